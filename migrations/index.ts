@@ -1,0 +1,14 @@
+import { CreateOutbox1795392000000 } from './1795392000000-create-outbox';
+import { CreateIdentity1795478400000 } from './1795478400000-create-identity';
+import { CreateLedger1795600000000 } from './1795600000000-create-ledger';
+import { CreateAdminAuditLog1795651200000 } from './1795651200000-create-admin-audit-log';
+import { CreateBillers1795654800000 } from './1795654800000-create-billers';
+
+/** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
+export const MIGRATIONS = [
+  CreateOutbox1795392000000,
+  CreateIdentity1795478400000,
+  CreateLedger1795600000000,
+  CreateAdminAuditLog1795651200000,
+  CreateBillers1795654800000,
+];

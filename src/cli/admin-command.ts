@@ -1,0 +1,49 @@
+import { USER_ROLES, UserRole } from '../platform/auth/principal';
+import { normalizePhoneNumber } from '../modules/identity/phone-number';
+
+export type AdminCommand =
+  { name: 'create'; phone: string; pin?: string } | { name: 'promote'; phone: string; role: UserRole };
+
+export const ADMIN_USAGE = `Usage:
+  npm run admin:create -- --phone +2348000000009 [--pin 246810]
+      Creates an ADMIN with that phone number and PIN. Without --pin the PIN is read from
+      standard input (so it stays out of the shell history): echo 246810 | npm run admin:create -- --phone ...
+  npm run admin:promote -- --phone +2348031234567 --role COMPLIANCE
+      Gives an existing user a role: ${USER_ROLES.join(', ')}.`;
+
+export class AdminUsageError extends Error {}
+
+/** Parses `create --phone P [--pin N]` or `promote --phone P --role R`. */
+export function parseAdminCommand(argv: string[]): AdminCommand {
+  const [name, ...rest] = argv;
+  if (name !== 'create' && name !== 'promote') throw new AdminUsageError(`unknown command "${name ?? ''}"`);
+  const options = new Map<string, string>();
+  for (let index = 0; index < rest.length; index += 2) {
+    const flag = rest[index];
+    const value = rest[index + 1];
+    if (!flag?.startsWith('--') || value === undefined) throw new AdminUsageError(`cannot read "${rest.join(' ')}"`);
+    options.set(flag.slice(2), value);
+  }
+  const phone = normalizePhoneNumber(options.get('phone'));
+  if (!phone) throw new AdminUsageError('--phone must be a valid international number such as +2348031234567');
+  switch (name) {
+    case 'create': {
+      assertOnly(options, ['phone', 'pin']);
+      const pin = options.get('pin');
+      if (pin !== undefined && !/^\d{6}$/.test(pin)) throw new AdminUsageError('--pin must be exactly six digits');
+      return { name, phone, pin };
+    }
+    case 'promote': {
+      assertOnly(options, ['phone', 'role']);
+      const role = options.get('role')?.toUpperCase();
+      if (!USER_ROLES.includes(role as UserRole))
+        throw new AdminUsageError(`--role must be one of ${USER_ROLES.join(', ')}`);
+      return { name, phone, role: role as UserRole };
+    }
+  }
+}
+
+function assertOnly(options: Map<string, string>, allowed: string[]): void {
+  const unknown = [...options.keys()].filter((key) => !allowed.includes(key));
+  if (unknown.length > 0) throw new AdminUsageError(`unknown option --${unknown[0]}`);
+}

@@ -1,0 +1,56 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { createInterface } from 'node:readline';
+import { IdentityModule } from '../modules/identity/identity.module';
+import { StaffAccountService } from '../modules/identity/staff-account.service';
+import { PlatformModule } from '../platform/platform.module';
+import { ADMIN_USAGE, AdminUsageError, parseAdminCommand } from './admin-command';
+
+/** The identity context without HTTP: what the task needs to create and promote users. */
+@Module({ imports: [PlatformModule, IdentityModule] })
+class AdminTaskModule {}
+
+/**
+ * `npm run admin:create` / `npm run admin:promote`: the only way to grant a staff role. Runs
+ * the identity service itself, so PIN rules, hashing, outbox events and session-cache
+ * invalidation are the same as in the API.
+ */
+async function main(): Promise<void> {
+  const command = parseAdminCommand(process.argv.slice(2));
+  const pin = command.name === 'create' ? (command.pin ?? (await readPinFromStdin())) : undefined;
+  const app = await NestFactory.createApplicationContext(AdminTaskModule, { logger: ['error', 'warn'] });
+  try {
+    const accounts = app.get(StaffAccountService);
+    if (command.name === 'create') {
+      const admin = await accounts.createAdmin(command.phone, pin ?? '');
+      process.stdout.write(`admin created: ${admin.phone} (user ${admin.id}, role ADMIN)\n`);
+    } else {
+      const { user, previousRole } = await accounts.assignRole(command.phone, command.role);
+      process.stdout.write(`${user.phone} (user ${user.id}): role ${previousRole} -> ${user.role}\n`);
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+async function readPinFromStdin(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('PIN (six digits): ');
+  const lines = createInterface({ input: process.stdin });
+  for await (const line of lines) {
+    lines.close();
+    if (!/^\d{6}$/.test(line.trim())) throw new AdminUsageError('the PIN must be exactly six digits');
+    return line.trim();
+  }
+  throw new AdminUsageError('no PIN given: pass --pin or write it to standard input');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof AdminUsageError) {
+    process.stderr.write(`admin: ${error.message}\n\n${ADMIN_USAGE}\n`);
+    process.exit(2);
+  }
+  // StaffAccountError (a number already registered, a weak PIN...) and anything else: the message says it.
+  process.stderr.write(`admin failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

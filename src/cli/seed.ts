@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { configFromEnvironment } from '../platform/config/environment';
+import { dataSourceOptions } from '../platform/database/data-source-options';
+import { SEEDERS } from './seeders';
+
+/** `npm run seed`: loads demo data, each seeder in its own transaction. Safe to run again. */
+async function main(): Promise<void> {
+  const dataSource = new DataSource(dataSourceOptions(configFromEnvironment()));
+  await dataSource.initialize();
+  try {
+    if (await dataSource.showMigrations()) throw new Error('pending migrations: run `npm run migration:run` first');
+    for (const seeder of SEEDERS) {
+      const report = await dataSource.transaction((manager) => seeder.run(manager));
+      process.stdout.write(`seed ${seeder.name}: ${report.created} created, ${report.existing} already there\n`);
+    }
+    if (SEEDERS.length === 0) process.stdout.write('seed: no seeders registered\n');
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`seed failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import { DataSource } from 'typeorm';
+import { Page, toPage } from '../../platform/http/pagination';
+import { BillerCategory } from './biller-category.entity';
+import { BillerCategoryRepository } from './biller-category.repository';
+import { normalizeSearchText } from './biller-search-text';
+import { Biller } from './biller.entity';
+import { BillerListRow, BillerRepository, BillerSort } from './biller.repository';
+import { BillerError } from './billers.errors';
+import { PaymentRail } from './payment-rail.entity';
+import { PaymentRailRepository } from './payment-rail.repository';
+
+export interface DirectorySearch {
+  q?: string;
+  categorySlug?: string;
+  sort: BillerSort;
+  page: number;
+  size: number;
+}
+
+/** A biller with its category, found by id or slug. */
+export interface BillerWithCategory {
+  biller: Biller;
+  category: BillerCategory;
+}
+
+/**
+ * The customer directory: search, categories and biller detail. Customers see a biller when
+ * it and its category are active; anything else is "not found" to them.
+ */
+@Injectable()
+export class BillerDirectoryService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly billers: BillerRepository,
+    private readonly categories: BillerCategoryRepository,
+    private readonly rails: PaymentRailRepository,
+  ) {}
+
+  async search(search: DirectorySearch): Promise<Page<BillerListRow>> {
+    const { rows, total } = await this.billers.search(this.dataSource.manager, {
+      text: normalizeSearchText(search.q ?? ''),
+      categorySlug: search.categorySlug,
+      sort: search.sort,
+      offset: search.page * search.size,
+      limit: search.size,
+      visibility: 'customer',
+    });
+    return toPage(rows, total, search);
+  }
+
+  /** Brings the typo vocabulary in line with the billers; the worker calls it periodically. */
+  syncSearchVocabulary(): Promise<{ added: number; dropped: number }> {
+    return this.billers.syncSearchTerms(this.dataSource.manager);
+  }
+
+  listActiveCategories(): Promise<BillerCategory[]> {
+    return this.categories.list(this.dataSource.manager, { activeOnly: true });
+  }
+
+  /** A biller customers can see, with the active rails it accepts; 404 otherwise. */
+  async getVisible(billerIdOrSlug: string): Promise<BillerWithCategory & { rails: PaymentRail[] }> {
+    const found = await this.find(billerIdOrSlug);
+    if (!found || !isVisible(found)) throw BillerError.billerNotFound();
+    const rails = await this.rails.findActiveByCodes(this.dataSource.manager, found.biller.acceptedRails);
+    return { ...found, rails };
+  }
+
+  /** A biller and its category by id or slug, whatever their state; null when neither names one. */
+  async find(billerIdOrSlug: string): Promise<BillerWithCategory | null> {
+    const manager = this.dataSource.manager;
+    const biller = isUUID(billerIdOrSlug)
+      ? await this.billers.findById(manager, billerIdOrSlug)
+      : await this.billers.findBySlug(manager, billerIdOrSlug);
+    if (!biller) return null;
+    const category = await this.categories.findById(manager, biller.categoryId);
+    return category ? { biller, category } : null;
+  }
+}
+
+/** Whether customers see the biller in the directory. */
+export function isVisible({ biller, category }: BillerWithCategory): boolean {
+  return biller.active && category.active;
+}

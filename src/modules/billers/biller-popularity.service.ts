@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+/** Popularity counts successful payments over this many days. */
+export const POPULARITY_WINDOW_DAYS = 30;
+/** Any value: it names the advisory lock that keeps two workers from refreshing at once. */
+const REFRESH_LOCK = 4_201_905;
+
+/**
+ * Keeps `billers.popularity` (successful payments over the last 30 days) fresh without a
+ * query per directory request. Successful payments are counted into daily buckets in
+ * `biller_popularity` by `countSuccessfulPayment`, which the payments context calls once per
+ * successful payment (from its `payment.succeeded` consumer in the worker, outside the payment's
+ * own transaction so that popular billers do not serialise payments on one bucket row). The
+ * worker's scheduler then calls `refresh`, which rewrites every biller's counter from the
+ * buckets in one statement and drops buckets older than the window.
+ */
+@Injectable()
+export class BillerPopularityService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async countSuccessfulPayment(manager: EntityManager, billerId: string, at: Date, count = 1): Promise<void> {
+    await manager.query(
+      `INSERT INTO biller_popularity (biller_id, day, successful_payments)
+       VALUES ($1, ($2::timestamptz AT TIME ZONE 'UTC')::date, $3)
+       ON CONFLICT (biller_id, day) DO UPDATE SET successful_payments = biller_popularity.successful_payments + EXCLUDED.successful_payments`,
+      [billerId, at, count],
+    );
+  }
+
+  /**
+   * Recomputes every biller's popularity as of `now`; returns how many billers changed, or
+   * null when another worker is refreshing already.
+   */
+  async refresh(now: Date = new Date()): Promise<number | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const [{ locked }] = await manager.query<{ locked: boolean }[]>(
+        `SELECT pg_try_advisory_xact_lock($1) AS locked`,
+        [REFRESH_LOCK],
+      );
+      if (!locked) return null;
+      const since = `(($1::timestamptz AT TIME ZONE 'UTC')::date - ${POPULARITY_WINDOW_DAYS - 1})`;
+      const [, changed] = await manager.query<[unknown, number]>(
+        `UPDATE billers b SET popularity = fresh.total
+           FROM (SELECT b2.id, COALESCE(SUM(p.successful_payments), 0)::integer AS total
+                   FROM billers b2
+                   LEFT JOIN biller_popularity p ON p.biller_id = b2.id AND p.day >= ${since}
+                  GROUP BY b2.id) fresh
+          WHERE fresh.id = b.id AND b.popularity <> fresh.total`,
+        [now],
+      );
+      await manager.query(`DELETE FROM biller_popularity WHERE day < ${since}`, [now]);
+      return changed;
+    });
+  }
+}

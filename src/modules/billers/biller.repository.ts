@@ -1,0 +1,210 @@
+import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import type { Pool, QueryResultRow } from 'pg';
+import { EntityManager } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { searchWords } from './biller-search-text';
+import { AmountRule, Biller } from './biller.entity';
+
+export type BillerSort = 'popular' | 'name';
+
+export interface BillerSearch {
+  /** Already normalised (normalizeSearchText); empty means no text filter. */
+  text: string;
+  categorySlug?: string;
+  sort: BillerSort;
+  offset: number;
+  limit: number;
+  /** Customers see active billers of active categories; admins may ask for any. */
+  visibility: 'customer' | { active?: boolean };
+}
+
+/** A biller row as lists show it, with its category. */
+export interface BillerListRow {
+  id: string;
+  slug: string;
+  name: string;
+  categoryId: string;
+  categorySlug: string;
+  categoryName: string;
+  logoUrl: string | null;
+  country: string;
+  currency: string;
+  amountRule: AmountRule;
+  accountReferenceLabel: string;
+  available: boolean;
+  active: boolean;
+  popularity: number;
+}
+
+interface RawListRow {
+  id: string;
+  slug: string;
+  name: string;
+  category_id: string;
+  category_slug: string;
+  category_name: string;
+  logo_url: string | null;
+  country: string;
+  currency: string;
+  amount_rule: AmountRule;
+  account_reference_label: string;
+  available: boolean;
+  active: boolean;
+  popularity: number;
+  total_items?: string;
+}
+
+/** Words of a query beyond this many are ignored (a 100-character query has at most 50). */
+const MAX_QUERY_WORDS = 8;
+
+const LIST_COLUMNS = `b.id, b.slug, b.name, b.category_id, c.slug AS category_slug, c.name AS category_name,
+  b.logo_url, b.country, b.currency, b.amount_rule, b.account_reference_label, b.available, b.active, b.popularity`;
+
+/** Named queries on `billers`. Every method runs on the manager it is given. */
+@Injectable()
+export class BillerRepository {
+  /**
+   * One page of a search and the total number of matches, in one statement.
+   *
+   * With text, every query word must match a word of the biller's name or aliases: as a
+   * prefix ("ike" finds Ikeja), or, for a word that starts no known word, through the known
+   * words most similar to it or containing it (biller_search_query, pg_trgm over the
+   * vocabulary). The full-text query is built once per statement and served by the GIN index
+   * on `search_vector`; matches whose name (not only an alias) matches rank first, then the
+   * requested sort. The page's columns are read for its rows only, after the window count.
+   *
+   * Without text there is nothing to rank: the page comes in index order and the total from
+   * a count of the same rows.
+   */
+  async search(manager: EntityManager, search: BillerSearch): Promise<{ rows: BillerListRow[]; total: number }> {
+    const parameters: unknown[] = [];
+    const parameter = (value: unknown) => {
+      parameters.push(value);
+      return `$${parameters.length}`;
+    };
+    const conditions: string[] = [];
+    const categories: string[] = [];
+    if (search.visibility === 'customer') {
+      conditions.push('b.active');
+      categories.push('active');
+    } else if (search.visibility.active !== undefined) {
+      conditions.push(`b.active = ${parameter(search.visibility.active)}`);
+    }
+    if (search.categorySlug !== undefined) categories.push(`slug = ${parameter(search.categorySlug)}`);
+    if (categories.length > 0) {
+      conditions.push(
+        `b.category_id = ANY ((SELECT array_agg(id) FROM biller_categories WHERE ${categories.join(' AND ')})::uuid[])`,
+      );
+    }
+    const words = searchWords(search.text, MAX_QUERY_WORDS);
+    // The full-text query is built once (a CTE); the GIN index serves `@@` through a
+    // nested loop parameterised by it.
+    const query =
+      words.length > 0 ? `WITH search AS MATERIALIZED (SELECT biller_search_query(${parameter(words)}) AS q) ` : '';
+    if (query) conditions.push('b.search_vector @@ search.q');
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const from = query ? 'FROM search, billers b' : 'FROM billers b';
+    const sort = search.sort === 'popular' ? ['popularity DESC', 'search_name', 'id'] : ['search_name', 'id'];
+    const limit = `LIMIT ${parameter(search.limit)} OFFSET ${parameter(search.offset)}`;
+
+    // With text, billers whose name (weight A lexemes) matches rank first.
+    const matches = query
+      ? `SELECT b.id, b.popularity, b.search_name, count(*) OVER () AS total_items,
+                CASE WHEN ts_filter(b.search_vector, '{a}') @@ search.q THEN 1 ELSE 0 END AS relevance
+           ${from} ${where}
+          ORDER BY relevance DESC, ${sort.map((key) => `b.${key}`).join(', ')} ${limit}`
+      : `SELECT b.id, b.popularity, b.search_name, (SELECT count(*) ${from} ${where}) AS total_items, 0 AS relevance
+           ${from} ${where}
+          ORDER BY ${sort.map((key) => `b.${key}`).join(', ')} ${limit}`;
+    const rows = await preparedQuery<RawListRow>(
+      manager,
+      `${query ? `${query}, ` : 'WITH '}page AS MATERIALIZED (${matches})
+       SELECT ${LIST_COLUMNS}, page.total_items
+         FROM page JOIN billers b ON b.id = page.id JOIN biller_categories c ON c.id = b.category_id
+        ORDER BY page.relevance DESC, ${sort.map((key) => `page.${key}`).join(', ')}`,
+      parameters,
+    );
+    if (rows.length > 0) return { rows: rows.map(toListRow), total: Number(rows[0].total_items) };
+    if (search.offset === 0) return { rows: [], total: 0 };
+    // Past the last page: no row carries the total.
+    const [{ count }] = await manager.query<{ count: string }[]>(
+      `${query}SELECT count(*) AS count ${from} ${where}`,
+      parameters.slice(0, -2),
+    );
+    return { rows: [], total: Number(count) };
+  }
+
+  /**
+   * Brings the typo vocabulary in line with the billers: drops words no biller's search text
+   * has any more (after renames; the trigger only ever adds words) and adds any that a write
+   * racing an earlier sync left out.
+   */
+  async syncSearchTerms(manager: EntityManager): Promise<{ added: number; dropped: number }> {
+    const used = `SELECT DISTINCT word COLLATE "C" AS term
+                    FROM billers, unnest(string_to_array(search_text, ' ')) AS word WHERE length(word) >= 3`;
+    const [, dropped] = await manager.query<[unknown, number]>(
+      `WITH used AS (${used})
+       DELETE FROM biller_search_terms t WHERE NOT EXISTS (SELECT 1 FROM used WHERE used.term = t.term)`,
+    );
+    const added = await manager.query<unknown[]>(
+      `INSERT INTO biller_search_terms (term) ${used} ON CONFLICT DO NOTHING RETURNING term`,
+    );
+    return { added: added.length, dropped };
+  }
+
+  findById(manager: EntityManager, id: string): Promise<Biller | null> {
+    return manager.findOneBy(Biller, { id });
+  }
+
+  findBySlug(manager: EntityManager, slug: string): Promise<Biller | null> {
+    return manager.findOneBy(Biller, { slug });
+  }
+
+  /** Reads and row-locks the biller until the transaction ends. */
+  lockById(manager: EntityManager, id: string): Promise<Biller | null> {
+    return manager.findOne(Biller, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  async insert(manager: EntityManager, biller: Biller): Promise<void> {
+    await manager.insert(Biller, biller);
+  }
+
+  async update(manager: EntityManager, biller: Biller): Promise<void> {
+    const { id, ...changes } = biller;
+    await manager.update(Biller, { id }, changes);
+  }
+}
+
+/**
+ * Runs a statement as a named prepared statement on the pool, so each connection plans a
+ * search shape once rather than on every request (planning these statements costs about as
+ * much as running them). The shapes are few: one per word count, filter and sort. Inside a
+ * transaction it runs on the transaction's manager instead.
+ */
+async function preparedQuery<Row>(manager: EntityManager, text: string, values: unknown[]): Promise<Row[]> {
+  if (manager.queryRunner) return manager.query<Row[]>(text, values);
+  const pool = (manager.connection.driver as PostgresDriver).master as Pool;
+  const name = `billers-search-${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+  const result = await pool.query<Row & QueryResultRow>({ name, text, values });
+  return result.rows;
+}
+
+function toListRow(row: RawListRow): BillerListRow {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    categoryId: row.category_id,
+    categorySlug: row.category_slug,
+    categoryName: row.category_name,
+    logoUrl: row.logo_url,
+    country: row.country,
+    currency: row.currency,
+    amountRule: row.amount_rule,
+    accountReferenceLabel: row.account_reference_label,
+    available: row.available,
+    active: row.active,
+    popularity: row.popularity,
+  };
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AdminCatalogueController } from './admin-catalogue.controller';
+import { BillersController } from './billers.controller';
+import { BillersModule } from './billers.module';
+import { SavedAccountsController } from './saved-accounts.controller';
+
+/** The biller directory's routes; only ApiModule imports it. */
+@Module({
+  imports: [BillersModule],
+  controllers: [BillersController, SavedAccountsController, AdminCatalogueController],
+})
+export class BillersHttpModule {}

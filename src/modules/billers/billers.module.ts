@@ -1,0 +1,45 @@
+import { Module } from '@nestjs/common';
+import { AdminAuditModule } from '../../platform/audit/admin-audit.module';
+import { AccountValidationService } from './account-validation.service';
+import { BillerCatalogueService } from './biller-catalogue.service';
+import { BillerCategoryRepository } from './biller-category.repository';
+import { BillerDirectoryService } from './biller-directory.service';
+import { BillerPopularityService } from './biller-popularity.service';
+import { BillerRepository } from './biller.repository';
+import { BillerConnector } from './connector/biller-connector';
+import { HttpBillerConnector } from './connector/http-biller.connector';
+import { PaymentRailRepository } from './payment-rail.repository';
+import { SavedAccountRepository } from './saved-account.repository';
+import { SavedAccountsService } from './saved-accounts.service';
+
+/**
+ * The biller directory: search, categories, biller detail, account validation through the
+ * BillerConnector, saved accounts, and the admin catalogue (billers, categories, rails).
+ * Services only, so the worker can import it without the HTTP layer's guards; the routes are
+ * in BillersHttpModule. Exports the directory, the connector and popularity counting for the
+ * payments context.
+ */
+@Module({
+  imports: [AdminAuditModule],
+  providers: [
+    BillerRepository,
+    BillerCategoryRepository,
+    PaymentRailRepository,
+    SavedAccountRepository,
+    BillerDirectoryService,
+    AccountValidationService,
+    SavedAccountsService,
+    BillerCatalogueService,
+    BillerPopularityService,
+    { provide: BillerConnector, useClass: HttpBillerConnector },
+  ],
+  exports: [
+    BillerDirectoryService,
+    AccountValidationService,
+    SavedAccountsService,
+    BillerCatalogueService,
+    BillerConnector,
+    BillerPopularityService,
+  ],
+})
+export class BillersModule {}

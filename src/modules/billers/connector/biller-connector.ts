@@ -1,0 +1,48 @@
+import type { BillerPaymentStatus } from './biller-protocol';
+
+/** Where and how to reach one direct biller, from its connector settings. */
+export interface BillerEndpoint {
+  baseUrl: string;
+  /** Names the signing secret in the configuration. */
+  secretRef: string;
+  timeoutMs: number;
+}
+
+/** Why a biller could not give an answer: it did not answer in time, or answered unusably. */
+export type BillerFailure = { kind: 'TIMEOUT' } | { kind: 'UNAVAILABLE'; reason: string };
+
+export type AccountValidationOutcome =
+  | { kind: 'VALID'; customerName: string; outstandingAmount: number | null }
+  | { kind: 'NOT_FOUND' }
+  | { kind: 'REJECTED'; reason: string }
+  | BillerFailure;
+
+export type PaymentPostingOutcome =
+  | { kind: 'ACCEPTED'; status: Extract<BillerPaymentStatus, 'CONFIRMED' | 'PENDING'>; billerReference: string }
+  | { kind: 'NOT_FOUND' }
+  | { kind: 'REJECTED'; reason: string }
+  | BillerFailure;
+
+export type PaymentStatusOutcome =
+  { kind: 'FOUND'; status: BillerPaymentStatus; billerReference: string } | { kind: 'NOT_FOUND' } | BillerFailure;
+
+export interface PaymentPosting {
+  /** Our posting attempt's reference, sent as the idempotency key: reposting it is safe. */
+  reference: string;
+  accountReference: string;
+  amount: number;
+  currency: string;
+}
+
+/**
+ * The port through which the service talks to a direct biller. Every failure is a typed
+ * outcome, never an exception: callers decide what a timeout or an outage means to them
+ * (a 422 for account validation, a retry for posting).
+ */
+export abstract class BillerConnector {
+  abstract validateAccount(endpoint: BillerEndpoint, accountReference: string): Promise<AccountValidationOutcome>;
+
+  abstract postPayment(endpoint: BillerEndpoint, payment: PaymentPosting): Promise<PaymentPostingOutcome>;
+
+  abstract paymentStatus(endpoint: BillerEndpoint, reference: string): Promise<PaymentStatusOutcome>;
+}

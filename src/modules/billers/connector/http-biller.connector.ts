@@ -1,0 +1,172 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AppConfig } from '../../../platform/config/app-config';
+import {
+  AccountValidationOutcome,
+  BillerConnector,
+  BillerEndpoint,
+  BillerFailure,
+  PaymentPosting,
+  PaymentPostingOutcome,
+  PaymentStatusOutcome,
+} from './biller-connector';
+import {
+  BILLER_PAYMENT_STATUSES,
+  BillerPaymentStatus,
+  IDEMPOTENCY_HEADER,
+  PostPaymentRequest,
+  SIGNATURE_HEADER,
+  signBillerRequest,
+  TIMESTAMP_HEADER,
+  ValidateAccountRequest,
+} from './biller-protocol';
+
+/** Replies larger than this are not a protocol answer. */
+const MAX_REPLY_BYTES = 64 * 1024;
+
+type Reply = { status: number; body: Record<string, unknown> | null } | BillerFailure;
+
+/**
+ * The BillerConnector over HTTP (biller-protocol.ts): signed JSON requests, each bounded by
+ * the biller's timeout (connection, headers and body alike), replies mapped to outcomes.
+ * 5xx, unreachable hosts, refused signatures and malformed replies are all `UNAVAILABLE`.
+ */
+@Injectable()
+export class HttpBillerConnector extends BillerConnector {
+  private readonly logger = new Logger(HttpBillerConnector.name);
+  private readonly secrets: ReadonlyMap<string, string>;
+
+  constructor(config: AppConfig) {
+    super();
+    this.secrets = config.billerConnectorSecrets;
+  }
+
+  async validateAccount(endpoint: BillerEndpoint, accountReference: string): Promise<AccountValidationOutcome> {
+    const reply = await this.send(endpoint, 'POST', '/accounts/validate', {
+      accountReference,
+    } satisfies ValidateAccountRequest);
+    if (!('status' in reply)) return reply;
+    const { status, body } = reply;
+    if (status === 200 && typeof body?.customerName === 'string' && isAmountOrNull(body.outstandingAmount)) {
+      return {
+        kind: 'VALID',
+        customerName: body.customerName.slice(0, 200),
+        outstandingAmount: (body.outstandingAmount as number | null | undefined) ?? null,
+      };
+    }
+    if (status === 404 && body?.code === 'ACCOUNT_NOT_FOUND') return { kind: 'NOT_FOUND' };
+    if (status === 422) return { kind: 'REJECTED', reason: errorCode(body) };
+    return this.unusable(endpoint, 'validate account', status, body);
+  }
+
+  async postPayment(endpoint: BillerEndpoint, payment: PaymentPosting): Promise<PaymentPostingOutcome> {
+    const request: PostPaymentRequest = { ...payment };
+    const reply = await this.send(endpoint, 'POST', '/payments', request, { [IDEMPOTENCY_HEADER]: payment.reference });
+    if (!('status' in reply)) return reply;
+    const { status, body } = reply;
+    if ((status === 200 || status === 201 || status === 202) && typeof body?.billerReference === 'string') {
+      if (body.status === 'CONFIRMED' || body.status === 'PENDING') {
+        return { kind: 'ACCEPTED', status: body.status, billerReference: body.billerReference };
+      }
+    }
+    if (status === 404 && body?.code === 'ACCOUNT_NOT_FOUND') return { kind: 'NOT_FOUND' };
+    if (status === 422 || status === 409) return { kind: 'REJECTED', reason: errorCode(body) };
+    return this.unusable(endpoint, 'post payment', status, body);
+  }
+
+  async paymentStatus(endpoint: BillerEndpoint, reference: string): Promise<PaymentStatusOutcome> {
+    const reply = await this.send(endpoint, 'GET', `/payments/${encodeURIComponent(reference)}`);
+    if (!('status' in reply)) return reply;
+    const { status, body } = reply;
+    if (status === 200 && typeof body?.billerReference === 'string' && isPaymentStatus(body.status)) {
+      return { kind: 'FOUND', status: body.status, billerReference: body.billerReference };
+    }
+    if (status === 404) return { kind: 'NOT_FOUND' };
+    return this.unusable(endpoint, 'payment status', status, body);
+  }
+
+  private async send(
+    endpoint: BillerEndpoint,
+    method: 'GET' | 'POST',
+    path: string,
+    payload?: object,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Reply> {
+    const secret = this.secrets.get(endpoint.secretRef);
+    if (!secret) {
+      this.logger.error(`no signing secret named "${endpoint.secretRef}" in the configuration`);
+      return { kind: 'UNAVAILABLE', reason: 'connector misconfigured' };
+    }
+    let url: URL;
+    try {
+      url = new URL(`${endpoint.baseUrl.replace(/\/+$/, '')}${path}`);
+    } catch {
+      return { kind: 'UNAVAILABLE', reason: 'connector misconfigured' };
+    }
+    const body = payload === undefined ? '' : JSON.stringify(payload);
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      [TIMESTAMP_HEADER]: String(timestamp),
+      [SIGNATURE_HEADER]: signBillerRequest(secret, timestamp, method, `${url.pathname}${url.search}`, body),
+      ...extraHeaders,
+    };
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    try {
+      const response = await fetch(url, {
+        method,
+        headers,
+        body: payload === undefined ? undefined : body,
+        signal: AbortSignal.timeout(endpoint.timeoutMs),
+        redirect: 'error',
+      });
+      const text = await response.text();
+      if (text.length > MAX_REPLY_BYTES) return { kind: 'UNAVAILABLE', reason: 'reply too large' };
+      return { status: response.status, body: parseObject(text) };
+    } catch (error) {
+      // By name, not instanceof: the abort error may come from another realm (a test sandbox).
+      const name = (error as { name?: unknown } | null)?.name;
+      if (name === 'TimeoutError' || name === 'AbortError') {
+        this.logger.warn(`biller ${url.host} did not answer ${method} ${path} within ${endpoint.timeoutMs} ms`);
+        return { kind: 'TIMEOUT' };
+      }
+      this.logger.warn(
+        `biller ${url.host} unreachable: ${String((error as { message?: unknown } | null)?.message ?? error)}`,
+      );
+      return { kind: 'UNAVAILABLE', reason: 'unreachable' };
+    }
+  }
+
+  private unusable(
+    endpoint: BillerEndpoint,
+    operation: string,
+    status: number,
+    body: Record<string, unknown> | null,
+  ): BillerFailure {
+    const reason = status >= 500 ? `status ${status}` : status === 401 ? 'signature refused' : 'unexpected reply';
+    this.logger.warn(`biller ${endpoint.baseUrl} ${operation}: ${reason} (${status} ${errorCode(body)})`);
+    return { kind: 'UNAVAILABLE', reason };
+  }
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function errorCode(body: Record<string, unknown> | null): string {
+  return typeof body?.code === 'string' ? body.code.slice(0, 60) : 'UNKNOWN';
+}
+
+function isAmountOrNull(value: unknown): boolean {
+  return value === null || value === undefined || (Number.isSafeInteger(value) && (value as number) >= 0);
+}
+
+function isPaymentStatus(value: unknown): value is BillerPaymentStatus {
+  return (BILLER_PAYMENT_STATUSES as readonly unknown[]).includes(value);
+}

@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, IsNull, MoreThan } from 'typeorm';
+import type { ActiveSession } from '../../platform/auth/session-verifier';
+import { DeviceSession, SessionRevocationReason } from './device-session.entity';
+import { RefreshToken } from './refresh-token.entity';
+
+/** Named queries on `device_sessions` and their `refresh_tokens`. */
+@Injectable()
+export class DeviceSessionRepository {
+  async insert(manager: EntityManager, session: DeviceSession, refreshToken: RefreshToken): Promise<void> {
+    await manager.insert(DeviceSession, session);
+    await manager.insert(RefreshToken, refreshToken);
+  }
+
+  findOwnedBy(manager: EntityManager, id: string, userId: string): Promise<DeviceSession | null> {
+    return manager.findOneBy(DeviceSession, { id, userId });
+  }
+
+  /** The refresh token with this hash, row-locked, so concurrent refreshes of one token queue up. */
+  lockRefreshToken(manager: EntityManager, tokenHash: string): Promise<RefreshToken | null> {
+    return manager.findOne(RefreshToken, { where: { tokenHash }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  lockById(manager: EntityManager, id: string): Promise<DeviceSession | null> {
+    return manager.findOne(DeviceSession, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Retires the presented refresh token, stores its successor and extends the session. */
+  async rotate(
+    manager: EntityManager,
+    presented: RefreshToken,
+    successor: RefreshToken,
+    now: Date,
+    expiresAt: Date,
+  ): Promise<void> {
+    await manager.update(RefreshToken, { id: presented.id }, { rotatedAt: now });
+    await manager.insert(RefreshToken, successor);
+    await manager.update(DeviceSession, { id: presented.sessionId }, { lastSeenAt: now, expiresAt });
+  }
+
+  /** Revokes the user's session if it is still active; says whether it did. */
+  async revoke(
+    manager: EntityManager,
+    id: string,
+    userId: string,
+    reason: SessionRevocationReason,
+    now: Date,
+  ): Promise<boolean> {
+    const result = await manager.update(
+      DeviceSession,
+      { id, userId, revokedAt: IsNull() },
+      { revokedAt: now, revokedReason: reason },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Revokes every active session of the user but one; returns the ids it revoked. */
+  async revokeAllBut(
+    manager: EntityManager,
+    userId: string,
+    keepSessionId: string,
+    reason: SessionRevocationReason,
+    now: Date,
+  ): Promise<string[]> {
+    const rows = await manager.query<{ id: string }[]>(
+      `WITH revoked AS (
+         UPDATE device_sessions SET revoked_at = $3, revoked_reason = $4
+          WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL
+          RETURNING id
+       )
+       SELECT id FROM revoked`,
+      [userId, keepSessionId, now, reason],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** The user's active sessions, most recently seen first. */
+  listActive(manager: EntityManager, userId: string, now: Date, limit: number): Promise<DeviceSession[]> {
+    return manager.find(DeviceSession, {
+      where: { userId, revokedAt: IsNull(), expiresAt: MoreThan(now) },
+      order: { lastSeenAt: 'DESC', id: 'DESC' },
+      take: limit,
+    });
+  }
+
+  async activeIdsOf(manager: EntityManager, userId: string): Promise<string[]> {
+    const rows = await manager.query<{ id: string }[]>(
+      `SELECT id FROM device_sessions WHERE user_id = $1 AND revoked_at IS NULL`,
+      [userId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * The bearer guard's check, in one round trip: the session is active and its user active,
+   * and it is marked seen now. Returns the user and their current role.
+   */
+  async touchActive(manager: EntityManager, id: string, now: Date): Promise<ActiveSession | null> {
+    const rows = await manager.query<{ user_id: string; role: ActiveSession['role'] }[]>(
+      `WITH touched AS (
+         UPDATE device_sessions s SET last_seen_at = GREATEST(s.last_seen_at, $2)
+           FROM users u
+          WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2
+            AND u.id = s.user_id AND u.status = 'ACTIVE'
+          RETURNING s.user_id, u.role
+       )
+       SELECT user_id, role FROM touched`,
+      [id, now],
+    );
+    return rows[0] ? { userId: rows[0].user_id, role: rows[0].role } : null;
+  }
+}

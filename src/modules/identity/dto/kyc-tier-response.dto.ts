@@ -1,0 +1,44 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import type { KycSubmission } from '../kyc-submission.entity';
+import type { TierLimits } from '../tier-limits';
+import { KYC_TIERS, KycTier } from '../user.entity';
+
+@ApiSchema({ name: 'PaymentLimits' })
+export class PaymentLimitsDto {
+  @ApiProperty({ example: 'NGN' })
+  currency: string;
+
+  /** The largest single payment, in the currency's minor unit. */
+  @ApiProperty({ type: 'integer', example: 5000000 })
+  perPayment: number;
+
+  /** The most the customer may pay in a rolling day, in the currency's minor unit. */
+  @ApiProperty({ type: 'integer', example: 20000000 })
+  daily: number;
+}
+
+@ApiSchema({ name: 'KycTierResponse' })
+export class KycTierResponseDto {
+  @ApiProperty({ enum: KYC_TIERS, enumName: 'KycTier', example: 'TIER_1' })
+  tier: KycTier;
+
+  /** What the tier lets the customer pay. */
+  @ApiProperty({ type: PaymentLimitsDto })
+  limits: PaymentLimitsDto;
+
+  /** The submission on record (a resubmission with different details gets a new id). */
+  @ApiProperty({ example: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01', format: 'uuid' })
+  submissionId: string;
+
+  @ApiProperty({ example: '2026-11-22T10:00:00.000Z', format: 'date-time' })
+  submittedAt: string;
+}
+
+export function toKycTierResponse(tier: KycTier, limits: TierLimits, submission: KycSubmission): KycTierResponseDto {
+  return {
+    tier,
+    limits: { currency: limits.currency, perPayment: limits.perPayment, daily: limits.daily },
+    submissionId: submission.id,
+    submittedAt: submission.createdAt.toISOString(),
+  };
+}

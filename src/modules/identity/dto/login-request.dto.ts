@@ -1,0 +1,23 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { Omittable } from '../../../platform/http/omittable.decorator';
+import { IsPhoneNumberE164 } from '../phone-number';
+
+@ApiSchema({ name: 'LoginRequest' })
+export class LoginRequestDto {
+  @IsPhoneNumberE164()
+  phone: string;
+
+  @IsString()
+  @Matches(/^\d{6}$/, { message: 'pin must be exactly six digits' })
+  @ApiProperty({ example: '135790' })
+  pin: string;
+
+  /** A name the customer recognises this device by in the session list. */
+  @Omittable()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  @ApiPropertyOptional({ example: 'Ada’s Pixel 8' })
+  deviceName?: string;
+}

@@ -1,0 +1,53 @@
+import { Global, Module } from '@nestjs/common';
+import { AccessTokenService } from '../../platform/auth/access-token.service';
+import { SessionVerifier } from '../../platform/auth/session-verifier';
+import { MessagingModule } from '../../platform/messaging/messaging.module';
+import { OutboxModule } from '../../platform/outbox/outbox.module';
+import { AuthController } from './auth.controller';
+import { DeviceSessionRepository } from './device-session.repository';
+import { DeviceSessionService } from './device-session.service';
+import { KycSubmissionRepository } from './kyc-submission.repository';
+import { KycController } from './kyc.controller';
+import { KycService } from './kyc.service';
+import { LoginService } from './login.service';
+import { OtpChallengeRepository } from './otp-challenge.repository';
+import { PinHasher } from './pin-hasher';
+import { ProfileController } from './profile.controller';
+import { ProfileService } from './profile.service';
+import { RegistrationService } from './registration.service';
+import { SessionCache } from './session-cache';
+import { SessionsController } from './sessions.controller';
+import { StaffAccountService } from './staff-account.service';
+import { UserRepository } from './user.repository';
+
+/**
+ * Customer identity: registration, OTP, PIN, device sessions, KYC tier 1, profile, staff roles.
+ *
+ * Global because every context authenticates through it: `@CustomerAuth()` and `@StaffAuth()`
+ * put the platform's UserAuthGuard on a route, and that guard needs the AccessTokenService and
+ * the SessionVerifier (backed by the session cache) this module provides. Other contexts import
+ * nothing else from here.
+ */
+@Global()
+@Module({
+  imports: [OutboxModule, MessagingModule],
+  controllers: [AuthController, SessionsController, KycController, ProfileController],
+  providers: [
+    AccessTokenService,
+    SessionCache,
+    { provide: SessionVerifier, useExisting: SessionCache },
+    UserRepository,
+    OtpChallengeRepository,
+    DeviceSessionRepository,
+    KycSubmissionRepository,
+    PinHasher,
+    DeviceSessionService,
+    RegistrationService,
+    LoginService,
+    KycService,
+    ProfileService,
+    StaffAccountService,
+  ],
+  exports: [AccessTokenService, SessionVerifier, StaffAccountService],
+})
+export class IdentityModule {}

@@ -1,0 +1,85 @@
+import * as bcrypt from 'bcrypt';
+import { EntityManager } from 'typeorm';
+import type { UserRole } from '../../platform/auth/principal';
+import { newId } from '../../platform/database/new-id';
+import type { Seeder, SeedReport } from '../../platform/database/seeder';
+import { KycSubmission } from './kyc-submission.entity';
+import { KycTier, User } from './user.entity';
+import { UserRepository } from './user.repository';
+
+/** Seeds run without the app's configuration; demo PINs use the production default cost. */
+const SEED_BCRYPT_COST = 10;
+
+interface DemoUser {
+  phone: string;
+  pin: string;
+  role: UserRole;
+  kycTier: KycTier;
+  displayName: string;
+}
+
+/** The demo accounts the README's quick start logs in with. */
+export const DEMO_USERS: readonly DemoUser[] = [
+  { phone: '+2348000000001', pin: '135790', role: 'CUSTOMER', kycTier: 'TIER_1', displayName: 'Demo Customer' },
+  { phone: '+2348000000009', pin: '246810', role: 'ADMIN', kycTier: 'TIER_0', displayName: 'Demo Admin' },
+];
+
+/**
+ * A demo customer (TIER_1, with the KYC submission that got them there) and a demo admin.
+ * A number already registered is left exactly as it is.
+ */
+export class IdentitySeeder implements Seeder {
+  readonly name = 'identity';
+  private readonly users = new UserRepository();
+
+  async run(manager: EntityManager): Promise<SeedReport> {
+    const report: SeedReport = { created: 0, existing: 0 };
+    for (const demo of DEMO_USERS) {
+      const now = new Date();
+      const user = Object.assign(new User(), {
+        id: newId(),
+        phone: demo.phone,
+        role: demo.role,
+        status: 'ACTIVE',
+        kycTier: demo.kycTier,
+        pinHash: await bcrypt.hash(demo.pin, SEED_BCRYPT_COST),
+        pinSetAt: now,
+        failedPinAttempts: 0,
+        lockedUntil: null,
+        displayName: demo.displayName,
+        email: null,
+        emailVerified: false,
+        language: 'en',
+        phoneVerifiedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      } satisfies User);
+      if (!(await this.users.insertIfPhoneFree(manager, user))) {
+        report.existing += 1;
+        continue;
+      }
+      if (demo.kycTier === 'TIER_1') await manager.insert(KycSubmission, this.demoKyc(user.id, now));
+      report.created += 1;
+    }
+    return report;
+  }
+
+  private demoKyc(userId: string, now: Date): KycSubmission {
+    return Object.assign(new KycSubmission(), {
+      id: newId(),
+      userId,
+      tier: 'TIER_1',
+      legalName: 'Demo Customer',
+      dateOfBirth: '1990-01-01',
+      nationalIdType: 'NIN',
+      nationalIdNumber: '00000000001',
+      addressLine1: '1 Demo Street',
+      addressLine2: null,
+      city: 'Lagos',
+      state: 'Lagos',
+      postalCode: null,
+      country: 'NG',
+      createdAt: now,
+    } satisfies KycSubmission);
+  }
+}

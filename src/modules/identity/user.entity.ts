@@ -1,0 +1,69 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { UserRole } from '../../platform/auth/principal';
+
+export const USER_STATUSES = ['ACTIVE', 'DEACTIVATED'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const KYC_TIERS = ['TIER_0', 'TIER_1'] as const;
+export type KycTier = (typeof KYC_TIERS)[number];
+
+/** Languages the apps are translated into (BCP 47 tags, lower case as the standard writes them). */
+export const LANGUAGES = ['en', 'fr', 'ha', 'ig', 'yo'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * A person who signs in with a phone number: customer, agent or staff, by `role`. The PIN is
+ * kept only as a bcrypt hash; `failedPinAttempts` counts wrong PINs in a row and
+ * `lockedUntil` is set when they reach the limit.
+ */
+@Entity({ name: 'users' })
+export class User {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  /** E.164, unique. */
+  @Column({ type: 'varchar', length: 16 })
+  phone: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  role: UserRole;
+
+  @Column({ type: 'varchar', length: 16 })
+  status: UserStatus;
+
+  @Column({ name: 'kyc_tier', type: 'varchar', length: 16 })
+  kycTier: KycTier;
+
+  @Column({ name: 'pin_hash', type: 'varchar', length: 100, nullable: true })
+  pinHash: string | null;
+
+  @Column({ name: 'pin_set_at', type: 'timestamptz', nullable: true })
+  pinSetAt: Date | null;
+
+  @Column({ name: 'failed_pin_attempts', type: 'integer' })
+  failedPinAttempts: number;
+
+  @Column({ name: 'locked_until', type: 'timestamptz', nullable: true })
+  lockedUntil: Date | null;
+
+  @Column({ name: 'display_name', type: 'varchar', length: 60, nullable: true })
+  displayName: string | null;
+
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  email: string | null;
+
+  @Column({ name: 'email_verified', type: 'boolean' })
+  emailVerified: boolean;
+
+  @Column({ type: 'varchar', length: 8 })
+  language: Language;
+
+  @Column({ name: 'phone_verified_at', type: 'timestamptz' })
+  phoneVerifiedAt: Date;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

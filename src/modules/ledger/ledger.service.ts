@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { newId } from '../../platform/database/new-id';
+import { LedgerAccountType } from './ledger-account.entity';
+
+/** An account named by its code; it is opened on first use. */
+export interface AccountRef {
+  code: string;
+  type: LedgerAccountType;
+  currency: string;
+}
+
+export interface PostingLine {
+  account: AccountRef;
+  /** Minor units; debit positive, credit negative. */
+  amount: bigint;
+}
+
+export interface Posting {
+  kind: string;
+  referenceType: string;
+  referenceId: string;
+  currency: string;
+  memo?: string;
+  lines: PostingLine[];
+}
+
+export class UnbalancedPostingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnbalancedPostingError';
+  }
+}
+
+/**
+ * Writes balanced journal entries in the caller's transaction. Balances are derived from the
+ * lines (no balance row is updated), so concurrent payments never queue behind a hot account
+ * row; the ledger check recomputes them. Accounts are opened outside the caller's transaction
+ * (an account is harmless if the payment then rolls back) and their ids cached, so a posting
+ * costs two statements: the entry and its lines.
+ */
+@Injectable()
+export class LedgerService {
+  private readonly accountIds = new Map<string, string>();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async post(manager: EntityManager, posting: Posting): Promise<string> {
+    return this.write(manager, posting, null);
+  }
+
+  /** Posts the exact opposite of an entry; an entry can be reversed once. */
+  async reverse(manager: EntityManager, entryId: string, kind: string, memo?: string): Promise<string> {
+    const [original] = await manager.query(
+      `SELECT id, reference_type, reference_id, currency FROM journal_entries WHERE id = $1`,
+      [entryId],
+    );
+    if (!original) throw new Error(`journal entry ${entryId} does not exist`);
+    const lines: { account_id: string; amount: string }[] = await manager.query(
+      `SELECT account_id, amount FROM journal_lines WHERE entry_id = $1 ORDER BY id`,
+      [entryId],
+    );
+    const id = newId();
+    await manager.query(
+      `INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency, reverses_entry_id, memo)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [id, kind, original.reference_type, original.reference_id, original.currency, entryId, memo ?? null],
+    );
+    await this.insertLines(
+      manager,
+      id,
+      original.currency,
+      lines.map((line) => ({ accountId: line.account_id, amount: -BigInt(line.amount) })),
+    );
+    return id;
+  }
+
+  /** The balance of an account as the sum of its lines (0 for an account never used). */
+  async balance(code: string, manager: EntityManager = this.dataSource.manager): Promise<bigint> {
+    const [row] = await manager.query(
+      `SELECT coalesce(sum(l.amount), 0)::text AS balance
+         FROM ledger_accounts a LEFT JOIN journal_lines l ON l.account_id = a.id
+        WHERE a.code = $1`,
+      [code],
+    );
+    return BigInt(row?.balance ?? '0');
+  }
+
+  private async write(manager: EntityManager, posting: Posting, reversesEntryId: string | null): Promise<string> {
+    assertBalanced(posting);
+    const accountIds = await Promise.all(posting.lines.map((line) => this.accountId(line.account)));
+    const id = newId();
+    await manager.query(
+      `INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency, reverses_entry_id, memo)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        id,
+        posting.kind,
+        posting.referenceType,
+        posting.referenceId,
+        posting.currency,
+        reversesEntryId,
+        posting.memo ?? null,
+      ],
+    );
+    await this.insertLines(
+      manager,
+      id,
+      posting.currency,
+      posting.lines.map((line, index) => ({ accountId: accountIds[index], amount: line.amount })),
+    );
+    return id;
+  }
+
+  private async insertLines(
+    manager: EntityManager,
+    entryId: string,
+    currency: string,
+    lines: { accountId: string; amount: bigint }[],
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO journal_lines (entry_id, account_id, amount, currency)
+       SELECT $1, account_id, amount, $2 FROM unnest($3::uuid[], $4::bigint[]) AS line(account_id, amount)`,
+      [entryId, currency, lines.map((line) => line.accountId), lines.map((line) => line.amount.toString())],
+    );
+  }
+
+  private async accountId(account: AccountRef): Promise<string> {
+    const cached = this.accountIds.get(account.code);
+    if (cached) return cached;
+    await this.dataSource.query(
+      `INSERT INTO ledger_accounts (id, code, type, currency) VALUES ($1, $2, $3, $4) ON CONFLICT (code) DO NOTHING`,
+      [newId(), account.code, account.type, account.currency],
+    );
+    const [row] = await this.dataSource.query(`SELECT id, type, currency FROM ledger_accounts WHERE code = $1`, [
+      account.code,
+    ]);
+    if (row.type !== account.type || row.currency !== account.currency) {
+      throw new Error(`ledger account ${account.code} exists as ${row.type} ${row.currency}`);
+    }
+    this.accountIds.set(account.code, row.id);
+    return row.id;
+  }
+}
+
+function assertBalanced(posting: Posting): void {
+  if (posting.lines.length < 2) throw new UnbalancedPostingError('an entry needs at least two lines');
+  let sum = 0n;
+  for (const line of posting.lines) {
+    if (line.amount === 0n) throw new UnbalancedPostingError('a line cannot be zero');
+    if (line.account.currency !== posting.currency) {
+      throw new UnbalancedPostingError(`line on ${line.account.code} is not in ${posting.currency}`);
+    }
+    sum += line.amount;
+  }
+  if (sum !== 0n) throw new UnbalancedPostingError(`entry is off by ${sum}`);
+}

@@ -1,0 +1,36 @@
+/**
+ * The port to payment rails (card acquirer, bank transfer, mobile money, wallet). A capture
+ * takes the customer's funds for a payment; a refund returns them when the biller does not
+ * accept it. Both are idempotent on `reference`: the rail returns the first outcome again.
+ */
+export type RailCode = 'CARD' | 'BANK_TRANSFER' | 'MOBILE_MONEY' | 'WALLET';
+
+export interface CaptureRequest {
+  rail: RailCode;
+  /** Card number, bank account number, mobile wallet number or wallet id, per rail. */
+  accountNumber: string;
+  amount: bigint;
+  currency: string;
+  /** Our payment id: the rail-side idempotency key. */
+  reference: string;
+}
+
+export type CaptureResult =
+  | { status: 'CAPTURED'; railReference: string }
+  | { status: 'DECLINED'; reason: 'INSUFFICIENT_FUNDS' | 'DO_NOT_HONOR' | 'ACCOUNT_CLOSED' | 'LIMIT' }
+  | { status: 'TIMEOUT' };
+
+export interface RefundRequest {
+  rail: RailCode;
+  railReference: string;
+  amount: bigint;
+  currency: string;
+  reference: string;
+}
+
+export type RefundResult = { status: 'REFUNDED'; refundReference: string } | { status: 'FAILED'; reason: string };
+
+export abstract class RailConnector {
+  abstract capture(request: CaptureRequest): Promise<CaptureResult>;
+  abstract refund(request: RefundRequest): Promise<RefundResult>;
+}

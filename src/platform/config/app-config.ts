@@ -1,0 +1,372 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  getMetadataStorage,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
+
+const toBoolean = ({ value }: { value: unknown }) => {
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0' || value === '') return false;
+  return value;
+};
+
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+
+/** The biller simulator's signing secret in development; refused in production. */
+const DEVELOPMENT_BILLER_SIMULATOR_SECRET = 'local-dev-biller-simulator-secret-change-me';
+
+/**
+ * Every environment variable the service reads, validated once at boot. Nothing else in the
+ * code base reads `process.env`: modules inject `AppConfig`.
+ */
+export class AppConfig {
+  @IsIn(['development', 'test', 'production'])
+  NODE_ENV: 'development' | 'test' | 'production' = 'development';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// connection URL' })
+  DATABASE_URL: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DATABASE_POOL_SIZE = 10;
+
+  @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// connection URL' })
+  REDIS_URL: string;
+
+  /** Prefix of every Redis key and Bull queue, so several environments can share one Redis. */
+  @Matches(/^[A-Za-z0-9:_-]{1,64}$/, { message: 'must be 1-64 characters of [A-Za-z0-9:_-]' })
+  REDIS_KEY_PREFIX = 'ps';
+
+  @IsString()
+  @MinLength(32, { message: 'must be at least 32 characters' })
+  JWT_ACCESS_SECRET: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  @Max(3600)
+  JWT_ACCESS_TTL_SECONDS = 900;
+
+  /** HMAC key for OTPs, refresh tokens and API keys stored at rest. */
+  @IsString()
+  @MinLength(32, { message: 'must be at least 32 characters' })
+  KEY_HASH_SECRET: string;
+
+  /** Shared secret that `/internal/*` callers send in `X-Internal-Api-Key`. */
+  @IsString()
+  @MinLength(32, { message: 'must be at least 32 characters' })
+  INTERNAL_API_KEY: string;
+
+  /** Largest accepted request body, in the notation of the `bytes` package (e.g. `1mb`). */
+  @Matches(/^\d+(b|kb|mb)$/i, { message: 'must look like 512kb or 1mb' })
+  BODY_LIMIT = '1mb';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  /** Comma-separated origins allowed by CORS; empty means CORS is off. */
+  @IsOptional()
+  @IsString()
+  CORS_ORIGINS = '';
+
+  @Transform(toBoolean)
+  @IsBoolean()
+  TRUST_PROXY = false;
+
+  @Transform(toBoolean)
+  @IsBoolean()
+  SWAGGER_ENABLED = true;
+
+  /** Stores outgoing SMS and e-mail and exposes them at GET /dev/messages. Never in production. */
+  @Transform(toBoolean)
+  @IsBoolean()
+  DEV_MAILBOX = false;
+
+  /** How many messages the dev mailbox keeps per recipient, and for how long. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  DEV_MAILBOX_SIZE = 20;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  DEV_MAILBOX_TTL_SECONDS = 3600;
+
+  /** One-time passwords: lifetime and wrong tries allowed before a new one is needed. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(30)
+  @Max(3600)
+  OTP_TTL_SECONDS = 300;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(20)
+  OTP_MAX_ATTEMPTS = 5;
+
+  /** Cost factor of the bcrypt PIN hashes (2^cost rounds); tests lower it, production keeps 10 or more. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(4)
+  @Max(15)
+  BCRYPT_COST = 10;
+
+  /** Wrong PINs in a row that lock an account, and how long the lock lasts. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  PIN_MAX_FAILED_ATTEMPTS = 5;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  PIN_LOCKOUT_SECONDS = 900;
+
+  /** How long after /auth/verify its session may set (or reset) the PIN. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  PIN_SETUP_WINDOW_SECONDS = 900;
+
+  /** A device session ends when its refresh token goes unused this long (each refresh extends it). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(300)
+  REFRESH_TOKEN_TTL_SECONDS = 2_592_000;
+
+  /** How long the bearer guard trusts its Redis copy of a session; revocation replaces the copy at once. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(300)
+  SESSION_CACHE_TTL_SECONDS = 30;
+
+  /** Rate limits (requests per fixed window, counted in Redis across every API process). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_REGISTER_PER_PHONE = 5;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_REGISTER_PHONE_WINDOW_SECONDS = 900;
+
+  /** Generous: carrier-grade NAT puts many customers behind one address. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_REGISTER_PER_IP = 100;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_REGISTER_IP_WINDOW_SECONDS = 3600;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_VERIFY_PER_PHONE = 10;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_VERIFY_PHONE_WINDOW_SECONDS = 900;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_LOGIN_PER_PHONE = 20;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_LOGIN_PHONE_WINDOW_SECONDS = 900;
+
+  /** Payment limits each KYC tier unlocks, integers in the minor unit of LIMITS_CURRENCY. */
+  @Matches(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 code such as NGN' })
+  LIMITS_CURRENCY = 'NGN';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  TIER_0_PER_PAYMENT_LIMIT = 500_000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  TIER_0_DAILY_LIMIT = 2_000_000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  TIER_1_PER_PAYMENT_LIMIT = 5_000_000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  TIER_1_DAILY_LIMIT = 20_000_000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  OUTBOX_POLL_INTERVAL_MS = 500;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  OUTBOX_BATCH_SIZE = 100;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  OUTBOX_MAX_ATTEMPTS = 8;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  OUTBOX_BACKOFF_BASE_MS = 1000;
+
+  /** How long a relay may hold a claimed row before another relay may take it over. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  OUTBOX_CLAIM_TTL_MS = 60000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  SHUTDOWN_TIMEOUT_MS = 10000;
+
+  /** Port of the biller simulator (`node dist/src/simulators/main.js`, started by `npm run dev`). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  SIMULATOR_PORT = 4010;
+
+  /** Base URL of the biller simulator; the demo seed points every biller's connector at it. */
+  @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { message: 'must be an http(s) URL' })
+  BILLER_SIMULATOR_URL = 'http://127.0.0.1:4010';
+
+  /**
+   * Signing secret shared with the biller simulator; billers whose connector secret ref is
+   * `simulator` are signed with it. The development default is refused in production.
+   */
+  @IsString()
+  @MinLength(32, { message: 'must be at least 32 characters' })
+  BILLER_SIMULATOR_SECRET = DEVELOPMENT_BILLER_SIMULATOR_SECRET;
+
+  /**
+   * Signing secrets of real direct billers, as comma-separated `ref=secret` pairs; a biller's
+   * connector settings name its secret by `ref`, so no secret is ever stored in the database.
+   */
+  @Matches(/^$|^[a-z0-9_-]{1,40}=[^,\s]{32,}(,[a-z0-9_-]{1,40}=[^,\s]{32,})*$/, {
+    message: 'must be comma-separated ref=secret pairs, each secret at least 32 characters',
+  })
+  BILLER_CONNECTOR_SECRETS = '';
+
+  /** How long an account validation answer from a biller is reused for the same biller and reference. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3600)
+  BILLER_VALIDATION_CACHE_TTL_SECONDS = 60;
+
+  /** How often the worker recomputes billers' popularity (successful payments over 30 days). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  BILLER_POPULARITY_REFRESH_SECONDS = 300;
+
+  get isProduction(): boolean {
+    return this.NODE_ENV === 'production';
+  }
+
+  /** BILLER_CONNECTOR_SECRETS as a map from ref to secret, plus `simulator`. */
+  get billerConnectorSecrets(): ReadonlyMap<string, string> {
+    const secrets = new Map<string, string>([['simulator', this.BILLER_SIMULATOR_SECRET]]);
+    for (const pair of this.BILLER_CONNECTOR_SECRETS.split(',').filter((entry) => entry.length > 0)) {
+      const separator = pair.indexOf('=');
+      secrets.set(pair.slice(0, separator), pair.slice(separator + 1));
+    }
+    return secrets;
+  }
+
+  get corsOrigins(): string[] {
+    return this.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin.length > 0);
+  }
+}
+
+export class ConfigValidationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigValidationError';
+  }
+}
+
+/** Builds the typed configuration from an environment map; throws naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+  const known = new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(AppConfig, '', true, false)
+      .map((metadata) => metadata.propertyName),
+  );
+  const source: Record<string, string> = {};
+  for (const key of known) {
+    const value = env[key];
+    if (value !== undefined) source[key] = value;
+  }
+  const config = plainToInstance(AppConfig, source);
+  const problems = validateSync(config, { forbidUnknownValues: false }).flatMap((error) =>
+    Object.values(error.constraints ?? {}).map((message) =>
+      message.startsWith(error.property)
+        ? `${message} (got ${describe(env[error.property])})`
+        : `${error.property} ${message} (got ${describe(env[error.property])})`,
+    ),
+  );
+  if (config.NODE_ENV === 'production' && config.DEV_MAILBOX) {
+    problems.push('DEV_MAILBOX must not be true when NODE_ENV is production');
+  }
+  if (config.NODE_ENV === 'production' && config.BILLER_SIMULATOR_SECRET === DEVELOPMENT_BILLER_SIMULATOR_SECRET) {
+    problems.push('BILLER_SIMULATOR_SECRET must be replaced when NODE_ENV is production');
+  }
+  if (problems.length > 0) throw new ConfigValidationError(problems);
+  return config;
+}
+
+function describe(value: string | undefined): string {
+  if (value === undefined) return 'nothing: the variable is missing';
+  return value.length > 0 ? 'a value that is not accepted' : 'an empty value';
+}

@@ -1,0 +1,9 @@
+import { Global, Module } from '@nestjs/common';
+import { KeyedHash } from './keyed-hash';
+
+@Global()
+@Module({
+  providers: [KeyedHash],
+  exports: [KeyedHash],
+})
+export class CryptoModule {}

@@ -1,0 +1,82 @@
+import { Controller, Get, Header, Inject, ServiceUnavailableException } from '@nestjs/common';
+import { ApiOkResponse, ApiProperty, ApiSchema, ApiTags } from '@nestjs/swagger';
+import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { Public } from '../auth/auth.decorators';
+import { ApiException } from '../http/api-error';
+import { ApiErrors } from '../http/api-errors.decorator';
+import { REDIS } from '../redis/redis.module';
+
+const CHECK_TIMEOUT_MS = 1500;
+
+@ApiSchema({ name: 'HealthResponse' })
+class HealthResponseDto {
+  @ApiProperty({ enum: ['up'], example: 'up' })
+  status: 'up';
+
+  /** Each checked dependency and its state. */
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string', enum: ['up'] },
+    example: { database: 'up', redis: 'up', migrations: 'up' },
+  })
+  checks: Record<string, 'up'>;
+}
+
+@ApiTags('Operations')
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly indicators: HealthIndicatorService,
+    private readonly database: TypeOrmHealthIndicator,
+    private readonly dataSource: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  /** Liveness: the process is up and serving HTTP. Checks no dependency. */
+  @Get('live')
+  @Public()
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: HealthResponseDto })
+  live(): HealthResponseDto {
+    return { status: 'up', checks: {} };
+  }
+
+  /** Readiness: PostgreSQL and Redis answer and every migration has been applied. */
+  @Get('ready')
+  @Public()
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: HealthResponseDto })
+  @ApiErrors('SERVICE_UNAVAILABLE')
+  async ready(): Promise<HealthResponseDto> {
+    try {
+      const result = await this.health.check([
+        () => this.database.pingCheck('database').withTimeout(CHECK_TIMEOUT_MS),
+        () =>
+          this.indicators
+            .check('redis')
+            .attempt(async () => {
+              await this.redis.ping();
+            })
+            .withTimeout(CHECK_TIMEOUT_MS),
+        () =>
+          this.indicators
+            .check('migrations')
+            .attempt(async () => {
+              if (await this.dataSource.showMigrations()) throw new Error('pending migrations');
+            })
+            .withTimeout(CHECK_TIMEOUT_MS),
+      ]);
+      return { status: 'up', checks: Object.fromEntries(Object.keys(result.details).map((key) => [key, 'up'])) };
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailableException)) throw error;
+      const body = error.getResponse() as { details?: Record<string, { status: string; message?: string }> };
+      const details = Object.entries(body.details ?? {})
+        .filter(([, check]) => check.status !== 'up')
+        .map(([field, check]) => ({ field, message: check.message ?? 'down' }));
+      throw new ApiException('SERVICE_UNAVAILABLE', 'The service is not ready', details);
+    }
+  }
+}

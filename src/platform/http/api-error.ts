@@ -1,0 +1,31 @@
+import { ERROR_CATALOGUE, ErrorCode } from './error-catalogue';
+
+export interface ApiErrorDetail {
+  field: string;
+  message: string;
+}
+
+/**
+ * The error every layer throws. It carries a catalogue code, the HTTP status that code maps
+ * to, a message safe to show to the caller and optional field details. Each context may
+ * subclass it to group its own errors; the global filter renders them all alike.
+ */
+export class ApiException extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ApiErrorDetail[],
+    /** Extra response headers, such as `Retry-After`. */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiException';
+    this.status = ERROR_CATALOGUE[code].status;
+  }
+}
+
+export function notFound(what = 'Resource'): ApiException {
+  return new ApiException('NOT_FOUND', `${what} not found`);
+}

@@ -1,0 +1,42 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiErrorDto } from './api-error.dto';
+import { ERROR_CATALOGUE, ErrorCode } from './error-catalogue';
+
+/**
+ * Documents the ApiError responses a route can give, grouped by status, each with an example
+ * per code. Every route gets 400/500 through the document builder; routes list the rest.
+ */
+export function ApiErrors(...codes: ErrorCode[]) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const status = ERROR_CATALOGUE[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return applyDecorators(
+    ApiExtraModels(ApiErrorDto),
+    ...[...byStatus.entries()].map(([status, statusCodes]) =>
+      ApiResponse({
+        status,
+        description: statusCodes.map((code) => `\`${code}\`: ${ERROR_CATALOGUE[code].description}`).join('\n\n'),
+        content: {
+          'application/json': {
+            schema: { $ref: getSchemaPath(ApiErrorDto) },
+            examples: Object.fromEntries(
+              statusCodes.map((code) => [
+                code,
+                {
+                  value: {
+                    code,
+                    message: ERROR_CATALOGUE[code].description,
+                    requestId: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01',
+                  },
+                },
+              ]),
+            ),
+          },
+        },
+      }),
+    ),
+  );
+}

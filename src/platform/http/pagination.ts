@@ -1,0 +1,173 @@
+import { applyDecorators, Type as ClassType } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Omittable } from './omittable.decorator';
+import { ApiException } from './api-error';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** `page` and `size` query parameters of every page-numbered list. */
+export class PageQueryDto {
+  /** Zero-based page number. */
+  @Omittable()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  page: number = 0;
+
+  /** Items per page. */
+  @Omittable()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  size: number = DEFAULT_PAGE_SIZE;
+
+  get offset(): number {
+    return this.page * this.size;
+  }
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  size: number;
+  totalItems: number;
+  totalPages: number;
+}
+
+export function toPage<T>(items: T[], totalItems: number, query: { page: number; size: number }): Page<T> {
+  return {
+    items,
+    page: query.page,
+    size: query.size,
+    totalItems,
+    totalPages: Math.ceil(totalItems / query.size),
+  };
+}
+
+/** `cursor` and `size` query parameters of every cursor list. */
+export class CursorQueryDto {
+  /** Opaque cursor from the previous page's `nextCursor`; omit for the first page. */
+  @Omittable()
+  @IsString()
+  @MaxLength(512)
+  cursor?: string;
+
+  @Omittable()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  size: number = DEFAULT_PAGE_SIZE;
+}
+
+export interface CursorPage<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** The position of a row in a list ordered by (`sortKey`, `id`). */
+export interface CursorPosition {
+  sortKey: string;
+  id: string;
+}
+
+export function encodeCursor(position: CursorPosition): string {
+  return Buffer.from(JSON.stringify([position.sortKey, position.id]), 'utf8').toString('base64url');
+}
+
+/** Decodes a cursor made by `encodeCursor`; anything else is a 400 `INVALID_CURSOR`. */
+export function decodeCursor(cursor: string): CursorPosition {
+  try {
+    if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new Error('not base64url');
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(decoded) &&
+      decoded.length === 2 &&
+      typeof decoded[0] === 'string' &&
+      typeof decoded[1] === 'string'
+    ) {
+      return { sortKey: decoded[0], id: decoded[1] };
+    }
+  } catch {
+    // fall through to the client error below
+  }
+  throw new ApiException('INVALID_CURSOR', 'The cursor is not one this list issued', [
+    { field: 'query.cursor', message: 'does not decode' },
+  ]);
+}
+
+/**
+ * Builds a cursor page from `size + 1` fetched rows: the extra row only tells whether another
+ * page exists.
+ */
+export function toCursorPage<Row, Item>(
+  rows: Row[],
+  size: number,
+  position: (row: Row) => CursorPosition,
+  map: (row: Row) => Item,
+): CursorPage<Item> {
+  const pageRows = rows.slice(0, size);
+  const last = pageRows[pageRows.length - 1];
+  return {
+    items: pageRows.map(map),
+    nextCursor: rows.length > size && last !== undefined ? encodeCursor(position(last)) : null,
+  };
+}
+
+@ApiSchema({ name: 'PageMeta' })
+class PageMetaDto {
+  @ApiProperty({ example: 0 })
+  page: number;
+
+  @ApiProperty({ example: 20 })
+  size: number;
+
+  @ApiProperty({ example: 42 })
+  totalItems: number;
+
+  @ApiProperty({ example: 3 })
+  totalPages: number;
+}
+
+@ApiSchema({ name: 'CursorPageMeta' })
+class CursorMetaDto {
+  @ApiProperty({ type: String, nullable: true, example: 'WyIyMDI2LTExLTIyVDEwOjAwOjAwWiIsIjAxOTMiXQ' })
+  nextCursor: string | null;
+}
+
+/** Documents a 200 response of `{ items: Item[], page, size, totalItems, totalPages }`. */
+export function ApiPageResponse(item: ClassType<unknown>, description?: string) {
+  return applyDecorators(
+    ApiExtraModels(PageMetaDto, item),
+    ApiOkResponse({
+      description,
+      schema: {
+        allOf: [
+          { $ref: getSchemaPath(PageMetaDto) },
+          { properties: { items: { type: 'array', items: { $ref: getSchemaPath(item) } } }, required: ['items'] },
+        ],
+      },
+    }),
+  );
+}
+
+/** Documents a 200 response of `{ items: Item[], nextCursor }`. */
+export function ApiCursorPageResponse(item: ClassType<unknown>, description?: string) {
+  return applyDecorators(
+    ApiExtraModels(CursorMetaDto, item),
+    ApiOkResponse({
+      description,
+      schema: {
+        allOf: [
+          { $ref: getSchemaPath(CursorMetaDto) },
+          { properties: { items: { type: 'array', items: { $ref: getSchemaPath(item) } } }, required: ['items'] },
+        ],
+      },
+    }),
+  );
+}

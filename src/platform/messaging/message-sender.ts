@@ -1,0 +1,21 @@
+/** A text message to one phone number (E.164). */
+export interface OutgoingMessage {
+  channel: 'SMS';
+  to: string;
+  body: string;
+}
+
+/**
+ * The port through which the service sends SMS (and later e-mail). Adapters: the development
+ * mailbox (DEV_MAILBOX=true) and, until an SMS provider is chosen, a sender that only logs a
+ * masked notice.
+ */
+export abstract class MessageSender {
+  abstract send(message: OutgoingMessage): Promise<void>;
+}
+
+/** `+2348031234567` -> `+234*******4567`: enough to recognise a number in a log, not to use it. */
+export function maskPhoneNumber(phone: string): string {
+  if (phone.length <= 8) return '*'.repeat(phone.length);
+  return `${phone.slice(0, 4)}${'*'.repeat(phone.length - 8)}${phone.slice(-4)}`;
+}

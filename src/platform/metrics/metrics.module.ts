@@ -1,0 +1,12 @@
+import { Global, Module } from '@nestjs/common';
+import { MetricsController } from './metrics.controller';
+import { MetricsRegistry } from './metrics.registry';
+import { QueueMetricsCollector } from './queue-metrics.collector';
+
+@Global()
+@Module({
+  controllers: [MetricsController],
+  providers: [MetricsRegistry, QueueMetricsCollector],
+  exports: [MetricsRegistry],
+})
+export class MetricsModule {}

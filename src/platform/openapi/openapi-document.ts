@@ -1,0 +1,164 @@
+import { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { PUBLIC_EXTENSION, SECURITY_SCHEMES } from '../auth/access-policy';
+import { ApiErrorDetailDto, ApiErrorDto } from '../http/api-error.dto';
+import { ERROR_CATALOGUE, ErrorCode } from '../http/error-catalogue';
+
+export const API_VERSION = '0.1.0';
+export const API_PREFIX = 'api/v1';
+
+type Operation = {
+  parameters?: { in: string }[];
+  requestBody?: unknown;
+  responses: Record<string, ResponseObject>;
+  security?: Record<string, string[]>[];
+  [extension: string]: unknown;
+};
+type ResponseObject = {
+  description: string;
+  content?: Record<string, { schema?: unknown; examples?: Record<string, { value: unknown }> }>;
+};
+
+/**
+ * Builds the OpenAPI 3 document from the controllers and DTOs (through the swagger CLI
+ * plugin), then adds what every operation shares: the ApiError responses the platform itself
+ * gives (400 for bad input, 413/415 for bodies, 500), the security requirement of public
+ * routes, and the error-code catalogue.
+ */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Payment Service API')
+    .setDescription(
+      [
+        'Bill payments, pushed bills, schedules and merchant checkout.',
+        '',
+        'Amounts are integers in the currency minor unit; times are ISO 8601 UTC; ids are UUIDs.',
+        'Every non-2xx response is an `ApiError`; clients branch on its `code` (catalogue below and in `x-error-codes`).',
+        'Send `X-Request-Id` to correlate; every response echoes one.',
+        '',
+        '| code | status | meaning |',
+        '|---|---|---|',
+        ...Object.entries(ERROR_CATALOGUE).map(
+          ([code, entry]) => `| \`${code}\` | ${entry.status} | ${entry.description.replace(/\|/g, '\\|')} |`,
+        ),
+      ].join('\n'),
+    )
+    .setVersion(API_VERSION)
+    .addServer('/', 'This server')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'Access token from /auth/verify, /auth/login or /auth/refresh (15 minutes).',
+      },
+      SECURITY_SCHEMES.bearer,
+    )
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'Merchant API key: `sk_live_...` or `sk_test_...`, sent as a Bearer token.',
+      },
+      SECURITY_SCHEMES.merchantApiKey,
+    )
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Internal-Api-Key',
+        description: 'Shared key of trusted internal systems.',
+      },
+      SECURITY_SCHEMES.internalKey,
+    )
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Service-Developer-Key',
+        description: 'Sandbox developer key (`sk_test_...`).',
+      },
+      SECURITY_SCHEMES.developerKey,
+    )
+    .build();
+
+  const document = SwaggerModule.createDocument(app, config, {
+    extraModels: [ApiErrorDto, ApiErrorDetailDto],
+    operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+  });
+  decorateOperations(document);
+  admitNullInNullableEnums(document.components?.schemas ?? {});
+  (document as OpenAPIObject & Record<string, unknown>)['x-error-codes'] = Object.entries(ERROR_CATALOGUE).map(
+    ([code, entry]) => ({ code, status: entry.status, description: entry.description }),
+  );
+  return document;
+}
+
+/**
+ * OpenAPI 3.0 `nullable: true` does not widen an `enum`: a validator only admits `null` when the
+ * enum lists it. The service answers `null` for such fields, so the document lists it too.
+ */
+function admitNullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) admitNullInNullableEnums(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as Record<string, unknown>;
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum = [...(schema.enum as unknown[]), null];
+  }
+  for (const value of Object.values(schema)) admitNullInNullableEnums(value);
+}
+
+function decorateOperations(document: OpenAPIObject): void {
+  for (const pathItem of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'patch', 'delete'] as const) {
+      const operation = (pathItem as Record<string, Operation | undefined>)[method];
+      if (!operation) continue;
+      if (operation[PUBLIC_EXTENSION]) operation.security = [];
+      const hasParameters =
+        (operation.parameters ?? []).some((parameter) => parameter.in !== 'header') || !!operation.requestBody;
+      if (hasParameters) addError(operation, 'VALIDATION_FAILED');
+      if (operation.requestBody) {
+        addError(operation, 'MALFORMED_JSON');
+        addError(operation, 'PAYLOAD_TOO_LARGE');
+        addError(operation, 'UNSUPPORTED_MEDIA_TYPE');
+      }
+      addError(operation, 'INTERNAL');
+    }
+  }
+}
+
+/** Adds an ApiError response for a code to an operation, merging with one already there. */
+function addError(operation: Operation, code: ErrorCode): void {
+  const status = String(ERROR_CATALOGUE[code].status);
+  const line = `\`${code}\`: ${ERROR_CATALOGUE[code].description}`;
+  const example = {
+    value: { code, message: ERROR_CATALOGUE[code].description, requestId: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01' },
+  };
+  const existing = operation.responses[status];
+  if (!existing) {
+    operation.responses[status] = {
+      description: line,
+      content: {
+        'application/json': { schema: { $ref: '#/components/schemas/ApiError' }, examples: { [code]: example } },
+      },
+    };
+    return;
+  }
+  const media = existing.content?.['application/json'];
+  if (media?.examples?.[code]) return;
+  existing.description = existing.description ? `${existing.description}\n\n${line}` : line;
+  if (media) media.examples = { ...(media.examples ?? {}), [code]: example };
+}
+
+/** Serves the document as JSON and YAML and Swagger UI, which keeps authorizations across reloads. */
+export function mountOpenApi(app: INestApplication, document: OpenAPIObject): void {
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, {
+    jsonDocumentUrl: `${API_PREFIX}/openapi.json`,
+    yamlDocumentUrl: `${API_PREFIX}/openapi.yaml`,
+    customSiteTitle: 'Payment Service API',
+    swaggerOptions: { persistAuthorization: true, displayRequestDuration: true, tryItOutEnabled: false },
+  });
+}

@@ -1,0 +1,152 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { OutboxEvent } from './outbox-event.entity';
+import { OutboxPublisher } from './outbox.publisher';
+
+/** Longest wait between two attempts at one event, whatever the attempt count. */
+const MAX_BACKOFF_MS = 5 * 60 * 1000;
+
+export interface RelayRunResult {
+  claimed: number;
+  published: number;
+  retried: number;
+  failed: number;
+}
+
+/**
+ * Moves outbox rows to their consumers.
+ *
+ * A relay claims due rows with `FOR UPDATE SKIP LOCKED` and stamps them with its id and a claim
+ * expiry in one short statement, then publishes outside any transaction (nothing talks to Redis
+ * inside a database transaction), then marks them `PUBLISHED`. Another relay skips rows that are
+ * locked or whose claim has not expired, so two relays never publish the same row; a relay that
+ * dies mid-batch leaves rows that another relay takes over after the claim expires (delivery is
+ * at least once, and consumers dedupe on the event id). A failed publish is retried with
+ * exponential backoff and marked `FAILED` after `OUTBOX_MAX_ATTEMPTS` attempts.
+ */
+@Injectable()
+export class OutboxRelay {
+  readonly relayId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private readonly logger = new Logger(OutboxRelay.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly publisher: OutboxPublisher,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Claims, publishes and settles one batch; returns what happened to it. */
+  async runOnce(): Promise<RelayRunResult> {
+    const events = await this.claimBatch();
+    const result: RelayRunResult = { claimed: events.length, published: 0, retried: 0, failed: 0 };
+    const published: string[] = [];
+    for (const event of events) {
+      try {
+        await this.publisher.publish(event);
+        published.push(event.id);
+      } catch (error) {
+        const failed = await this.recordFailure(event, error);
+        if (failed) result.failed += 1;
+        else result.retried += 1;
+      }
+    }
+    if (published.length > 0) {
+      await this.dataSource.query(
+        `UPDATE outbox_events
+            SET status = 'PUBLISHED', published_at = now(), attempts = attempts + 1,
+                claimed_by = NULL, claim_expires_at = NULL, last_error = NULL
+          WHERE id = ANY($1::uuid[]) AND claimed_by = $2`,
+        [published, this.relayId],
+      );
+      result.published = published.length;
+    }
+    return result;
+  }
+
+  private async claimBatch(): Promise<OutboxEvent[]> {
+    const rows: RawOutboxRow[] = await this.dataSource.query(
+      `UPDATE outbox_events
+          SET claimed_by = $1, claim_expires_at = now() + ($2::integer * interval '1 millisecond')
+        WHERE id IN (
+              SELECT id FROM outbox_events
+               WHERE status = 'PENDING' AND next_attempt_at <= now()
+                 AND (claim_expires_at IS NULL OR claim_expires_at < now())
+               ORDER BY next_attempt_at, id
+               LIMIT $3
+                 FOR UPDATE SKIP LOCKED)
+      RETURNING id, event_type, aggregate_type, aggregate_id, payload, status, attempts, next_attempt_at,
+                claimed_by, claim_expires_at, last_error, created_at, published_at`,
+      [this.relayId, this.config.OUTBOX_CLAIM_TTL_MS, this.config.OUTBOX_BATCH_SIZE],
+    );
+    // UPDATE ... RETURNING keeps no order; ids are time-ordered, so sorting restores creation order.
+    return unwrapRows(rows)
+      .map(toEvent)
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  /** Schedules the next attempt, or marks the row FAILED when attempts are used up. */
+  private async recordFailure(event: OutboxEvent, error: unknown): Promise<boolean> {
+    const attempts = event.attempts + 1;
+    const exhausted = attempts >= this.config.OUTBOX_MAX_ATTEMPTS;
+    const delay = Math.min(this.config.OUTBOX_BACKOFF_BASE_MS * 2 ** (attempts - 1), MAX_BACKOFF_MS);
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+    this.logger.warn(
+      { eventId: event.id, eventType: event.eventType, attempts, exhausted, err: error },
+      'outbox publish failed',
+    );
+    await this.dataSource.query(
+      `UPDATE outbox_events
+          SET attempts = $3, status = $4, last_error = $5,
+              next_attempt_at = now() + ($6::integer * interval '1 millisecond'),
+              claimed_by = NULL, claim_expires_at = NULL
+        WHERE id = $1 AND claimed_by = $2`,
+      [event.id, this.relayId, attempts, exhausted ? 'FAILED' : 'PENDING', message, delay],
+    );
+    return exhausted;
+  }
+}
+
+interface RawOutboxRow {
+  id: string;
+  event_type: string;
+  aggregate_type: string;
+  aggregate_id: string;
+  payload: Record<string, unknown>;
+  status: OutboxEvent['status'];
+  attempts: number;
+  next_attempt_at: Date;
+  claimed_by: string | null;
+  claim_expires_at: Date | null;
+  last_error: string | null;
+  created_at: Date;
+  published_at: Date | null;
+}
+
+/** TypeORM returns `[rows, affectedCount]` for UPDATE ... RETURNING on PostgreSQL. */
+function unwrapRows(result: unknown): RawOutboxRow[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
+    return result[0] as RawOutboxRow[];
+  }
+  return result as RawOutboxRow[];
+}
+
+function toEvent(row: RawOutboxRow): OutboxEvent {
+  return Object.assign(new OutboxEvent(), {
+    id: row.id,
+    eventType: row.event_type,
+    aggregateType: row.aggregate_type,
+    aggregateId: row.aggregate_id,
+    payload: row.payload,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    claimedBy: row.claimed_by,
+    claimExpiresAt: row.claim_expires_at,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    publishedAt: row.published_at,
+  });
+}

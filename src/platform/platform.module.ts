@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { ClockModule } from './clock/clock.module';
+import { ConfigModule } from './config/config.module';
+import { CryptoModule } from './crypto/crypto.module';
+import { DatabaseModule } from './database/database.module';
+import { LoggingModule } from './logging/logging.module';
+import { OutboxModule } from './outbox/outbox.module';
+import { QueueModule } from './queue/queue.module';
+import { RedisModule } from './redis/redis.module';
+
+/**
+ * What both applications stand on: configuration, clock, keyed hashing, logs, PostgreSQL,
+ * Redis, queues, outbox writer.
+ */
+@Module({
+  imports: [
+    ConfigModule,
+    ClockModule,
+    CryptoModule,
+    LoggingModule,
+    DatabaseModule,
+    RedisModule,
+    QueueModule,
+    OutboxModule,
+  ],
+  exports: [OutboxModule],
+})
+export class PlatformModule {}

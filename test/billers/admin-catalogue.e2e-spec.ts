@@ -1,0 +1,488 @@
+import { randomBytes } from 'node:crypto';
+import { BillerPopularityService } from '../../src/modules/billers/biller-popularity.service';
+import { signInStaff, SignedInUser } from '../factories/user-tokens.factory';
+import {
+  BillersApp,
+  billerRequest,
+  createBiller,
+  createBillersApp,
+  createCategory,
+  ensureStandardRails,
+  expectApiError,
+  refreshPopularity,
+} from './support/billers-kit';
+
+interface AuditRow {
+  actor_user_id: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+describe('admin catalogue (/admin/billers, /admin/biller-categories, /admin/payment-rails)', () => {
+  let kit: BillersApp;
+  let support: SignedInUser;
+  let categoryId: string;
+
+  beforeAll(async () => {
+    kit = await createBillersApp();
+    support = await signInStaff(kit.app, 'SUPPORT');
+    await ensureStandardRails(kit);
+    categoryId = (await createCategory(kit, { slug: `${kit.prefix}-power`, name: 'Power' })).id;
+  }, 60_000);
+
+  afterAll(() => kit?.close());
+
+  const auditOf = (entityId: string): Promise<AuditRow[]> =>
+    kit.db.query(
+      `SELECT actor_user_id, action, entity_type, entity_id, before, after FROM admin_audit_log
+        WHERE entity_id = $1 ORDER BY at, id`,
+      [entityId],
+    );
+  /** A rail code of this spec only; the standard rails are shared with the other specs. */
+  const railCode = () => `T${randomBytes(4).toString('hex').toUpperCase()}`;
+
+  describe('billers', () => {
+    it('creates a biller (201 with the created object) and records it in the audit trail', async () => {
+      const slug = `${kit.prefix}-created`;
+      const response = await kit.http
+        .post('/api/v1/admin/billers')
+        .set(kit.admin.headers)
+        .send(billerRequest(kit, categoryId, slug, { name: '  Created Power  ', aliases: ['CP', 'Created'] }))
+        .expect(201);
+      expect(response.body).toEqual({
+        id: expect.any(String),
+        slug,
+        name: 'Created Power',
+        aliases: ['CP', 'Created'],
+        categoryId,
+        logoUrl: `https://cdn.example.com/billers/${slug}.png`,
+        country: 'NG',
+        currency: 'NGN',
+        acceptedRails: ['CARD'],
+        feeFlat: 10000,
+        feePercentBps: 0,
+        minAmount: 100000,
+        maxAmount: 50000000,
+        accountReferenceLabel: 'Meter number',
+        accountReferencePattern: '\\d{11}',
+        amountRule: 'ANY',
+        validatesDirectly: true,
+        connectorBaseUrl: kit.simulator.billerUrl(slug),
+        connectorSecretRef: 'simulator',
+        connectorTimeoutMs: 1000,
+        active: true,
+        available: true,
+        popularity: 0,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
+      const [row] = await kit.db.query(
+        `SELECT search_name, search_text, search_vector::text, fee_flat FROM billers WHERE id = $1`,
+        [response.body.id],
+      );
+      expect(row).toEqual({
+        search_name: 'created power',
+        search_text: 'created power cp created',
+        search_vector: "'cp':5B 'created':1A,3B,6B 'power':2A,4B",
+        fee_flat: '10000',
+      });
+      expect(await auditOf(response.body.id)).toEqual([
+        {
+          actor_user_id: kit.admin.userId,
+          action: 'biller.created',
+          entity_type: 'biller',
+          entity_id: response.body.id,
+          before: null,
+          after: response.body,
+        },
+      ]);
+    });
+
+    it('applies defaults to optional fields', async () => {
+      const response = await kit.http
+        .post('/api/v1/admin/billers')
+        .set(kit.admin.headers)
+        .send({
+          slug: `${kit.prefix}-minimal`,
+          name: 'Minimal',
+          categoryId,
+          country: 'GH',
+          currency: 'GHS',
+          acceptedRails: [],
+          minAmount: 1,
+          maxAmount: 1,
+          accountReferenceLabel: 'Account',
+          accountReferencePattern: '[A-Z0-9]{4,12}',
+          amountRule: 'EXACT',
+        })
+        .expect(201);
+      expect(response.body).toMatchObject({
+        aliases: [],
+        logoUrl: null,
+        feeFlat: 0,
+        feePercentBps: 0,
+        validatesDirectly: false,
+        connectorBaseUrl: null,
+        connectorSecretRef: null,
+        connectorTimeoutMs: 5000,
+        active: true,
+        available: true,
+      });
+    });
+
+    it('updates any subset of fields (204), checks the result as a whole and audits before/after', async () => {
+      const biller = await createBiller(kit, categoryId, `${kit.prefix}-patched`, { name: 'Before Name' });
+      await kit.http
+        .patch(`/api/v1/admin/billers/${biller.id}`)
+        .set(kit.admin.headers)
+        .send({ name: 'After Name', aliases: ['AN'], available: false, feePercentBps: 75, logoUrl: null })
+        .expect(204);
+      const [row] = await kit.db.query(
+        `SELECT name, aliases, available, fee_percent_bps, logo_url, search_text, min_amount FROM billers WHERE id = $1`,
+        [biller.id],
+      );
+      expect(row).toEqual({
+        name: 'After Name',
+        aliases: ['AN'],
+        available: false,
+        fee_percent_bps: 75,
+        logo_url: null,
+        search_text: 'after name an',
+        min_amount: '100000',
+      });
+      const audit = await auditOf(biller.id);
+      expect(audit.map((entry) => entry.action)).toEqual(['biller.created', 'biller.updated']);
+      expect(audit[1].before).toMatchObject({ name: 'Before Name', available: true, feePercentBps: 0 });
+      expect(audit[1].after).toMatchObject({ name: 'After Name', available: false, feePercentBps: 75, logoUrl: null });
+
+      // min above the stored max is refused, and nothing changes.
+      const refused = await kit.http
+        .patch(`/api/v1/admin/billers/${biller.id}`)
+        .set(kit.admin.headers)
+        .send({ minAmount: 60_000_000 })
+        .expect(400);
+      expect(refused.body.details).toEqual([{ field: 'maxAmount', message: 'must be at least minAmount' }]);
+      expect(await auditOf(biller.id)).toHaveLength(2);
+      const nulled = await kit.http
+        .patch(`/api/v1/admin/billers/${biller.id}`)
+        .set(kit.admin.headers)
+        .send({ name: null })
+        .expect(400);
+      expect(nulled.body.details).toEqual([{ field: 'name', message: 'must not be null' }]);
+    });
+
+    it('refuses rule-breaking billers with 400, naming the field', async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ minAmount: 10, maxAmount: 5 }, 'maxAmount'],
+        [{ accountReferencePattern: '(\\d+)+$' }, 'accountReferencePattern'],
+        [{ accountReferencePattern: '[0-9' }, 'accountReferencePattern'],
+        [{ acceptedRails: ['NO_SUCH_RAIL'] }, 'acceptedRails'],
+        [{ acceptedRails: ['card'] }, 'acceptedRails'],
+        [{ connectorBaseUrl: null }, 'connectorBaseUrl'],
+        [{ connectorSecretRef: 'unknown-secret' }, 'connectorSecretRef'],
+        [{ connectorBaseUrl: 'ftp://example.com' }, 'connectorBaseUrl'],
+        [{ slug: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01' }, 'slug'],
+        [{ slug: 'Has Spaces' }, 'slug'],
+        [{ slug: 'categories' }, 'slug'],
+        [{ country: 'NGA' }, 'country'],
+        [{ currency: 'ngn' }, 'currency'],
+        [{ amountRule: 'SOMETIMES' }, 'amountRule'],
+        [{ feePercentBps: 10_001 }, 'feePercentBps'],
+        [{ maxAmount: Number.MAX_SAFE_INTEGER + 1 }, 'maxAmount'],
+        [{ feeFlat: 1.5 }, 'feeFlat'],
+        [{ connectorTimeoutMs: 50 }, 'connectorTimeoutMs'],
+        [{ aliases: ['same', 'same'] }, 'aliases'],
+        [{ popularity: 1_000_000 }, 'popularity'],
+        [{ searchText: 'x' }, 'searchText'],
+      ];
+      for (const [override, field] of cases) {
+        const slug = `${kit.prefix}-bad-${randomBytes(3).toString('hex')}`;
+        const response = await kit.http
+          .post('/api/v1/admin/billers')
+          .set(kit.admin.headers)
+          .send(billerRequest(kit, categoryId, slug, override));
+        expect({ override, status: response.status }).toEqual({ override, status: 400 });
+        expectApiError(response.body, 'VALIDATION_FAILED');
+        expect(response.body.details.map((detail: { field: string }) => detail.field)).toContain(field);
+      }
+      const [{ count }] = await kit.db.query(`SELECT count(*)::int AS count FROM billers WHERE slug LIKE $1`, [
+        `${kit.prefix}-bad-%`,
+      ]);
+      expect(count).toBe(0);
+    });
+
+    it('refuses an inactive rail, an unknown category (404) and a taken slug (409)', async () => {
+      const code = railCode();
+      const rail = await kit.http
+        .post('/api/v1/admin/payment-rails')
+        .set(kit.admin.headers)
+        .send({ code, name: 'Soon gone', minAmount: 1, maxAmount: 10, active: false })
+        .expect(201);
+      expect(rail.body.active).toBe(false);
+      const inactive = await kit.http
+        .post('/api/v1/admin/billers')
+        .set(kit.admin.headers)
+        .send(billerRequest(kit, categoryId, `${kit.prefix}-inactive-rail`, { acceptedRails: ['CARD', code] }))
+        .expect(400);
+      expect(inactive.body.details).toEqual([{ field: 'acceptedRails', message: `names no active rail: ${code}` }]);
+      const unknownCategory = await kit.http
+        .post('/api/v1/admin/billers')
+        .set(kit.admin.headers)
+        .send(billerRequest(kit, '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01', `${kit.prefix}-orphan`))
+        .expect(404);
+      expectApiError(unknownCategory.body, 'NOT_FOUND');
+      const taken = await createBiller(kit, categoryId, `${kit.prefix}-taken`);
+      const duplicate = await kit.http
+        .post('/api/v1/admin/billers')
+        .set(kit.admin.headers)
+        .send(billerRequest(kit, categoryId, taken.slug))
+        .expect(409);
+      expect(duplicate.body).toMatchObject({
+        code: 'CONFLICT',
+        details: [{ field: 'slug', message: 'is already taken' }],
+      });
+      const other = await createBiller(kit, categoryId, `${kit.prefix}-other`);
+      await kit.http
+        .patch(`/api/v1/admin/billers/${other.id}`)
+        .set(kit.admin.headers)
+        .send({ slug: taken.slug })
+        .expect(409);
+    });
+
+    it('lists every biller as a page, deactivated ones too, filtered and searched', async () => {
+      const category = await createCategory(kit, { slug: `${kit.prefix}-listed` });
+      const alpha = await createBiller(kit, category.id, `${kit.prefix}-alpha`, { name: 'Alpha Water' });
+      const beta = await createBiller(kit, category.id, `${kit.prefix}-beta`, { name: 'Beta Water' });
+      const gamma = await createBiller(kit, category.id, `${kit.prefix}-gamma`, { name: 'Gamma Gas' });
+      await kit.http.delete(`/api/v1/admin/billers/${beta.id}`).set(kit.admin.headers).expect(204);
+      const list = (query: Record<string, string | number>) =>
+        kit.http
+          .get('/api/v1/admin/billers')
+          .set(kit.admin.headers)
+          .query({ categorySlug: category.slug, ...query });
+
+      const all = await list({}).expect(200);
+      expect(all.body).toMatchObject({ page: 0, size: 20, totalItems: 3, totalPages: 1 });
+      expect(all.body.items.map((item: { id: string }) => item.id)).toEqual([alpha.id, beta.id, gamma.id]);
+      expect(all.body.items[1]).toMatchObject({ active: false, connectorSecretRef: 'simulator' });
+      expect((await list({ active: 'true' }).expect(200)).body.totalItems).toBe(2);
+      expect((await list({ q: 'watr' }).expect(200)).body.items.map((item: { id: string }) => item.id)).toEqual([
+        alpha.id,
+        beta.id,
+      ]);
+      const paged = await list({ size: 2, page: 1 }).expect(200);
+      expect(paged.body).toMatchObject({ page: 1, size: 2, totalItems: 3, totalPages: 2 });
+      expect(paged.body.items.map((item: { id: string }) => item.id)).toEqual([gamma.id]);
+      await list({ active: 'yes' }).expect(400);
+    });
+
+    it('soft-deletes (204) once: the row stays, deactivated, audited; unknown ids are 404', async () => {
+      const biller = await createBiller(kit, categoryId, `${kit.prefix}-deleted`);
+      await kit.http.delete(`/api/v1/admin/billers/${biller.id}`).set(kit.admin.headers).expect(204);
+      await kit.http.delete(`/api/v1/admin/billers/${biller.id}`).set(kit.admin.headers).expect(204);
+      expect(await kit.db.query(`SELECT active FROM billers WHERE id = $1`, [biller.id])).toEqual([{ active: false }]);
+      const audit = await auditOf(biller.id);
+      expect(audit.map((entry) => entry.action)).toEqual(['biller.created', 'biller.deactivated']);
+      expect(audit[1]).toMatchObject({ before: { active: true }, after: { active: false } });
+      const missing = '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01';
+      await kit.http.delete(`/api/v1/admin/billers/${missing}`).set(kit.admin.headers).expect(404);
+      await kit.http.patch(`/api/v1/admin/billers/${missing}`).set(kit.admin.headers).send({ name: 'x' }).expect(404);
+      await kit.http.delete('/api/v1/admin/billers/not-a-uuid').set(kit.admin.headers).expect(400);
+    });
+  });
+
+  describe('categories', () => {
+    it('creates (201), lists every category (inactive too), updates (204), audits, refuses duplicates (409)', async () => {
+      const slug = `${kit.prefix}-water`;
+      const created = await kit.http
+        .post('/api/v1/admin/biller-categories')
+        .set(kit.admin.headers)
+        .send({ slug, name: 'Water', icon: 'water-drop', sortOrder: 5 })
+        .expect(201);
+      expect(created.body).toEqual({
+        id: expect.any(String),
+        slug,
+        name: 'Water',
+        icon: 'water-drop',
+        sortOrder: 5,
+        active: true,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
+      await kit.http
+        .patch(`/api/v1/admin/biller-categories/${created.body.id}`)
+        .set(kit.admin.headers)
+        .send({ name: 'Water and sewage', active: false })
+        .expect(204);
+      const listed = await kit.http.get('/api/v1/admin/biller-categories').set(kit.admin.headers).expect(200);
+      expect(listed.body).toContainEqual(
+        expect.objectContaining({ id: created.body.id, name: 'Water and sewage', active: false }),
+      );
+      expect((await auditOf(created.body.id)).map((entry) => entry.action)).toEqual([
+        'biller_category.created',
+        'biller_category.updated',
+      ]);
+      await kit.http
+        .post('/api/v1/admin/biller-categories')
+        .set(kit.admin.headers)
+        .send({ slug, name: 'Again', icon: 'bolt' })
+        .expect(409);
+      const bads: Record<string, unknown>[] = [
+        { slug: 'Bad Slug', name: 'x', icon: 'bolt' },
+        { slug: `${kit.prefix}-x`, name: '', icon: 'bolt' },
+        { slug: `${kit.prefix}-x`, name: 'x', icon: '<svg>' },
+        { slug: `${kit.prefix}-x`, name: 'x', icon: 'bolt', sortOrder: 1.5 },
+        { slug: `${kit.prefix}-x`, name: 'x', icon: 'bolt', colour: 'red' },
+      ];
+      for (const body of bads) {
+        await kit.http.post('/api/v1/admin/biller-categories').set(kit.admin.headers).send(body).expect(400);
+      }
+      await kit.http
+        .patch(`/api/v1/admin/biller-categories/${created.body.id}`)
+        .set(kit.admin.headers)
+        .send({ active: null })
+        .expect(400);
+      await kit.http
+        .patch('/api/v1/admin/biller-categories/0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01')
+        .set(kit.admin.headers)
+        .send({ name: 'x' })
+        .expect(404);
+    });
+  });
+
+  describe('payment rails', () => {
+    it('creates (201), updates (204, code immutable), lists, audits; customers stop seeing an inactive rail', async () => {
+      const code = railCode();
+      const created = await kit.http
+        .post('/api/v1/admin/payment-rails')
+        .set(kit.admin.headers)
+        .send({ code, name: 'USSD', feeFlat: 5000, feePercentBps: 50, minAmount: 100, maxAmount: 10_000_000 })
+        .expect(201);
+      expect(created.body).toEqual({
+        id: expect.any(String),
+        code,
+        name: 'USSD',
+        active: true,
+        feeFlat: 5000,
+        feePercentBps: 50,
+        minAmount: 100,
+        maxAmount: 10000000,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
+      const biller = await createBiller(kit, categoryId, `${kit.prefix}-ussd`, { acceptedRails: ['CARD', code] });
+      const offered = async () =>
+        (await kit.http.get(`/api/v1/billers/${biller.slug}`).expect(200)).body.acceptedRails.map(
+          (rail: { code: string }) => rail.code,
+        );
+      expect(await offered()).toEqual(['CARD', code].sort());
+
+      await kit.http
+        .patch(`/api/v1/admin/payment-rails/${created.body.id}`)
+        .set(kit.admin.headers)
+        .send({ active: false, maxAmount: 20_000_000 })
+        .expect(204);
+      expect(await offered()).toEqual(['CARD']);
+      const listed = await kit.http.get('/api/v1/admin/payment-rails').set(kit.admin.headers).expect(200);
+      expect(listed.body).toContainEqual(expect.objectContaining({ code, active: false, maxAmount: 20000000 }));
+      expect((await auditOf(created.body.id)).map((entry) => entry.action)).toEqual([
+        'payment_rail.created',
+        'payment_rail.updated',
+      ]);
+
+      await kit.http
+        .patch(`/api/v1/admin/payment-rails/${created.body.id}`)
+        .set(kit.admin.headers)
+        .send({ code: 'OTHER' })
+        .expect(400);
+      await kit.http
+        .patch(`/api/v1/admin/payment-rails/${created.body.id}`)
+        .set(kit.admin.headers)
+        .send({ minAmount: 30_000_000 })
+        .expect(400);
+      await kit.http
+        .post('/api/v1/admin/payment-rails')
+        .set(kit.admin.headers)
+        .send({ code, name: 'Again', minAmount: 1, maxAmount: 2 })
+        .expect(409);
+      for (const body of [
+        { code: 'lower', name: 'x', minAmount: 1, maxAmount: 2 },
+        { code: railCode(), name: 'x', minAmount: 0, maxAmount: 2 },
+        { code: railCode(), name: 'x', minAmount: 1 },
+        { code: railCode(), name: 'x', minAmount: 5, maxAmount: 2 },
+      ]) {
+        await kit.http.post('/api/v1/admin/payment-rails').set(kit.admin.headers).send(body).expect(400);
+      }
+      await kit.http
+        .patch('/api/v1/admin/payment-rails/0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01')
+        .set(kit.admin.headers)
+        .send({ name: 'x' })
+        .expect(404);
+    });
+  });
+
+  describe('access', () => {
+    const routes = (id: string): [string, string, Record<string, unknown>?][] => [
+      ['get', '/api/v1/admin/billers'],
+      ['post', '/api/v1/admin/billers', {}],
+      ['patch', `/api/v1/admin/billers/${id}`, {}],
+      ['delete', `/api/v1/admin/billers/${id}`],
+      ['get', '/api/v1/admin/biller-categories'],
+      ['post', '/api/v1/admin/biller-categories', {}],
+      ['patch', `/api/v1/admin/biller-categories/${id}`, {}],
+      ['get', '/api/v1/admin/payment-rails'],
+      ['post', '/api/v1/admin/payment-rails', {}],
+      ['patch', `/api/v1/admin/payment-rails/${id}`, {}],
+    ];
+
+    it('gives customers and non-admin staff 403, and anonymous callers 401, changing nothing', async () => {
+      const biller = await createBiller(kit, categoryId, `${kit.prefix}-guarded`);
+      for (const [method, path, body] of routes(biller.id)) {
+        for (const user of [kit.customer, support]) {
+          const call = kit.http[method as 'get'](path).set(user.headers);
+          const response = await (body ? call.send(body) : call);
+          expect({ method, path, status: response.status }).toEqual({ method, path, status: 403 });
+          expectApiError(response.body, 'FORBIDDEN');
+        }
+        const anonymous = await kit.http[method as 'get'](path);
+        expect({ method, path, status: anonymous.status }).toEqual({ method, path, status: 401 });
+      }
+      expect(await kit.db.query(`SELECT active FROM billers WHERE id = $1`, [biller.id])).toEqual([{ active: true }]);
+      expect(await auditOf(biller.id)).toHaveLength(1);
+    });
+  });
+
+  describe('popularity', () => {
+    it('recomputes popularity from the last 30 days of successful payments, dropping older days', async () => {
+      const popular = await createBiller(kit, categoryId, `${kit.prefix}-popular`);
+      const quiet = await createBiller(kit, categoryId, `${kit.prefix}-quiet`);
+      const popularity = kit.app.get(BillerPopularityService);
+      const now = new Date();
+      const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+      await kit.db.transaction(async (manager) => {
+        await popularity.countSuccessfulPayment(manager, popular.id, now);
+        await popularity.countSuccessfulPayment(manager, popular.id, now);
+        await popularity.countSuccessfulPayment(manager, popular.id, daysAgo(29), 5);
+        await popularity.countSuccessfulPayment(manager, popular.id, daysAgo(31), 100);
+        await popularity.countSuccessfulPayment(manager, quiet.id, daysAgo(40), 7);
+      });
+      await refreshPopularity(kit, now);
+      const rows = await kit.db.query(
+        `SELECT id, popularity FROM billers WHERE id = ANY($1) ORDER BY popularity DESC`,
+        [[popular.id, quiet.id]],
+      );
+      expect(rows).toEqual([
+        { id: popular.id, popularity: 7 },
+        { id: quiet.id, popularity: 0 },
+      ]);
+      const [{ days }] = await kit.db.query(
+        `SELECT count(*)::int AS days FROM biller_popularity WHERE biller_id = ANY($1)`,
+        [[popular.id, quiet.id]],
+      );
+      expect(days).toBe(2);
+    });
+  });
+});

@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { DEMO_USERS, IdentitySeeder } from '../../src/modules/identity/identity.seeder';
+import { StaffAccountError, StaffAccountService } from '../../src/modules/identity/staff-account.service';
+import { bearer, createIdentityApp, IdentityApp, login, randomPhone, signUp } from './support/identity-kit';
+import { StaffProbeController } from './support/staff-probe.controller';
+
+const run = promisify(execFile);
+const root = join(__dirname, '..', '..');
+
+/** Runs `src/cli/admin.ts` as `npm run admin:*` would, against the app's database and Redis. */
+function adminTask(ctx: IdentityApp, args: string[], stdin?: string) {
+  const child = run(process.execPath, ['-r', 'ts-node/register', 'src/cli/admin.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, REDIS_KEY_PREFIX: ctx.config.REDIS_KEY_PREFIX },
+    timeout: 20_000,
+  });
+  if (stdin !== undefined) child.child.stdin?.end(stdin);
+  return child;
+}
+
+describe('Identity: staff accounts, the admin task and the demo seed', () => {
+  let ctx: IdentityApp;
+
+  beforeAll(async () => {
+    ctx = await createIdentityApp({ controllers: [StaffProbeController] });
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('seeds the demo customer (TIER_1) and admin once, and they can log in', async () => {
+    const seeder = new IdentitySeeder();
+    const first = await ctx.db.transaction((manager) => seeder.run(manager));
+    const second = await ctx.db.transaction((manager) => seeder.run(manager));
+    expect(first).toEqual({ created: 2, existing: 0 });
+    expect(second).toEqual({ created: 0, existing: 2 });
+
+    const [customer, admin] = DEMO_USERS;
+    const customerTokens = await login(ctx.http, customer.phone, customer.pin);
+    const profile = await ctx.http.get('/api/v1/profile').set(bearer(customerTokens.accessToken)).expect(200);
+    expect(profile.body).toMatchObject({ phone: '+2348000000001', role: 'CUSTOMER', kycTier: 'TIER_1', pinSet: true });
+    expect(await ctx.db.query(`SELECT 1 FROM kyc_submissions WHERE user_id = $1`, [profile.body.id])).toHaveLength(1);
+    await ctx.http.get('/api/v1/staff-probe/admin').set(bearer(customerTokens.accessToken)).expect(403);
+
+    const adminTokens = await login(ctx.http, admin.phone, admin.pin);
+    const probe = await ctx.http.get('/api/v1/staff-probe/admin').set(bearer(adminTokens.accessToken)).expect(200);
+    expect(probe.body.role).toBe('ADMIN');
+  });
+
+  it('creates an admin only for a free number with a strong PIN', async () => {
+    const accounts = ctx.app.get(StaffAccountService);
+    const phone = randomPhone();
+    await expect(accounts.createAdmin(phone, '123456')).rejects.toThrow(StaffAccountError);
+    const admin = await accounts.createAdmin(phone, '480264');
+    expect(admin.role).toBe('ADMIN');
+    await expect(accounts.createAdmin(phone, '480264')).rejects.toThrow(/already registered/);
+    const tokens = await login(ctx.http, phone, '480264');
+    await ctx.http.get('/api/v1/staff-probe/admin').set(bearer(tokens.accessToken)).expect(200);
+    await expect(accounts.assignRole(randomPhone(), 'ADMIN')).rejects.toThrow(/no user/);
+  });
+
+  it('runs the admin command-line task: create (PIN on stdin) and promote', async () => {
+    const adminPhone = randomPhone();
+    const created = await adminTask(ctx, ['create', '--phone', adminPhone], '370915\n');
+    expect(created.stdout).toContain(`admin created: ${adminPhone}`);
+    const adminTokens = await login(ctx.http, adminPhone, '370915');
+    await ctx.http.get('/api/v1/staff-probe/admin').set(bearer(adminTokens.accessToken)).expect(200);
+
+    const supportPhone = randomPhone();
+    const customer = await signUp(ctx.http, supportPhone);
+    await ctx.http.get('/api/v1/staff-probe/compliance').set(bearer(customer.accessToken)).expect(403);
+    const promoted = await adminTask(ctx, ['promote', '--phone', supportPhone, '--role', 'COMPLIANCE']);
+    expect(promoted.stdout).toContain('role CUSTOMER -> COMPLIANCE');
+    // The task dropped the cached session, so the same token carries the new role at once.
+    await ctx.http.get('/api/v1/staff-probe/compliance').set(bearer(customer.accessToken)).expect(200);
+  }, 30_000);
+});

@@ -1,0 +1,246 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import Redis from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource } from 'typeorm';
+import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
+import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
+import { OutboxRelayModule } from '../../src/platform/outbox/outbox-relay.module';
+import { OUTBOX_ROUTES, OutboxPublisher, RedisOutboxPublisher } from '../../src/platform/outbox/outbox.publisher';
+import { OutboxRelay } from '../../src/platform/outbox/outbox.relay';
+import { OutboxWriter } from '../../src/platform/outbox/outbox.writer';
+import { PlatformModule } from '../../src/platform/platform.module';
+import { QueueRegistry } from '../../src/platform/queue/queue-registry';
+import { EVENTS_CHANNEL, OutboxEventJob } from '../../src/platform/queue/queues';
+import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
+
+const suffix = randomBytes(3).toString('hex');
+const EVENT_TYPE = `test.relayed.${suffix}`;
+const QUEUE = `test-relayed-${suffix}`;
+
+/** Fails every publish of the events it is told to fail; publishes the rest normally. */
+class FlakyPublisher extends OutboxPublisher {
+  constructor(
+    private readonly inner: OutboxPublisher,
+    private readonly failing: Set<string>,
+  ) {
+    super();
+  }
+
+  async publish(event: OutboxEvent): Promise<void> {
+    if (this.failing.has(event.eventType)) throw new Error(`broker refused ${event.eventType}`);
+    await this.inner.publish(event);
+  }
+}
+
+describe('transactional outbox', () => {
+  let database: IsolatedDatabase;
+  let config: AppConfig;
+  const contexts: INestApplicationContext[] = [];
+  let subscriber: Redis;
+  const received: OutboxEventJob[] = [];
+  const failing = new Set<string>();
+
+  /** A relay in a context of its own: its own pool, its own relay id, as in a second worker. */
+  async function startRelayContext(withRunner = false): Promise<INestApplicationContext> {
+    const moduleRef = await Test.createTestingModule({
+      imports: [PlatformModule, ...(withRunner ? [OutboxRelayModule] : [])],
+      providers: withRunner
+        ? []
+        : [
+            OutboxRelay,
+            RedisOutboxPublisher,
+            { provide: OUTBOX_ROUTES, useValue: { [EVENT_TYPE]: [QUEUE] } },
+            {
+              provide: OutboxPublisher,
+              inject: [RedisOutboxPublisher],
+              useFactory: (inner: RedisOutboxPublisher) => new FlakyPublisher(inner, failing),
+            },
+          ],
+    })
+      .overrideProvider(AppConfig)
+      .useValue(config)
+      .compile();
+    const context = await moduleRef.init();
+    contexts.push(context);
+    return context;
+  }
+
+  async function writeEvents(context: INestApplicationContext, count: number, eventType = EVENT_TYPE) {
+    const writer = context.get(OutboxWriter);
+    const ids: string[] = [];
+    await context.get(DataSource).transaction(async (manager) => {
+      for (let index = 0; index < count; index += 1) {
+        ids.push(
+          ...(await writer.write(manager, {
+            eventType,
+            aggregateType: 'probe',
+            aggregateId: `probe-${index}`,
+            payload: { index },
+          })),
+        );
+      }
+    });
+    return ids;
+  }
+
+  beforeAll(async () => {
+    database = await createIsolatedDatabase();
+    config = Object.assign(loadConfig({ ...process.env, DATABASE_URL: database.url }), {
+      OUTBOX_BATCH_SIZE: 7,
+      OUTBOX_MAX_ATTEMPTS: 3,
+      OUTBOX_BACKOFF_BASE_MS: 0,
+      OUTBOX_POLL_INTERVAL_MS: 20,
+    });
+    subscriber = new Redis(config.REDIS_URL);
+    await subscriber.subscribe(`${config.REDIS_KEY_PREFIX}:${EVENTS_CHANNEL}`);
+    subscriber.on('message', (_channel, message) => received.push(JSON.parse(message) as OutboxEventJob));
+  });
+
+  afterAll(async () => {
+    for (const context of contexts.reverse()) await context.close();
+    subscriber.disconnect();
+    await database.drop();
+  });
+
+  it('refuses to write outside a transaction', async () => {
+    const context = await startRelayContext();
+    const writer = context.get(OutboxWriter);
+    await expect(
+      writer.write(context.get(DataSource).manager, {
+        eventType: EVENT_TYPE,
+        aggregateType: 'probe',
+        aggregateId: 'x',
+        payload: {},
+      }),
+    ).rejects.toThrow(/open transaction/);
+  });
+
+  it('publishes committed rows exactly once with two relays running at once', async () => {
+    const first = await startRelayContext();
+    const second = await startRelayContext();
+    const relays = [first.get(OutboxRelay), second.get(OutboxRelay)];
+    expect(relays[0].relayId).not.toBe(relays[1].relayId);
+
+    const ids = await writeEvents(first, 120);
+    const claimedBy = [0, 0];
+    await Promise.all(
+      relays.map(async (relay, index) => {
+        for (;;) {
+          const result = await relay.runOnce();
+          claimedBy[index] += result.claimed;
+          if (result.claimed === 0) return;
+        }
+      }),
+    );
+
+    expect(claimedBy[0] + claimedBy[1]).toBe(120);
+    expect(claimedBy[0]).toBeGreaterThan(0);
+    expect(claimedBy[1]).toBeGreaterThan(0);
+
+    const rows = await first
+      .get(DataSource)
+      .query(`SELECT status, attempts, published_at FROM outbox_events WHERE id = ANY($1::uuid[])`, [ids]);
+    expect(rows).toHaveLength(120);
+    for (const row of rows)
+      expect(row).toMatchObject({ status: 'PUBLISHED', attempts: 1, published_at: expect.any(Date) });
+
+    await waitFor(() => received.filter((event) => event.eventType === EVENT_TYPE).length >= 120);
+    const broadcast = received.filter((event) => event.eventType === EVENT_TYPE).map((event) => event.eventId);
+    expect(broadcast.sort()).toEqual([...ids].sort());
+
+    const queue = first.get(QueueRegistry).get(QUEUE);
+    const jobs = await queue.getJobs(['waiting']);
+    expect(jobs.map((job) => job.id).sort()).toEqual([...ids].sort());
+    expect(jobs[0].data).toMatchObject({ eventType: EVENT_TYPE, aggregateType: 'probe', payload: expect.any(Object) });
+  });
+
+  it('never publishes the rows of a rolled-back transaction', async () => {
+    const context = await startRelayContext();
+    const writer = context.get(OutboxWriter);
+    const dataSource = context.get(DataSource);
+    const rolledBackType = `${EVENT_TYPE}.rolled-back`;
+    await expect(
+      dataSource.transaction(async (manager) => {
+        await writer.write(manager, {
+          eventType: rolledBackType,
+          aggregateType: 'probe',
+          aggregateId: 'r',
+          payload: {},
+        });
+        throw new Error('business rule failed after the event was written');
+      }),
+    ).rejects.toThrow('business rule failed');
+
+    const [{ count }] = await dataSource.query(
+      `SELECT count(*)::int AS count FROM outbox_events WHERE event_type = $1`,
+      [rolledBackType],
+    );
+    expect(count).toBe(0);
+    expect((await context.get(OutboxRelay).runOnce()).claimed).toBe(0);
+    await sleep(50);
+    expect(received.some((event) => event.eventType === rolledBackType)).toBe(false);
+  });
+
+  it('retries a failing publish with backoff, then marks the row FAILED', async () => {
+    const context = await startRelayContext();
+    const relay = context.get(OutboxRelay);
+    const dataSource = context.get(DataSource);
+    const failingType = `${EVENT_TYPE}.failing`;
+    failing.add(failingType);
+    const [id] = await writeEvents(context, 1, failingType);
+    const row = async () =>
+      (await dataSource.query(`SELECT status, attempts, last_error FROM outbox_events WHERE id = $1`, [id]))[0];
+
+    expect(await relay.runOnce()).toMatchObject({ claimed: 1, retried: 1, failed: 0 });
+    expect(await row()).toEqual({ status: 'PENDING', attempts: 1, last_error: `broker refused ${failingType}` });
+    expect(await relay.runOnce()).toMatchObject({ claimed: 1, retried: 1 });
+    expect(await row()).toMatchObject({ status: 'PENDING', attempts: 2 });
+    expect(await relay.runOnce()).toMatchObject({ claimed: 1, failed: 1 });
+    expect(await row()).toMatchObject({ status: 'FAILED', attempts: 3 });
+    expect((await relay.runOnce()).claimed).toBe(0);
+    expect(received.some((event) => event.eventId === id)).toBe(false);
+  });
+
+  it('waits for the backoff before the next attempt', async () => {
+    const slowConfig = Object.assign(Object.create(config) as AppConfig, { OUTBOX_BACKOFF_BASE_MS: 60_000 });
+    const context = await startRelayContext();
+    const dataSource = context.get(DataSource);
+    const relay = new OutboxRelay(dataSource, new FlakyPublisher(context.get(OutboxPublisher), failing), slowConfig);
+    const failingType = `${EVENT_TYPE}.backoff`;
+    failing.add(failingType);
+    const [id] = await writeEvents(context, 1, failingType);
+    expect(await relay.runOnce()).toMatchObject({ claimed: 1, retried: 1 });
+    expect((await relay.runOnce()).claimed).toBe(0);
+    const [{ delay }] = await dataSource.query(
+      `SELECT extract(epoch FROM next_attempt_at - now())::int AS delay FROM outbox_events WHERE id = $1`,
+      [id],
+    );
+    expect(delay).toBeGreaterThan(50);
+    expect(delay).toBeLessThanOrEqual(60);
+  });
+
+  it('runs continuously in the worker and stops cleanly on shutdown', async () => {
+    const worker = await startRelayContext(true);
+    const ids = await writeEvents(worker, 3, `${EVENT_TYPE}.worker`);
+    const dataSource = worker.get(DataSource);
+    await waitFor(async () => {
+      const [{ count }] = await dataSource.query(
+        `SELECT count(*)::int AS count FROM outbox_events WHERE id = ANY($1::uuid[]) AND status = 'PUBLISHED'`,
+        [ids],
+      );
+      return count === 3;
+    });
+    contexts.splice(contexts.indexOf(worker), 1);
+    await worker.close();
+  });
+});
+
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(25);
+  }
+}

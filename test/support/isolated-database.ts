@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { loadConfig } from '../../src/platform/config/app-config';
+import { dataSourceOptions } from '../../src/platform/database/data-source-options';
+import { databaseUrl, TEST_DATABASE_ADMIN_URL, TEST_DATABASE_PREFIX } from './test-settings';
+
+export interface IsolatedDatabase {
+  name: string;
+  url: string;
+  admin: Client;
+  drop(): Promise<void>;
+}
+
+/**
+ * A migrated database of its own, for specs whose subject sees every row (the outbox relay)
+ * or breaks the database on purpose (readiness). Named like the run's, so a crashed run's
+ * leftovers are swept by the next global setup.
+ */
+export async function createIsolatedDatabase(): Promise<IsolatedDatabase> {
+  const name = `${TEST_DATABASE_PREFIX}${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new Client({ connectionString: TEST_DATABASE_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = databaseUrl(name);
+  const migrator = new DataSource(dataSourceOptions(loadConfig({ ...process.env, DATABASE_URL: url })));
+  await migrator.initialize();
+  await migrator.runMigrations();
+  await migrator.destroy();
+  return {
+    name,
+    url,
+    admin,
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * Settings of the e2e run. Values already in the environment win, so a developer can point
+ * the tests at another PostgreSQL or Redis (TEST_DATABASE_ADMIN_URL, REDIS_URL).
+ */
+export const TEST_DEFAULTS: Record<string, string> = {
+  NODE_ENV: 'test',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  JWT_ACCESS_SECRET: 'test-jwt-access-secret-0123456789abcdef',
+  KEY_HASH_SECRET: 'test-key-hash-secret-0123456789abcdefgh',
+  INTERNAL_API_KEY: 'test-internal-api-key-0123456789abcdefg',
+  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+  DEV_MAILBOX: 'true',
+  OUTBOX_BACKOFF_BASE_MS: '0',
+  SHUTDOWN_TIMEOUT_MS: '5000',
+};
+
+export const TEST_DATABASE_ADMIN_URL =
+  process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export const TEST_DATABASE_PREFIX = 'ps_test_';
+
+export function applyTestDefaults(): void {
+  for (const [key, value] of Object.entries(TEST_DEFAULTS)) {
+    if (process.env[key] === undefined) process.env[key] = value;
+  }
+}
+
+export function databaseUrl(database: string): string {
+  const url = new URL(TEST_DATABASE_ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}

@@ -3,6 +3,8 @@ import { CreateIdentity1795478400000 } from './1795478400000-create-identity';
 import { CreateLedger1795600000000 } from './1795600000000-create-ledger';
 import { CreateAdminAuditLog1795651200000 } from './1795651200000-create-admin-audit-log';
 import { CreateBillers1795654800000 } from './1795654800000-create-billers';
+import { CreatePayments1795700000000 } from './1795700000000-create-payments';
+import { CreateNotifications1795710000000 } from './1795710000000-create-notifications';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -11,4 +13,6 @@ export const MIGRATIONS = [
   CreateLedger1795600000000,
   CreateAdminAuditLog1795651200000,
   CreateBillers1795654800000,
+  CreatePayments1795700000000,
+  CreateNotifications1795710000000,
 ];

@@ -220,9 +220,9 @@ describe(`contract harness (seed ${SEED}; replay with CONTRACT_SEED=${SEED})`, (
         continue;
       }
       const fixture = GOOD_INPUT_FIXTURES[operation.operationId];
-      const overrides = fixture ? await fixture({ http, headers, adminHeaders, simulator }) : {};
+      const overrides = fixture ? await fixture({ http, headers, adminHeaders, simulator, app }) : {};
       const spec = validRequest(document, operation, overrides);
-      spec.headers = overrides.headers ?? headers;
+      spec.headers = { ...headers, ...overrides.headers };
       const { response, where, problems } = await send(operation, spec);
       if (response.status < 200 || response.status >= 300)
         failures.push(`${response.status} for ${where}: ${JSON.stringify(response.body)}`);

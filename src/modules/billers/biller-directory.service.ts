@@ -67,6 +67,16 @@ export class BillerDirectoryService {
     return { ...found, rails };
   }
 
+  /**
+   * A biller by id or slug with its category and the active rails it accepts, whatever its
+   * state (the payments context decides what an inactive biller means to a payment).
+   */
+  async findWithRails(billerIdOrSlug: string): Promise<(BillerWithCategory & { rails: PaymentRail[] }) | null> {
+    const found = await this.find(billerIdOrSlug);
+    if (!found) return null;
+    return { ...found, rails: await this.rails.findActiveByCodes(this.dataSource.manager, found.biller.acceptedRails) };
+  }
+
   /** A biller and its category by id or slug, whatever their state; null when neither names one. */
   async find(billerIdOrSlug: string): Promise<BillerWithCategory | null> {
     const manager = this.dataSource.manager;

@@ -106,6 +106,15 @@ export class SavedAccountRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  async findOwned(
+    manager: EntityManager,
+    id: string,
+    customerUserId: string,
+  ): Promise<{ billerId: string; accountReference: string } | null> {
+    const account = await manager.findOneBy(SavedBillerAccount, { id, customerUserId });
+    return account ? { billerId: account.billerId, accountReference: account.accountReference } : null;
+  }
+
   async deleteOwned(manager: EntityManager, id: string, customerUserId: string): Promise<boolean> {
     const result = await manager.delete(SavedBillerAccount, { id, customerUserId });
     return (result.affected ?? 0) > 0;

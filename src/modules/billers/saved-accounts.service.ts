@@ -83,6 +83,13 @@ export class SavedAccountsService {
     if (!renamed) throw BillerError.savedAccountNotFound();
   }
 
+  /** The biller and reference of one of the customer's saved accounts; 404 for anyone else's. */
+  async findOwned(customerUserId: string, id: string): Promise<{ billerId: string; accountReference: string }> {
+    const account = await this.savedAccounts.findOwned(this.dataSource.manager, id, customerUserId);
+    if (!account) throw BillerError.savedAccountNotFound();
+    return account;
+  }
+
   async remove(customerUserId: string, id: string): Promise<void> {
     const removed = await this.savedAccounts.deleteOwned(this.dataSource.manager, id, customerUserId);
     if (!removed) throw BillerError.savedAccountNotFound();

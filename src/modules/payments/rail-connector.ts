@@ -1,7 +1,8 @@
 /**
  * The port to payment rails (card acquirer, bank transfer, mobile money, wallet). A capture
  * takes the customer's funds for a payment; a refund returns them when the biller does not
- * accept it. Both are idempotent on `reference`: the rail returns the first outcome again.
+ * accept it; a cancel voids a capture whose outcome is unknown. All are idempotent on
+ * `reference`: the rail returns the first outcome again.
  */
 export type RailCode = 'CARD' | 'BANK_TRANSFER' | 'MOBILE_MONEY' | 'WALLET';
 
@@ -30,7 +31,16 @@ export interface RefundRequest {
 
 export type RefundResult = { status: 'REFUNDED'; refundReference: string } | { status: 'FAILED'; reason: string };
 
+/** Cancels whatever a capture under `reference` took, when its outcome is unknown (a timeout). */
+export interface CancelRequest {
+  rail: RailCode;
+  reference: string;
+}
+
+export type CancelResult = { status: 'CANCELLED'; cancelReference: string } | { status: 'FAILED'; reason: string };
+
 export abstract class RailConnector {
   abstract capture(request: CaptureRequest): Promise<CaptureResult>;
   abstract refund(request: RefundRequest): Promise<RefundResult>;
+  abstract cancel(request: CancelRequest): Promise<CancelResult>;
 }

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { CaptureRequest, CaptureResult, RailConnector, RefundRequest, RefundResult } from './rail-connector';
+import {
+  CancelRequest,
+  CancelResult,
+  CaptureRequest,
+  CaptureResult,
+  RailConnector,
+  RefundRequest,
+  RefundResult,
+} from './rail-connector';
 
 /**
  * Test account numbers of the sandbox rails, like Stripe's test cards: each forces an outcome.
@@ -43,6 +51,10 @@ export class SandboxRailConnector extends RailConnector {
 
   async refund(request: RefundRequest): Promise<RefundResult> {
     return { status: 'REFUNDED', refundReference: railReference('ref', request.rail, request.reference) };
+  }
+
+  async cancel(request: CancelRequest): Promise<CancelResult> {
+    return { status: 'CANCELLED', cancelReference: railReference('can', request.rail, request.reference) };
   }
 }
 

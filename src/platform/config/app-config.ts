@@ -274,7 +274,7 @@ export class AppConfig {
   @Max(65535)
   SIMULATOR_PORT = 4010;
 
-  /** Base URL of the biller simulator; the demo seed points every biller's connector at it. */
+  /** Base URL of the biller simulator; the demo seed points every direct biller's connector at it. */
   @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { message: 'must be an http(s) URL' })
   BILLER_SIMULATOR_URL = 'http://127.0.0.1:4010';
 
@@ -307,6 +307,57 @@ export class AppConfig {
   @IsInt()
   @Min(10)
   BILLER_POPULARITY_REFRESH_SECONDS = 300;
+
+  /**
+   * Public origin of the API as customers reach it (scheme, host and any path prefix a proxy
+   * adds), for the absolute links the service hands out, such as receipt downloads.
+   */
+  @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { message: 'must be an http(s) URL without query or fragment' })
+  PUBLIC_BASE_URL = 'http://localhost:3000';
+
+  /** How long a receipt download link works after it is issued. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  @Max(86400)
+  RECEIPT_URL_TTL_SECONDS = 900;
+
+  /** A second payment of the same biller, account and amount within this window needs `confirmDuplicate`. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  PAYMENT_DUPLICATE_WINDOW_SECONDS = 600;
+
+  /** Tries per posting cycle before the cycle is marked FAILED for an operator to retry. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  POSTING_MAX_TRIES = 6;
+
+  /** First delay between posting tries; doubles per try up to POSTING_BACKOFF_MAX_MS. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  POSTING_BACKOFF_BASE_MS = 2000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  POSTING_BACKOFF_MAX_MS = 300_000;
+
+  /** How long a worker holds a posting attempt it is working on before another may take it over. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  POSTING_LEASE_MS = 30_000;
+
+  /** How often the worker looks for posting attempts that are due (retries, crashed workers). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  POSTING_SWEEP_INTERVAL_MS = 1000;
 
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';

@@ -10,6 +10,12 @@ import { User } from '../../modules/identity/user.entity';
 import { JournalEntry } from '../../modules/ledger/journal-entry.entity';
 import { JournalLine } from '../../modules/ledger/journal-line.entity';
 import { LedgerAccount } from '../../modules/ledger/ledger-account.entity';
+import { Notification } from '../../modules/notifications/notification.entity';
+import { NotificationEventReceipt } from '../../modules/notifications/notification-event-receipt.entity';
+import { NotificationPreferenceChoice } from '../../modules/notifications/notification-preference.entity';
+import { Payment } from '../../modules/payments/payment.entity';
+import { PaymentStatusEvent } from '../../modules/payments/payment-status-event.entity';
+import { PostingAttempt } from '../../modules/payments/posting-attempt.entity';
 import { AdminAuditEntry } from '../audit/admin-audit-entry.entity';
 import { OutboxEvent } from '../outbox/outbox-event.entity';
 
@@ -29,4 +35,10 @@ export const ENTITIES = [
   PaymentRail,
   Biller,
   SavedBillerAccount,
+  Payment,
+  PaymentStatusEvent,
+  PostingAttempt,
+  Notification,
+  NotificationPreferenceChoice,
+  NotificationEventReceipt,
 ];

@@ -46,6 +46,32 @@ export const ERROR_CATALOGUE = {
     status: HttpStatus.CONFLICT,
     description: 'The Idempotency-Key was already used with a different request body.',
   },
+  RECEIPT_NOT_AVAILABLE: {
+    status: HttpStatus.CONFLICT,
+    description: 'The payment has no receipt: only a SUCCEEDED payment has one.',
+  },
+  POSSIBLE_DUPLICATE_PAYMENT: {
+    status: HttpStatus.CONFLICT,
+    description:
+      'A payment of the same biller, account and amount was made moments ago; send `confirmDuplicate: true` to pay again. `details` name the earlier payment.',
+  },
+  NOT_RETRYABLE: {
+    status: HttpStatus.CONFLICT,
+    description: 'The posting attempt or outbox event is not in a state that can be retried.',
+  },
+  RAIL_UNAVAILABLE: {
+    status: HttpStatus.UNPROCESSABLE_ENTITY,
+    description: 'The biller does not accept this rail, or the rail is inactive.',
+  },
+  AMOUNT_NOT_ALLOWED: {
+    status: HttpStatus.UNPROCESSABLE_ENTITY,
+    description:
+      "The amount breaks the biller's or rail's rule (minimum, maximum, exact outstanding amount); `details` say which.",
+  },
+  ACCOUNT_NOT_PAYABLE: {
+    status: HttpStatus.UNPROCESSABLE_ENTITY,
+    description: 'The biller reports that the account reference does not exist or cannot be paid.',
+  },
   PAYLOAD_TOO_LARGE: { status: HttpStatus.PAYLOAD_TOO_LARGE, description: 'The request body exceeds the size limit.' },
   UNSUPPORTED_MEDIA_TYPE: {
     status: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
@@ -65,6 +91,10 @@ export const ERROR_CATALOGUE = {
   },
   OTP_INVALID: { status: HttpStatus.UNAUTHORIZED, description: 'The one-time password is wrong.' },
   OTP_EXPIRED: { status: HttpStatus.GONE, description: 'The one-time password has expired or used up its tries.' },
+  RECEIPT_LINK_EXPIRED: {
+    status: HttpStatus.GONE,
+    description: 'The receipt link has expired; ask for a new one with POST /payments/{id}/receipt.',
+  },
   ACCOUNT_LOCKED: {
     status: HttpStatus.LOCKED,
     description: 'Too many wrong PINs; the account is locked until `Retry-After` seconds have passed.',

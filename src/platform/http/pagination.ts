@@ -10,7 +10,15 @@ export const MAX_PAGE_SIZE = 100;
 
 /** `page` and `size` query parameters of every page-numbered list. */
 export class PageQueryDto {
-  /** Zero-based page number. */
+  // Documented by hand: the swagger plugin reads only *.dto.ts files, and this is not one.
+  @ApiProperty({
+    description: 'Zero-based page number.',
+    required: false,
+    type: 'integer',
+    minimum: 0,
+    maximum: 1_000_000,
+    default: 0,
+  })
   @Omittable()
   @Type(() => Number)
   @IsInt()
@@ -18,7 +26,14 @@ export class PageQueryDto {
   @Max(1_000_000)
   page: number = 0;
 
-  /** Items per page. */
+  @ApiProperty({
+    description: 'Items per page.',
+    required: false,
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_PAGE_SIZE,
+    default: DEFAULT_PAGE_SIZE,
+  })
   @Omittable()
   @Type(() => Number)
   @IsInt()

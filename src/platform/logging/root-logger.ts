@@ -50,8 +50,13 @@ export function createHttpLogger(logger: Logger) {
       req: (request: { id: unknown; method: string; url: string }) => ({
         id: request.id,
         method: request.method,
-        url: request.url,
+        url: redactBearerPathSegments(request.url),
       }),
     },
   });
+}
+
+/** Receipt links carry their authorisation in the path; logs keep the route, not the token. */
+export function redactBearerPathSegments(url: string): string {
+  return url.replace(/(\/receipts\/)[^/?#]+/, '$1[redacted]');
 }

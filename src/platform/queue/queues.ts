@@ -4,11 +4,54 @@ import type { JobOptions } from 'bull';
  * Every Bull queue, its job payloads and its retry policy, in one place. A context that
  * consumes outbox events lists the event types its queue receives in `OUTBOX_EVENT_QUEUES`.
  */
-export const QUEUE_NAMES = [] as const satisfies readonly string[];
-export type QueueName = (typeof QUEUE_NAMES)[number];
+export const QUEUES = {
+  /** Posts a captured payment to its biller (payments context). */
+  paymentPosting: 'payment-posting',
+  /** Returns a failed payment's funds on its rail: refund a capture, cancel an unknown one. */
+  paymentRailReversals: 'payment-rail-reversals',
+  /** Turns payment events into in-app notifications (notifications context). */
+  notifications: 'notifications',
+} as const;
+
+export const QUEUE_NAMES = Object.values(QUEUES);
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/**
+ * The payment events, with the payload every consumer may rely on (PaymentEventPayload).
+ * `payment.refunded`: a failed payment's funds went back on the rail, or a dispute refunded it.
+ */
+export const PAYMENT_EVENTS = {
+  captured: 'payment.captured',
+  succeeded: 'payment.succeeded',
+  failed: 'payment.failed',
+  refunded: 'payment.refunded',
+  railReversalRequested: 'payment.rail_reversal_requested',
+} as const;
+
+export interface PaymentEventPayload {
+  paymentId: string;
+  customerId: string;
+  billerId: string;
+  billerName: string;
+  accountReference: string;
+  /** Minor units, as integers. */
+  amount: number;
+  fee: number;
+  currency: string;
+  status: 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'REFUNDED';
+  /** Why the payment failed (failed events), e.g. `RAIL_DECLINED`, `BILLER_REJECTED`. */
+  failureCode?: string | null;
+  billerReference?: string | null;
+}
 
 /** Outbox event type -> the queues that receive a job per event (job id = outbox event id). */
-export const OUTBOX_EVENT_QUEUES: Readonly<Record<string, readonly string[]>> = {};
+export const OUTBOX_EVENT_QUEUES: Readonly<Record<string, readonly QueueName[]>> = {
+  [PAYMENT_EVENTS.captured]: [QUEUES.paymentPosting],
+  [PAYMENT_EVENTS.succeeded]: [QUEUES.notifications],
+  [PAYMENT_EVENTS.failed]: [QUEUES.notifications],
+  [PAYMENT_EVENTS.refunded]: [QUEUES.notifications],
+  [PAYMENT_EVENTS.railReversalRequested]: [QUEUES.paymentRailReversals],
+};
 
 /** Job payload of a queue fed by the outbox relay. */
 export interface OutboxEventJob {

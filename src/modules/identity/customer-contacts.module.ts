@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { CustomerContactsService } from './customer-contacts.service';
+import { UserRepository } from './user.repository';
+
+/**
+ * Customers' contact details for other contexts, in the API and the worker alike. Kept apart
+ * from IdentityModule so the worker can import it without identity's routes and guards.
+ */
+@Module({
+  providers: [UserRepository, CustomerContactsService],
+  exports: [CustomerContactsService],
+})
+export class CustomerContactsModule {}

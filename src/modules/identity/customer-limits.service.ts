@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { AppConfig } from '../../platform/config/app-config';
+import { TierLimits, tierLimits } from './tier-limits';
+import { KycTier } from './user.entity';
+
+/**
+ * What a customer may pay, for the payments context: the KYC tier and the limits it unlocks,
+ * read in the caller's transaction so a tier change and a payment cannot interleave unseen.
+ */
+@Injectable()
+export class CustomerLimitsService {
+  constructor(private readonly config: AppConfig) {}
+
+  async limitsOf(manager: EntityManager, userId: string): Promise<{ tier: KycTier; limits: TierLimits } | null> {
+    const [row] = await manager.query<{ kyc_tier: KycTier }[]>(`SELECT kyc_tier FROM users WHERE id = $1`, [userId]);
+    return row ? { tier: row.kyc_tier, limits: tierLimits(this.config, row.kyc_tier) } : null;
+  }
+}

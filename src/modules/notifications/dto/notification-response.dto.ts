@@ -1,0 +1,88 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { NOTIFICATION_CATEGORIES, NotificationCategory } from '../notification-preference-matrix';
+import type { Notification } from '../notification.entity';
+import { NOTIFICATION_TYPES, NotificationType } from '../payment-event-message';
+
+@ApiSchema({ name: 'NotificationResponse' })
+export class NotificationResponseDto {
+  @ApiProperty({ format: 'uuid', example: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a20' })
+  id: string;
+
+  @ApiProperty({ enum: NOTIFICATION_CATEGORIES, enumName: 'NotificationCategory', example: 'PAYMENTS' })
+  category: NotificationCategory;
+
+  /** What happened, for the app to pick an icon and a screen; new types may be added. */
+  @ApiProperty({ enum: NOTIFICATION_TYPES, enumName: 'NotificationType', example: 'PAYMENT_SUCCEEDED' })
+  type: NotificationType;
+
+  @ApiProperty({ example: 'Payment to Ikeja Electric succeeded' })
+  title: string;
+
+  @ApiProperty({
+    example: 'Your payment of ₦5,000.00 to Ikeja Electric for account 45010001234 went through.',
+  })
+  body: string;
+
+  /**
+   * The objects the notification is about. Payment notifications carry `paymentId`, `billerId`,
+   * `billerName`, `accountReference`, `amount` and `fee` (minor units), `currency`, `status`,
+   * and `failureCode` or `billerReference` when known.
+   */
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    example: {
+      paymentId: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a10',
+      billerId: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01',
+      billerName: 'Ikeja Electric',
+      accountReference: '45010001234',
+      amount: 500000,
+      fee: 10000,
+      currency: 'NGN',
+      status: 'SUCCEEDED',
+    },
+  })
+  data: Record<string, unknown>;
+
+  @ApiProperty({ example: false })
+  isRead: boolean;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null })
+  readAt: string | null;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-22T10:00:00.000Z' })
+  createdAt: string;
+}
+
+/** One page of the caller's notifications, newest first. */
+@ApiSchema({ name: 'NotificationPage' })
+export class NotificationPageDto {
+  @ApiProperty({ type: [NotificationResponseDto] })
+  items: NotificationResponseDto[];
+
+  @ApiProperty({ example: 0 })
+  page: number;
+
+  @ApiProperty({ example: 20 })
+  size: number;
+
+  @ApiProperty({ example: 42 })
+  totalItems: number;
+
+  @ApiProperty({ example: 3 })
+  totalPages: number;
+}
+
+export function toNotificationResponse(notification: Notification): NotificationResponseDto {
+  return {
+    id: notification.id,
+    category: notification.category,
+    type: notification.type,
+    title: notification.title,
+    body: notification.body,
+    data: notification.data,
+    isRead: notification.readAt !== null,
+    readAt: notification.readAt?.toISOString() ?? null,
+    createdAt: notification.createdAt.toISOString(),
+  };
+}

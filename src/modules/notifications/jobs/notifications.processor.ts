@@ -1,0 +1,31 @@
+import { Process, Processor } from '@nestjs/bull';
+import { Logger } from '@nestjs/common';
+import type { Job } from 'bull';
+import { OutboxEventJob, QUEUES } from '../../../platform/queue/queues';
+import { DeliveryOutcome, NotificationDeliveryService } from '../notification-delivery.service';
+import { UnusableEventError } from '../payment-event-message';
+
+/**
+ * Consumes the notifications queue: one job per outbox event routed here (job name = event
+ * type, job id = event id). Thin: the service is idempotent on the event id, so Bull's retries
+ * and the relay's redeliveries are safe. A payload no retry can fix fails the job at once.
+ */
+@Processor(QUEUES.notifications)
+export class NotificationsProcessor {
+  private readonly logger = new Logger(NotificationsProcessor.name);
+
+  constructor(private readonly delivery: NotificationDeliveryService) {}
+
+  @Process({ name: '*', concurrency: 4 })
+  async handle(job: Job<OutboxEventJob>): Promise<DeliveryOutcome> {
+    try {
+      return await this.delivery.deliverPaymentEvent(job.data);
+    } catch (error) {
+      if (error instanceof UnusableEventError) {
+        this.logger.error({ eventId: job.data.eventId, eventType: job.data.eventType, err: error }, error.message);
+        await job.discard();
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AdminAuditWriter } from '../../platform/audit/admin-audit.writer';
+import { ApiException } from '../../platform/http/api-error';
+import { Page, toPage } from '../../platform/http/pagination';
+import { OutboxEvent, OutboxStatus } from '../../platform/outbox/outbox-event.entity';
+
+/** The event outbox, for operators: list rows by status and requeue the ones that ended FAILED. */
+@Injectable()
+export class OutboxAdminService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AdminAuditWriter,
+  ) {}
+
+  async list(filter: { status?: OutboxStatus; page: number; size: number }): Promise<Page<OutboxEvent>> {
+    const [rows, total] = await this.dataSource.manager.findAndCount(OutboxEvent, {
+      where: filter.status ? { status: filter.status } : {},
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: filter.page * filter.size,
+      take: filter.size,
+    });
+    return toPage(rows, total, filter);
+  }
+
+  /**
+   * Puts a FAILED row back in the relay's hands: PENDING, due now, with its attempts reset so it
+   * gets the full retry budget again. 409 for a row in any other state.
+   */
+  async retry(actorUserId: string, id: string): Promise<OutboxEvent> {
+    return this.dataSource.transaction(async (manager) => {
+      const event = await manager.findOne(OutboxEvent, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!event) throw new ApiException('NOT_FOUND', 'Outbox event not found');
+      if (event.status !== 'FAILED') {
+        throw new ApiException('NOT_RETRYABLE', `The event is ${event.status}; only a FAILED event can be requeued`);
+      }
+      await manager.update(
+        OutboxEvent,
+        { id },
+        { status: 'PENDING', attempts: 0, nextAttemptAt: () => 'now()', claimedBy: null, claimExpiresAt: null },
+      );
+      await this.audit.record(manager, {
+        actorUserId,
+        action: 'outbox_event.requeued',
+        entityType: 'outbox_event',
+        entityId: id,
+        before: { status: event.status, attempts: event.attempts, lastError: event.lastError },
+        after: { status: 'PENDING', attempts: 0 },
+      });
+      return manager.findOneByOrFail(OutboxEvent, { id });
+    });
+  }
+}

@@ -1,0 +1,88 @@
+import type { Payment } from '../payment.entity';
+import type { PaymentDetail, PaymentDraft } from '../payments.service';
+import type { PostingAttempt } from '../posting-attempt.entity';
+import type { PaymentDraftDto } from './payment-draft.dto';
+import type { PaymentResponseDto } from './payment-response.dto';
+import type { PostingAttemptResponseDto } from './posting-attempt-response.dto';
+import type { TransactionDetailDto } from './transaction-detail.dto';
+
+export function toPaymentResponse(payment: Payment): PaymentResponseDto {
+  return {
+    id: payment.id,
+    status: payment.status,
+    billerId: payment.billerId,
+    billerName: payment.billerName,
+    billerSlug: payment.billerSlug,
+    accountReference: payment.accountReference,
+    amount: payment.amount,
+    fee: payment.fee,
+    totalAmount: payment.amount + payment.fee,
+    currency: payment.currency,
+    rail: payment.rail,
+    fundingAccount: payment.fundingAccountMasked,
+    railReference: payment.railReference,
+    billerReference: payment.billerReference,
+    failureCode: payment.failureCode,
+    failureMessage: payment.failureMessage,
+    createdAt: payment.createdAt.toISOString(),
+    updatedAt: payment.updatedAt.toISOString(),
+    completedAt: payment.completedAt?.toISOString() ?? null,
+  };
+}
+
+export function toTransactionDetail(detail: PaymentDetail): TransactionDetailDto {
+  const { payment, timeline, posting } = detail;
+  return {
+    ...toPaymentResponse(payment),
+    timeline: timeline.map((step) => ({ status: step.status, note: step.note, at: step.createdAt.toISOString() })),
+    ...(posting
+      ? {
+          posting: {
+            status: posting.latest.status,
+            cycles: posting.cycles,
+            tries: posting.latest.tries,
+            billerReference: posting.latest.billerReference,
+            lastError: posting.latest.lastError,
+          },
+        }
+      : {}),
+    journalEntryId: payment.journalEntryId,
+    reversalEntryId: payment.reversalEntryId,
+  };
+}
+
+export function toPaymentDraft(draft: PaymentDraft): PaymentDraftDto {
+  return {
+    sourcePaymentId: draft.sourcePaymentId,
+    biller: draft.biller.slug,
+    billerId: draft.biller.id,
+    billerName: draft.biller.name,
+    accountReference: draft.accountReference,
+    amount: draft.amount,
+    currency: draft.currency,
+    rail: draft.rail,
+    fundingAccountHint: draft.fundingAccountHint,
+    fee: draft.fee,
+    totalAmount: draft.amount + draft.fee,
+    billerAvailable: draft.available,
+    unavailableReason: draft.unavailableReason,
+  };
+}
+
+export function toPostingAttemptResponse(attempt: PostingAttempt): PostingAttemptResponseDto {
+  return {
+    id: attempt.id,
+    paymentId: attempt.paymentId,
+    cycle: attempt.cycle,
+    status: attempt.status,
+    tries: attempt.tries,
+    nextAttemptAt: ['PENDING', 'RETRYING'].includes(attempt.status) ? attempt.nextAttemptAt.toISOString() : null,
+    lastOutcome: attempt.lastOutcome,
+    lastError: attempt.lastError,
+    billerReference: attempt.billerReference,
+    requestedBy: attempt.requestedBy,
+    createdAt: attempt.createdAt.toISOString(),
+    updatedAt: attempt.updatedAt.toISOString(),
+    completedAt: attempt.completedAt?.toISOString() ?? null,
+  };
+}

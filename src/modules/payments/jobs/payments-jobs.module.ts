@@ -1,0 +1,17 @@
+import { BullModule } from '@nestjs/bull';
+import { Module } from '@nestjs/common';
+import { QUEUES } from '../../../platform/queue/queues';
+import { PaymentsModule } from '../payments.module';
+import { PaymentPostingProcessor } from './payment-posting.processor';
+import { PostingSweeper } from './posting.sweeper';
+import { RailReversalProcessor } from './rail-reversal.processor';
+
+/** Posting payments to billers and returning failed payments' funds; only WorkerModule imports it. */
+@Module({
+  imports: [
+    PaymentsModule,
+    BullModule.registerQueue({ name: QUEUES.paymentPosting }, { name: QUEUES.paymentRailReversals }),
+  ],
+  providers: [PaymentPostingProcessor, RailReversalProcessor, PostingSweeper],
+})
+export class PaymentsJobsModule {}

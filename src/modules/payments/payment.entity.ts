@@ -1,0 +1,90 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { minorUnits } from '../../platform/database/minor-units.transformer';
+
+export const PAYMENT_STATUSES = ['PENDING', 'PROCESSING', 'SUCCEEDED', 'FAILED', 'REFUNDED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * A customer's bill payment. `PENDING`: funds captured on the rail; `PROCESSING`: being posted
+ * to the biller; then `SUCCEEDED`, or `FAILED` (with a reversing journal entry when funds had
+ * been captured); `REFUNDED` after a dispute resolved for the customer.
+ */
+@Entity({ name: 'payments' })
+export class Payment {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column({ name: 'customer_id', type: 'uuid' })
+  customerId: string;
+
+  @Column({ name: 'idempotency_key', type: 'varchar', length: 255 })
+  idempotencyKey: string;
+
+  /** SHA-256 of the canonical request body, to tell a replay from a reused key. */
+  @Column({ name: 'request_hash', type: 'char', length: 64 })
+  requestHash: string;
+
+  @Column({ name: 'biller_id', type: 'uuid' })
+  billerId: string;
+
+  /** The biller's name and slug when paid, so history reads the same after a rename. */
+  @Column({ name: 'biller_name', type: 'varchar', length: 120 })
+  billerName: string;
+
+  @Column({ name: 'biller_slug', type: 'varchar', length: 80 })
+  billerSlug: string;
+
+  @Column({ name: 'account_reference', type: 'varchar', length: 64 })
+  accountReference: string;
+
+  @Column({ name: 'saved_account_id', type: 'uuid', nullable: true })
+  savedAccountId: string | null;
+
+  @Column({ type: 'bigint', transformer: minorUnits })
+  amount: number;
+
+  @Column({ type: 'bigint', transformer: minorUnits })
+  fee: number;
+
+  @Column({ type: 'char', length: 3 })
+  currency: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  rail: string;
+
+  @Column({ name: 'funding_account_masked', type: 'varchar', length: 40 })
+  fundingAccountMasked: string;
+
+  @Column({ name: 'rail_reference', type: 'varchar', length: 80, nullable: true })
+  railReference: string | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  status: PaymentStatus;
+
+  @Column({ name: 'failure_code', type: 'varchar', length: 40, nullable: true })
+  failureCode: string | null;
+
+  @Column({ name: 'failure_message', type: 'varchar', length: 200, nullable: true })
+  failureMessage: string | null;
+
+  @Column({ name: 'biller_reference', type: 'varchar', length: 80, nullable: true })
+  billerReference: string | null;
+
+  @Column({ name: 'journal_entry_id', type: 'uuid', nullable: true })
+  journalEntryId: string | null;
+
+  @Column({ name: 'reversal_entry_id', type: 'uuid', nullable: true })
+  reversalEntryId: string | null;
+
+  @Column({ name: 'rail_reversal_reference', type: 'varchar', length: 80, nullable: true })
+  railReversalReference: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
+  completedAt: Date | null;
+}

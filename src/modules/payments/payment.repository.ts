@@ -1,0 +1,191 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { Payment, PaymentStatus } from './payment.entity';
+import { PaymentStatusEvent } from './payment-status-event.entity';
+
+/** What the payment transaction learns in one round trip before it captures funds. */
+export interface PaymentPrecheck {
+  /** The payment this customer already made with this Idempotency-Key. */
+  existing: { id: string; status: PaymentStatus; requestHash: string } | null;
+  /** Sum of the customer's payments in the limits currency over the last 24 hours (not failed). */
+  usedToday: bigint;
+  /** A payment of the same biller, account and amount inside the duplicate window. */
+  recentDuplicateId: string | null;
+}
+
+export type NewPayment = Omit<Payment, 'createdAt' | 'updatedAt'>;
+
+/** Named queries on `payments` and its timeline; every customer read is scoped to its owner. */
+@Injectable()
+export class PaymentRepository {
+  /**
+   * Serialises one customer's payments until the transaction ends: the Idempotency-Key check,
+   * the rolling-day limit and the duplicate window then cannot be passed by requests running
+   * side by side. Other customers are not held up.
+   */
+  async lockCustomer(manager: EntityManager, customerId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('payments:' || $1, 0))`, [customerId]);
+  }
+
+  async precheck(
+    manager: EntityManager,
+    check: {
+      customerId: string;
+      idempotencyKey: string;
+      limitsCurrency: string;
+      billerId: string;
+      accountReference: string;
+      amount: number;
+      duplicateWindowSeconds: number;
+    },
+  ): Promise<PaymentPrecheck> {
+    const [row] = await manager.query<
+      { existing: { id: string; status: PaymentStatus; hash: string } | null; used: string; duplicate: string | null }[]
+    >(
+      `SELECT
+         (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)
+            FROM payments WHERE customer_id = $1 AND idempotency_key = $2) AS existing,
+         (SELECT coalesce(sum(amount), 0)::text
+            FROM payments
+           WHERE customer_id = $1 AND created_at > now() - interval '24 hours'
+             AND status <> 'FAILED' AND currency = $3) AS used,
+         (SELECT id FROM payments
+           WHERE customer_id = $1 AND created_at > now() - make_interval(secs => $7)
+             AND biller_id = $4 AND account_reference = $5 AND amount = $6 AND status <> 'FAILED'
+           ORDER BY created_at DESC LIMIT 1) AS duplicate`,
+      [
+        check.customerId,
+        check.idempotencyKey,
+        check.limitsCurrency,
+        check.billerId,
+        check.accountReference,
+        check.amount,
+        check.duplicateWindowSeconds,
+      ],
+    );
+    return {
+      existing: row.existing
+        ? { id: row.existing.id, status: row.existing.status, requestHash: row.existing.hash }
+        : null,
+      usedToday: BigInt(row.used),
+      recentDuplicateId: row.duplicate,
+    };
+  }
+
+  /** The payment of this customer and key, if one was made (read after a lost race). */
+  async findByKey(
+    manager: EntityManager,
+    customerId: string,
+    idempotencyKey: string,
+  ): Promise<{ id: string; status: PaymentStatus; requestHash: string } | null> {
+    const payment = await manager.findOne(Payment, {
+      where: { customerId, idempotencyKey },
+      select: { id: true, status: true, requestHash: true },
+    });
+    return payment ? { id: payment.id, status: payment.status, requestHash: payment.requestHash } : null;
+  }
+
+  /**
+   * Inserts the payment and the first step of its timeline in one statement. A plain INSERT:
+   * a second payment under the same key fails on the unique constraint instead of becoming
+   * an update. Answers the row's creation time.
+   */
+  async insert(manager: EntityManager, payment: NewPayment, note: string): Promise<Date> {
+    const [row] = await manager.query<{ created_at: Date }[]>(
+      `WITH inserted AS (
+         INSERT INTO payments (id, customer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+                               account_reference, saved_account_id, amount, fee, currency, rail,
+                               funding_account_masked, rail_reference, status, failure_code, failure_message,
+                               biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+                               completed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
+         RETURNING id, status, created_at
+       )
+       INSERT INTO payment_status_events (payment_id, status, note, created_at)
+       SELECT id, status, $24, created_at FROM inserted
+       RETURNING created_at`,
+      [
+        payment.id,
+        payment.customerId,
+        payment.idempotencyKey,
+        payment.requestHash,
+        payment.billerId,
+        payment.billerName,
+        payment.billerSlug,
+        payment.accountReference,
+        payment.savedAccountId,
+        payment.amount,
+        payment.fee,
+        payment.currency,
+        payment.rail,
+        payment.fundingAccountMasked,
+        payment.railReference,
+        payment.status,
+        payment.failureCode,
+        payment.failureMessage,
+        payment.billerReference,
+        payment.journalEntryId,
+        payment.reversalEntryId,
+        payment.railReversalReference,
+        payment.completedAt,
+        note,
+      ],
+    );
+    return row.created_at;
+  }
+
+  findOwned(manager: EntityManager, id: string, customerId: string): Promise<Payment | null> {
+    return manager.findOneBy(Payment, { id, customerId });
+  }
+
+  findById(manager: EntityManager, id: string): Promise<Payment | null> {
+    return manager.findOneBy(Payment, { id });
+  }
+
+  /** Locks the payment row for a state change. */
+  async lockById(manager: EntityManager, id: string): Promise<Payment | null> {
+    return manager.findOne(Payment, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Moves the payment to `status` and appends the step to its timeline. */
+  async transition(
+    manager: EntityManager,
+    id: string,
+    status: PaymentStatus,
+    note: string,
+    changes: Partial<Pick<Payment, 'failureCode' | 'failureMessage' | 'billerReference' | 'reversalEntryId'>> & {
+      completed?: boolean;
+    } = {},
+  ): Promise<void> {
+    const { completed, ...columns } = changes;
+    await manager.update(
+      Payment,
+      { id },
+      { ...columns, status, updatedAt: () => 'now()', ...(completed ? { completedAt: () => 'now()' } : {}) },
+    );
+    await manager.insert(PaymentStatusEvent, { paymentId: id, status, note, createdAt: () => 'now()' });
+  }
+
+  async setRailReversalReference(manager: EntityManager, id: string, reference: string): Promise<void> {
+    await manager.update(Payment, { id }, { railReversalReference: reference, updatedAt: () => 'now()' });
+  }
+
+  async pageOwnedBy(
+    manager: EntityManager,
+    customerId: string,
+    page: number,
+    size: number,
+  ): Promise<{ rows: Payment[]; total: number }> {
+    const [rows, total] = await manager.findAndCount(Payment, {
+      where: { customerId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: page * size,
+      take: size,
+    });
+    return { rows, total };
+  }
+
+  timeline(manager: EntityManager, paymentId: string): Promise<PaymentStatusEvent[]> {
+    return manager.find(PaymentStatusEvent, { where: { paymentId }, order: { id: 'ASC' } });
+  }
+}

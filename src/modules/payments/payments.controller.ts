@@ -1,0 +1,108 @@
+import { Body, Controller, Get, Header, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, CustomerAuth } from '../../platform/auth/auth.decorators';
+import type { UserPrincipal } from '../../platform/auth/principal';
+import { ApiErrors } from '../../platform/http/api-errors.decorator';
+import { ApiPageResponse, Page, PageQueryDto } from '../../platform/http/pagination';
+import { UuidParam } from '../../platform/http/uuid-param.decorator';
+import { toPaymentDraft, toPaymentResponse, toTransactionDetail } from './dto/payment-mappers';
+import { PaymentDraftDto } from './dto/payment-draft.dto';
+import { PaymentRequestDto } from './dto/payment-request.dto';
+import { PaymentResponseDto } from './dto/payment-response.dto';
+import { TransactionDetailDto } from './dto/transaction-detail.dto';
+import { ApiIdempotencyKeyHeader, IdempotencyKey } from './idempotency-key.decorator';
+import { PaymentsService } from './payments.service';
+import { ReceiptService } from './receipts/receipt.service';
+import { ReceiptUrlResponseDto } from './dto/receipt-url-response.dto';
+
+@ApiTags('Payments')
+@Controller('payments')
+export class PaymentsController {
+  constructor(
+    private readonly payments: PaymentsService,
+    private readonly receipts: ReceiptService,
+  ) {}
+
+  /**
+   * Pay a bill once. Funds are captured on the rail at once (`PENDING`), then posted to the
+   * biller in the background (`PROCESSING`, then `SUCCEEDED` or `FAILED` with the funds
+   * returned). A declined capture answers 200 with status `FAILED` and its `failureCode`.
+   */
+  @Post()
+  @CustomerAuth()
+  @HttpCode(200)
+  @ApiIdempotencyKeyHeader()
+  @ApiOkResponse({ type: PaymentResponseDto })
+  @ApiErrors(
+    'NOT_FOUND',
+    'IDEMPOTENCY_KEY_REQUIRED',
+    'DUPLICATE_PAYMENT',
+    'IDEMPOTENCY_KEY_REUSED',
+    'POSSIBLE_DUPLICATE_PAYMENT',
+    'LIMIT_EXCEEDED',
+    'BILLER_UNAVAILABLE',
+    'RAIL_UNAVAILABLE',
+    'AMOUNT_NOT_ALLOWED',
+    'ACCOUNT_NOT_PAYABLE',
+  )
+  async create(
+    @CurrentPrincipal() principal: UserPrincipal,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+    @Body() body: PaymentRequestDto,
+  ): Promise<PaymentResponseDto> {
+    return toPaymentResponse(await this.payments.create(principal.userId, idempotencyKey, body));
+  }
+
+  /** Your payments, newest first. */
+  @Get()
+  @CustomerAuth()
+  @ApiPageResponse(PaymentResponseDto)
+  async list(
+    @CurrentPrincipal() principal: UserPrincipal,
+    @Query() query: PageQueryDto,
+  ): Promise<Page<PaymentResponseDto>> {
+    const page = await this.payments.list(principal.userId, query);
+    return { ...page, items: page.items.map(toPaymentResponse) };
+  }
+
+  /** One of your payments with its timeline, posting outcome and journal reference; another customer's is 404. */
+  @Get(':id')
+  @CustomerAuth()
+  @ApiOkResponse({ type: TransactionDetailDto })
+  @ApiErrors('NOT_FOUND')
+  async detail(
+    @CurrentPrincipal() principal: UserPrincipal,
+    @UuidParam('id') id: string,
+  ): Promise<TransactionDetailDto> {
+    return toTransactionDetail(await this.payments.detail(principal.userId, id));
+  }
+
+  /**
+   * A short-lived link to this payment's PDF receipt. The link itself is the authorisation:
+   * it opens without a bearer token until `expiresAt`, and is refused after. Only a
+   * SUCCEEDED payment has a receipt (409 otherwise); another customer's payment is 404.
+   */
+  @Post(':id/receipt')
+  @CustomerAuth()
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: ReceiptUrlResponseDto })
+  @ApiErrors('NOT_FOUND', 'RECEIPT_NOT_AVAILABLE')
+  async receipt(
+    @CurrentPrincipal() principal: UserPrincipal,
+    @UuidParam('id') id: string,
+  ): Promise<ReceiptUrlResponseDto> {
+    const issued = await this.receipts.issue(principal.userId, id);
+    return { url: issued.url, expiresAt: issued.expiresAt.toISOString() };
+  }
+
+  /** A new payment prefilled from this one, with the biller's current fee and availability. */
+  @Post(':id/reorder')
+  @CustomerAuth()
+  @HttpCode(200)
+  @ApiOkResponse({ type: PaymentDraftDto })
+  @ApiErrors('NOT_FOUND')
+  async reorder(@CurrentPrincipal() principal: UserPrincipal, @UuidParam('id') id: string): Promise<PaymentDraftDto> {
+    return toPaymentDraft(await this.payments.reorder(principal.userId, id));
+  }
+}

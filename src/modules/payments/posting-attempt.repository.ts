@@ -1,0 +1,135 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, In } from 'typeorm';
+import { newId } from '../../platform/database/new-id';
+import { PostingAttempt, PostingAttemptStatus } from './posting-attempt.entity';
+
+/** An attempt a worker claimed, and whether the previous call's outcome is unknown. */
+export interface ClaimedAttempt {
+  attempt: PostingAttempt;
+  /** The last call to the biller never had its answer recorded: ask before posting again. */
+  wasUnknown: boolean;
+}
+
+const OPEN: PostingAttemptStatus[] = ['PENDING', 'RETRYING'];
+
+/** Named queries on `posting_attempts`. */
+@Injectable()
+export class PostingAttemptRepository {
+  /** Opens a cycle unless the payment has an open one; answers the open cycle either way. */
+  async openCycle(
+    manager: EntityManager,
+    paymentId: string,
+    options: { requestedBy?: string; outcomeUnknown?: boolean } = {},
+  ): Promise<PostingAttempt> {
+    await manager.query(
+      `INSERT INTO posting_attempts (id, payment_id, cycle, status, outcome_unknown, requested_by)
+       SELECT $1, $2, coalesce(max(cycle), 0) + 1, 'PENDING', $3, $4 FROM posting_attempts WHERE payment_id = $2
+       ON CONFLICT DO NOTHING`,
+      [newId(), paymentId, options.outcomeUnknown ?? false, options.requestedBy ?? null],
+    );
+    return manager.findOneOrFail(PostingAttempt, { where: { paymentId, status: In(OPEN) } });
+  }
+
+  /**
+   * Takes the attempt for one try if it is open, due and not leased to another worker. The
+   * lease and `outcome_unknown` are set in the same statement, before the biller is called:
+   * a worker that dies mid-call leaves an attempt whose next try asks the biller first.
+   */
+  async claim(manager: EntityManager, id: string, leaseMs: number): Promise<ClaimedAttempt | null> {
+    // Wrapped in a SELECT so the driver answers the rows (a bare UPDATE answers [rows, count]).
+    const [row] = await manager.query<{ was_unknown: boolean }[]>(
+      `WITH claimed AS (
+         UPDATE posting_attempts a
+            SET lease_until = now() + make_interval(secs => $2::double precision / 1000),
+                tries = a.tries + 1, outcome_unknown = true, updated_at = now()
+           FROM posting_attempts previous
+          WHERE a.id = $1 AND previous.id = a.id
+            AND a.status IN ('PENDING', 'RETRYING') AND a.next_attempt_at <= now()
+            AND (a.lease_until IS NULL OR a.lease_until < now())
+          RETURNING previous.outcome_unknown AS was_unknown
+       )
+       SELECT was_unknown FROM claimed`,
+      [id, leaseMs],
+    );
+    if (!row) return null;
+    const attempt = await manager.findOneByOrFail(PostingAttempt, { id });
+    return { attempt, wasUnknown: row.was_unknown };
+  }
+
+  /** Ids of open attempts that are due and not leased, oldest first. */
+  async due(manager: EntityManager, limit: number): Promise<string[]> {
+    const rows = await manager.query<{ id: string }[]>(
+      `SELECT id FROM posting_attempts
+        WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= now()
+          AND (lease_until IS NULL OR lease_until < now())
+        ORDER BY next_attempt_at LIMIT $1`,
+      [limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Records a try whose answer leaves the attempt open, to be tried again after `delayMs`. */
+  async reschedule(
+    manager: EntityManager,
+    id: string,
+    change: {
+      status: 'PENDING' | 'RETRYING';
+      delayMs: number;
+      outcome: string;
+      error: string | null;
+      unknown: boolean;
+    },
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE posting_attempts
+          SET status = $2, next_attempt_at = now() + make_interval(secs => $3::double precision / 1000),
+              last_outcome = $4, last_error = $5, outcome_unknown = $6, lease_until = NULL, updated_at = now()
+        WHERE id = $1`,
+      [id, change.status, change.delayMs, change.outcome, change.error, change.unknown],
+    );
+  }
+
+  /** Closes the attempt as CONFIRMED or FAILED. */
+  async close(
+    manager: EntityManager,
+    id: string,
+    change: { status: 'CONFIRMED' | 'FAILED'; outcome: string; error: string | null; billerReference?: string | null },
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE posting_attempts
+          SET status = $2, last_outcome = $3, last_error = $4, biller_reference = coalesce($5, biller_reference),
+              outcome_unknown = false, lease_until = NULL, completed_at = now(), updated_at = now()
+        WHERE id = $1`,
+      [id, change.status, change.outcome, change.error, change.billerReference ?? null],
+    );
+  }
+
+  findById(manager: EntityManager, id: string): Promise<PostingAttempt | null> {
+    return manager.findOneBy(PostingAttempt, { id });
+  }
+
+  lockById(manager: EntityManager, id: string): Promise<PostingAttempt | null> {
+    return manager.findOne(PostingAttempt, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  async latestOf(
+    manager: EntityManager,
+    paymentId: string,
+  ): Promise<{ latest: PostingAttempt; cycles: number } | null> {
+    const latest = await manager.findOne(PostingAttempt, { where: { paymentId }, order: { cycle: 'DESC' } });
+    return latest ? { latest, cycles: latest.cycle } : null;
+  }
+
+  async page(
+    manager: EntityManager,
+    filter: { status?: PostingAttemptStatus; page: number; size: number },
+  ): Promise<{ rows: PostingAttempt[]; total: number }> {
+    const [rows, total] = await manager.findAndCount(PostingAttempt, {
+      where: filter.status ? { status: filter.status } : {},
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: filter.page * filter.size,
+      take: filter.size,
+    });
+    return { rows, total };
+  }
+}

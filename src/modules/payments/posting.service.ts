@@ -1,0 +1,300 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { AdminAuditWriter } from '../../platform/audit/admin-audit.writer';
+import { AppConfig } from '../../platform/config/app-config';
+import { Page, toPage } from '../../platform/http/pagination';
+import { OutboxWriter } from '../../platform/outbox/outbox.writer';
+import { PAYMENT_EVENTS } from '../../platform/queue/queues';
+import { BillerDirectoryService } from '../billers/biller-directory.service';
+import { BillerPopularityService } from '../billers/biller-popularity.service';
+import { BillerConnector, BillerEndpoint, PaymentPostingOutcome } from '../billers/connector/biller-connector';
+import { LedgerService } from '../ledger/ledger.service';
+import { BillerCircuitBreaker } from './biller-circuit-breaker';
+import { Payment } from './payment.entity';
+import { PaymentRepository } from './payment.repository';
+import { PaymentError } from './payments.errors';
+import { paymentEventPayload } from './payments.service';
+import { PostingAttempt, PostingAttemptStatus } from './posting-attempt.entity';
+import { PostingAttemptRepository } from './posting-attempt.repository';
+
+/** What one try learned from the biller. */
+type TryResult =
+  | { kind: 'CONFIRMED'; billerReference: string }
+  | { kind: 'AWAITING_CONFIRMATION'; billerReference: string | null }
+  | { kind: 'REJECTED'; code: string; error: string }
+  | { kind: 'TRANSIENT'; error: string };
+
+/**
+ * Posts captured payments to their billers, in the worker.
+ *
+ * Every payment is posted under one biller-side idempotency key, the payment id, in every try
+ * of every cycle: the biller takes it at most once. Before each call the attempt is marked
+ * `outcome_unknown` (committed); once the answer is recorded the mark is cleared. A try that
+ * finds the mark set (the last call timed out, or a worker died mid-call) asks the biller for
+ * the payment's status first and posts only when the biller has never seen it. Transient
+ * failures retry with bounded exponential backoff; after POSTING_MAX_TRIES the cycle is
+ * `FAILED` and the payment stays `PROCESSING` for an operator's retry. A rejection by the biller
+ * fails the payment: its journal entry is reversed and the funds go back on the rail.
+ */
+@Injectable()
+export class PostingService {
+  private readonly logger = new Logger(PostingService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly payments: PaymentRepository,
+    private readonly attempts: PostingAttemptRepository,
+    private readonly directory: BillerDirectoryService,
+    private readonly connector: BillerConnector,
+    private readonly ledger: LedgerService,
+    private readonly outbox: OutboxWriter,
+    private readonly popularity: BillerPopularityService,
+    private readonly circuit: BillerCircuitBreaker,
+    private readonly audit: AdminAuditWriter,
+  ) {}
+
+  /**
+   * Moves a captured payment to PROCESSING and opens its first posting cycle, then tries it.
+   * Safe to call again for the same payment (a redelivered event): it then does nothing new.
+   */
+  async start(paymentId: string): Promise<void> {
+    const attempt = await this.dataSource.transaction(async (manager) => {
+      const payment = await this.payments.lockById(manager, paymentId);
+      if (!payment || payment.status !== 'PENDING') return null;
+      await this.payments.transition(manager, paymentId, 'PROCESSING', `Posting to ${payment.billerName}`);
+      return this.attempts.openCycle(manager, paymentId);
+    });
+    if (attempt) await this.tryAttempt(attempt.id);
+  }
+
+  /** One try of an open, due attempt; does nothing when another worker holds it or it is not due. */
+  async tryAttempt(attemptId: string): Promise<void> {
+    const claimed = await this.attempts.claim(this.dataSource.manager, attemptId, this.config.POSTING_LEASE_MS);
+    if (!claimed) return;
+    const { attempt } = claimed;
+    const payment = await this.payments.findById(this.dataSource.manager, attempt.paymentId);
+    if (!payment) return;
+    if (payment.status !== 'PROCESSING') {
+      // The payment was settled by another path (an operator, a dispute): nothing to post.
+      await this.dataSource.transaction((manager) =>
+        this.attempts.close(manager, attempt.id, {
+          status: payment.status === 'SUCCEEDED' ? 'CONFIRMED' : 'FAILED',
+          outcome: 'PAYMENT_SETTLED',
+          error: null,
+        }),
+      );
+      return;
+    }
+    const result = await this.tryOnce(payment, claimed.wasUnknown);
+    await this.record(payment, attempt, result);
+  }
+
+  /** Tries every due attempt once; the worker's sweeper calls it on a timer. Answers how many it took. */
+  async sweep(limit = 50): Promise<number> {
+    const due = await this.attempts.due(this.dataSource.manager, limit);
+    for (const id of due) await this.tryAttempt(id);
+    return due.length;
+  }
+
+  /** An operator's retry of a FAILED cycle: opens the next cycle, which asks the biller before posting. */
+  async retry(actorUserId: string, attemptId: string): Promise<PostingAttempt> {
+    return this.dataSource.transaction(async (manager) => {
+      const attempt = await this.attempts.lockById(manager, attemptId);
+      if (!attempt) throw new PaymentError('NOT_FOUND', 'Posting attempt not found');
+      if (attempt.status !== 'FAILED') {
+        throw new PaymentError(
+          'NOT_RETRYABLE',
+          `The posting attempt is ${attempt.status}; only a FAILED one can be retried`,
+        );
+      }
+      const payment = await this.payments.lockById(manager, attempt.paymentId);
+      if (!payment || payment.status !== 'PROCESSING') {
+        throw new PaymentError(
+          'NOT_RETRYABLE',
+          `The payment is ${payment?.status ?? 'gone'}; only a PROCESSING payment can be posted again`,
+        );
+      }
+      const next = await this.attempts.openCycle(manager, payment.id, {
+        requestedBy: actorUserId,
+        outcomeUnknown: true,
+      });
+      await this.audit.record(manager, {
+        actorUserId,
+        action: 'posting_attempt.retried',
+        entityType: 'posting_attempt',
+        entityId: attempt.id,
+        before: { status: attempt.status, cycle: attempt.cycle },
+        after: { nextAttemptId: next.id, cycle: next.cycle },
+      });
+      return next;
+    });
+  }
+
+  async list(filter: { status?: PostingAttemptStatus; page: number; size: number }): Promise<Page<PostingAttempt>> {
+    const { rows, total } = await this.attempts.page(this.dataSource.manager, filter);
+    return toPage(rows, total, filter);
+  }
+
+  private async tryOnce(payment: Payment, outcomeUnknown: boolean): Promise<TryResult> {
+    const found = await this.directory.find(payment.billerId);
+    const biller = found?.biller;
+    if (!biller?.connectorBaseUrl || !biller.connectorSecretRef) {
+      return { kind: 'TRANSIENT', error: 'the biller has no connector configured' };
+    }
+    const endpoint: BillerEndpoint = {
+      baseUrl: biller.connectorBaseUrl,
+      secretRef: biller.connectorSecretRef,
+      timeoutMs: biller.connectorTimeoutMs,
+    };
+    if (outcomeUnknown) {
+      const status = await this.connector.paymentStatus(endpoint, payment.id);
+      switch (status.kind) {
+        case 'FOUND':
+          if (status.status === 'CONFIRMED') return { kind: 'CONFIRMED', billerReference: status.billerReference };
+          if (status.status === 'PENDING') {
+            return { kind: 'AWAITING_CONFIRMATION', billerReference: status.billerReference };
+          }
+          return { kind: 'REJECTED', code: 'BILLER_REJECTED', error: 'the biller reports the payment failed' };
+        case 'NOT_FOUND':
+          break; // never reached the biller: post it
+        case 'TIMEOUT':
+          return { kind: 'TRANSIENT', error: 'status inquiry timed out' };
+        case 'UNAVAILABLE':
+          return { kind: 'TRANSIENT', error: `status inquiry failed: ${status.reason}` };
+      }
+    }
+    const outcome = await this.connector.postPayment(endpoint, {
+      reference: payment.id,
+      accountReference: payment.accountReference,
+      amount: payment.amount,
+      currency: payment.currency,
+    });
+    return postingResult(outcome);
+  }
+
+  private async record(payment: Payment, attempt: PostingAttempt, result: TryResult): Promise<void> {
+    switch (result.kind) {
+      case 'CONFIRMED':
+        await this.confirm(payment, attempt, result.billerReference);
+        await this.circuit.recordSuccess(payment.billerId);
+        return;
+      case 'AWAITING_CONFIRMATION':
+        await this.circuit.recordSuccess(payment.billerId);
+        await this.dataSource.transaction((manager) =>
+          this.attempts.reschedule(manager, attempt.id, {
+            status: attempt.status === 'RETRYING' ? 'RETRYING' : 'PENDING',
+            delayMs: this.backoff(attempt.tries),
+            outcome: 'AWAITING_CONFIRMATION',
+            error: null,
+            unknown: true,
+          }),
+        );
+        return;
+      case 'REJECTED':
+        await this.reject(payment, attempt, result.code, result.error);
+        return;
+      case 'TRANSIENT':
+        await this.circuit.recordFailure(payment.billerId);
+        await this.dataSource.transaction(async (manager) => {
+          if (attempt.tries >= this.config.POSTING_MAX_TRIES) {
+            await this.attempts.close(manager, attempt.id, {
+              status: 'FAILED',
+              outcome: 'GAVE_UP',
+              error: `gave up after ${attempt.tries} tries: ${result.error}`,
+            });
+            this.logger.warn(`posting of payment ${payment.id} gave up after ${attempt.tries} tries: ${result.error}`);
+            return;
+          }
+          await this.attempts.reschedule(manager, attempt.id, {
+            status: 'RETRYING',
+            delayMs: this.backoff(attempt.tries),
+            outcome: 'TRANSIENT_FAILURE',
+            error: result.error,
+            // A failed call may still have reached the biller: the next try asks first.
+            unknown: true,
+          });
+        });
+        return;
+    }
+  }
+
+  private async confirm(payment: Payment, attempt: PostingAttempt, billerReference: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const locked = await this.payments.lockById(manager, payment.id);
+      if (locked?.status === 'PROCESSING') {
+        await this.payments.transition(manager, payment.id, 'SUCCEEDED', `Confirmed by ${payment.billerName}`, {
+          billerReference,
+          completed: true,
+        });
+        await this.popularity.countSuccessfulPayment(manager, payment.billerId, new Date());
+        await this.outbox.write(manager, {
+          eventType: PAYMENT_EVENTS.succeeded,
+          aggregateType: 'payment',
+          aggregateId: payment.id,
+          payload: paymentEventPayload({ ...locked, billerReference }, 'SUCCEEDED'),
+        });
+      }
+      await this.attempts.close(manager, attempt.id, {
+        status: 'CONFIRMED',
+        outcome: 'CONFIRMED',
+        error: null,
+        billerReference,
+      });
+    });
+  }
+
+  /** The biller refused the payment: fail it, reverse its entry, and return the funds on the rail. */
+  private async reject(payment: Payment, attempt: PostingAttempt, code: string, error: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const locked = await this.payments.lockById(manager, payment.id);
+      if (locked?.status === 'PROCESSING') await this.failPayment(manager, locked, code, error);
+      await this.attempts.close(manager, attempt.id, { status: 'FAILED', outcome: code, error });
+    });
+  }
+
+  private async failPayment(manager: EntityManager, payment: Payment, code: string, error: string): Promise<void> {
+    const reversalEntryId = payment.journalEntryId
+      ? await this.ledger.reverse(manager, payment.journalEntryId, 'BILL_PAYMENT_REVERSAL', `Biller refused: ${code}`)
+      : null;
+    await this.payments.transition(manager, payment.id, 'FAILED', `Refused by ${payment.billerName}: ${error}`, {
+      failureCode: code,
+      failureMessage: `The biller refused the payment: ${error}`.slice(0, 200),
+      reversalEntryId,
+      completed: true,
+    });
+    const payload = paymentEventPayload({ ...payment, failureCode: code }, 'FAILED');
+    await this.outbox.write(
+      manager,
+      { eventType: PAYMENT_EVENTS.failed, aggregateType: 'payment', aggregateId: payment.id, payload },
+      {
+        eventType: PAYMENT_EVENTS.railReversalRequested,
+        aggregateType: 'payment',
+        aggregateId: payment.id,
+        payload: { ...payload, action: 'REFUND' },
+      },
+    );
+  }
+
+  private backoff(tries: number): number {
+    const delay = this.config.POSTING_BACKOFF_BASE_MS * 2 ** Math.max(tries - 1, 0);
+    return Math.min(delay, this.config.POSTING_BACKOFF_MAX_MS);
+  }
+}
+
+function postingResult(outcome: PaymentPostingOutcome): TryResult {
+  switch (outcome.kind) {
+    case 'ACCEPTED':
+      return outcome.status === 'CONFIRMED'
+        ? { kind: 'CONFIRMED', billerReference: outcome.billerReference }
+        : { kind: 'AWAITING_CONFIRMATION', billerReference: outcome.billerReference };
+    case 'NOT_FOUND':
+      return { kind: 'REJECTED', code: 'ACCOUNT_NOT_FOUND', error: 'the biller does not know the account' };
+    case 'REJECTED':
+      return { kind: 'REJECTED', code: 'BILLER_REJECTED', error: outcome.reason };
+    case 'TIMEOUT':
+      return { kind: 'TRANSIENT', error: 'the biller did not answer in time' };
+    case 'UNAVAILABLE':
+      return { kind: 'TRANSIENT', error: outcome.reason };
+  }
+}

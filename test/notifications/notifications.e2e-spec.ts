@@ -1,0 +1,577 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { NotificationsJobsModule } from '../../src/modules/notifications/jobs/notifications-jobs.module';
+import { NotificationDeliveryService } from '../../src/modules/notifications/notification-delivery.service';
+import { UnusableEventError } from '../../src/modules/notifications/payment-event-message';
+import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
+import { newId } from '../../src/platform/database/new-id';
+import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
+import { OUTBOX_ROUTES, RedisOutboxPublisher } from '../../src/platform/outbox/outbox.publisher';
+import { PlatformModule } from '../../src/platform/platform.module';
+import { QueueRegistry } from '../../src/platform/queue/queue-registry';
+import {
+  OUTBOX_EVENT_QUEUES,
+  OutboxEventJob,
+  PAYMENT_EVENTS,
+  PaymentEventPayload,
+  QUEUES,
+} from '../../src/platform/queue/queues';
+import { signInCustomer, SignedInUser } from '../factories/user-tokens.factory';
+import { createTestApp } from '../support/test-app';
+
+interface NotificationBody {
+  id: string;
+  category: string;
+  type: string;
+  title: string;
+  body: string;
+  data: Record<string, unknown>;
+  isRead: boolean;
+  readAt: string | null;
+  createdAt: string;
+}
+
+interface NotificationPageBody {
+  items: NotificationBody[];
+  page: number;
+  size: number;
+  totalItems: number;
+  totalPages: number;
+}
+
+function paymentPayload(customerId: string, overrides: Partial<PaymentEventPayload> = {}): PaymentEventPayload {
+  return {
+    paymentId: newId(),
+    customerId,
+    billerId: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01',
+    billerName: 'Ikeja Electric',
+    accountReference: '45010001234',
+    amount: 500_000,
+    fee: 10_000,
+    currency: 'NGN',
+    status: 'SUCCEEDED',
+    billerReference: 'IKE-778899',
+    ...overrides,
+  };
+}
+
+/** The job the outbox relay would put on the notifications queue for this event. */
+function outboxJob(eventType: string, payload: object, eventId = newId()): OutboxEventJob {
+  const data = { ...payload } as Record<string, unknown>;
+  return {
+    eventId,
+    eventType,
+    aggregateType: 'payment',
+    aggregateId: String(data.paymentId ?? 'unknown'),
+    payload: data,
+    occurredAt: new Date().toISOString(),
+  };
+}
+
+function expectApiError(body: unknown, code: string): void {
+  expect(body).toEqual(expect.objectContaining({ code, message: expect.any(String), requestId: expect.any(String) }));
+}
+
+describe('notifications (/notifications)', () => {
+  let app: NestExpressApplication;
+  let http: ReturnType<typeof request>;
+  let db: DataSource;
+  let config: AppConfig;
+  let delivery: NotificationDeliveryService;
+  let alice: SignedInUser;
+  let bob: SignedInUser;
+
+  beforeAll(async () => {
+    config = loadConfig({ ...process.env, BCRYPT_COST: '4', RATE_LIMIT_REGISTER_PER_IP: '1000000' });
+    app = await createTestApp((builder) => builder.overrideProvider(AppConfig).useValue(config));
+    http = request(app.getHttpServer());
+    db = app.get(DataSource);
+    delivery = app.get(NotificationDeliveryService);
+    [alice, bob] = await Promise.all([signInCustomer(app), signInCustomer(app)]);
+  }, 60_000);
+
+  afterAll(() => app?.close());
+
+  const list = (user: SignedInUser, query: Record<string, string | number | boolean> = {}) =>
+    http.get('/api/v1/notifications').set(user.headers).query(query);
+  const rowsOfEvent = (eventId: string) =>
+    db.query<{ id: string; user_id: string }[]>(`SELECT id, user_id FROM notifications WHERE source_event_id = $1`, [
+      eventId,
+    ]);
+  const smsTo = async (user: SignedInUser, containing: string): Promise<string[]> => {
+    const mailbox = await http.get('/api/v1/dev/messages').query({ phone: user.phone }).expect(200);
+    return (mailbox.body as { body: string }[])
+      .map((message) => message.body)
+      .filter((body) => body.includes(containing));
+  };
+  const setPreferences = (user: SignedInUser, preferences: Record<string, unknown>[]) =>
+    http.patch('/api/v1/notifications/preferences').set(user.headers).send({ preferences });
+
+  /** A customer with `count` payment notifications, delivered oldest first; answers them newest first. */
+  async function customerWithNotifications(count: number): Promise<{ user: SignedInUser; ids: string[] }> {
+    const user = await signInCustomer(app);
+    const ids: string[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const outcome = await delivery.deliverPaymentEvent(
+        outboxJob(PAYMENT_EVENTS.succeeded, paymentPayload(user.userId, { amount: 100_000 * (index + 1) })),
+      );
+      ids.unshift(outcome.notificationId!);
+    }
+    return { user, ids };
+  }
+
+  describe('from payment events', () => {
+    it('turns payment.succeeded into a notification with a readable title, body and data, and an SMS', async () => {
+      const payload = paymentPayload(alice.userId);
+      const job = outboxJob(PAYMENT_EVENTS.succeeded, payload);
+      const outcome = await delivery.deliverPaymentEvent(job);
+      expect(outcome).toEqual({ result: 'DELIVERED', notificationId: expect.any(String), sentOn: ['SMS'] });
+
+      const listed = await list(alice).expect(200);
+      const notification = (listed.body as NotificationPageBody).items.find(
+        (item) => item.id === outcome.notificationId,
+      );
+      expect(notification).toEqual({
+        id: outcome.notificationId,
+        category: 'PAYMENTS',
+        type: 'PAYMENT_SUCCEEDED',
+        title: 'Payment to Ikeja Electric succeeded',
+        body: 'Your payment of ₦5,000.00 to Ikeja Electric for account 45010001234 went through. Biller reference: IKE-778899.',
+        data: {
+          paymentId: payload.paymentId,
+          billerId: payload.billerId,
+          billerName: 'Ikeja Electric',
+          accountReference: '45010001234',
+          amount: 500_000,
+          fee: 10_000,
+          currency: 'NGN',
+          status: 'SUCCEEDED',
+          billerReference: 'IKE-778899',
+        },
+        isRead: false,
+        readAt: null,
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      });
+      expect(await rowsOfEvent(job.eventId)).toEqual([{ id: outcome.notificationId, user_id: alice.userId }]);
+      expect(await smsTo(alice, 'IKE-778899')).toEqual([
+        'Your payment of ₦5,000.00 to Ikeja Electric (account ending 1234) succeeded. Biller reference: IKE-778899.',
+      ]);
+    });
+
+    it('creates nothing twice when the same event is delivered again, one after another or at once', async () => {
+      const reference = `REF-${randomBytes(4).toString('hex')}`;
+      const job = outboxJob(PAYMENT_EVENTS.succeeded, paymentPayload(alice.userId, { billerReference: reference }));
+      const first = await delivery.deliverPaymentEvent(job);
+      const again = await delivery.deliverPaymentEvent({ ...job, occurredAt: new Date().toISOString() });
+      expect(first.result).toBe('DELIVERED');
+      expect(again).toEqual({ result: 'DUPLICATE', notificationId: null, sentOn: [] });
+      expect(await rowsOfEvent(job.eventId)).toHaveLength(1);
+
+      const concurrent = outboxJob(
+        PAYMENT_EVENTS.failed,
+        paymentPayload(alice.userId, { status: 'FAILED', failureCode: 'BILLER_REJECTED', billerReference: reference }),
+      );
+      const outcomes = await Promise.all(Array.from({ length: 5 }, () => delivery.deliverPaymentEvent(concurrent)));
+      expect(outcomes.map((outcome) => outcome.result).sort()).toEqual([
+        'DELIVERED',
+        'DUPLICATE',
+        'DUPLICATE',
+        'DUPLICATE',
+        'DUPLICATE',
+      ]);
+      expect(await rowsOfEvent(concurrent.eventId)).toHaveLength(1);
+      expect(await smsTo(alice, reference)).toHaveLength(1);
+      expect(await smsTo(alice, 'did not accept it')).toHaveLength(1);
+    });
+
+    it('explains a failed payment and a refund; a refund sends no SMS', async () => {
+      const failed = await delivery.deliverPaymentEvent(
+        outboxJob(
+          PAYMENT_EVENTS.failed,
+          paymentPayload(bob.userId, {
+            status: 'FAILED',
+            failureCode: 'RAIL_DECLINED',
+            billerReference: null,
+            amount: 1_234_567,
+          }),
+        ),
+      );
+      const refunded = await delivery.deliverPaymentEvent(
+        outboxJob(PAYMENT_EVENTS.refunded, paymentPayload(bob.userId, { status: 'REFUNDED', amount: 250 })),
+      );
+      expect(failed.sentOn).toEqual(['SMS']);
+      expect(refunded).toMatchObject({ result: 'DELIVERED', sentOn: [] });
+      const items = (await list(bob).expect(200)).body.items as NotificationBody[];
+      expect(items.find((item) => item.id === failed.notificationId)).toMatchObject({
+        type: 'PAYMENT_FAILED',
+        title: 'Payment to Ikeja Electric failed',
+        body: 'Your payment of ₦12,345.67 to Ikeja Electric for account 45010001234 did not go through: your payment method was declined. Any money taken for it is being returned to you.',
+        data: expect.objectContaining({ status: 'FAILED', failureCode: 'RAIL_DECLINED' }),
+      });
+      expect(items.find((item) => item.id === refunded.notificationId)).toMatchObject({
+        type: 'PAYMENT_REFUNDED',
+        title: 'Payment to Ikeja Electric refunded',
+        body: 'Your payment of ₦2.50 to Ikeja Electric for account 45010001234 has been refunded.',
+      });
+      expect(await smsTo(bob, '₦12,345.67')).toHaveLength(1);
+      expect(await smsTo(bob, '₦2.50')).toEqual([]);
+    });
+
+    it('honours the preferences: in-app off makes no notification, SMS off sends no SMS, each event still once', async () => {
+      const carol = await signInCustomer(app);
+      await setPreferences(carol, [{ category: 'PAYMENTS', channel: 'IN_APP', enabled: false }]).expect(204);
+      const smsOnly = outboxJob(
+        PAYMENT_EVENTS.succeeded,
+        paymentPayload(carol.userId, { billerReference: 'ONLY-SMS' }),
+      );
+      expect(await delivery.deliverPaymentEvent(smsOnly)).toEqual({
+        result: 'DELIVERED',
+        notificationId: null,
+        sentOn: ['SMS'],
+      });
+      expect(await delivery.deliverPaymentEvent(smsOnly)).toMatchObject({ result: 'DUPLICATE' });
+      expect(await rowsOfEvent(smsOnly.eventId)).toEqual([]);
+      expect(await smsTo(carol, 'ONLY-SMS')).toHaveLength(1);
+
+      await setPreferences(carol, [{ category: 'PAYMENTS', channel: 'SMS', enabled: false }]).expect(204);
+      const silent = outboxJob(PAYMENT_EVENTS.succeeded, paymentPayload(carol.userId, { billerReference: 'SILENT' }));
+      expect(await delivery.deliverPaymentEvent(silent)).toEqual({
+        result: 'DELIVERED',
+        notificationId: null,
+        sentOn: [],
+      });
+      expect(await smsTo(carol, 'SILENT')).toEqual([]);
+      expect((await list(carol).expect(200)).body).toEqual({
+        items: [],
+        page: 0,
+        size: 20,
+        totalItems: 0,
+        totalPages: 0,
+      });
+
+      // Another category's choice does not touch payments.
+      await setPreferences(carol, [
+        { category: 'PAYMENTS', channel: 'IN_APP', enabled: true },
+        { category: 'MARKETING', channel: 'IN_APP', enabled: false },
+      ]).expect(204);
+      const back = await delivery.deliverPaymentEvent(
+        outboxJob(PAYMENT_EVENTS.succeeded, paymentPayload(carol.userId)),
+      );
+      expect(back).toEqual({ result: 'DELIVERED', notificationId: expect.any(String), sentOn: [] });
+    });
+
+    it('refuses an event whose payload breaks the contract, recording nothing, and ignores events it does not notify', async () => {
+      const broken = outboxJob(PAYMENT_EVENTS.succeeded, { ...paymentPayload(alice.userId), amount: '5000.00' });
+      await expect(delivery.deliverPaymentEvent(broken)).rejects.toThrow(UnusableEventError);
+      expect(await rowsOfEvent(broken.eventId)).toEqual([]);
+      const receipts = await db.query(`SELECT 1 FROM notification_event_receipts WHERE event_id = $1`, [
+        broken.eventId,
+      ]);
+      expect(receipts).toEqual([]);
+
+      const captured = outboxJob(PAYMENT_EVENTS.captured, paymentPayload(alice.userId));
+      expect(await delivery.deliverPaymentEvent(captured)).toEqual({
+        result: 'IGNORED',
+        notificationId: null,
+        sentOn: [],
+      });
+    });
+  });
+
+  describe('GET /notifications', () => {
+    it('lists the caller’s notifications newest first, a page at a time', async () => {
+      const { user, ids } = await customerWithNotifications(5);
+      const first = await list(user, { size: 2 }).expect(200);
+      expect(first.body).toMatchObject({ page: 0, size: 2, totalItems: 5, totalPages: 3 });
+      expect((first.body as NotificationPageBody).items.map((item) => item.id)).toEqual(ids.slice(0, 2));
+      const last = await list(user, { size: 2, page: 2 }).expect(200);
+      expect((last.body as NotificationPageBody).items.map((item) => item.id)).toEqual(ids.slice(4));
+      const beyond = await list(user, { size: 2, page: 3 }).expect(200);
+      expect(beyond.body).toEqual({ items: [], page: 3, size: 2, totalItems: 5, totalPages: 3 });
+      const whole = await list(user, { size: 100 }).expect(200);
+      expect((whole.body as NotificationPageBody).items.map((item) => item.id)).toEqual(ids);
+      expect((whole.body as NotificationPageBody).items.map((item) => item.data.amount)).toEqual([
+        500_000, 400_000, 300_000, 200_000, 100_000,
+      ]);
+      const one = await list(user, { size: 1 }).expect(200);
+      expect(one.body).toMatchObject({ totalItems: 5, totalPages: 5 });
+
+      // Nobody else sees them.
+      const others = (await list(bob, { size: 100 }).expect(200)).body as NotificationPageBody;
+      expect(others.items.some((item) => ids.includes(item.id))).toBe(false);
+    });
+
+    it('filters on isRead', async () => {
+      const { user, ids } = await customerWithNotifications(4);
+      await http.post(`/api/v1/notifications/${ids[1]}/read`).set(user.headers).expect(204);
+      await http.post(`/api/v1/notifications/${ids[3]}/read`).set(user.headers).expect(204);
+
+      const unread = (await list(user, { isRead: false }).expect(200)).body as NotificationPageBody;
+      expect(unread.items.map((item) => item.id)).toEqual([ids[0], ids[2]]);
+      expect(unread).toMatchObject({ totalItems: 2, totalPages: 1 });
+      const read = (await list(user, { isRead: 'true' }).expect(200)).body as NotificationPageBody;
+      expect(read.items.map((item) => item.id)).toEqual([ids[1], ids[3]]);
+      expect(read.items.every((item) => item.isRead && item.readAt !== null)).toBe(true);
+      const unreadPage = (await list(user, { isRead: false, size: 1, page: 1 }).expect(200)).body;
+      expect(unreadPage).toMatchObject({ items: [{ id: ids[2] }], totalItems: 2, totalPages: 2 });
+    });
+
+    it.each([
+      [{ size: 101 }, 'size'],
+      [{ size: 0 }, 'size'],
+      [{ size: 'ten' }, 'size'],
+      [{ page: -1 }, 'page'],
+      [{ page: 1.5 }, 'page'],
+      [{ isRead: 'maybe' }, 'isRead'],
+      [{ isRead: '1' }, 'isRead'],
+      [{ unread: 'true' }, 'unread'],
+    ])('refuses %j with 400 VALIDATION_FAILED', async (query, field) => {
+      const response = await list(alice, query as Record<string, string>).expect(400);
+      expectApiError(response.body, 'VALIDATION_FAILED');
+      expect(JSON.stringify(response.body.details)).toContain(field);
+    });
+
+    it('needs a customer token', async () => {
+      expectApiError((await http.get('/api/v1/notifications').expect(401)).body, 'UNAUTHENTICATED');
+    });
+  });
+
+  describe('POST /notifications/{id}/read and /notifications/read-all', () => {
+    it('marks one read (204), keeps the first read time when marked again', async () => {
+      const { user, ids } = await customerWithNotifications(2);
+      const response = await http.post(`/api/v1/notifications/${ids[0]}/read`).set(user.headers).expect(204);
+      expect(response.text).toBe('');
+      const readAt = ((await list(user).expect(200)).body as NotificationPageBody).items[0].readAt;
+      expect(readAt).toEqual(expect.any(String));
+      await sleep(5);
+      await http.post(`/api/v1/notifications/${ids[0].toUpperCase()}/read`).set(user.headers).expect(204);
+      const items = ((await list(user).expect(200)).body as NotificationPageBody).items;
+      expect(items.map((item) => [item.id, item.isRead, item.readAt])).toEqual([
+        [ids[0], true, readAt],
+        [ids[1], false, null],
+      ]);
+    });
+
+    it('answers 404 for another customer’s notification or an unknown id, changing nothing', async () => {
+      const { user, ids } = await customerWithNotifications(1);
+      expectApiError(
+        (await http.post(`/api/v1/notifications/${ids[0]}/read`).set(bob.headers).expect(404)).body,
+        'NOT_FOUND',
+      );
+      expectApiError(
+        (await http.post(`/api/v1/notifications/${newId()}/read`).set(user.headers).expect(404)).body,
+        'NOT_FOUND',
+      );
+      const items = ((await list(user).expect(200)).body as NotificationPageBody).items;
+      expect(items[0]).toMatchObject({ id: ids[0], isRead: false });
+    });
+
+    it('refuses a malformed id with 400 VALIDATION_FAILED, and a missing token with 401', async () => {
+      const response = await http.post('/api/v1/notifications/not-a-uuid/read').set(alice.headers).expect(400);
+      expectApiError(response.body, 'VALIDATION_FAILED');
+      expect(response.body.details).toEqual([{ field: 'path.id', message: 'must be a UUID' }]);
+      await http.post(`/api/v1/notifications/${newId()}/read`).expect(401);
+    });
+
+    it('marks all of the caller’s notifications read (204), and nobody else’s', async () => {
+      const { user, ids } = await customerWithNotifications(3);
+      const other = await customerWithNotifications(1);
+      await http.post(`/api/v1/notifications/${ids[2]}/read`).set(user.headers).expect(204);
+      await http.post('/api/v1/notifications/read-all').set(user.headers).expect(204);
+      expect((await list(user, { isRead: false }).expect(200)).body).toMatchObject({ items: [], totalItems: 0 });
+      expect((await list(user, { isRead: true }).expect(200)).body).toMatchObject({ totalItems: 3 });
+      expect((await list(other.user, { isRead: false }).expect(200)).body).toMatchObject({ totalItems: 1 });
+      // Nothing left to mark: still 204.
+      await http.post('/api/v1/notifications/read-all').set(user.headers).expect(204);
+      await http.post('/api/v1/notifications/read-all').expect(401);
+    });
+  });
+
+  describe('/notifications/preferences', () => {
+    it('answers the whole matrix: everything on except marketing until the customer chooses', async () => {
+      const user = await signInCustomer(app);
+      const response = await http.get('/api/v1/notifications/preferences').set(user.headers).expect(200);
+      const preferences = response.body.preferences as { category: string; channel: string; enabled: boolean }[];
+      expect(preferences).toHaveLength(20);
+      expect(preferences.slice(0, 4)).toEqual([
+        { category: 'PAYMENTS', channel: 'IN_APP', enabled: true },
+        { category: 'PAYMENTS', channel: 'SMS', enabled: true },
+        { category: 'PAYMENTS', channel: 'EMAIL', enabled: true },
+        { category: 'PAYMENTS', channel: 'PUSH', enabled: true },
+      ]);
+      expect(new Set(preferences.map((cell) => cell.category))).toEqual(
+        new Set(['PAYMENTS', 'BILLS', 'SCHEDULES', 'SECURITY', 'MARKETING']),
+      );
+      for (const cell of preferences) expect(cell.enabled).toBe(cell.category !== 'MARKETING');
+
+      await setPreferences(user, [
+        { category: 'MARKETING', channel: 'EMAIL', enabled: true },
+        { category: 'BILLS', channel: 'SMS', enabled: false },
+      ]).expect(204);
+      await setPreferences(user, [{ category: 'BILLS', channel: 'PUSH', enabled: false }]).expect(204);
+      const changed = (await http.get('/api/v1/notifications/preferences').set(user.headers).expect(200)).body
+        .preferences as { category: string; channel: string; enabled: boolean }[];
+      const off = changed.filter((cell) => !cell.enabled).map((cell) => `${cell.category}:${cell.channel}`);
+      expect(off.sort()).toEqual(['BILLS:PUSH', 'BILLS:SMS', 'MARKETING:IN_APP', 'MARKETING:PUSH', 'MARKETING:SMS']);
+
+      // Another customer keeps the defaults.
+      const others = (await http.get('/api/v1/notifications/preferences').set(bob.headers).expect(200)).body
+        .preferences as { category: string; enabled: boolean }[];
+      expect(others.filter((cell) => !cell.enabled).every((cell) => cell.category === 'MARKETING')).toBe(true);
+    });
+
+    it.each([
+      ['an unknown category', { preferences: [{ category: 'NEWS', channel: 'SMS', enabled: true }] }],
+      ['an unknown channel', { preferences: [{ category: 'PAYMENTS', channel: 'FAX', enabled: true }] }],
+      ['enabled as a string', { preferences: [{ category: 'PAYMENTS', channel: 'SMS', enabled: 'false' }] }],
+      ['a missing enabled', { preferences: [{ category: 'PAYMENTS', channel: 'SMS' }] }],
+      ['an unknown field in a cell', { preferences: [{ category: 'PAYMENTS', channel: 'SMS', enabled: true, x: 1 }] }],
+      [
+        'the same cell twice',
+        {
+          preferences: [
+            { category: 'PAYMENTS', channel: 'SMS', enabled: true },
+            { category: 'PAYMENTS', channel: 'SMS', enabled: false },
+          ],
+        },
+      ],
+      ['no cells', { preferences: [] }],
+      ['a cell that is not an object', { preferences: ['PAYMENTS'] }],
+      ['no preferences', {}],
+    ])('refuses %s with 400 VALIDATION_FAILED, changing nothing', async (_label, body) => {
+      const user = await signInCustomer(app);
+      const response = await http.patch('/api/v1/notifications/preferences').set(user.headers).send(body).expect(400);
+      expectApiError(response.body, 'VALIDATION_FAILED');
+      expect(response.body.details).toEqual(
+        expect.arrayContaining([expect.objectContaining({ field: expect.stringContaining('preferences') })]),
+      );
+      expect(await db.query(`SELECT 1 FROM notification_preferences WHERE user_id = $1`, [user.userId])).toEqual([]);
+    });
+
+    it('refuses an unknown top-level field with 400 VALIDATION_FAILED naming it', async () => {
+      const response = await http
+        .patch('/api/v1/notifications/preferences')
+        .set(alice.headers)
+        .send({ preferences: [{ category: 'PAYMENTS', channel: 'SMS', enabled: true }], x: 1 })
+        .expect(400);
+      expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'x' }] });
+    });
+
+    it('needs a customer token', async () => {
+      await http.get('/api/v1/notifications/preferences').expect(401);
+      await http.patch('/api/v1/notifications/preferences').send({ preferences: [] }).expect(401);
+    });
+  });
+
+  it('documents every notifications route with its schemas and examples', async () => {
+    const document = (await http.get('/api/v1/openapi.json').expect(200)).body;
+    const operations = {
+      list: document.paths['/api/v1/notifications'].get,
+      markRead: document.paths['/api/v1/notifications/{id}/read'].post,
+      markAllRead: document.paths['/api/v1/notifications/read-all'].post,
+      getPreferences: document.paths['/api/v1/notifications/preferences'].get,
+      updatePreferences: document.paths['/api/v1/notifications/preferences'].patch,
+    };
+    for (const operation of Object.values(operations)) {
+      expect(operation.security).toEqual([{ bearerAuth: [] }]);
+      expect(operation.responses['401']).toBeDefined();
+    }
+    expect(operations.list.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/NotificationPage',
+    });
+    expect(operations.list.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual([
+      'isRead',
+      'page',
+      'size',
+    ]);
+    expect(operations.markRead.responses['404']).toBeDefined();
+    expect(operations.markRead.responses['204']).toBeDefined();
+    expect(operations.updatePreferences.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/NotificationPreferenceRequest',
+    });
+    const schemas = document.components.schemas;
+    expect(schemas.NotificationResponse.properties.data.example).toMatchObject({ currency: 'NGN' });
+    expect(schemas.NotificationPreference.properties.category).toMatchObject({
+      allOf: [{ $ref: '#/components/schemas/NotificationCategory' }],
+      example: 'PAYMENTS',
+    });
+    expect(schemas.NotificationCategory.enum).toEqual(['PAYMENTS', 'BILLS', 'SCHEDULES', 'SECURITY', 'MARKETING']);
+  });
+
+  describe('through the worker’s queue', () => {
+    let worker: INestApplicationContext;
+
+    beforeAll(async () => {
+      // The worker's notifications processor, on a Redis prefix of its own so no other spec's
+      // worker takes these jobs; same database as the API.
+      const workerConfig = loadConfig({
+        ...process.env,
+        REDIS_KEY_PREFIX: `${config.REDIS_KEY_PREFIX}-notifications-${randomBytes(3).toString('hex')}`,
+      });
+      const moduleRef = await Test.createTestingModule({
+        imports: [PlatformModule, NotificationsJobsModule],
+        providers: [RedisOutboxPublisher, { provide: OUTBOX_ROUTES, useValue: OUTBOX_EVENT_QUEUES }],
+      })
+        .overrideProvider(AppConfig)
+        .useValue(workerConfig)
+        .compile();
+      worker = await moduleRef.init();
+    }, 30_000);
+
+    afterAll(() => worker?.close());
+
+    function outboxEvent(eventType: string, payload: Record<string, unknown>): OutboxEvent {
+      return Object.assign(new OutboxEvent(), {
+        id: newId(),
+        eventType,
+        aggregateType: 'payment',
+        aggregateId: String(payload.paymentId),
+        payload,
+        createdAt: new Date(),
+      });
+    }
+
+    async function settled(eventId: string): Promise<string> {
+      const queue = worker.get(QueueRegistry).get(QUEUES.notifications);
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const job = await queue.getJob(eventId);
+        const state = job ? await job.getState() : 'missing';
+        if (state === 'completed' || state === 'failed') return state;
+        await sleep(50);
+      }
+      throw new Error(`job ${eventId} did not settle`);
+    }
+
+    it('a published payment.succeeded event becomes a notification; a broken one fails without retries', async () => {
+      const publisher = worker.get(RedisOutboxPublisher);
+      const payload = paymentPayload(alice.userId, { billerReference: 'VIA-QUEUE' });
+      const event = outboxEvent(PAYMENT_EVENTS.succeeded, { ...payload });
+      await publisher.publish(event);
+      await publisher.publish(event); // the relay may publish twice; the job id dedupes it
+      expect(await settled(event.id)).toBe('completed');
+      const rows = await db.query(`SELECT user_id, title, data FROM notifications WHERE source_event_id = $1`, [
+        event.id,
+      ]);
+      expect(rows).toEqual([
+        {
+          user_id: alice.userId,
+          title: 'Payment to Ikeja Electric succeeded',
+          data: expect.objectContaining({ paymentId: payload.paymentId, billerReference: 'VIA-QUEUE' }),
+        },
+      ]);
+
+      const broken = outboxEvent(PAYMENT_EVENTS.failed, { ...payload, paymentId: newId(), currency: 'naira' });
+      await publisher.publish(broken);
+      expect(await settled(broken.id)).toBe('failed');
+      const job = await worker.get(QueueRegistry).get(QUEUES.notifications).getJob(broken.id);
+      expect(job?.attemptsMade).toBe(1);
+      expect(job?.failedReason).toContain('currency');
+      expect(await rowsOfEvent(broken.id)).toEqual([]);
+    });
+  });
+});

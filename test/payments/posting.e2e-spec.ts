@@ -1,0 +1,227 @@
+import { BillerConnector } from '../../src/modules/billers/connector/biller-connector';
+import { PostingAttemptRepository } from '../../src/modules/payments/posting-attempt.repository';
+import { RailReversalService } from '../../src/modules/payments/rail-reversal.service';
+import { expectApiError } from '../billers/support/billers-kit';
+import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
+
+/** Faults at the biller: the simulator's magic references, an unreachable biller, a worker dying mid-call. */
+describe('posting payments to billers', () => {
+  let kit: PaymentsApp;
+
+  beforeAll(async () => {
+    // Slow references answer after 800 ms; the biller's connector gives up after 300 ms.
+    kit = await createPaymentsApp({ slowResponseMs: 800, confirmAfterMs: 400, config: { POSTING_MAX_TRIES: '3' } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await kit?.close();
+  });
+
+  afterEach(async () => {
+    expect(await kit.ledgerProblems()).toEqual([]);
+  });
+
+  /** Calls to the biller's posting endpoint for the payment (the spy sees every one the service makes). */
+  let postSpy: jest.SpyInstance;
+  beforeAll(() => {
+    postSpy = jest.spyOn(kit.app.get(BillerConnector), 'postPayment');
+  });
+  const postsFor = (paymentId: string) =>
+    postSpy.mock.calls.filter(([, posting]) => (posting as { reference: string }).reference === paymentId).length;
+
+  async function payment(id: string) {
+    const [row] = await kit.db.query(
+      `SELECT status, failure_code, biller_reference, reversal_entry_id, rail_reversal_reference FROM payments WHERE id = $1`,
+      [id],
+    );
+    return row as Record<string, string | null>;
+  }
+
+  async function attempts(paymentId: string) {
+    return kit.db.query(
+      `SELECT id, cycle, status, tries, outcome_unknown, last_outcome FROM posting_attempts WHERE payment_id = $1 ORDER BY cycle`,
+      [paymentId],
+    );
+  }
+
+  /** Makes the attempt due now (skips its backoff) and runs the sweep. */
+  async function sweepNow(paymentId: string) {
+    await kit.db.query(
+      `UPDATE posting_attempts SET next_attempt_at = now(), lease_until = NULL WHERE payment_id = $1`,
+      [paymentId],
+    );
+    await kit.posting.sweep();
+  }
+
+  it('after a timeout asks the biller for the status instead of posting again, then confirms', async () => {
+    const customer = await kit.newCustomer();
+    const paid = await kit.pay(customer, { accountReference: '45010001150', amount: 20_000 });
+    expect(paid.status).toBe(200);
+    await kit.posting.start(paid.body.id);
+    expect(await attempts(paid.body.id)).toEqual([
+      expect.objectContaining({
+        status: 'RETRYING',
+        tries: 1,
+        outcome_unknown: true,
+        last_outcome: 'TRANSIENT_FAILURE',
+      }),
+    ]);
+    expect((await payment(paid.body.id)).status).toBe('PROCESSING');
+
+    await new Promise((resolve) => setTimeout(resolve, 700)); // the slow biller has now recorded it
+    await sweepNow(paid.body.id);
+    expect(await payment(paid.body.id)).toMatchObject({ status: 'SUCCEEDED', biller_reference: expect.any(String) });
+    expect(postsFor(paid.body.id)).toBe(1);
+    const statusInquiries = kit.simulatorLog.filter((line) => line.startsWith(`GET `) && line.includes(paid.body.id));
+    expect(statusInquiries).toHaveLength(1);
+  });
+
+  it('retries an unreachable biller with backoff, gives up into FAILED, and an operator retry finishes it', async () => {
+    const customer = await kit.newCustomer();
+    const paid = await kit.pay(customer, { amount: 30_000 });
+    const unreachable = 'http://127.0.0.1:9/billers/nowhere';
+    await kit.db.query(`UPDATE billers SET connector_base_url = $2 WHERE id = $1`, [kit.biller.id, unreachable]);
+    try {
+      await kit.posting.start(paid.body.id);
+      await sweepNow(paid.body.id);
+      await sweepNow(paid.body.id);
+    } finally {
+      await kit.db.query(`UPDATE billers SET connector_base_url = $2 WHERE id = $1`, [
+        kit.biller.id,
+        kit.simulator.billerUrl(kit.biller.slug),
+      ]);
+    }
+    const [failed] = await attempts(paid.body.id);
+    expect(failed).toMatchObject({ status: 'FAILED', tries: 3, last_outcome: 'GAVE_UP' });
+    expect((await payment(paid.body.id)).status).toBe('PROCESSING');
+
+    const listed = await kit.http
+      .get('/api/v1/admin/posting-attempts?status=FAILED&size=100')
+      .set(kit.admin.headers)
+      .expect(200);
+    expect(listed.body.items.map((item: { id: string }) => item.id)).toContain(failed.id);
+    await kit.http.get('/api/v1/admin/posting-attempts').set(customer.headers).expect(403);
+
+    const retried = await kit.http
+      .post(`/api/v1/admin/posting-attempts/${failed.id}/retry`)
+      .set(kit.admin.headers)
+      .expect(200);
+    expect(retried.body).toMatchObject({
+      paymentId: paid.body.id,
+      cycle: 2,
+      status: 'PENDING',
+      requestedBy: kit.admin.userId,
+    });
+    const again = await kit.http.post(`/api/v1/admin/posting-attempts/${retried.body.id}/retry`).set(kit.admin.headers);
+    expect(again.status).toBe(409);
+    expectApiError(again.body, 'NOT_RETRYABLE');
+    await kit.http
+      .post('/api/v1/admin/posting-attempts/0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a99/retry')
+      .set(kit.admin.headers)
+      .expect(404);
+
+    await kit.posting.sweep();
+    expect((await payment(paid.body.id)).status).toBe('SUCCEEDED');
+    expect(await attempts(paid.body.id)).toEqual([
+      expect.objectContaining({ cycle: 1, status: 'FAILED' }),
+      expect.objectContaining({ cycle: 2, status: 'CONFIRMED', tries: 1 }),
+    ]);
+    const audit = await kit.db.query(`SELECT action FROM admin_audit_log WHERE entity_id = $1`, [failed.id]);
+    expect(audit).toEqual([{ action: 'posting_attempt.retried' }]);
+  });
+
+  it('fails a payment the biller refuses: reversing entry, funds refunded on the rail, events written', async () => {
+    const customer = await kit.newCustomer();
+    const paid = await kit.pay(customer, { accountReference: '45010001422', amount: 40_000 });
+    await kit.posting.start(paid.body.id);
+    const failed = await payment(paid.body.id);
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      failure_code: 'BILLER_REJECTED',
+      reversal_entry_id: expect.any(String),
+    });
+    const [balance] = await kit.db.query(
+      `SELECT coalesce(sum(l.amount), 0)::text AS sum FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+        WHERE e.reference_id = $1`,
+      [paid.body.id],
+    );
+    expect(balance.sum).toBe('0');
+    const events = await kit.db.query(
+      `SELECT event_type FROM outbox_events WHERE aggregate_id = $1 ORDER BY created_at, event_type`,
+      [paid.body.id],
+    );
+    expect(events.map((event: { event_type: string }) => event.event_type)).toEqual([
+      'payment.captured',
+      'payment.failed',
+      'payment.rail_reversal_requested',
+    ]);
+
+    const reversals = kit.app.get(RailReversalService);
+    await reversals.reverse(paid.body.id, 'REFUND');
+    await reversals.reverse(paid.body.id, 'REFUND'); // a redelivered job changes nothing
+    expect((await payment(paid.body.id)).rail_reversal_reference).toMatch(/^card_ref_/);
+    const refunded = await kit.db.query(
+      `SELECT count(*)::int AS n FROM outbox_events WHERE aggregate_id = $1 AND event_type = 'payment.refunded'`,
+      [paid.body.id],
+    );
+    expect(refunded[0].n).toBe(1);
+
+    const detail = await kit.http.get(`/api/v1/payments/${paid.body.id}`).set(customer.headers).expect(200);
+    expect(detail.body.timeline.map((step: { status: string }) => step.status)).toEqual([
+      'PENDING',
+      'PROCESSING',
+      'FAILED',
+    ]);
+    expect(detail.body.reversalEntryId).toBe(failed.reversal_entry_id);
+  });
+
+  it('waits for a biller that accepts a payment PENDING, then records it confirmed', async () => {
+    const customer = await kit.newCustomer();
+    const paid = await kit.pay(customer, { accountReference: '45010001202', amount: 50_000 });
+    await kit.posting.start(paid.body.id);
+    expect(await attempts(paid.body.id)).toEqual([
+      expect.objectContaining({ status: 'PENDING', last_outcome: 'AWAITING_CONFIRMATION', outcome_unknown: true }),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    await sweepNow(paid.body.id);
+    expect((await payment(paid.body.id)).status).toBe('SUCCEEDED');
+    expect(postsFor(paid.body.id)).toBe(1);
+  });
+
+  it('loses nothing and posts nothing twice when a worker dies in the middle of a post', async () => {
+    const customer = await kit.newCustomer();
+    const paid = await kit.pay(customer, { amount: 60_000 });
+    const id = paid.body.id as string;
+    // The worker moves the payment to PROCESSING and opens its cycle, claims it, and calls the
+    // biller, which takes the payment; the worker dies before it records the answer.
+    await kit.db.query(`UPDATE payments SET status = 'PROCESSING' WHERE id = $1`, [id]);
+    const attempt = await kit.db.transaction((manager) => kit.app.get(PostingAttemptRepository).openCycle(manager, id));
+    const claimed = await kit.app.get(PostingAttemptRepository).claim(kit.db.manager, attempt.id, 60_000);
+    expect(claimed?.wasUnknown).toBe(false);
+    const biller = (await kit.db.query(`SELECT connector_base_url FROM billers WHERE id = $1`, [kit.biller.id]))[0];
+    const outcome = await kit.app
+      .get(BillerConnector)
+      .postPayment(
+        { baseUrl: biller.connector_base_url, secretRef: 'simulator', timeoutMs: 1000 },
+        { reference: id, accountReference: '45010001234', amount: 60_000, currency: 'NGN' },
+      );
+    expect(outcome.kind).toBe('ACCEPTED');
+
+    // While its lease lasts, no other worker touches it.
+    await kit.posting.sweep();
+    expect(await attempts(id)).toEqual([
+      expect.objectContaining({ status: 'PENDING', tries: 1, outcome_unknown: true }),
+    ]);
+
+    // The lease runs out; the next worker asks the biller first, finds the payment, confirms it.
+    await kit.db.query(`UPDATE posting_attempts SET lease_until = now() - interval '1 second' WHERE id = $1`, [
+      attempt.id,
+    ]);
+    await kit.posting.sweep();
+    expect((await payment(id)).status).toBe('SUCCEEDED');
+    expect(await attempts(id)).toEqual([
+      expect.objectContaining({ status: 'CONFIRMED', tries: 2, outcome_unknown: false }),
+    ]);
+    expect(postsFor(id)).toBe(1);
+  });
+});

@@ -27,7 +27,7 @@ export class AdminCatalogueController {
   /** Every biller, active or not, by name; searchable like the directory. */
   @Get('billers')
   @StaffAuth('ADMIN')
-  @ApiPageResponse(AdminBillerResponseDto)
+  @ApiPageResponse(AdminBillerResponseDto, 'AdminBillerPage')
   async listBillers(@Query() query: AdminBillerListQueryDto): Promise<Page<AdminBillerResponseDto>> {
     const page = await this.catalogue.listBillers({
       q: query.q,

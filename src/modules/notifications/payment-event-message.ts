@@ -1,5 +1,5 @@
 import { PAYMENT_EVENTS, PaymentEventPayload } from '../../platform/queue/queues';
-import { formatMinorUnits } from './money-format';
+import { formatMinorUnits } from '../../platform/money/money-format';
 
 export const NOTIFICATION_TYPES = ['PAYMENT_SUCCEEDED', 'PAYMENT_FAILED', 'PAYMENT_REFUNDED'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -25,7 +25,7 @@ export class OperationsController {
   /** Outbox rows, newest first; filter by status to find the FAILED ones. */
   @Get('outbox-events')
   @StaffAuth('ADMIN')
-  @ApiPageResponse(OutboxEventResponseDto)
+  @ApiPageResponse(OutboxEventResponseDto, 'OutboxEventPage')
   async listOutboxEvents(@Query() query: OutboxEventListQueryDto): Promise<Page<OutboxEventResponseDto>> {
     const page = await this.outbox.list(query);
     return { ...page, items: page.items.map(toOutboxEventResponse) };

@@ -17,7 +17,7 @@ export class AdminPostingController {
   /** Posting cycles to billers, newest first; filter by status to find the FAILED ones to retry. */
   @Get()
   @StaffAuth('ADMIN')
-  @ApiPageResponse(PostingAttemptResponseDto)
+  @ApiPageResponse(PostingAttemptResponseDto, 'BillerPostingAttemptPage')
   async list(@Query() query: PostingAttemptListQueryDto): Promise<Page<PostingAttemptResponseDto>> {
     const page = await this.posting.list(query);
     return { ...page, items: page.items.map(toPostingAttemptResponse) };

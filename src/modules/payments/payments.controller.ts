@@ -56,7 +56,7 @@ export class PaymentsController {
   /** Your payments, newest first. */
   @Get()
   @CustomerAuth()
-  @ApiPageResponse(PaymentResponseDto)
+  @ApiPageResponse(PaymentResponseDto, 'TransactionPage')
   async list(
     @CurrentPrincipal() principal: UserPrincipal,
     @Query() query: PageQueryDto,

@@ -155,20 +155,29 @@ class CursorMetaDto {
   nextCursor: string | null;
 }
 
-/** Documents a 200 response of `{ items: Item[], page, size, totalItems, totalPages }`. */
-export function ApiPageResponse(item: ClassType<unknown>, description?: string) {
-  return applyDecorators(
-    ApiExtraModels(PageMetaDto, item),
-    ApiOkResponse({
-      description,
-      schema: {
-        allOf: [
-          { $ref: getSchemaPath(PageMetaDto) },
-          { properties: { items: { type: 'array', items: { $ref: getSchemaPath(item) } } }, required: ['items'] },
-        ],
-      },
-    }),
-  );
+const pageSchemas = new Map<string, ClassType<unknown>>();
+
+/**
+ * The named schema of one page of `item`: `{ items, page, size, totalItems, totalPages }`, e.g.
+ * `TransactionPage`. Client generators then get a type per list rather than an anonymous one.
+ */
+export function PageOf(item: ClassType<unknown>, name: string): ClassType<unknown> {
+  let schema = pageSchemas.get(name);
+  if (!schema) {
+    @ApiSchema({ name })
+    class NamedPage extends PageMetaDto {
+      @ApiProperty({ type: [item] })
+      items: unknown[];
+    }
+    schema = NamedPage;
+    pageSchemas.set(name, schema);
+  }
+  return schema;
+}
+
+/** Documents a 200 response of one page of `item`, under the schema name `name`. */
+export function ApiPageResponse(item: ClassType<unknown>, name: string, description?: string) {
+  return ApiOkResponse({ description, type: PageOf(item, name) });
 }
 
 /** Documents a 200 response of `{ items: Item[], nextCursor }`. */

@@ -1,6 +1,6 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { BackgroundLoop } from '../schedule/background-loop';
 import { OutboxRelay } from './outbox.relay';
 
 /**
@@ -8,41 +8,27 @@ import { OutboxRelay } from './outbox.relay';
  * otherwise after the poll interval. Shutdown waits for the batch in flight.
  */
 @Injectable()
-export class OutboxRelayRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(OutboxRelayRunner.name);
-  private readonly stop = new AbortController();
-  private loop?: Promise<void>;
+export class OutboxRelayRunner extends BackgroundLoop {
+  protected readonly logger = new Logger(OutboxRelayRunner.name);
 
   constructor(
     private readonly relay: OutboxRelay,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    super();
+  }
 
-  onApplicationBootstrap(): void {
-    this.loop = this.run();
+  override onApplicationBootstrap(): void {
+    super.onApplicationBootstrap();
     this.logger.log(`outbox relay ${this.relay.relayId} started`);
   }
 
-  /** Before the pools close: finish the batch in flight, take no new one. */
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stop.abort();
-    await this.loop;
+  protected async tick(): Promise<boolean> {
+    const result = await this.relay.runOnce();
+    return result.claimed >= this.config.OUTBOX_BATCH_SIZE;
   }
 
-  private async run(): Promise<void> {
-    while (!this.stop.signal.aborted) {
-      let full = false;
-      try {
-        const result = await this.relay.runOnce();
-        full = result.claimed >= this.config.OUTBOX_BATCH_SIZE;
-      } catch (error) {
-        this.logger.error({ err: error }, 'outbox relay batch failed');
-      }
-      if (!full) {
-        await sleep(this.config.OUTBOX_POLL_INTERVAL_MS, undefined, { signal: this.stop.signal }).catch(
-          () => undefined,
-        );
-      }
-    }
+  protected intervalMs(): number {
+    return this.config.OUTBOX_POLL_INTERVAL_MS;
   }
 }

@@ -1,21 +1,6 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { Page, PageOf } from '../../../platform/http/pagination';
 import { BillerSummaryDto } from './biller-summary.dto';
 
 /** One page of the biller directory. */
-@ApiSchema({ name: 'BillerSearchResponse' })
-export class BillerSearchResponseDto {
-  @ApiProperty({ type: [BillerSummaryDto] })
-  items: BillerSummaryDto[];
-
-  @ApiProperty({ example: 0 })
-  page: number;
-
-  @ApiProperty({ example: 20 })
-  size: number;
-
-  @ApiProperty({ example: 42 })
-  totalItems: number;
-
-  @ApiProperty({ example: 3 })
-  totalPages: number;
-}
+export const BillerSearchResponseDto = PageOf(BillerSummaryDto, 'BillerSearchResponse');
+export type BillerSearchResponseDto = Page<BillerSummaryDto>;

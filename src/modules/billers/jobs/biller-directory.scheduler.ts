@@ -1,6 +1,6 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../../platform/config/app-config';
+import { BackgroundLoop } from '../../../platform/schedule/background-loop';
 import { BillerDirectoryService } from '../biller-directory.service';
 import { BillerPopularityService } from '../biller-popularity.service';
 
@@ -11,39 +11,26 @@ import { BillerPopularityService } from '../biller-popularity.service';
  * refreshes popularity at a time.
  */
 @Injectable()
-export class BillerDirectoryScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(BillerDirectoryScheduler.name);
-  private readonly stop = new AbortController();
-  private loop?: Promise<void>;
+export class BillerDirectoryScheduler extends BackgroundLoop {
+  protected readonly logger = new Logger(BillerDirectoryScheduler.name);
 
   constructor(
     private readonly popularity: BillerPopularityService,
     private readonly directory: BillerDirectoryService,
     private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.loop = this.run();
+  ) {
+    super();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stop.abort();
-    await this.loop;
+  protected async tick(): Promise<boolean> {
+    const changed = await this.popularity.refresh();
+    if (changed) this.logger.log(`biller popularity refreshed: ${changed} billers changed`);
+    const { added, dropped } = await this.directory.syncSearchVocabulary();
+    if (added + dropped > 0) this.logger.log(`biller search vocabulary: ${added} words added, ${dropped} dropped`);
+    return false;
   }
 
-  private async run(): Promise<void> {
-    while (!this.stop.signal.aborted) {
-      try {
-        const changed = await this.popularity.refresh();
-        if (changed) this.logger.log(`biller popularity refreshed: ${changed} billers changed`);
-        const { added, dropped } = await this.directory.syncSearchVocabulary();
-        if (added + dropped > 0) this.logger.log(`biller search vocabulary: ${added} words added, ${dropped} dropped`);
-      } catch (error) {
-        this.logger.error({ err: error }, 'biller directory upkeep failed');
-      }
-      await sleep(this.config.BILLER_POPULARITY_REFRESH_SECONDS * 1000, undefined, {
-        signal: this.stop.signal,
-      }).catch(() => undefined);
-    }
+  protected intervalMs(): number {
+    return this.config.BILLER_POPULARITY_REFRESH_SECONDS * 1000;
   }
 }

@@ -1,3 +1,4 @@
+import { Page, PageOf } from '../../../platform/http/pagination';
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { NOTIFICATION_CATEGORIES, NotificationCategory } from '../notification-preference-matrix';
 import type { Notification } from '../notification.entity';
@@ -55,23 +56,8 @@ export class NotificationResponseDto {
 }
 
 /** One page of the caller's notifications, newest first. */
-@ApiSchema({ name: 'NotificationPage' })
-export class NotificationPageDto {
-  @ApiProperty({ type: [NotificationResponseDto] })
-  items: NotificationResponseDto[];
-
-  @ApiProperty({ example: 0 })
-  page: number;
-
-  @ApiProperty({ example: 20 })
-  size: number;
-
-  @ApiProperty({ example: 42 })
-  totalItems: number;
-
-  @ApiProperty({ example: 3 })
-  totalPages: number;
-}
+export const NotificationPageDto = PageOf(NotificationResponseDto, 'NotificationPage');
+export type NotificationPageDto = Page<NotificationResponseDto>;
 
 export function toNotificationResponse(notification: Notification): NotificationResponseDto {
   return {

@@ -1,6 +1,6 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../../platform/config/app-config';
+import { BackgroundLoop } from '../../../platform/schedule/background-loop';
 import { PostingService } from '../posting.service';
 
 /**
@@ -9,37 +9,21 @@ import { PostingService } from '../posting.service';
  * attempt's lease keeps two from trying the same attempt at once.
  */
 @Injectable()
-export class PostingSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(PostingSweeper.name);
-  private readonly stop = new AbortController();
-  private loop?: Promise<void>;
+export class PostingSweeper extends BackgroundLoop {
+  protected readonly logger = new Logger(PostingSweeper.name);
 
   constructor(
     private readonly posting: PostingService,
     private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.loop = this.run();
+  ) {
+    super();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stop.abort();
-    await this.loop;
+  protected async tick(): Promise<boolean> {
+    return (await this.posting.sweep()) > 0;
   }
 
-  private async run(): Promise<void> {
-    while (!this.stop.signal.aborted) {
-      let tried = 0;
-      try {
-        tried = await this.posting.sweep();
-      } catch (error) {
-        this.logger.error({ err: error }, 'posting sweep failed');
-      }
-      if (tried > 0) continue;
-      await sleep(this.config.POSTING_SWEEP_INTERVAL_MS, undefined, { signal: this.stop.signal }).catch(
-        () => undefined,
-      );
-    }
+  protected intervalMs(): number {
+    return this.config.POSTING_SWEEP_INTERVAL_MS;
   }
 }

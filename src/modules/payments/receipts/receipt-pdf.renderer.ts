@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import PDFDocument from 'pdfkit';
-import { formatMinorUnits } from './money-format';
+import { formatMinorUnits } from '../../../platform/money/money-format';
 import type { ReceiptPayment } from './receipt.repository';
 
 /** The name printed at the top of every receipt and in its metadata. */
@@ -74,7 +74,7 @@ export class ReceiptPdfRenderer {
 }
 
 function draw(document: PDFKit.PDFDocument, payment: ReceiptPayment, paidAt: Date): void {
-  const money = (amount: bigint) => formatMinorUnits(amount, payment.currency);
+  const money = (amount: bigint) => formatMinorUnits(amount, payment.currency, 'code');
   const total = payment.amount + payment.fee;
 
   // Header band with the issuer.

@@ -253,3 +253,24 @@ describe('payments', () => {
     });
   });
 });
+
+describe('payments with a small connection pool', () => {
+  let kit: PaymentsApp;
+
+  beforeAll(async () => {
+    kit = await createPaymentsApp({ config: { DATABASE_POOL_SIZE: '3' } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await kit?.close();
+  });
+
+  it('never starves: many customers paying a biller whose ledger accounts do not exist yet', async () => {
+    const customers = await Promise.all(Array.from({ length: 12 }, () => kit.newCustomer()));
+    const responses = await Promise.all(
+      customers.flatMap((customer) => [kit.pay(customer, { amount: 1000 }), kit.pay(customer, { amount: 2000 })]),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(24).fill(200));
+    expect(await kit.ledgerProblems()).toEqual([]);
+  }, 60_000);
+});

@@ -6,7 +6,7 @@ import { BillerCategory } from './biller-category.entity';
 import { BillerCategoryRepository } from './biller-category.repository';
 import { normalizeSearchText } from './biller-search-text';
 import { Biller } from './biller.entity';
-import { BillerListRow, BillerRepository, BillerSort } from './biller.repository';
+import { BillerForPayment, BillerListRow, BillerRepository, BillerSort } from './biller.repository';
 import { BillerError } from './billers.errors';
 import { PaymentRail } from './payment-rail.entity';
 import { PaymentRailRepository } from './payment-rail.repository';
@@ -68,13 +68,11 @@ export class BillerDirectoryService {
   }
 
   /**
-   * A biller by id or slug with its category and the active rails it accepts, whatever its
-   * state (the payments context decides what an inactive biller means to a payment).
+   * A biller by id or slug, whatever its state, with whether customers see it and the active
+   * rails it accepts, in one query: the payments context reads it on every payment.
    */
-  async findWithRails(billerIdOrSlug: string): Promise<(BillerWithCategory & { rails: PaymentRail[] }) | null> {
-    const found = await this.find(billerIdOrSlug);
-    if (!found) return null;
-    return { ...found, rails: await this.rails.findActiveByCodes(this.dataSource.manager, found.biller.acceptedRails) };
+  async findForPayment(billerIdOrSlug: string): Promise<BillerForPayment | null> {
+    return this.billers.findForPayment(this.dataSource.manager, billerIdOrSlug, isUUID(billerIdOrSlug));
   }
 
   /** A biller and its category by id or slug, whatever their state; null when neither names one. */

@@ -4,7 +4,9 @@ import type { Pool, QueryResultRow } from 'pg';
 import { EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { searchWords } from './biller-search-text';
+import { BillerCategory } from './biller-category.entity';
 import { AmountRule, Biller } from './biller.entity';
+import type { PaymentRail } from './payment-rail.entity';
 
 export type BillerSort = 'popular' | 'name';
 
@@ -17,6 +19,18 @@ export interface BillerSearch {
   limit: number;
   /** Customers see active billers of active categories; admins may ask for any. */
   visibility: 'customer' | { active?: boolean };
+}
+
+/** What a payment needs of its biller, read in one query. */
+export interface BillerForPayment {
+  biller: Biller;
+  /** Whether customers see it: the biller and its category are active. */
+  visible: boolean;
+  /** Its accepted rails that are active, by code. */
+  rails: Pick<
+    PaymentRail,
+    'id' | 'code' | 'name' | 'active' | 'feeFlat' | 'feePercentBps' | 'minAmount' | 'maxAmount'
+  >[];
 }
 
 /** A biller row as lists show it, with its category. */
@@ -153,6 +167,26 @@ export class BillerRepository {
     return { added: added.length, dropped };
   }
 
+  /** The biller with its visibility (biller and category active) and its active accepted rails. */
+  async findForPayment(manager: EntityManager, key: string, byId: boolean): Promise<BillerForPayment | null> {
+    const { entities, raw } = await manager
+      .createQueryBuilder(Biller, 'b')
+      .innerJoin(BillerCategory, 'c', 'c.id = b.category_id')
+      .addSelect('b.active AND c.active', 'visible')
+      .addSelect(
+        `(SELECT coalesce(json_agg(json_build_object('id', r.id, 'code', r.code, 'name', r.name, 'active', r.active,
+                  'feeFlat', r.fee_flat, 'feePercentBps', r.fee_percent_bps, 'minAmount', r.min_amount,
+                  'maxAmount', r.max_amount) ORDER BY r.code), '[]')
+            FROM payment_rails r WHERE r.code = ANY (b.accepted_rails) AND r.active)`,
+        'rails',
+      )
+      .where(byId ? 'b.id = :key' : 'b.slug = :key', { key })
+      .getRawAndEntities<{ visible: boolean; rails: PaymentRail[] }>();
+    const [biller] = entities;
+    if (!biller) return null;
+    return { biller, visible: raw[0].visible, rails: raw[0].rails };
+  }
+
   findById(manager: EntityManager, id: string): Promise<Biller | null> {
     return manager.findOneBy(Biller, { id });
   }
@@ -185,9 +219,20 @@ export class BillerRepository {
 async function preparedQuery<Row>(manager: EntityManager, text: string, values: unknown[]): Promise<Row[]> {
   if (manager.queryRunner) return manager.query<Row[]>(text, values);
   const pool = (manager.connection.driver as PostgresDriver).master as Pool;
-  const name = `billers-search-${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
-  const result = await pool.query<Row & QueryResultRow>({ name, text, values });
+  const result = await pool.query<Row & QueryResultRow>({ name: statementName(text), text, values });
   return result.rows;
+}
+
+/** Statement names by text, bounded like the shapes; hashing the text on every search showed in profiles. */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `billers-search-${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 function toListRow(row: RawListRow): BillerListRow {

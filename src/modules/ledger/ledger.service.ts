@@ -35,9 +35,10 @@ export class UnbalancedPostingError extends Error {
 /**
  * Writes balanced journal entries in the caller's transaction. Balances are derived from the
  * lines (no balance row is updated), so concurrent payments never queue behind a hot account
- * row; the ledger check recomputes them. Accounts are opened outside the caller's transaction
- * (an account is harmless if the payment then rolls back) and their ids cached, so a posting
- * costs two statements: the entry and its lines.
+ * row; the ledger check recomputes them. Account ids are cached once their rows are committed:
+ * `openAccounts` opens accounts on a connection of its own before the caller's transaction, so
+ * a posting then costs two statements (the entry and its lines) and never waits for a second
+ * connection while it holds one (with a small pool that wait can starve every transaction).
  */
 @Injectable()
 export class LedgerService {
@@ -86,13 +87,24 @@ export class LedgerService {
     return BigInt(row?.balance ?? '0');
   }
 
+  /** Opens the accounts (committed at once, harmless if unused) and caches their ids. */
+  async openAccounts(accounts: AccountRef[]): Promise<void> {
+    for (const account of accounts) await this.accountId(account);
+  }
+
   private async write(manager: EntityManager, posting: Posting, reversesEntryId: string | null): Promise<string> {
     assertBalanced(posting);
-    const accountIds = await Promise.all(posting.lines.map((line) => this.accountId(line.account)));
+    const accountIds: string[] = [];
+    for (const line of posting.lines) accountIds.push(await this.accountIdWithin(manager, line.account));
     const id = newId();
+    // The entry and its lines in one statement: one round trip inside the caller's transaction.
     await manager.query(
-      `INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency, reverses_entry_id, memo)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      `WITH entry AS (
+         INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency, reverses_entry_id, memo)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
+       )
+       INSERT INTO journal_lines (entry_id, account_id, amount, currency)
+       SELECT entry.id, line.account_id, line.amount, $5 FROM entry, unnest($8::uuid[], $9::bigint[]) AS line(account_id, amount)`,
       [
         id,
         posting.kind,
@@ -101,13 +113,9 @@ export class LedgerService {
         posting.currency,
         reversesEntryId,
         posting.memo ?? null,
+        accountIds,
+        posting.lines.map((line) => line.amount.toString()),
       ],
-    );
-    await this.insertLines(
-      manager,
-      id,
-      posting.currency,
-      posting.lines.map((line, index) => ({ accountId: accountIds[index], amount: line.amount })),
     );
     return id;
   }
@@ -125,6 +133,22 @@ export class LedgerService {
     );
   }
 
+  /**
+   * The account's id inside the caller's transaction: cached, or opened on the caller's own
+   * connection. An account opened here is not cached, since the transaction may roll back.
+   */
+  private async accountIdWithin(manager: EntityManager, account: AccountRef): Promise<string> {
+    const cached = this.accountIds.get(account.code);
+    if (cached) return cached;
+    await manager.query(
+      `INSERT INTO ledger_accounts (id, code, type, currency) VALUES ($1, $2, $3, $4) ON CONFLICT (code) DO NOTHING`,
+      [newId(), account.code, account.type, account.currency],
+    );
+    const [row] = await manager.query(`SELECT id, type, currency FROM ledger_accounts WHERE code = $1`, [account.code]);
+    assertSameAccount(account, row);
+    return row.id;
+  }
+
   private async accountId(account: AccountRef): Promise<string> {
     const cached = this.accountIds.get(account.code);
     if (cached) return cached;
@@ -135,11 +159,15 @@ export class LedgerService {
     const [row] = await this.dataSource.query(`SELECT id, type, currency FROM ledger_accounts WHERE code = $1`, [
       account.code,
     ]);
-    if (row.type !== account.type || row.currency !== account.currency) {
-      throw new Error(`ledger account ${account.code} exists as ${row.type} ${row.currency}`);
-    }
+    assertSameAccount(account, row);
     this.accountIds.set(account.code, row.id);
     return row.id;
+  }
+}
+
+function assertSameAccount(account: AccountRef, row: { type: string; currency: string }): void {
+  if (row.type !== account.type || row.currency !== account.currency) {
+    throw new Error(`ledger account ${account.code} exists as ${row.type} ${row.currency}`);
   }
 }
 

@@ -7,9 +7,9 @@ import { OutboxMessage, OutboxWriter } from '../../platform/outbox/outbox.writer
 import { PAYMENT_EVENTS, PaymentEventPayload } from '../../platform/queue/queues';
 import { AccountValidationService } from '../billers/account-validation.service';
 import { matchesAccountReference } from '../billers/account-reference-pattern';
-import { BillerDirectoryService, isVisible } from '../billers/biller-directory.service';
+import { BillerDirectoryService } from '../billers/biller-directory.service';
+import type { BillerForPayment } from '../billers/biller.repository';
 import { Biller } from '../billers/biller.entity';
-import { PaymentRail } from '../billers/payment-rail.entity';
 import { SavedAccountsService } from '../billers/saved-accounts.service';
 import { CustomerLimitsService } from '../identity/customer-limits.service';
 import { LedgerService } from '../ledger/ledger.service';
@@ -24,7 +24,7 @@ import { PostingAttempt } from './posting-attempt.entity';
 import { PostingAttemptRepository } from './posting-attempt.repository';
 import { CaptureResult, RailCode, RailConnector } from './rail-connector';
 import { maskFundingAccount, requestFingerprint } from './request-fingerprint';
-import { captureEntry } from './payment-ledger';
+import { captureEntry, paymentAccounts } from './payment-ledger';
 
 /** A payment with everything its detail shows. */
 export interface PaymentDetail {
@@ -49,7 +49,7 @@ export interface PaymentDraft {
 /** What a payment is checked against before funds are captured. */
 interface PayableBiller {
   biller: Biller;
-  rail: PaymentRail;
+  rail: BillerForPayment['rails'][number];
   accountReference: string;
   savedAccountId: string | null;
   fee: bigint;
@@ -92,6 +92,9 @@ export class PaymentsService {
     const payable = await this.checkPayable(customerId, request);
     const amount = BigInt(request.amount);
     const paymentId = newId();
+    // Before the transaction: a posting inside it must never wait for a second connection.
+    const accounts = paymentAccounts({ billerId: payable.biller.id, currency: request.currency, rail: request.rail });
+    await this.ledger.openAccounts([accounts.railClearing, accounts.billerPayable, accounts.feeRevenue]);
 
     return this.dataSource.transaction(async (manager) => {
       await this.payments.lockCustomer(manager, customerId);
@@ -163,11 +166,11 @@ export class PaymentsService {
   async reorder(customerId: string, paymentId: string): Promise<PaymentDraft> {
     const payment = await this.payments.findOwned(this.dataSource.manager, paymentId, customerId);
     if (!payment) throw PaymentError.notFound();
-    const found = await this.directory.findWithRails(payment.billerId);
+    const found = await this.directory.findForPayment(payment.billerId);
     if (!found) throw PaymentError.notFound();
     const { biller } = found;
     const rail = found.rails.find((candidate) => candidate.code === payment.rail);
-    const unavailableReason = !isVisible(found)
+    const unavailableReason = !found.visible
       ? 'the biller is no longer in the directory'
       : !biller.available
         ? 'the biller is temporarily unavailable'
@@ -211,12 +214,12 @@ export class PaymentsService {
       accountReference = saved.accountReference;
       billerKey = saved.billerId;
     }
-    const found = await this.directory.findWithRails(billerKey);
+    const found = await this.directory.findForPayment(billerKey);
     if (!found) {
       throw new PaymentError('NOT_FOUND', 'Biller not found', [{ field: 'biller', message: 'names no biller' }]);
     }
     const { biller } = found;
-    if (!isVisible(found)) throw PaymentError.billerUnavailable('the biller is no longer in the directory');
+    if (!found.visible) throw PaymentError.billerUnavailable('the biller is no longer in the directory');
     if (!biller.available) throw PaymentError.billerUnavailable('the biller is temporarily unavailable');
     if (await this.circuit.isOpen(biller.id)) throw PaymentError.billerUnavailable('the biller is not answering');
     if (request.currency !== biller.currency) {
@@ -244,7 +247,12 @@ export class PaymentsService {
     };
   }
 
-  private async checkAmount(biller: Biller, rail: PaymentRail, accountReference: string, amount: number) {
+  private async checkAmount(
+    biller: Biller,
+    rail: BillerForPayment['rails'][number],
+    accountReference: string,
+    amount: number,
+  ) {
     if (amount < biller.minAmount) throw PaymentError.amountNotAllowed(`The biller takes at least ${biller.minAmount}`);
     if (amount > biller.maxAmount) throw PaymentError.amountNotAllowed(`The biller takes at most ${biller.maxAmount}`);
     if (amount < rail.minAmount) throw PaymentError.amountNotAllowed(`${rail.code} takes at least ${rail.minAmount}`);

@@ -1,0 +1,645 @@
+/**
+ * Directory search throughput: `GET /api/v1/billers?q=...` with 10,000 billers loaded, next to
+ * the framework's floor, a minimal Nest app with one JSON route on the same (Express) adapter.
+ *
+ *   npm run bench:billers            # nest build, then this file with ts-node (transpile-only)
+ *   npx ts-node bench/billers-search.bench.ts   # against the existing dist/ build
+ *
+ * Self-contained, against the production build (`dist/src/main.js`):
+ * 1. Creates and migrates its own database, BENCH_DATABASE_URL (default
+ *    `payment_service_bench`), with the project's CLI (`dist/src/cli/create-database.js`,
+ *    `dist/src/cli/migrate.js`), then loads BENCH_BILLERS (10,000) billers under the slug prefix
+ *    `bench-` and the category `bench-directory` in bulk; running it again changes nothing.
+ * 2. Starts the API (`node dist/src/main.js`, NODE_ENV=production, LOG_LEVEL=warn, fresh random
+ *    secrets, DATABASE_POOL_SIZE=BENCH_POOL_SIZE (10, the default), Redis keys under
+ *    `ps-bench`) on BENCH_API_PORT (3100) and waits for /api/v1/health/ready. The child runs in
+ *    the OS temp directory so that no developer `.env` leaks into it; it gets every variable it
+ *    needs from here.
+ * 3. Starts the floor app (this file with --floor-server: NestFactory + Express, one GET JSON
+ *    route, logger off) on BENCH_FLOOR_PORT (3199).
+ * 4. For BENCH_ROUNDS (3) rounds, alternately drives the API, cycling through 20 queries
+ *    (places, kinds, brands, two words, prefixes, typos: see benchQueries), and the floor, each
+ *    with a BENCH_WARMUP_SECONDS (2) warm-up (BENCH_FIRST_WARMUP_SECONDS (5) before the first
+ *    round) then BENCH_CONNECTIONS (32) connections for BENCH_SECONDS (10) seconds, and prints
+ *    req/s, p50, p99, the ratio to the floor and the non-2xx responses and errors of each, with
+ *    the share of CPU that other processes took meanwhile (a shared machine disturbs figures).
+ * 5. Proves the searches reached PostgreSQL: the directory caches no search, and the database's
+ *    call count of biller_search_query (track_functions = 'pl', set on the bench database
+ *    only) must have grown by at least the number of search responses.
+ *
+ * Target: API/floor >= 0.35 and API p99 < 20 ms. Exits 1 when a request failed or the
+ * searches did not reach PostgreSQL (a missed target is reported, not an exit code). The
+ * figures of each run are also written to bench/results/ (git-ignored). Not part of the tests.
+ */
+import 'reflect-metadata';
+import { Controller, Get, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import autocannon from 'autocannon';
+import { ChildProcess, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { resolve } from 'node:path';
+import { Client } from 'pg';
+import { billerSearchTexts } from '../src/modules/billers/biller-search-text';
+
+const ROOT = resolve(__dirname, '..');
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payment_service_bench';
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const apiPort = Number(process.env.BENCH_API_PORT ?? 3100);
+const floorPort = Number(process.env.BENCH_FLOOR_PORT ?? 3199);
+const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 10);
+const billerCount = Number(process.env.BENCH_BILLERS ?? 10_000);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const firstWarmUpSeconds = Number(process.env.BENCH_FIRST_WARMUP_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const TARGET_RATIO = 0.35;
+const TARGET_P99_MS = 20;
+const CATEGORY_SLUG = 'bench-directory';
+
+const PLACES = [
+  'Lagos',
+  'Ikeja',
+  'Lekki',
+  'Surulere',
+  'Yaba',
+  'Epe',
+  'Badagry',
+  'Ikorodu',
+  'Abuja',
+  'Gwagwalada',
+  'Kubwa',
+  'Kano',
+  'Kaduna',
+  'Zaria',
+  'Katsina',
+  'Sokoto',
+  'Gusau',
+  'Birnin Kebbi',
+  'Maiduguri',
+  'Damaturu',
+  'Bauchi',
+  'Gombe',
+  'Yola',
+  'Jalingo',
+  'Jos',
+  'Lafia',
+  'Makurdi',
+  'Lokoja',
+  'Minna',
+  'Ilorin',
+  'Ibadan',
+  'Ogbomoso',
+  'Oyo',
+  'Abeokuta',
+  'Ijebu Ode',
+  'Sagamu',
+  'Osogbo',
+  'Ile Ife',
+  'Ilesa',
+  'Akure',
+  'Ondo',
+  'Owo',
+  'Ado Ekiti',
+  'Benin',
+  'Auchi',
+  'Warri',
+  'Sapele',
+  'Asaba',
+  'Agbor',
+  'Onitsha',
+  'Awka',
+  'Nnewi',
+  'Enugu',
+  'Nsukka',
+  'Abakaliki',
+  'Owerri',
+  'Orlu',
+  'Umuahia',
+  'Aba',
+  'Uyo',
+  'Eket',
+  'Calabar',
+  'Ikom',
+  'Port Harcourt',
+  'Bonny',
+  'Yenagoa',
+  'Brass',
+  'Keffi',
+  'Suleja',
+  'Bida',
+];
+const KINDS = [
+  'Electricity Distribution',
+  'Water Board',
+  'Water Corporation',
+  'Broadband',
+  'Fibre Internet',
+  'Cable TV',
+  'Gas Supply',
+  'Polytechnic',
+  'University',
+  'College of Education',
+  'Secondary School',
+  'Teaching Hospital',
+  'Health Insurance',
+  'Motor Insurance',
+  'Life Assurance',
+  'Microfinance Bank',
+  'Cooperative Society',
+  'Estate Service Charge',
+  'Waste Management',
+  'Local Government Levy',
+  'Land Registry',
+  'Internal Revenue',
+  'Toll Plaza',
+  'Parking Authority',
+  'Football Club',
+  'Fitness Club',
+  'Bus Transport',
+  'Ferry Services',
+  'Security Services',
+  'Solar Power',
+  'Pension Fund',
+  'Loan Repayment',
+  'Savings Plan',
+  'Radio and Television',
+  'Market Association',
+  'Housing Authority',
+  'Sports Commission',
+  'Tourism Board',
+  'Polo Club',
+  'Golf Club',
+];
+const SYLLABLES = [
+  'ka',
+  'zo',
+  'ri',
+  'ne',
+  'lu',
+  'ba',
+  'to',
+  'mi',
+  'sa',
+  'de',
+  'vo',
+  'xe',
+  'qu',
+  'fa',
+  'ju',
+  'po',
+  'wi',
+  'ye',
+];
+
+/** A deterministic pseudo-random sequence, so every run loads the same billers. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+interface BenchBiller {
+  slug: string;
+  name: string;
+  aliases: string[];
+  popularity: number;
+}
+
+/**
+ * Billers shaped like a national directory: half "<place> <kind>" (70 places, 40 kinds), half
+ * "<Brand> <kind>" with made-up brands, each with its initials and (brands) a branch as
+ * aliases. With 10,000, a place matches about 150 billers (70 by name, the rest as a brand's
+ * branch), a kind word a few hundred (500 for "water" or "insurance"), a brand a handful.
+ */
+function benchBillers(count: number): BenchBiller[] {
+  const next = random(42);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+  const billers: BenchBiller[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const kind = KINDS[index % KINDS.length];
+    const branded = index % 2 === 1;
+    const brand = [pick(SYLLABLES), pick(SYLLABLES), pick(SYLLABLES)].join('');
+    const owner = branded
+      ? brand.charAt(0).toUpperCase() + brand.slice(1)
+      : PLACES[Math.floor(index / KINDS.length) % PLACES.length];
+    const name = `${owner} ${kind}`;
+    const initials = name
+      .split(' ')
+      .map((word) => word.charAt(0))
+      .join('')
+      .toUpperCase();
+    billers.push({
+      slug: `bench-${String(index).padStart(5, '0')}`,
+      name,
+      aliases: branded ? [initials, `${owner} ${pick(PLACES)}`] : [initials],
+      popularity: Math.floor(next() * 5000),
+    });
+  }
+  return billers;
+}
+
+/**
+ * What customers type: places, kinds, brands, two words, prefixes, typos, and one that finds
+ * nothing ("fees" is no biller's word). Each reaches PostgreSQL; the probe prints their matches.
+ */
+function benchQueries(billers: BenchBiller[]): string[] {
+  const brands = billers.filter((_, index) => index % 2 === 1).map((biller) => biller.name.split(' ')[0].toLowerCase());
+  const brand = (index: number) => brands[index % brands.length];
+  return [
+    'lagos',
+    'ikeja',
+    'electricity',
+    'electrcity',
+    'water',
+    'insurance',
+    'insurrance',
+    'kano water',
+    'abuja univ',
+    'port harcourt',
+    'toll',
+    'polytechnic fees',
+    brand(11),
+    brand(250),
+    brand(1731),
+    brand(3002),
+    `${brand(4100).slice(0, -1)}x`,
+    brand(777).slice(0, 4),
+    'ibadan',
+    'enugu broadband',
+  ];
+}
+
+/**
+ * Makes the bench database's billers exactly the bench set, in batches of 1,000: inserts the
+ * missing ones, rewrites any that differ, deletes other `bench-` billers (a smaller
+ * BENCH_BILLERS). A repeated run writes nothing.
+ */
+async function loadBillers(client: Client, billers: BenchBiller[]): Promise<void> {
+  await client.query(
+    `INSERT INTO biller_categories (id, slug, name, icon, sort_order, active)
+     VALUES (gen_random_uuid(), $1, 'Bench directory', 'bolt', 1000, true) ON CONFLICT (slug) DO NOTHING`,
+    [CATEGORY_SLUG],
+  );
+  const { rows } = await client.query<{ id: string }>(`SELECT id FROM biller_categories WHERE slug = $1`, [
+    CATEGORY_SLUG,
+  ]);
+  let written = 0;
+  for (let start = 0; start < billers.length; start += 1000) {
+    const batch = billers.slice(start, start + 1000);
+    const texts = batch.map((biller) => billerSearchTexts(biller.name, biller.aliases));
+    const result = await client.query(
+      `INSERT INTO billers (id, slug, name, aliases, category_id, country, currency, accepted_rails, min_amount,
+                            max_amount, account_reference_label, account_reference_pattern, amount_rule,
+                            popularity, search_name, search_text)
+       SELECT gen_random_uuid(), slug, name, ARRAY(SELECT json_array_elements_text(aliases::json)), $1, 'NG', 'NGN',
+              '{CARD}', 100, 100000000, 'Account number', '\\d{10}', 'ANY', popularity, search_name, search_text
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::integer[], $6::text[], $7::text[])
+              AS t(slug, name, aliases, popularity, search_name, search_text)
+       ON CONFLICT (slug) DO UPDATE
+          SET name = excluded.name, aliases = excluded.aliases, category_id = excluded.category_id, active = true,
+              available = true, popularity = excluded.popularity, search_name = excluded.search_name,
+              search_text = excluded.search_text
+        WHERE (billers.name, billers.aliases, billers.category_id, billers.active, billers.available,
+               billers.popularity, billers.search_name, billers.search_text)
+              IS DISTINCT FROM (excluded.name, excluded.aliases, excluded.category_id, true, true,
+                                excluded.popularity, excluded.search_name, excluded.search_text)`,
+      [
+        rows[0].id,
+        batch.map((biller) => biller.slug),
+        batch.map((biller) => biller.name),
+        batch.map((biller) => JSON.stringify(biller.aliases)),
+        batch.map((biller) => biller.popularity),
+        texts.map((text) => text.searchName),
+        texts.map((text) => text.searchText),
+      ],
+    );
+    written += result.rowCount ?? 0;
+  }
+  const deleted = await client.query(`DELETE FROM billers WHERE slug LIKE 'bench-%' AND NOT (slug = ANY ($1))`, [
+    billers.map((biller) => biller.slug),
+  ]);
+  await client.query('VACUUM ANALYZE billers');
+  await client.query('VACUUM ANALYZE biller_search_terms');
+  const { rows: counted } = await client.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM billers WHERE active`,
+  );
+  log(`billers: ${written} written, ${deleted.rowCount ?? 0} deleted now; ${counted[0].total} active in the database`);
+}
+
+interface Figures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  responses2xx: number;
+  non2xx: number;
+  /** Connection errors, timeouts included. */
+  errors: number;
+  /** Share of the machine's CPU that processes other than the bench's used meanwhile (Linux only). */
+  othersCpu: number | null;
+}
+
+/** Drives `url` for `duration` seconds, cycling through `paths`; `ours` are the bench's processes. */
+async function drive(url: string, paths: string[], duration: number, ours: number[]): Promise<Figures> {
+  let next = 0;
+  const before = cpuTicks(ours);
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+  });
+  const after = cpuTicks(ours);
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    responses2xx: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    othersCpu:
+      before && after
+        ? Math.max(0, after.busy - before.busy - (after.ours - before.ours)) / (after.total - before.total)
+        : null,
+  };
+}
+
+/** The machine's busy and total CPU ticks and those of the given processes, from /proc; null without it. */
+function cpuTicks(pids: number[]): { busy: number; total: number; ours: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    return { busy: total - fields[3] - fields[4], total, ours: pids.reduce((sum, pid) => sum + processTicks(pid), 0) };
+  } catch {
+    return null;
+  }
+}
+
+function processTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** The floor: one JSON route on Nest's Express adapter, nothing else (run in its own process). */
+@Controller()
+class FloorController {
+  @Get('ping')
+  ping(): { ok: boolean; items: unknown[] } {
+    return { ok: true, items: [] };
+  }
+}
+
+@Module({ controllers: [FloorController] })
+class FloorModule {}
+
+async function runFloorServer(): Promise<void> {
+  const app = await NestFactory.create(FloorModule, { logger: false });
+  await app.listen(floorPort, '127.0.0.1');
+  process.send?.('ready');
+}
+
+/** Children to stop on the way out, whatever happens. */
+const children = new Set<ChildProcess>();
+
+function stopChildren(): void {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+}
+
+function log(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function startFloor(): Promise<void> {
+  const child = fork(__filename, ['--floor-server'], {
+    execArgv: ['-r', 'ts-node/register/transpile-only'],
+    env: { ...process.env, NODE_ENV: 'production', BENCH_FLOOR_PORT: String(floorPort) },
+    stdio: 'inherit',
+  });
+  children.add(child);
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`floor app exited (${code})`)));
+  });
+}
+
+/** The environment of the built app and its CLI: production, quiet, the bench's own database and keys. */
+function appEnvironment(): NodeJS.ProcessEnv {
+  const secret = () => randomBytes(24).toString('hex');
+  return {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    PORT: String(apiPort),
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: String(poolSize),
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: 'ps-bench',
+    JWT_ACCESS_SECRET: secret(),
+    KEY_HASH_SECRET: secret(),
+    INTERNAL_API_KEY: secret(),
+    BILLER_SIMULATOR_SECRET: secret(),
+    LOG_LEVEL: 'warn',
+    DEV_MAILBOX: 'false',
+  };
+}
+
+/** Runs a built CLI (dist/src/cli/<name>.js) to completion, or throws. */
+async function runCli(name: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const child = spawn(process.execPath, [resolve(ROOT, 'dist/src/cli', `${name}.js`)], {
+    env,
+    cwd: tmpdir(),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`${name} exited with ${code}`);
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function startApi(env: NodeJS.ProcessEnv): Promise<string> {
+  const baseUrl = `http://127.0.0.1:${apiPort}`;
+  if (await answers(baseUrl)) throw new Error(`something already listens on port ${apiPort}; set BENCH_API_PORT`);
+  const child = spawn(process.execPath, [resolve(ROOT, 'dist/src/main.js')], {
+    env,
+    cwd: tmpdir(),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.add(child);
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the API exited (${code}) before it was ready`))),
+  );
+  exited.catch(() => undefined);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const ready = await Promise.race([
+      fetch(`${baseUrl}/api/v1/health/ready`, { signal: AbortSignal.timeout(2000) }).then(
+        (response) => response.ok,
+        () => false,
+      ),
+      exited,
+    ]);
+    if (ready) return baseUrl;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the API was not ready within 60 s');
+}
+
+/** Calls of biller_search_query the bench database has counted (one per search with text). */
+async function searchQueryCalls(client: Client): Promise<number> {
+  const { rows } = await client.query<{ calls: string }>(
+    `SELECT coalesce(sum(calls), 0) AS calls FROM pg_stat_user_functions WHERE funcname = 'biller_search_query'`,
+  );
+  return Number(rows[0].calls);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(resolve(ROOT, 'dist/src/main.js'))) throw new Error('no dist/src/main.js: run npm run build');
+  const databaseName = new URL(databaseUrl).pathname.slice(1);
+  if (!databaseName.includes('bench')) {
+    throw new Error(
+      `BENCH_DATABASE_URL names ${databaseName}; use a database of the bench's own (its name says bench)`,
+    );
+  }
+  const env = appEnvironment();
+  await runCli('create-database', env);
+  await runCli('migrate', env);
+
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    // Counts calls of PL/pgSQL functions in this database only, for the reached-PostgreSQL check.
+    await client.query(`ALTER DATABASE "${databaseName}" SET track_functions = 'pl'`);
+    const billers = benchBillers(billerCount);
+    await loadBillers(client, billers);
+    const callsBefore = await searchQueryCalls(client);
+
+    const baseUrl = await startApi(env);
+    await startFloor();
+    const floorUrl = `http://127.0.0.1:${floorPort}`;
+
+    const queries = benchQueries(billers);
+    const searchPaths = queries.map((q) => `/api/v1/billers?q=${encodeURIComponent(q)}`);
+    let searches = 0;
+    for (const q of queries) {
+      const response = await fetch(`${baseUrl}/api/v1/billers?q=${encodeURIComponent(q)}&size=1`);
+      if (!response.ok) throw new Error(`GET /billers?q=${q}: ${response.status} ${await response.text()}`);
+      const body = (await response.json()) as { totalItems: number };
+      searches += 1;
+      log(`q=${JSON.stringify(q)}: ${body.totalItems} matches`);
+    }
+
+    log(
+      `\n${rounds} rounds of GET /api/v1/billers?q=... (API) then GET /ping (floor), each ${warmUpSeconds} s warm-up + ` +
+        `${seconds} s at ${connections} connections (after a first ${firstWarmUpSeconds} s warm-up of each); ` +
+        `${billerCount} billers, pool ${poolSize}\n`,
+    );
+    const results: { round: number; api: Figures; floor: Figures; ratio: number }[] = [];
+    let failures = 0;
+    const run = async (url: string, paths: string[], duration: number): Promise<Figures> => {
+      const { rows: backends } = await client.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database()`,
+      );
+      const ours = [process.pid, ...[...children].map((child) => child.pid ?? 0), ...backends.map(({ pid }) => pid)];
+      const figures = await drive(url, paths, duration, ours);
+      failures += figures.non2xx + figures.errors;
+      if (url === baseUrl) searches += figures.responses2xx;
+      return figures;
+    };
+    const line = (label: string, figures: Figures, ratio?: number) =>
+      `  ${label.padEnd(6)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${figures.p50
+        .toFixed(1)
+        .padStart(5)} ms   p99 ${figures.p99.toFixed(1).padStart(5)} ms   ` +
+      `${ratio === undefined ? '' : `ratio ${ratio.toFixed(2)}   `}non-2xx ${figures.non2xx}   errors ${figures.errors}`;
+    // JIT, connection pool and plan caches: the first seconds of each process are not its speed.
+    await run(baseUrl, searchPaths, firstWarmUpSeconds);
+    await run(floorUrl, ['/ping'], firstWarmUpSeconds);
+    for (let round = 1; round <= rounds; round += 1) {
+      await run(baseUrl, searchPaths, warmUpSeconds);
+      const api = await run(baseUrl, searchPaths, seconds);
+      await run(floorUrl, ['/ping'], warmUpSeconds);
+      const floor = await run(floorUrl, ['/ping'], seconds);
+      const ratio = api.requestsPerSecond / floor.requestsPerSecond;
+      results.push({ round, api, floor, ratio });
+      // On a shared machine, what other processes took disturbs the figures (the ratio less so).
+      const others = (figures: Figures) =>
+        figures.othersCpu === null ? 'unknown' : `${(100 * figures.othersCpu).toFixed(0)}%`;
+      log(
+        `round ${round} (other processes took ${others(api)} of the machine's ${availableParallelism()} cores ` +
+          `during the API run, ${others(floor)} during the floor run)`,
+      );
+      log(line('API', api, ratio));
+      log(line('floor', floor));
+    }
+
+    // Idle backends flush their statistics within about 10 s; the last floor run covered most of it.
+    let reached = (await searchQueryCalls(client)) - callsBefore;
+    for (let wait = 0; reached < searches && wait < 15; wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      reached = (await searchQueryCalls(client)) - callsBefore;
+    }
+
+    const met = results.filter(({ api, ratio }) => ratio >= TARGET_RATIO && api.p99 < TARGET_P99_MS).length;
+    log(
+      [
+        '',
+        `PostgreSQL ran biller_search_query ${reached} times for ${searches} search responses ` +
+          `(${reached >= searches ? 'every search reached it' : 'FEWER: something answered without the database'})`,
+        `target (ratio >= ${TARGET_RATIO}, API p99 < ${TARGET_P99_MS} ms at ${connections} connections): ` +
+          `met in ${met} of ${rounds} rounds`,
+        `failed requests (non-2xx or errors, warm-ups included): ${failures}`,
+        `command: npm run bench:billers   (BENCH_BILLERS=${billerCount} BENCH_CONNECTIONS=${connections} ` +
+          `BENCH_SECONDS=${seconds} BENCH_ROUNDS=${rounds} BENCH_POOL_SIZE=${poolSize})`,
+        '',
+      ].join('\n'),
+    );
+    const resultsDir = resolve(__dirname, 'results');
+    mkdirSync(resultsDir, { recursive: true });
+    const file = resolve(resultsDir, `billers-search-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ billerCount, connections, seconds, poolSize, queries, results, searches, reached }, null, 2)}\n`,
+    );
+    log(`figures written to ${file}`);
+    if (failures > 0 || reached < searches) process.exitCode = 1;
+  } finally {
+    await client.end();
+  }
+}
+
+if (process.argv.includes('--floor-server')) {
+  runFloorServer().catch((error: unknown) => {
+    process.stderr.write(`floor app failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+} else {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopChildren();
+      process.exit(130);
+    });
+  }
+  main()
+    .catch((error: unknown) => {
+      process.stderr.write(`bench failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    })
+    .finally(stopChildren);
+}

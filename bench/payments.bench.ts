@@ -1,0 +1,454 @@
+/**
+ * Payment throughput: `POST /api/v1/payments` against the production build with its worker
+ * running, next to this machine's floor: a bare node:http + `pg` server doing one transaction
+ * with the same statements a payment makes.
+ *
+ *   npm run bench:payments          # nest build, then this file with ts-node (transpile-only)
+ *
+ * 1. Recreates its own database BENCH_DATABASE_URL (`payment_service_bench_payments`) with the
+ *    project's CLI, then loads BENCH_CUSTOMERS (256) TIER_1 customers with one PIN, a category,
+ *    a biller on an in-process biller simulator (amount rule ANY, fee 100 + 0.5 %), and the
+ *    CARD rail.
+ * 2. Starts the API (`dist/src/main.js`) and the worker (`dist/src/worker.js`), NODE_ENV=production,
+ *    LOG_LEVEL=warn, DATABASE_POOL_SIZE=BENCH_POOL_SIZE (10), and logs every customer in through
+ *    `POST /auth/login` for its token.
+ * 3. Starts the floor (this file with --floor-server) on BENCH_FLOOR_PORT with the same pool size.
+ * 4. For BENCH_ROUNDS (3) rounds: BENCH_CONNECTIONS (32) connections for BENCH_SECONDS (10) s
+ *    against the API (a unique Idempotency-Key and amount per request, customers in turn),
+ *    then the same against the floor; prints payments/s, p50, p99 and the ratio per round.
+ * 5. Afterwards: the ledger check must find no imbalance; every outbox row must be PUBLISHED
+ *    within 30 s; replaying BENCH_REPLAYS (500) used keys must answer 409 DUPLICATE_PAYMENT and
+ *    write no row. Exits 1 when any of these fails or a request failed.
+ *
+ * Target: API/floor >= 0.5 and API p99 < 50 ms. Not part of the tests.
+ */
+import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import { Pool } from 'pg';
+import { Client } from 'pg';
+import { startBillerSimulator } from '../src/simulators/biller-simulator';
+import {
+  describeFigures,
+  Figures,
+  figuresOf,
+  log,
+  productionEnvironment,
+  recreateDatabase,
+  runCli,
+  setting,
+  startBuilt,
+  stopChildren,
+  track,
+} from './support/bench-kit';
+
+const databaseUrl =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payment_service_bench_payments';
+const apiPort = setting('BENCH_API_PORT', 3101);
+const floorPort = setting('BENCH_FLOOR_PORT', 3198);
+const customerCount = setting('BENCH_CUSTOMERS', 256);
+const connections = setting('BENCH_CONNECTIONS', 32);
+const seconds = setting('BENCH_SECONDS', 10);
+const rounds = setting('BENCH_ROUNDS', 3);
+const poolSize = setting('BENCH_POOL_SIZE', 10);
+const replays = setting('BENCH_REPLAYS', 500);
+/** 0 leaves the worker out, to tell the API's own cost from the worker's load on the machine. */
+const withWorker = setting('BENCH_WORKER', 1) !== 0;
+const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const PIN = '480264';
+const BILLER_SLUG = 'bench-power';
+
+interface Customer {
+  id: string;
+  phone: string;
+  token: string;
+}
+
+interface SentPayment {
+  customer: Customer;
+  key: string;
+  body: string;
+}
+
+/** Every request the API round sends, so replays can reuse their keys and bodies. */
+const sent: SentPayment[] = [];
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--floor-server')) return runFloorServer();
+  const env = productionEnvironment({
+    port: apiPort,
+    databaseUrl,
+    redisKeyPrefix: `ps-bench-payments-${randomBytes(3).toString('hex')}`,
+    poolSize,
+    extra: { OUTBOX_POLL_INTERVAL_MS: '50' },
+  });
+  const simulator = await startBillerSimulator({ secret: env.BILLER_SIMULATOR_SECRET as string });
+  try {
+    log(`database ${databaseUrl}: recreating`);
+    await recreateDatabase(databaseUrl, env);
+    const db = new Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const billerId = await loadCatalogue(db, simulator.billerUrl(BILLER_SLUG));
+      const customerRows = await loadCustomers(db);
+      const baseUrl = `http://127.0.0.1:${apiPort}`;
+      // BENCH_API_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the API.
+      await startBuilt('dist/src/main.js', env, `${baseUrl}/api/v1/health/ready`, apiNodeArgs);
+      if (withWorker) await startBuilt('dist/src/worker.js', env);
+      const customers = await logIn(baseUrl, customerRows);
+      log(`API ready at ${baseUrl} with its worker; ${customers.length} customers logged in`);
+      await startFloor();
+      log(`floor ready on port ${floorPort}`);
+
+      const results: { api: Figures; floor: Figures }[] = [];
+      for (let round = 1; round <= rounds; round += 1) {
+        await drivePayments(baseUrl, customers, 2, false);
+        const api = await drivePayments(baseUrl, customers, seconds, true);
+        await driveFloor(customers, billerId, 2);
+        const floor = await driveFloor(customers, billerId, seconds);
+        results.push({ api, floor });
+        log(`round ${round}: API   ${describeFigures(api)}`);
+        log(`round ${round}: floor ${describeFigures(floor)}`);
+        log(`round ${round}: ratio ${(api.requestsPerSecond / floor.requestsPerSecond).toFixed(2)}`);
+      }
+      const failures: string[] = [];
+      for (const [index, { api, floor }] of results.entries()) {
+        if (api.non2xx + api.errors + floor.non2xx + floor.errors > 0)
+          failures.push(`round ${index + 1} had failed requests`);
+      }
+      failures.push(...(await checkAfterwards(db, baseUrl, env)));
+      log('');
+      log('| round | API payments/s | API p50 | API p99 | floor tx/s | floor p99 | ratio |');
+      log('|---|---|---|---|---|---|---|');
+      for (const [index, { api, floor }] of results.entries()) {
+        log(
+          `| ${index + 1} | ${api.requestsPerSecond.toFixed(0)} | ${api.p50} ms | ${api.p99} ms | ${floor.requestsPerSecond.toFixed(0)} | ${floor.p99} ms | ${(api.requestsPerSecond / floor.requestsPerSecond).toFixed(2)} |`,
+        );
+      }
+      log(failures.length === 0 ? 'checks: all passed' : `checks FAILED:\n  ${failures.join('\n  ')}`);
+      if (failures.length > 0) process.exitCode = 1;
+    } finally {
+      await db.end();
+    }
+  } finally {
+    await stopChildren();
+    await simulator.close();
+  }
+}
+
+async function loadCatalogue(db: Client, connectorUrl: string): Promise<string> {
+  await db.query(
+    `INSERT INTO payment_rails (id, code, name, active, fee_flat, fee_percent_bps, min_amount, max_amount)
+     VALUES (gen_random_uuid(), 'CARD', 'Card', true, 0, 0, 1, 1000000000)`,
+  );
+  const [category] = (
+    await db.query<{ id: string }>(
+      `INSERT INTO biller_categories (id, slug, name, icon, sort_order, active)
+       VALUES (gen_random_uuid(), 'bench-electricity', 'Bench electricity', 'bolt', 1, true) RETURNING id`,
+    )
+  ).rows;
+  const [biller] = (
+    await db.query<{ id: string }>(
+      `INSERT INTO billers (id, slug, name, aliases, category_id, country, currency, accepted_rails, fee_flat,
+                            fee_percent_bps, min_amount, max_amount, account_reference_label,
+                            account_reference_pattern, amount_rule, validates_directly, connector_base_url,
+                            connector_secret_ref, connector_timeout_ms, popularity, search_name, search_text)
+       VALUES (gen_random_uuid(), $1, 'Bench Power', '{}', $2, 'NG', 'NGN', '{CARD}', 100, 50, 100, 100000000,
+               'Meter number', '\\d{11}', 'ANY', true, $3, 'simulator', 2000, 0, 'bench power', 'bench power')
+       RETURNING id`,
+      [BILLER_SLUG, category.id, connectorUrl],
+    )
+  ).rows;
+  return biller.id;
+}
+
+async function loadCustomers(db: Client): Promise<{ id: string; phone: string }[]> {
+  const { hash } = await import('bcrypt');
+  const pinHash = await hash(PIN, 10);
+  const phones = Array.from({ length: customerCount }, (_, index) => `+234809${String(index).padStart(7, '0')}`);
+  const { rows } = await db.query<{ id: string; phone: string }>(
+    `INSERT INTO users (id, phone, role, kyc_tier, pin_hash, pin_set_at, phone_verified_at)
+     SELECT gen_random_uuid(), phone, 'CUSTOMER', 'TIER_1', $2, now(), now() FROM unnest($1::text[]) AS t(phone)
+     RETURNING id, phone`,
+    [phones, pinHash],
+  );
+  return rows;
+}
+
+async function logIn(baseUrl: string, rows: { id: string; phone: string }[]): Promise<Customer[]> {
+  const customers: Customer[] = [];
+  for (let start = 0; start < rows.length; start += 16) {
+    const batch = await Promise.all(
+      rows.slice(start, start + 16).map(async (row) => {
+        const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ phone: row.phone, pin: PIN, deviceName: 'bench' }),
+        });
+        if (!response.ok) throw new Error(`login of ${row.phone}: ${response.status} ${await response.text()}`);
+        const body = (await response.json()) as { accessToken: string };
+        return { id: row.id, phone: row.phone, token: body.accessToken };
+      }),
+    );
+    customers.push(...batch);
+  }
+  return customers;
+}
+
+let counter = 0;
+
+/** The next payment: customers in turn, a unique key, an amount unique per customer. */
+function nextPayment(customers: Customer[]): SentPayment {
+  counter += 1;
+  const customer = customers[counter % customers.length];
+  const body = JSON.stringify({
+    biller: BILLER_SLUG,
+    accountReference: '45010001234',
+    amount: 1000 + Math.floor(counter / customers.length),
+    currency: 'NGN',
+    rail: 'CARD',
+    fundingAccount: '4242424242424242',
+  });
+  return { customer, key: `bench-${counter}-${randomBytes(4).toString('hex')}`, body };
+}
+
+async function drivePayments(baseUrl: string, customers: Customer[], duration: number, record: boolean) {
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/payments',
+        setupRequest: (request) => {
+          const payment = nextPayment(customers);
+          if (record) sent.push(payment);
+          return {
+            ...request,
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${payment.customer.token}`,
+              'idempotency-key': payment.key,
+            },
+            body: payment.body,
+          };
+        },
+      },
+    ],
+  });
+  return figuresOf(result);
+}
+
+async function driveFloor(customers: Customer[], billerId: string, duration: number) {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${floorPort}`,
+    connections,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        path: '/pay',
+        setupRequest: (request) => {
+          counter += 1;
+          const customer = customers[counter % customers.length];
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              customerId: customer.id,
+              billerId,
+              key: `floor-${counter}-${randomBytes(4).toString('hex')}`,
+              amount: 1000 + counter,
+            }),
+          };
+        },
+      },
+    ],
+  });
+  return figuresOf(result);
+}
+
+/** The ledger balances, the outbox drains, and replays write nothing. */
+async function checkAfterwards(db: Client, baseUrl: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const failures: string[] = [];
+  const counts = async () =>
+    (
+      await db.query<{ payments: number; entries: number; events: number }>(
+        `SELECT (SELECT count(*)::int FROM payments) AS payments, (SELECT count(*)::int FROM journal_entries) AS entries,
+                (SELECT count(*)::int FROM outbox_events) AS events`,
+      )
+    ).rows[0];
+
+  const drainedBy = Date.now() + 30_000;
+  let pending = -1;
+  while (Date.now() < drainedBy) {
+    pending = (
+      await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox_events WHERE status <> 'PUBLISHED'`)
+    ).rows[0].n;
+    if (pending === 0) break;
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  log(
+    `outbox: ${pending === 0 ? 'every row published' : `${pending} rows not published`} within 30 s of the last round`,
+  );
+  if (pending !== 0) failures.push(`${pending} outbox rows not published within 30 s`);
+
+  const before = await counts();
+  const sample = Array.from(
+    { length: Math.min(replays, sent.length) },
+    (_, index) => sent[Math.floor((index * sent.length) / Math.min(replays, sent.length))],
+  );
+  let duplicates = 0;
+  for (const payment of sample) {
+    const response = await fetch(`${baseUrl}/api/v1/payments`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${payment.customer.token}`,
+        'idempotency-key': payment.key,
+      },
+      body: payment.body,
+    });
+    const body = (await response.json()) as { code?: string };
+    if (response.status === 409 && body.code === 'DUPLICATE_PAYMENT') duplicates += 1;
+  }
+  const after = await counts();
+  log(
+    `replays: ${duplicates} of ${sample.length} answered 409 DUPLICATE_PAYMENT; rows before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`,
+  );
+  if (duplicates !== sample.length)
+    failures.push(`${sample.length - duplicates} replays were not refused as duplicates`);
+  if (JSON.stringify(before) !== JSON.stringify(after)) failures.push('replayed keys wrote rows');
+
+  try {
+    await runCli('ledger-check', env);
+  } catch {
+    failures.push('the ledger check found an imbalance');
+  }
+  return failures;
+}
+
+async function startFloor(): Promise<void> {
+  const child = track(
+    fork(__filename, ['--floor-server'], {
+      execArgv: ['-r', 'ts-node/register/transpile-only'],
+      env: { ...process.env, BENCH_FLOOR_PORT: String(floorPort), BENCH_DATABASE_URL: databaseUrl },
+      stdio: 'inherit',
+    }),
+  );
+  await new Promise<void>((done, fail) => {
+    child.once('message', () => done());
+    child.once('exit', (code) => fail(new Error(`floor exited (${code})`)));
+  });
+}
+
+/**
+ * The floor: what a payment costs the database and nothing else. One transaction per request
+ * with the statements the service runs: the customer lock, the tier read, the precheck, the
+ * journal entry and its lines, the payment with its first timeline step, the outbox row.
+ */
+async function runFloorServer(): Promise<void> {
+  const pool = new Pool({ connectionString: databaseUrl, max: poolSize });
+  const accounts = await Promise.all(
+    ['rail:CARD:clearing:NGN', 'revenue:bill-payment-fees:NGN'].map(async (code, index) => {
+      const type = index === 0 ? 'ASSET' : 'REVENUE';
+      await pool.query(
+        `INSERT INTO ledger_accounts (id, code, type, currency) VALUES ($1, $2, $3, 'NGN') ON CONFLICT (code) DO NOTHING`,
+        [randomUUID(), code, type],
+      );
+      return (await pool.query<{ id: string }>(`SELECT id FROM ledger_accounts WHERE code = $1`, [code])).rows[0].id;
+    }),
+  );
+  const payables = new Map<string, string>();
+  const server = createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    request.on('end', () => {
+      const payment = JSON.parse(raw) as { customerId: string; billerId: string; key: string; amount: number };
+      pay(pool, accounts, payables, payment).then(
+        (id) => {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ id, status: 'PENDING' }));
+        },
+        (error: Error) => {
+          response.writeHead(500, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ message: error.message }));
+        },
+      );
+    });
+  });
+  server.listen(floorPort, '127.0.0.1', () => process.send?.('ready'));
+}
+
+async function pay(
+  pool: Pool,
+  [clearing, revenue]: string[],
+  payables: Map<string, string>,
+  payment: { customerId: string; billerId: string; key: string; amount: number },
+): Promise<string> {
+  let payable = payables.get(payment.billerId);
+  if (!payable) {
+    const code = `biller:${payment.billerId}:payable:NGN`;
+    await pool.query(
+      `INSERT INTO ledger_accounts (id, code, type, currency) VALUES ($1, $2, 'LIABILITY', 'NGN') ON CONFLICT (code) DO NOTHING`,
+      [randomUUID(), code],
+    );
+    payable = (await pool.query<{ id: string }>(`SELECT id FROM ledger_accounts WHERE code = $1`, [code])).rows[0].id;
+    payables.set(payment.billerId, payable);
+  }
+  const fee = 100 + Math.floor((payment.amount * 50 + 5000) / 10000);
+  const id = randomUUID();
+  const entryId = randomUUID();
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('payments:' || $1, 0))`, [payment.customerId]);
+    await client.query(`SELECT kyc_tier FROM users WHERE id = $1`, [payment.customerId]);
+    await client.query(
+      `SELECT (SELECT id FROM payments WHERE customer_id = $1 AND idempotency_key = $2) AS existing,
+              (SELECT coalesce(sum(amount), 0) FROM payments WHERE customer_id = $1
+                  AND created_at > now() - interval '24 hours' AND status <> 'FAILED') AS used`,
+      [payment.customerId, payment.key],
+    );
+    await client.query(
+      `INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency) VALUES ($1, 'BENCH_FLOOR', 'payment', $2, 'NGN')`,
+      [entryId, id],
+    );
+    await client.query(
+      `INSERT INTO journal_lines (entry_id, account_id, amount, currency)
+       SELECT $1, account_id, amount, 'NGN' FROM unnest($2::uuid[], $3::bigint[]) AS line(account_id, amount)`,
+      [entryId, [clearing, payable, revenue], [payment.amount + fee, -payment.amount, -fee]],
+    );
+    await client.query(
+      `WITH inserted AS (
+         INSERT INTO payments (id, customer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+                               account_reference, amount, fee, currency, rail, funding_account_masked, status,
+                               journal_entry_id)
+         VALUES ($1, $2, $3, repeat('0', 64), $4, 'Bench Power', 'bench-power', '45010001234', $5, $6, 'NGN', 'CARD',
+                 '4242', 'PENDING', $7)
+         RETURNING id, created_at)
+       INSERT INTO payment_status_events (payment_id, status, note, created_at)
+       SELECT id, 'PENDING', 'floor', created_at FROM inserted`,
+      [id, payment.customerId, payment.key, payment.billerId, payment.amount, fee, entryId],
+    );
+    await client.query(
+      `INSERT INTO outbox_events (id, event_type, aggregate_type, aggregate_id, payload) VALUES ($1, 'bench.floor_payment', 'payment', $2, '{}')`,
+      [randomUUID(), id],
+    );
+    await client.query('COMMIT');
+    return id;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+main().catch(async (error: unknown) => {
+  await stopChildren();
+  process.stderr.write(`payments bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,181 @@
+import autocannon from 'autocannon';
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { resolve } from 'node:path';
+import { Client } from 'pg';
+
+/** The repository root. */
+export const ROOT = resolve(__dirname, '../..');
+
+export function log(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+/** Children to stop on the way out, whatever happens. */
+const children = new Set<ChildProcess>();
+
+/** Sends SIGTERM to every child still running and waits (up to 15 s) for them to exit. */
+export async function stopChildren(): Promise<void> {
+  const running = [...children].filter((child) => child.exitCode === null && child.signalCode === null);
+  await Promise.all(
+    running.map(
+      (child) =>
+        new Promise<void>((done) => {
+          const timer = setTimeout(done, 15_000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            done();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+/** Child processes that must outlive a bench's steps are tracked here, so `stopChildren` ends them. */
+export function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  return child;
+}
+
+/**
+ * The environment of the built app, its worker and its CLI: production, quiet, the bench's own
+ * database and Redis prefix, fresh secrets. Nothing comes from a developer's `.env`: the
+ * children run in the OS temp directory.
+ */
+export function productionEnvironment(settings: {
+  port: number;
+  databaseUrl: string;
+  redisKeyPrefix: string;
+  poolSize?: number;
+  extra?: Record<string, string>;
+}): NodeJS.ProcessEnv {
+  const secret = () => randomBytes(24).toString('hex');
+  return {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    PORT: String(settings.port),
+    DATABASE_URL: settings.databaseUrl,
+    DATABASE_POOL_SIZE: String(settings.poolSize ?? 10),
+    REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_KEY_PREFIX: settings.redisKeyPrefix,
+    JWT_ACCESS_SECRET: secret(),
+    KEY_HASH_SECRET: secret(),
+    INTERNAL_API_KEY: secret(),
+    BILLER_SIMULATOR_SECRET: secret(),
+    LOG_LEVEL: 'warn',
+    DEV_MAILBOX: 'false',
+    ...settings.extra,
+  };
+}
+
+/** Runs a built CLI (dist/src/cli/<name>.js) to completion, or throws. */
+export async function runCli(name: string, env: NodeJS.ProcessEnv, args: string[] = []): Promise<void> {
+  const child = spawn(process.execPath, [resolve(ROOT, 'dist/src/cli', `${name}.js`), ...args], {
+    env,
+    cwd: tmpdir(),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const code = await new Promise<number | null>((done, fail) => {
+    child.once('error', fail);
+    child.once('exit', done);
+  });
+  if (code !== 0) throw new Error(`${name} exited with ${code}`);
+}
+
+/** Drops and recreates a database, so every run starts from the same empty schema. */
+export async function recreateDatabase(databaseUrl: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  if (!/^[a-z0-9_]+$/.test(name) || !name.includes('bench')) {
+    throw new Error(`refusing to drop ${name}: a bench database's name contains "bench"`);
+  }
+  url.pathname = '/postgres';
+  const admin = new Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+  await runCli('create-database', env);
+  await runCli('migrate', env);
+}
+
+export async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts a built entry point (`dist/src/main.js`, `dist/src/worker.js`) and, when `readyUrl` is
+ * given, waits until it answers 2xx there.
+ */
+export async function startBuilt(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  readyUrl?: string,
+  nodeArgs: string[] = [],
+): Promise<ChildProcess> {
+  const child = track(
+    spawn(process.execPath, [...nodeArgs, resolve(ROOT, script)], {
+      env,
+      cwd: tmpdir(),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
+  if (!readyUrl) return child;
+  const exited = new Promise<never>((_, fail) =>
+    child.once('exit', (code) => fail(new Error(`${script} exited (${code}) before it was ready`))),
+  );
+  exited.catch(() => undefined);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const ready = await Promise.race([
+      fetch(readyUrl, { signal: AbortSignal.timeout(2000) }).then(
+        (response) => response.ok,
+        () => false,
+      ),
+      exited,
+    ]);
+    if (ready) return child;
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`${script} was not ready at ${readyUrl} within 60 s`);
+}
+
+export interface Figures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  responses2xx: number;
+  non2xx: number;
+  /** Connection errors, timeouts included. */
+  errors: number;
+}
+
+export function figuresOf(result: autocannon.Result): Figures {
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    responses2xx: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export function describeFigures(figures: Figures): string {
+  return `${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}, errors ${figures.errors}`;
+}
+
+/** A number from the environment, or the default. */
+export function setting(name: string, fallback: number): number {
+  const value = process.env[name];
+  return value === undefined ? fallback : Number(value);
+}

@@ -14,7 +14,7 @@ export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 class RootLoggerModule {}
 
 /**
- * nestjs-pino over one root logger. The HTTP app installs pino-http itself as its first
+ * nestjs-pino over one root logger. The HTTP app installs its own request logger as its first
  * middleware (see configureHttpApp) with the same root logger, so this module only binds each
  * request's logger to the async context (`useExisting`).
  */

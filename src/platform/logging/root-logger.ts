@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { AppConfig } from '../config/app-config';
 import { newId } from '../database/new-id';
 
@@ -28,7 +27,7 @@ export function createRootLogger(config: Pick<AppConfig, 'LOG_LEVEL'>): Logger {
 
 /**
  * Accepts the caller's `X-Request-Id` when it is 1-128 characters of `[A-Za-z0-9._:-]`, otherwise
- * makes one; echoes it in the response header. pino-http stores it as `req.id`, and every log
+ * makes one; echoes it in the response header. The request logger stores it as `req.id`, and every log
  * line of the request carries it as `reqId`.
  */
 export function requestId(request: IncomingMessage, response: ServerResponse): string {
@@ -38,22 +37,43 @@ export function requestId(request: IncomingMessage, response: ServerResponse): s
   return id;
 }
 
-/** The request logger, installed as the first middleware so even body-parser failures carry the id. */
+/** Routes whose successful requests are not access-logged (scrapes and liveness probes). */
+const QUIET_ROUTES = new Set(['/metrics', '/api/v1/health/live']);
+
+type LoggedRequest = IncomingMessage & { id?: string; log?: Logger; originalUrl?: string };
+
+/**
+ * The request logger, installed as the first middleware so even body-parser failures carry the
+ * id. Each request gets its id (`req.id`, echoed in `X-Request-Id`) and a child logger bound to
+ * it (`req.log`, which nestjs-pino puts in the async context, so every log line of the request
+ * carries `reqId`). One access line per response, at info (4xx at warn, 5xx at error), built
+ * only when that level is enabled: at LOG_LEVEL=warn a successful request costs no log work.
+ * A lean replacement for pino-http, which cost a third of the API's throughput here.
+ */
 export function createHttpLogger(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: requestId,
-    customLogLevel: (_request, response, error) =>
-      error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
-    autoLogging: { ignore: (request) => request.url === '/metrics' || request.url === '/api/v1/health/live' },
-    serializers: {
-      req: (request: { id: unknown; method: string; url: string }) => ({
-        id: request.id,
-        method: request.method,
-        url: redactBearerPathSegments(request.url),
-      }),
-    },
-  });
+  return (request: LoggedRequest, response: ServerResponse, next: () => void): void => {
+    const id = requestId(request, response);
+    const log = logger.child({ reqId: id });
+    request.id = id;
+    request.log = log;
+    const started = process.hrtime.bigint();
+    response.once('finish', () => {
+      const status = response.statusCode;
+      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+      if (!log.isLevelEnabled(level)) return;
+      const url = request.originalUrl ?? request.url ?? '';
+      if (level === 'info' && QUIET_ROUTES.has(url)) return;
+      log[level](
+        {
+          req: { id, method: request.method, url: redactBearerPathSegments(url) },
+          res: { statusCode: status },
+          responseTime: Number(process.hrtime.bigint() - started) / 1e6,
+        },
+        'request completed',
+      );
+    });
+    next();
+  };
 }
 
 /** Receipt links carry their authorisation in the path; logs keep the route, not the token. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { isUUID } from 'class-validator';
+import { createSecretKey } from 'node:crypto';
 import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 
@@ -38,7 +39,9 @@ export class AccessTokenService {
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {
-    this.jwt = new JwtService({ secret: config.JWT_ACCESS_SECRET });
+    // A KeyObject, made once: given a string, jsonwebtoken first tries (and fails) to parse it as a
+    // public key on every verify, which costs an exception per request.
+    this.jwt = new JwtService({ secret: createSecretKey(Buffer.from(config.JWT_ACCESS_SECRET, 'utf8')) });
   }
 
   issue(claims: AccessTokenClaims): IssuedAccessToken {

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
+import { signInCustomer, signInStaff, SignedInUser } from '../factories/user-tokens.factory';
+import { createTestApp } from '../support/test-app';
+
+describe('operations: outbox events and the ledger check', () => {
+  let app: NestExpressApplication;
+  let http: ReturnType<typeof request>;
+  let db: DataSource;
+  let admin: SignedInUser;
+  let customer: SignedInUser;
+
+  beforeAll(async () => {
+    const config = loadConfig({ ...process.env, BCRYPT_COST: '4', RATE_LIMIT_REGISTER_PER_IP: '1000000' });
+    app = await createTestApp((builder) => builder.overrideProvider(AppConfig).useValue(config));
+    http = request(app.getHttpServer());
+    db = app.get(DataSource);
+    [admin, customer] = await Promise.all([signInStaff(app, 'ADMIN'), signInCustomer(app)]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  async function outboxRow(status: 'PENDING' | 'PUBLISHED' | 'FAILED'): Promise<string> {
+    const id = randomUUID();
+    await db.query(
+      `INSERT INTO outbox_events (id, event_type, aggregate_type, aggregate_id, payload, status, attempts, last_error)
+       VALUES ($1, 'operations.probe', 'probe', $2, '{"n":1}', $3, $4, $5)`,
+      [id, id, status, status === 'FAILED' ? 8 : 0, status === 'FAILED' ? 'relay gave up' : null],
+    );
+    return id;
+  }
+
+  it('lists outbox rows by status, newest first, for admins only', async () => {
+    const failed = await outboxRow('FAILED');
+    const published = await outboxRow('PUBLISHED');
+    const page = await http.get('/api/v1/admin/outbox-events?status=FAILED&size=100').set(admin.headers).expect(200);
+    const ids = page.body.items.map((item: { id: string }) => item.id);
+    expect(ids).toContain(failed);
+    expect(ids).not.toContain(published);
+    expect(page.body.items.every((item: { status: string }) => item.status === 'FAILED')).toBe(true);
+    expect(page.body.items.find((item: { id: string }) => item.id === failed)).toMatchObject({
+      eventType: 'operations.probe',
+      attempts: 8,
+      lastError: 'relay gave up',
+      payload: { n: 1 },
+      publishedAt: null,
+    });
+    await http.get('/api/v1/admin/outbox-events?status=LOST').set(admin.headers).expect(400);
+    await http.get('/api/v1/admin/outbox-events').set(customer.headers).expect(403);
+  });
+
+  it('requeues a FAILED row once, with its attempts reset and an audit entry; anything else is 409 or 404', async () => {
+    const failed = await outboxRow('FAILED');
+    const requeued = await http.post(`/api/v1/admin/outbox-events/${failed}/retry`).set(admin.headers).expect(200);
+    expect(requeued.body).toMatchObject({ id: failed, status: 'PENDING', attempts: 0 });
+    const [row] = await db.query(
+      `SELECT status, attempts, next_attempt_at <= now() AS due FROM outbox_events WHERE id = $1`,
+      [failed],
+    );
+    expect(row).toEqual({ status: 'PENDING', attempts: 0, due: true });
+    const again = await http.post(`/api/v1/admin/outbox-events/${failed}/retry`).set(admin.headers).expect(409);
+    expect(again.body.code).toBe('NOT_RETRYABLE');
+    await http.post(`/api/v1/admin/outbox-events/${randomUUID()}/retry`).set(admin.headers).expect(404);
+    await http.post('/api/v1/admin/outbox-events/not-a-uuid/retry').set(admin.headers).expect(400);
+    await http.post(`/api/v1/admin/outbox-events/${failed}/retry`).set(customer.headers).expect(403);
+    const audit = await db.query(`SELECT action, actor_user_id FROM admin_audit_log WHERE entity_id = $1`, [failed]);
+    expect(audit).toEqual([{ action: 'outbox_event.requeued', actor_user_id: admin.userId }]);
+  });
+
+  it('recomputes the ledger for admins', async () => {
+    const report = await http.get('/api/v1/admin/ledger/check').set(admin.headers).expect(200);
+    expect(report.body).toMatchObject({ balanced: true, unbalancedEntries: [], currencyMismatches: [] });
+    expect(report.body.trialBalance.every((row: { sum: string }) => row.sum === '0')).toBe(true);
+    await http.get('/api/v1/admin/ledger/check').set(customer.headers).expect(403);
+  });
+});

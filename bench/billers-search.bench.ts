@@ -35,26 +35,33 @@ import 'reflect-metadata';
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import autocannon from 'autocannon';
-import { ChildProcess, fork, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { billerSearchTexts } from '../src/modules/billers/biller-search-text';
+import {
+  answers,
+  benchSettings,
+  Figures,
+  figuresOf,
+  log,
+  productionEnvironment,
+  ROOT,
+  runCli,
+  setting,
+  startBuilt,
+  startFloorServer,
+  stopChildren,
+} from './support/bench-kit';
 
-const ROOT = resolve(__dirname, '..');
-const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payment_service_bench';
-const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const apiPort = Number(process.env.BENCH_API_PORT ?? 3100);
-const floorPort = Number(process.env.BENCH_FLOOR_PORT ?? 3199);
-const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 10);
-const billerCount = Number(process.env.BENCH_BILLERS ?? 10_000);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
-const firstWarmUpSeconds = Number(process.env.BENCH_FIRST_WARMUP_SECONDS ?? 5);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const { databaseUrl, apiPort, connections, seconds, warmUpSeconds, rounds, poolSize } = benchSettings({
+  database: 'payment_service_bench',
+  apiPort: 3100,
+});
+const floorPort = setting('BENCH_FLOOR_PORT', 3199);
+const billerCount = setting('BENCH_BILLERS', 10_000);
+const firstWarmUpSeconds = setting('BENCH_FIRST_WARMUP_SECONDS', 5);
 const TARGET_RATIO = 0.35;
 const TARGET_P99_MS = 20;
 const CATEGORY_SLUG = 'bench-directory';
@@ -331,20 +338,13 @@ async function loadBillers(client: Client, billers: BenchBiller[]): Promise<void
   log(`billers: ${written} written, ${deleted.rowCount ?? 0} deleted now; ${counted[0].total} active in the database`);
 }
 
-interface Figures {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  responses2xx: number;
-  non2xx: number;
-  /** Connection errors, timeouts included. */
-  errors: number;
+interface SearchFigures extends Figures {
   /** Share of the machine's CPU that processes other than the bench's used meanwhile (Linux only). */
   othersCpu: number | null;
 }
 
 /** Drives `url` for `duration` seconds, cycling through `paths`; `ours` are the bench's processes. */
-async function drive(url: string, paths: string[], duration: number, ours: number[]): Promise<Figures> {
+async function drive(url: string, paths: string[], duration: number, ours: number[]): Promise<SearchFigures> {
   let next = 0;
   const before = cpuTicks(ours);
   const result = await autocannon({
@@ -355,12 +355,7 @@ async function drive(url: string, paths: string[], duration: number, ours: numbe
   });
   const after = cpuTicks(ours);
   return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    responses2xx: result['2xx'],
-    non2xx: result.non2xx,
-    errors: result.errors,
+    ...figuresOf(result),
     othersCpu:
       before && after
         ? Math.max(0, after.busy - before.busy - (after.ours - before.ours)) / (after.total - before.total)
@@ -407,101 +402,6 @@ async function runFloorServer(): Promise<void> {
   process.send?.('ready');
 }
 
-/** Children to stop on the way out, whatever happens. */
-const children = new Set<ChildProcess>();
-
-function stopChildren(): void {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-}
-
-function log(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
-
-async function startFloor(): Promise<void> {
-  const child = fork(__filename, ['--floor-server'], {
-    execArgv: ['-r', 'ts-node/register/transpile-only'],
-    env: { ...process.env, NODE_ENV: 'production', BENCH_FLOOR_PORT: String(floorPort) },
-    stdio: 'inherit',
-  });
-  children.add(child);
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`floor app exited (${code})`)));
-  });
-}
-
-/** The environment of the built app and its CLI: production, quiet, the bench's own database and keys. */
-function appEnvironment(): NodeJS.ProcessEnv {
-  const secret = () => randomBytes(24).toString('hex');
-  return {
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    PORT: String(apiPort),
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_SIZE: String(poolSize),
-    REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: 'ps-bench',
-    JWT_ACCESS_SECRET: secret(),
-    KEY_HASH_SECRET: secret(),
-    INTERNAL_API_KEY: secret(),
-    BILLER_SIMULATOR_SECRET: secret(),
-    LOG_LEVEL: 'warn',
-    DEV_MAILBOX: 'false',
-  };
-}
-
-/** Runs a built CLI (dist/src/cli/<name>.js) to completion, or throws. */
-async function runCli(name: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const child = spawn(process.execPath, [resolve(ROOT, 'dist/src/cli', `${name}.js`)], {
-    env,
-    cwd: tmpdir(),
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`${name} exited with ${code}`);
-}
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    await fetch(url, { signal: AbortSignal.timeout(1000) });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function startApi(env: NodeJS.ProcessEnv): Promise<string> {
-  const baseUrl = `http://127.0.0.1:${apiPort}`;
-  if (await answers(baseUrl)) throw new Error(`something already listens on port ${apiPort}; set BENCH_API_PORT`);
-  const child = spawn(process.execPath, [resolve(ROOT, 'dist/src/main.js')], {
-    env,
-    cwd: tmpdir(),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.add(child);
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`the API exited (${code}) before it was ready`))),
-  );
-  exited.catch(() => undefined);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const ready = await Promise.race([
-      fetch(`${baseUrl}/api/v1/health/ready`, { signal: AbortSignal.timeout(2000) }).then(
-        (response) => response.ok,
-        () => false,
-      ),
-      exited,
-    ]);
-    if (ready) return baseUrl;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the API was not ready within 60 s');
-}
-
 /** Calls of biller_search_query the bench database has counted (one per search with text). */
 async function searchQueryCalls(client: Client): Promise<number> {
   const { rows } = await client.query<{ calls: string }>(
@@ -518,7 +418,7 @@ async function main(): Promise<void> {
       `BENCH_DATABASE_URL names ${databaseName}; use a database of the bench's own (its name says bench)`,
     );
   }
-  const env = appEnvironment();
+  const env = productionEnvironment({ port: apiPort, databaseUrl, redisKeyPrefix: 'ps-bench', poolSize });
   await runCli('create-database', env);
   await runCli('migrate', env);
 
@@ -531,8 +431,14 @@ async function main(): Promise<void> {
     await loadBillers(client, billers);
     const callsBefore = await searchQueryCalls(client);
 
-    const baseUrl = await startApi(env);
-    await startFloor();
+    const baseUrl = `http://127.0.0.1:${apiPort}`;
+    if (await answers(baseUrl)) throw new Error(`something already listens on port ${apiPort}; set BENCH_API_PORT`);
+    const apiProcess = await startBuilt('dist/src/main.js', env, `${baseUrl}/api/v1/health/ready`);
+    const floorProcess = await startFloorServer(
+      __filename,
+      { ...process.env, NODE_ENV: 'production', BENCH_FLOOR_PORT: String(floorPort) },
+      'floor app',
+    );
     const floorUrl = `http://127.0.0.1:${floorPort}`;
 
     const queries = benchQueries(billers);
@@ -551,19 +457,19 @@ async function main(): Promise<void> {
         `${seconds} s at ${connections} connections (after a first ${firstWarmUpSeconds} s warm-up of each); ` +
         `${billerCount} billers, pool ${poolSize}\n`,
     );
-    const results: { round: number; api: Figures; floor: Figures; ratio: number }[] = [];
+    const results: { round: number; api: SearchFigures; floor: SearchFigures; ratio: number }[] = [];
     let failures = 0;
-    const run = async (url: string, paths: string[], duration: number): Promise<Figures> => {
+    const run = async (url: string, paths: string[], duration: number): Promise<SearchFigures> => {
       const { rows: backends } = await client.query<{ pid: number }>(
         `SELECT pid FROM pg_stat_activity WHERE datname = current_database()`,
       );
-      const ours = [process.pid, ...[...children].map((child) => child.pid ?? 0), ...backends.map(({ pid }) => pid)];
+      const ours = [process.pid, apiProcess.pid ?? 0, floorProcess.pid ?? 0, ...backends.map(({ pid }) => pid)];
       const figures = await drive(url, paths, duration, ours);
       failures += figures.non2xx + figures.errors;
       if (url === baseUrl) searches += figures.responses2xx;
       return figures;
     };
-    const line = (label: string, figures: Figures, ratio?: number) =>
+    const line = (label: string, figures: SearchFigures, ratio?: number) =>
       `  ${label.padEnd(6)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${figures.p50
         .toFixed(1)
         .padStart(5)} ms   p99 ${figures.p99.toFixed(1).padStart(5)} ms   ` +
@@ -579,7 +485,7 @@ async function main(): Promise<void> {
       const ratio = api.requestsPerSecond / floor.requestsPerSecond;
       results.push({ round, api, floor, ratio });
       // On a shared machine, what other processes took disturbs the figures (the ratio less so).
-      const others = (figures: Figures) =>
+      const others = (figures: SearchFigures) =>
         figures.othersCpu === null ? 'unknown' : `${(100 * figures.othersCpu).toFixed(0)}%`;
       log(
         `round ${round} (other processes took ${others(api)} of the machine's ${availableParallelism()} cores ` +
@@ -632,8 +538,7 @@ if (process.argv.includes('--floor-server')) {
 } else {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      stopChildren();
-      process.exit(130);
+      void stopChildren().finally(() => process.exit(130));
     });
   }
   main()

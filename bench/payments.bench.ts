@@ -23,35 +23,34 @@
  * Target: API/floor >= 0.5 and API p99 < 50 ms. Not part of the tests.
  */
 import autocannon from 'autocannon';
-import { fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Pool } from 'pg';
 import { Client } from 'pg';
 import { startBillerSimulator } from '../src/simulators/biller-simulator';
 import {
+  benchPhones,
+  benchSettings,
   describeFigures,
   Figures,
   figuresOf,
+  insertCustomers,
   log,
   productionEnvironment,
   recreateDatabase,
   runCli,
   setting,
   startBuilt,
+  startFloorServer,
   stopChildren,
-  track,
 } from './support/bench-kit';
 
-const databaseUrl =
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payment_service_bench_payments';
-const apiPort = setting('BENCH_API_PORT', 3101);
+const { databaseUrl, apiPort, connections, seconds, rounds, poolSize } = benchSettings({
+  database: 'payment_service_bench_payments',
+  apiPort: 3101,
+});
 const floorPort = setting('BENCH_FLOOR_PORT', 3198);
 const customerCount = setting('BENCH_CUSTOMERS', 256);
-const connections = setting('BENCH_CONNECTIONS', 32);
-const seconds = setting('BENCH_SECONDS', 10);
-const rounds = setting('BENCH_ROUNDS', 3);
-const poolSize = setting('BENCH_POOL_SIZE', 10);
 const replays = setting('BENCH_REPLAYS', 500);
 /** 0 leaves the worker out, to tell the API's own cost from the worker's load on the machine. */
 const withWorker = setting('BENCH_WORKER', 1) !== 0;
@@ -98,7 +97,11 @@ async function main(): Promise<void> {
       if (withWorker) await startBuilt('dist/src/worker.js', env);
       const customers = await logIn(baseUrl, customerRows);
       log(`API ready at ${baseUrl} with its worker; ${customers.length} customers logged in`);
-      await startFloor();
+      await startFloorServer(__filename, {
+        ...process.env,
+        BENCH_FLOOR_PORT: String(floorPort),
+        BENCH_DATABASE_URL: databaseUrl,
+      });
       log(`floor ready on port ${floorPort}`);
 
       const results: { api: Figures; floor: Figures }[] = [];
@@ -165,15 +168,7 @@ async function loadCatalogue(db: Client, connectorUrl: string): Promise<string> 
 
 async function loadCustomers(db: Client): Promise<{ id: string; phone: string }[]> {
   const { hash } = await import('bcrypt');
-  const pinHash = await hash(PIN, 10);
-  const phones = Array.from({ length: customerCount }, (_, index) => `+234809${String(index).padStart(7, '0')}`);
-  const { rows } = await db.query<{ id: string; phone: string }>(
-    `INSERT INTO users (id, phone, role, kyc_tier, pin_hash, pin_set_at, phone_verified_at)
-     SELECT gen_random_uuid(), phone, 'CUSTOMER', 'TIER_1', $2, now(), now() FROM unnest($1::text[]) AS t(phone)
-     RETURNING id, phone`,
-    [phones, pinHash],
-  );
-  return rows;
+  return insertCustomers(db, benchPhones(customerCount), await hash(PIN, 10));
 }
 
 async function logIn(baseUrl: string, rows: { id: string; phone: string }[]): Promise<Customer[]> {
@@ -328,20 +323,6 @@ async function checkAfterwards(db: Client, baseUrl: string, env: NodeJS.ProcessE
     failures.push('the ledger check found an imbalance');
   }
   return failures;
-}
-
-async function startFloor(): Promise<void> {
-  const child = track(
-    fork(__filename, ['--floor-server'], {
-      execArgv: ['-r', 'ts-node/register/transpile-only'],
-      env: { ...process.env, BENCH_FLOOR_PORT: String(floorPort), BENCH_DATABASE_URL: databaseUrl },
-      stdio: 'inherit',
-    }),
-  );
-  await new Promise<void>((done, fail) => {
-    child.once('message', () => done());
-    child.once('exit', (code) => fail(new Error(`floor exited (${code})`)));
-  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
@@ -103,6 +103,45 @@ export async function recreateDatabase(databaseUrl: string, env: NodeJS.ProcessE
   await runCli('migrate', env);
 }
 
+/**
+ * Starts a bench's floor (`file` run again with --floor-server under ts-node, transpile-only)
+ * and waits for its first message, which says it listens.
+ */
+export async function startFloorServer(file: string, env: NodeJS.ProcessEnv, label = 'floor'): Promise<ChildProcess> {
+  const child = track(
+    fork(file, ['--floor-server'], {
+      execArgv: ['-r', 'ts-node/register/transpile-only'],
+      env,
+      stdio: 'inherit',
+    }),
+  );
+  await new Promise<void>((done, fail) => {
+    child.once('message', () => done());
+    child.once('exit', (code) => fail(new Error(`${label} exited (${code})`)));
+  });
+  return child;
+}
+
+/** `count` distinct Nigerian mobile numbers in E.164 form, `+234<prefix>` then seven digits, in order. */
+export function benchPhones(count: number, prefix = '809'): string[] {
+  return Array.from({ length: count }, (_, index) => `+234${prefix}${String(index).padStart(7, '0')}`);
+}
+
+/** Inserts one verified TIER_1 customer a phone, all with the same PIN hash; returns their ids. */
+export async function insertCustomers(
+  db: Client,
+  phones: string[],
+  pinHash: string,
+): Promise<{ id: string; phone: string }[]> {
+  const { rows } = await db.query<{ id: string; phone: string }>(
+    `INSERT INTO users (id, phone, role, kyc_tier, pin_hash, pin_set_at, phone_verified_at)
+     SELECT gen_random_uuid(), phone, 'CUSTOMER', 'TIER_1', $2, now(), now() FROM unnest($1::text[]) AS t(phone)
+     RETURNING id, phone`,
+    [phones, pinHash],
+  );
+  return rows;
+}
+
 export async function answers(url: string): Promise<boolean> {
   try {
     await fetch(url, { signal: AbortSignal.timeout(1000) });
@@ -178,4 +217,30 @@ export function describeFigures(figures: Figures): string {
 export function setting(name: string, fallback: number): number {
   const value = process.env[name];
   return value === undefined ? fallback : Number(value);
+}
+
+/**
+ * The settings every bench reads: its database BENCH_DATABASE_URL (on the local PostgreSQL by
+ * default), its API's port BENCH_API_PORT, and with the same defaults everywhere
+ * BENCH_CONNECTIONS (32) connections for BENCH_SECONDS (10) s a run, BENCH_WARMUP_SECONDS (2) s
+ * of warm-up, BENCH_ROUNDS (3) rounds and BENCH_POOL_SIZE (10) database connections in the API.
+ */
+export function benchSettings(defaults: { database: string; apiPort: number }): {
+  databaseUrl: string;
+  apiPort: number;
+  connections: number;
+  seconds: number;
+  warmUpSeconds: number;
+  rounds: number;
+  poolSize: number;
+} {
+  return {
+    databaseUrl: process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/${defaults.database}`,
+    apiPort: setting('BENCH_API_PORT', defaults.apiPort),
+    connections: setting('BENCH_CONNECTIONS', 32),
+    seconds: setting('BENCH_SECONDS', 10),
+    warmUpSeconds: setting('BENCH_WARMUP_SECONDS', 2),
+    rounds: setting('BENCH_ROUNDS', 3),
+    poolSize: setting('BENCH_POOL_SIZE', 10),
+  };
 }

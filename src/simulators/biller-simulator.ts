@@ -28,8 +28,10 @@ export interface BillerSimulatorOptions {
   slowResponseMs?: number;
   /** How long a `...202` payment stays PENDING before it is CONFIRMED. */
   confirmAfterMs?: number;
-  /** Called once per request, for a development log. */
+  /** Called once per request when it is answered, for a development log. */
   onRequest?: (line: string) => void;
+  /** Called as each request arrives (`METHOD url`), before any delay: answered or not. */
+  onRequestReceived?: (line: string) => void;
 }
 
 export interface RunningBillerSimulator {
@@ -88,6 +90,8 @@ export async function startBillerSimulator(options: BillerSimulatorOptions): Pro
   const slowResponseMs = options.slowResponseMs ?? 1500;
   const confirmAfterMs = options.confirmAfterMs ?? 5000;
   const payments = new Map<string, SimulatedPayment>();
+  /** Keys of payment posts being worked on (a slow reference holds its key until it answers). */
+  const inFlight = new Set<string>();
   const timers = new Set<NodeJS.Timeout>();
 
   const delay = (ms: number) =>
@@ -182,7 +186,17 @@ export async function startBillerSimulator(options: BillerSimulatorOptions): Pro
       }
       return reply(response, 200, paymentReply(existing));
     }
-    if (!(await forcedOutcome(accountReference, response))) return;
+    // A retry that arrives while the first request with its key is still being worked on must
+    // not be taken a second time: it is told to come back (retryable), as real billers do.
+    if (inFlight.has(key)) {
+      return reply(response, 503, { code: 'REQUEST_IN_PROGRESS', message: 'a request with this key is in progress' });
+    }
+    inFlight.add(key);
+    try {
+      if (!(await forcedOutcome(accountReference, response))) return;
+    } finally {
+      inFlight.delete(key);
+    }
     if (accountReference.endsWith('403')) {
       return reply(response, 422, { code: 'ACCOUNT_REJECTED', message: 'account is blocked' });
     }
@@ -237,6 +251,7 @@ export async function startBillerSimulator(options: BillerSimulatorOptions): Pro
 
   const server: Server = createServer((request, response) => {
     const started = Date.now();
+    options.onRequestReceived?.(`${request.method} ${request.url}`);
     response.on('finish', () =>
       options.onRequest?.(`${request.method} ${request.url} ${response.statusCode} ${Date.now() - started}ms`),
     );

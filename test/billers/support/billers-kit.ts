@@ -16,8 +16,10 @@ export interface BillersApp {
   db: DataSource;
   config: AppConfig;
   simulator: RunningBillerSimulator;
-  /** Requests the simulator received, as `METHOD path status`. */
+  /** Requests the simulator answered, as `METHOD path status`. */
   simulatorLog: string[];
+  /** Requests the simulator received, as `METHOD path`, answered or not. */
+  simulatorReceived: string[];
   admin: SignedInUser;
   customer: SignedInUser;
   /** A prefix unique to this spec file, for slugs that must not collide with other specs. */
@@ -40,7 +42,9 @@ export async function createBillersApp(
     ...options.config,
   });
   const simulatorLog: string[] = [];
+  const simulatorReceived: string[] = [];
   const simulator = await startBillerSimulator({
+    onRequestReceived: (line) => simulatorReceived.push(line),
     secret: config.BILLER_SIMULATOR_SECRET,
     slowResponseMs: options.slowResponseMs ?? 150,
     confirmAfterMs: options.confirmAfterMs ?? 300,
@@ -55,6 +59,7 @@ export async function createBillersApp(
     config,
     simulator,
     simulatorLog,
+    simulatorReceived,
     admin,
     customer,
     prefix: `t${randomBytes(3).toString('hex')}`,

@@ -119,9 +119,10 @@ async function main(): Promise<void> {
   await db.connect();
   try {
     const known = benchPhones(users);
-    await insertCustomers(db, known, await bcrypt.hash(PIN, bcryptCost));
+    const pinHash = await bcrypt.hash(PIN, bcryptCost);
+    await insertCustomers(db, known, pinHash);
     const storedCost = await storedBcryptCost(db, known[0]);
-    const floor = await bcryptFloor(await bcrypt.hash(PIN, bcryptCost));
+    const floor = await bcryptFloor(pinHash);
     log(`floor: ${floor.toFixed(1)} bcrypt comparisons/s at cost ${bcryptCost}, ${FLOOR_PARALLEL} at a time`);
     await startBuilt('dist/src/main.js', env, `${baseUrl}/api/v1/health/ready`);
     log(`API ready at ${baseUrl}; ${users} customers, PIN hashed at bcrypt cost ${storedCost}`);
@@ -185,8 +186,11 @@ async function main(): Promise<void> {
         `p50 success / wrong PIN / unknown phone at ${connections} connections: ${p50s(loaded)}` +
           ` (success: round ${rounds})`,
         ...(probeSeconds > 0 ? [`p50 success / wrong PIN / unknown phone at 1 connection: ${p50s(single)}`] : []),
-        `success req/s (round ${rounds}) / bcrypt floor: ${(loaded.success.requestsPerSecond / floor).toFixed(2)} ` +
-          `(${floor.toFixed(1)} comparisons/s)`,
+        `success req/s / bcrypt floor (${floor.toFixed(1)} comparisons/s), round by round: ` +
+          rows
+            .slice(0, rounds)
+            .map(({ figures }) => (figures.requestsPerSecond / floor).toFixed(2))
+            .join(', '),
         `bcrypt cost read back from a stored hash: ${await storedBcryptCost(db, known[0])} ` +
           `(the API's BCRYPT_COST: ${bcryptCost})`,
         `load average (1, 5, 15 min) before: ${describeLoad(loadBefore)}; after: ${describeLoad(loadAfter)}`,
@@ -225,7 +229,7 @@ async function bcryptFloor(hash: string): Promise<number> {
 /** The cost field of a customer's stored PIN hash (`$2b$<cost>$...`). */
 async function storedBcryptCost(db: Client, phone: string): Promise<string> {
   const { rows } = await db.query<{ pin_hash: string }>(`SELECT pin_hash FROM users WHERE phone = $1`, [phone]);
-  return rows[0]?.pin_hash.split('$')[2] ?? 'unknown (no such customer)';
+  return rows[0] ? String(Number(rows[0].pin_hash.split('$')[2])) : 'unknown (no such customer)';
 }
 
 /** One login that must answer `status` (and, when refused, the code INVALID_CREDENTIALS), or throws. */

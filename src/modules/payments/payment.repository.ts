@@ -157,13 +157,36 @@ export class PaymentRepository {
       completed?: boolean;
     } = {},
   ): Promise<void> {
-    const { completed, ...columns } = changes;
-    await manager.update(
-      Payment,
-      { id },
-      { ...columns, status, updatedAt: () => 'now()', ...(completed ? { completedAt: () => 'now()' } : {}) },
+    // One statement: the row and its timeline step. A column left out of `changes` keeps its value.
+    await manager.query(
+      `WITH changed AS (
+         UPDATE payments
+            SET status = $2,
+                failure_code = CASE WHEN $4 THEN $5 ELSE failure_code END,
+                failure_message = CASE WHEN $6 THEN $7 ELSE failure_message END,
+                biller_reference = CASE WHEN $8 THEN $9 ELSE biller_reference END,
+                reversal_entry_id = CASE WHEN $10 THEN $11::uuid ELSE reversal_entry_id END,
+                completed_at = CASE WHEN $12 THEN now() ELSE completed_at END,
+                updated_at = now()
+          WHERE id = $1
+          RETURNING id
+       )
+       INSERT INTO payment_status_events (payment_id, status, note) SELECT id, $2, $3 FROM changed`,
+      [
+        id,
+        status,
+        note,
+        'failureCode' in changes,
+        changes.failureCode ?? null,
+        'failureMessage' in changes,
+        changes.failureMessage ?? null,
+        'billerReference' in changes,
+        changes.billerReference ?? null,
+        'reversalEntryId' in changes,
+        changes.reversalEntryId ?? null,
+        changes.completed === true,
+      ],
     );
-    await manager.insert(PaymentStatusEvent, { paymentId: id, status, note, createdAt: () => 'now()' });
   }
 
   async setRailReversalReference(manager: EntityManager, id: string, reference: string): Promise<void> {

@@ -21,13 +21,15 @@ export class PostingAttemptRepository {
     paymentId: string,
     options: { requestedBy?: string; outcomeUnknown?: boolean } = {},
   ): Promise<PostingAttempt> {
-    await manager.query(
+    const [opened] = await manager.query<{ id: string }[]>(
       `INSERT INTO posting_attempts (id, payment_id, cycle, status, outcome_unknown, requested_by)
        SELECT $1, $2, coalesce(max(cycle), 0) + 1, 'PENDING', $3, $4 FROM posting_attempts WHERE payment_id = $2
-       ON CONFLICT DO NOTHING`,
+       ON CONFLICT DO NOTHING
+       RETURNING id`,
       [newId(), paymentId, options.outcomeUnknown ?? false, options.requestedBy ?? null],
     );
-    return manager.findOneOrFail(PostingAttempt, { where: { paymentId, status: In(OPEN) } });
+    const where = opened ? { id: opened.id } : { paymentId, status: In(OPEN) };
+    return manager.findOneOrFail(PostingAttempt, { where });
   }
 
   /**
@@ -37,7 +39,7 @@ export class PostingAttemptRepository {
    */
   async claim(manager: EntityManager, id: string, leaseMs: number): Promise<ClaimedAttempt | null> {
     // Wrapped in a SELECT so the driver answers the rows (a bare UPDATE answers [rows, count]).
-    const [row] = await manager.query<{ was_unknown: boolean }[]>(
+    const [row] = await manager.query<(AttemptRow & { was_unknown: boolean })[]>(
       `WITH claimed AS (
          UPDATE posting_attempts a
             SET lease_until = now() + make_interval(secs => $2::double precision / 1000),
@@ -46,14 +48,12 @@ export class PostingAttemptRepository {
           WHERE a.id = $1 AND previous.id = a.id
             AND a.status IN ('PENDING', 'RETRYING') AND a.next_attempt_at <= now()
             AND (a.lease_until IS NULL OR a.lease_until < now())
-          RETURNING previous.outcome_unknown AS was_unknown
+          RETURNING a.*, previous.outcome_unknown AS was_unknown
        )
-       SELECT was_unknown FROM claimed`,
+       SELECT * FROM claimed`,
       [id, leaseMs],
     );
-    if (!row) return null;
-    const attempt = await manager.findOneByOrFail(PostingAttempt, { id });
-    return { attempt, wasUnknown: row.was_unknown };
+    return row ? { attempt: toAttempt(row), wasUnknown: row.was_unknown } : null;
   }
 
   /** Ids of open attempts that are due and not leased, oldest first. */
@@ -132,4 +132,42 @@ export class PostingAttemptRepository {
     });
     return { rows, total };
   }
+}
+
+interface AttemptRow {
+  id: string;
+  payment_id: string;
+  cycle: number;
+  status: PostingAttemptStatus;
+  tries: number;
+  next_attempt_at: Date;
+  lease_until: Date | null;
+  outcome_unknown: boolean;
+  last_outcome: string | null;
+  last_error: string | null;
+  biller_reference: string | null;
+  requested_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+}
+
+function toAttempt(row: AttemptRow): PostingAttempt {
+  return Object.assign(new PostingAttempt(), {
+    id: row.id,
+    paymentId: row.payment_id,
+    cycle: row.cycle,
+    status: row.status,
+    tries: row.tries,
+    nextAttemptAt: row.next_attempt_at,
+    leaseUntil: row.lease_until,
+    outcomeUnknown: row.outcome_unknown,
+    lastOutcome: row.last_outcome,
+    lastError: row.last_error,
+    billerReference: row.biller_reference,
+    requestedBy: row.requested_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    completedAt: row.completed_at,
+  });
 }

@@ -137,8 +137,7 @@ export class PostingService {
   }
 
   private async tryOnce(payment: Payment, outcomeUnknown: boolean): Promise<TryResult> {
-    const found = await this.directory.find(payment.billerId);
-    const biller = found?.biller;
+    const biller = (await this.directory.findForPayment(payment.billerId))?.biller;
     if (!biller?.connectorBaseUrl || !biller.connectorSecretRef) {
       return { kind: 'TRANSIENT', error: 'the biller has no connector configured' };
     }

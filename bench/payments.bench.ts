@@ -25,7 +25,7 @@
 import autocannon from 'autocannon';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { Pool } from 'pg';
+import { Pool, PoolClient, QueryResult } from 'pg';
 import { Client } from 'pg';
 import { startBillerSimulator } from '../src/simulators/biller-simulator';
 import {
@@ -55,6 +55,7 @@ const replays = setting('BENCH_REPLAYS', 500);
 /** 0 leaves the worker out, to tell the API's own cost from the worker's load on the machine. */
 const withWorker = setting('BENCH_WORKER', 1) !== 0;
 const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const workerNodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const PIN = '480264';
 const BILLER_SLUG = 'bench-power';
 
@@ -94,7 +95,7 @@ async function main(): Promise<void> {
       const baseUrl = `http://127.0.0.1:${apiPort}`;
       // BENCH_API_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the API.
       await startBuilt('dist/src/main.js', env, `${baseUrl}/api/v1/health/ready`, apiNodeArgs);
-      if (withWorker) await startBuilt('dist/src/worker.js', env);
+      if (withWorker) await startBuilt('dist/src/worker.js', env, undefined, workerNodeArgs);
       const customers = await logIn(baseUrl, customerRows);
       log(`API ready at ${baseUrl} with its worker; ${customers.length} customers logged in`);
       await startFloorServer(__filename, {
@@ -326,7 +327,8 @@ async function checkAfterwards(db: Client, baseUrl: string, env: NodeJS.ProcessE
 }
 
 /**
- * The floor: what a payment costs the database and nothing else. One transaction per request
+ * The floor: what a payment costs the database and nothing else. One transaction per request,
+ * its statements prepared by name on each connection as the service prepares its own,
  * with the statements the service runs: the customer lock, the tier read, the precheck, the
  * journal entry and its lines, the payment with its first timeline step, the outbox row.
  */
@@ -385,24 +387,34 @@ async function pay(
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('payments:' || $1, 0))`, [payment.customerId]);
-    await client.query(`SELECT kyc_tier FROM users WHERE id = $1`, [payment.customerId]);
-    await client.query(
+    await prepared(client, 'floor-1', `SELECT pg_advisory_xact_lock(hashtextextended('payments:' || $1, 0))`, [
+      payment.customerId,
+    ]);
+    await prepared(client, 'floor-2', `SELECT kyc_tier FROM users WHERE id = $1`, [payment.customerId]);
+    await prepared(
+      client,
+      'floor-3',
       `SELECT (SELECT id FROM payments WHERE customer_id = $1 AND idempotency_key = $2) AS existing,
               (SELECT coalesce(sum(amount), 0) FROM payments WHERE customer_id = $1
                   AND created_at > now() - interval '24 hours' AND status <> 'FAILED') AS used`,
       [payment.customerId, payment.key],
     );
-    await client.query(
+    await prepared(
+      client,
+      'floor-4',
       `INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency) VALUES ($1, 'BENCH_FLOOR', 'payment', $2, 'NGN')`,
       [entryId, id],
     );
-    await client.query(
+    await prepared(
+      client,
+      'floor-5',
       `INSERT INTO journal_lines (entry_id, account_id, amount, currency)
        SELECT $1, account_id, amount, 'NGN' FROM unnest($2::uuid[], $3::bigint[]) AS line(account_id, amount)`,
       [entryId, [clearing, payable, revenue], [payment.amount + fee, -payment.amount, -fee]],
     );
-    await client.query(
+    await prepared(
+      client,
+      'floor-6',
       `WITH inserted AS (
          INSERT INTO payments (id, customer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
                                account_reference, amount, fee, currency, rail, funding_account_masked, status,
@@ -414,7 +426,9 @@ async function pay(
        SELECT id, 'PENDING', 'floor', created_at FROM inserted`,
       [id, payment.customerId, payment.key, payment.billerId, payment.amount, fee, entryId],
     );
-    await client.query(
+    await prepared(
+      client,
+      'floor-7',
       `INSERT INTO outbox_events (id, event_type, aggregate_type, aggregate_id, payload) VALUES ($1, 'bench.floor_payment', 'payment', $2, '{}')`,
       [randomUUID(), id],
     );
@@ -426,6 +440,14 @@ async function pay(
   } finally {
     client.release();
   }
+}
+
+/**
+ * Runs a statement as a named prepared statement, as the service does with its per-request
+ * statements: each connection parses and plans it once.
+ */
+function prepared(client: PoolClient, name: string, text: string, values: unknown[]): Promise<QueryResult> {
+  return client.query({ name, text, values });
 }
 
 main().catch(async (error: unknown) => {

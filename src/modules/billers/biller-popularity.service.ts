@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { prepared } from '../../platform/database/prepared-statement';
 
 /** Popularity counts successful payments over this many days. */
 export const POPULARITY_WINDOW_DAYS = 30;
@@ -21,9 +22,9 @@ export class BillerPopularityService {
 
   async countSuccessfulPayment(manager: EntityManager, billerId: string, at: Date, count = 1): Promise<void> {
     await manager.query(
-      `INSERT INTO biller_popularity (biller_id, day, successful_payments)
+      prepared(`INSERT INTO biller_popularity (biller_id, day, successful_payments)
        VALUES ($1, ($2::timestamptz AT TIME ZONE 'UTC')::date, $3)
-       ON CONFLICT (biller_id, day) DO UPDATE SET successful_payments = biller_popularity.successful_payments + EXCLUDED.successful_payments`,
+       ON CONFLICT (biller_id, day) DO UPDATE SET successful_payments = biller_popularity.successful_payments + EXCLUDED.successful_payments`),
       [billerId, at, count],
     );
   }
@@ -35,7 +36,7 @@ export class BillerPopularityService {
   async refresh(now: Date = new Date()): Promise<number | null> {
     return this.dataSource.transaction(async (manager) => {
       const [{ locked }] = await manager.query<{ locked: boolean }[]>(
-        `SELECT pg_try_advisory_xact_lock($1) AS locked`,
+        prepared(`SELECT pg_try_advisory_xact_lock($1) AS locked`),
         [REFRESH_LOCK],
       );
       if (!locked) return null;

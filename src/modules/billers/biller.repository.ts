@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
-import type { Pool, QueryResultRow } from 'pg';
+import type { Pool, QueryConfig, QueryResultRow } from 'pg';
 import { EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { toMinorUnits } from '../../platform/database/minor-units.transformer';
+import { prepared } from '../../platform/database/prepared-statement';
 import { searchWords } from './biller-search-text';
-import { BillerCategory } from './biller-category.entity';
 import { AmountRule, Biller } from './biller.entity';
 import type { PaymentRail } from './payment-rail.entity';
 
@@ -167,24 +167,18 @@ export class BillerRepository {
     return { added: added.length, dropped };
   }
 
-  /** The biller with its visibility (biller and category active) and its active accepted rails. */
+  /**
+   * The biller with its visibility (biller and category active) and its active accepted rails,
+   * in one prepared statement: the payments context reads it on every payment.
+   */
   async findForPayment(manager: EntityManager, key: string, byId: boolean): Promise<BillerForPayment | null> {
-    const { entities, raw } = await manager
-      .createQueryBuilder(Biller, 'b')
-      .innerJoin(BillerCategory, 'c', 'c.id = b.category_id')
-      .addSelect('b.active AND c.active', 'visible')
-      .addSelect(
-        `(SELECT coalesce(json_agg(json_build_object('id', r.id, 'code', r.code, 'name', r.name, 'active', r.active,
-                  'feeFlat', r.fee_flat, 'feePercentBps', r.fee_percent_bps, 'minAmount', r.min_amount,
-                  'maxAmount', r.max_amount) ORDER BY r.code), '[]')
-            FROM payment_rails r WHERE r.code = ANY (b.accepted_rails) AND r.active)`,
-        'rails',
-      )
-      .where(byId ? 'b.id = :key' : 'b.slug = :key', { key })
-      .getRawAndEntities<{ visible: boolean; rails: PaymentRail[] }>();
-    const [biller] = entities;
-    if (!biller) return null;
-    return { biller, visible: raw[0].visible, rails: raw[0].rails };
+    const [row] = await manager.query<(BillerRow & { visible: boolean; rails: BillerForPayment['rails'] })[]>(
+      prepared(byId ? FOR_PAYMENT_BY_ID : FOR_PAYMENT_BY_SLUG),
+      [key],
+    );
+    if (!row) return null;
+    const { visible, rails, ...biller } = row;
+    return { biller: toBiller(biller), visible, rails };
   }
 
   findById(manager: EntityManager, id: string): Promise<Biller | null> {
@@ -211,28 +205,51 @@ export class BillerRepository {
 }
 
 /**
- * Runs a statement as a named prepared statement on the pool, so each connection plans a
- * search shape once rather than on every request (planning these statements costs about as
- * much as running them). The shapes are few: one per word count, filter and sort. Inside a
- * transaction it runs on the transaction's manager instead.
+ * Runs a search as a named prepared statement (see `prepared`): the shapes are few, one per
+ * word count, filter and sort. Outside a transaction it goes straight to the pool, without a
+ * TypeORM query runner per request.
  */
 async function preparedQuery<Row>(manager: EntityManager, text: string, values: unknown[]): Promise<Row[]> {
-  if (manager.queryRunner) return manager.query<Row[]>(text, values);
+  if (manager.queryRunner) return manager.query<Row[]>(prepared(text), values);
   const pool = (manager.connection.driver as PostgresDriver).master as Pool;
-  const result = await pool.query<Row & QueryResultRow>({ name: statementName(text), text, values });
+  const result = await pool.query<Row & QueryResultRow>(prepared(text) as unknown as QueryConfig, values);
   return result.rows;
 }
 
-/** Statement names by text, bounded like the shapes; hashing the text on every search showed in profiles. */
-const statementNames = new Map<string, string>();
+/** Every column of `billers` under its entity property name. */
+const BILLER_COLUMNS = `b.id, b.slug, b.name, b.aliases, b.category_id AS "categoryId", b.logo_url AS "logoUrl", b.country,
+  b.currency, b.accepted_rails AS "acceptedRails", b.fee_flat AS "feeFlat", b.fee_percent_bps AS "feePercentBps",
+  b.min_amount AS "minAmount", b.max_amount AS "maxAmount", b.account_reference_label AS "accountReferenceLabel",
+  b.account_reference_pattern AS "accountReferencePattern", b.amount_rule AS "amountRule",
+  b.validates_directly AS "validatesDirectly", b.connector_base_url AS "connectorBaseUrl",
+  b.connector_secret_ref AS "connectorSecretRef", b.connector_timeout_ms AS "connectorTimeoutMs", b.active,
+  b.available, b.popularity, b.search_name AS "searchName", b.search_text AS "searchText",
+  b.created_at AS "createdAt", b.updated_at AS "updatedAt"`;
 
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `billers-search-${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
-    statementNames.set(text, name);
-  }
-  return name;
+const forPayment = (match: string) => `SELECT ${BILLER_COLUMNS}, b.active AND c.active AS visible,
+       (SELECT coalesce(json_agg(json_build_object('id', r.id, 'code', r.code, 'name', r.name, 'active', r.active,
+                 'feeFlat', r.fee_flat, 'feePercentBps', r.fee_percent_bps, 'minAmount', r.min_amount,
+                 'maxAmount', r.max_amount) ORDER BY r.code), '[]')
+          FROM payment_rails r WHERE r.code = ANY (b.accepted_rails) AND r.active) AS rails
+  FROM billers b JOIN biller_categories c ON c.id = b.category_id
+ WHERE ${match}`;
+const FOR_PAYMENT_BY_ID = forPayment('b.id = $1');
+const FOR_PAYMENT_BY_SLUG = forPayment('b.slug = $1');
+
+/** A `billers` row read with BILLER_COLUMNS: money columns arrive as strings. */
+type BillerRow = Omit<Biller, 'feeFlat' | 'minAmount' | 'maxAmount'> & {
+  feeFlat: string;
+  minAmount: string;
+  maxAmount: string;
+};
+
+function toBiller(row: BillerRow): Biller {
+  return Object.assign(new Biller(), {
+    ...row,
+    feeFlat: toMinorUnits(row.feeFlat),
+    minAmount: toMinorUnits(row.minAmount),
+    maxAmount: toMinorUnits(row.maxAmount),
+  });
 }
 
 function toListRow(row: RawListRow): BillerListRow {

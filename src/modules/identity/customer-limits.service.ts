@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import { AppConfig } from '../../platform/config/app-config';
 import { TierLimits, tierLimits } from './tier-limits';
 import { KycTier } from './user.entity';
+import { prepared } from '../../platform/database/prepared-statement';
 
 /**
  * What a customer may pay, for the payments context: the KYC tier and the limits it unlocks,
@@ -13,7 +14,9 @@ export class CustomerLimitsService {
   constructor(private readonly config: AppConfig) {}
 
   async limitsOf(manager: EntityManager, userId: string): Promise<{ tier: KycTier; limits: TierLimits } | null> {
-    const [row] = await manager.query<{ kyc_tier: KycTier }[]>(`SELECT kyc_tier FROM users WHERE id = $1`, [userId]);
+    const [row] = await manager.query<{ kyc_tier: KycTier }[]>(prepared(`SELECT kyc_tier FROM users WHERE id = $1`), [
+      userId,
+    ]);
     return row ? { tier: row.kyc_tier, limits: tierLimits(this.config, row.kyc_tier) } : null;
   }
 }

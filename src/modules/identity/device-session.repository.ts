@@ -3,6 +3,7 @@ import { EntityManager, IsNull, MoreThan } from 'typeorm';
 import type { ActiveSession } from '../../platform/auth/session-verifier';
 import { DeviceSession, SessionRevocationReason } from './device-session.entity';
 import { RefreshToken } from './refresh-token.entity';
+import { prepared } from '../../platform/database/prepared-statement';
 
 /** Named queries on `device_sessions` and their `refresh_tokens`. */
 @Injectable()
@@ -63,12 +64,12 @@ export class DeviceSessionRepository {
     now: Date,
   ): Promise<string[]> {
     const rows = await manager.query<{ id: string }[]>(
-      `WITH revoked AS (
+      prepared(`WITH revoked AS (
          UPDATE device_sessions SET revoked_at = $3, revoked_reason = $4
           WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL
           RETURNING id
        )
-       SELECT id FROM revoked`,
+       SELECT id FROM revoked`),
       [userId, keepSessionId, now, reason],
     );
     return rows.map((row) => row.id);
@@ -85,7 +86,7 @@ export class DeviceSessionRepository {
 
   async activeIdsOf(manager: EntityManager, userId: string): Promise<string[]> {
     const rows = await manager.query<{ id: string }[]>(
-      `SELECT id FROM device_sessions WHERE user_id = $1 AND revoked_at IS NULL`,
+      prepared(`SELECT id FROM device_sessions WHERE user_id = $1 AND revoked_at IS NULL`),
       [userId],
     );
     return rows.map((row) => row.id);
@@ -97,14 +98,14 @@ export class DeviceSessionRepository {
    */
   async touchActive(manager: EntityManager, id: string, now: Date): Promise<ActiveSession | null> {
     const rows = await manager.query<{ user_id: string; role: ActiveSession['role'] }[]>(
-      `WITH touched AS (
+      prepared(`WITH touched AS (
          UPDATE device_sessions s SET last_seen_at = GREATEST(s.last_seen_at, $2)
            FROM users u
           WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2
             AND u.id = s.user_id AND u.status = 'ACTIVE'
           RETURNING s.user_id, u.role
        )
-       SELECT user_id, role FROM touched`,
+       SELECT user_id, role FROM touched`),
       [id, now],
     );
     return rows[0] ? { userId: rows[0].user_id, role: rows[0].role } : null;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { UserRole } from '../../platform/auth/principal';
 import { KycTier, User, UserStatus } from './user.entity';
+import { prepared } from '../../platform/database/prepared-statement';
 
 /** The outcome of counting a login attempt before its PIN is checked. */
 export type PinAttempt =
@@ -62,7 +63,7 @@ export class UserRepository {
     maxAttempts: number,
   ): Promise<PinAttempt> {
     const rows = await manager.query<{ id: string; pin_hash: string; status: UserStatus; locked_until: Date | null }[]>(
-      `WITH counted AS (
+      prepared(`WITH counted AS (
          UPDATE users
             SET failed_pin_attempts = CASE WHEN locked_until IS NULL THEN failed_pin_attempts + 1 ELSE 1 END,
                 locked_until = CASE
@@ -72,7 +73,7 @@ export class UserRepository {
           WHERE phone = $1 AND pin_hash IS NOT NULL AND (locked_until IS NULL OR locked_until <= $2)
           RETURNING id, pin_hash, status, locked_until
        )
-       SELECT * FROM counted`,
+       SELECT * FROM counted`),
       [phone, now, lockUntil, maxAttempts],
     );
     const row = rows[0];
@@ -86,7 +87,7 @@ export class UserRepository {
       };
     }
     const locked = await manager.query<{ locked_until: Date }[]>(
-      `SELECT locked_until FROM users WHERE phone = $1 AND pin_hash IS NOT NULL AND locked_until > $2`,
+      prepared(`SELECT locked_until FROM users WHERE phone = $1 AND pin_hash IS NOT NULL AND locked_until > $2`),
       [phone, now],
     );
     return locked[0] ? { kind: 'locked', lockedUntil: locked[0].locked_until } : { kind: 'unknown' };

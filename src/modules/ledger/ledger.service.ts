@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { newId } from '../../platform/database/new-id';
 import { LedgerAccountType } from './ledger-account.entity';
+import { prepared } from '../../platform/database/prepared-statement';
 
 /** An account named by its code; it is opened on first use. */
 export interface AccountRef {
@@ -53,18 +54,18 @@ export class LedgerService {
   /** Posts the exact opposite of an entry; an entry can be reversed once. */
   async reverse(manager: EntityManager, entryId: string, kind: string, memo?: string): Promise<string> {
     const [original] = await manager.query(
-      `SELECT id, reference_type, reference_id, currency FROM journal_entries WHERE id = $1`,
+      prepared(`SELECT id, reference_type, reference_id, currency FROM journal_entries WHERE id = $1`),
       [entryId],
     );
     if (!original) throw new Error(`journal entry ${entryId} does not exist`);
     const lines: { account_id: string; amount: string }[] = await manager.query(
-      `SELECT account_id, amount FROM journal_lines WHERE entry_id = $1 ORDER BY id`,
+      prepared(`SELECT account_id, amount FROM journal_lines WHERE entry_id = $1 ORDER BY id`),
       [entryId],
     );
     const id = newId();
     await manager.query(
-      `INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency, reverses_entry_id, memo)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      prepared(`INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency, reverses_entry_id, memo)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`),
       [id, kind, original.reference_type, original.reference_id, original.currency, entryId, memo ?? null],
     );
     await this.insertLines(
@@ -79,9 +80,9 @@ export class LedgerService {
   /** The balance of an account as the sum of its lines (0 for an account never used). */
   async balance(code: string, manager: EntityManager = this.dataSource.manager): Promise<bigint> {
     const [row] = await manager.query(
-      `SELECT coalesce(sum(l.amount), 0)::text AS balance
+      prepared(`SELECT coalesce(sum(l.amount), 0)::text AS balance
          FROM ledger_accounts a LEFT JOIN journal_lines l ON l.account_id = a.id
-        WHERE a.code = $1`,
+        WHERE a.code = $1`),
       [code],
     );
     return BigInt(row?.balance ?? '0');
@@ -99,12 +100,12 @@ export class LedgerService {
     const id = newId();
     // The entry and its lines in one statement: one round trip inside the caller's transaction.
     await manager.query(
-      `WITH entry AS (
+      prepared(`WITH entry AS (
          INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency, reverses_entry_id, memo)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
        )
        INSERT INTO journal_lines (entry_id, account_id, amount, currency)
-       SELECT entry.id, line.account_id, line.amount, $5 FROM entry, unnest($8::uuid[], $9::bigint[]) AS line(account_id, amount)`,
+       SELECT entry.id, line.account_id, line.amount, $5 FROM entry, unnest($8::uuid[], $9::bigint[]) AS line(account_id, amount)`),
       [
         id,
         posting.kind,
@@ -127,8 +128,8 @@ export class LedgerService {
     lines: { accountId: string; amount: bigint }[],
   ): Promise<void> {
     await manager.query(
-      `INSERT INTO journal_lines (entry_id, account_id, amount, currency)
-       SELECT $1, account_id, amount, $2 FROM unnest($3::uuid[], $4::bigint[]) AS line(account_id, amount)`,
+      prepared(`INSERT INTO journal_lines (entry_id, account_id, amount, currency)
+       SELECT $1, account_id, amount, $2 FROM unnest($3::uuid[], $4::bigint[]) AS line(account_id, amount)`),
       [entryId, currency, lines.map((line) => line.accountId), lines.map((line) => line.amount.toString())],
     );
   }
@@ -141,10 +142,14 @@ export class LedgerService {
     const cached = this.accountIds.get(account.code);
     if (cached) return cached;
     await manager.query(
-      `INSERT INTO ledger_accounts (id, code, type, currency) VALUES ($1, $2, $3, $4) ON CONFLICT (code) DO NOTHING`,
+      prepared(
+        `INSERT INTO ledger_accounts (id, code, type, currency) VALUES ($1, $2, $3, $4) ON CONFLICT (code) DO NOTHING`,
+      ),
       [newId(), account.code, account.type, account.currency],
     );
-    const [row] = await manager.query(`SELECT id, type, currency FROM ledger_accounts WHERE code = $1`, [account.code]);
+    const [row] = await manager.query(prepared(`SELECT id, type, currency FROM ledger_accounts WHERE code = $1`), [
+      account.code,
+    ]);
     assertSameAccount(account, row);
     return row.id;
   }
@@ -153,12 +158,15 @@ export class LedgerService {
     const cached = this.accountIds.get(account.code);
     if (cached) return cached;
     await this.dataSource.query(
-      `INSERT INTO ledger_accounts (id, code, type, currency) VALUES ($1, $2, $3, $4) ON CONFLICT (code) DO NOTHING`,
+      prepared(
+        `INSERT INTO ledger_accounts (id, code, type, currency) VALUES ($1, $2, $3, $4) ON CONFLICT (code) DO NOTHING`,
+      ),
       [newId(), account.code, account.type, account.currency],
     );
-    const [row] = await this.dataSource.query(`SELECT id, type, currency FROM ledger_accounts WHERE code = $1`, [
-      account.code,
-    ]);
+    const [row] = await this.dataSource.query(
+      prepared(`SELECT id, type, currency FROM ledger_accounts WHERE code = $1`),
+      [account.code],
+    );
     assertSameAccount(account, row);
     this.accountIds.set(account.code, row.id);
     return row.id;

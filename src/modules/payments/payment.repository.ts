@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Payment, PaymentStatus } from './payment.entity';
 import { PaymentStatusEvent } from './payment-status-event.entity';
+import { findEntity } from '../../platform/database/prepared-entity-read';
+import { prepared } from '../../platform/database/prepared-statement';
 
 /** What the payment transaction learns in one round trip before it captures funds. */
 export interface PaymentPrecheck {
@@ -24,7 +26,7 @@ export class PaymentRepository {
    * side by side. Other customers are not held up.
    */
   async lockCustomer(manager: EntityManager, customerId: string): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('payments:' || $1, 0))`, [customerId]);
+    await manager.query(prepared(`SELECT pg_advisory_xact_lock(hashtextextended('payments:' || $1, 0))`), [customerId]);
   }
 
   async precheck(
@@ -42,7 +44,7 @@ export class PaymentRepository {
     const [row] = await manager.query<
       { existing: { id: string; status: PaymentStatus; hash: string } | null; used: string; duplicate: string | null }[]
     >(
-      `SELECT
+      prepared(`SELECT
          (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)
             FROM payments WHERE customer_id = $1 AND idempotency_key = $2) AS existing,
          (SELECT coalesce(sum(amount), 0)::text
@@ -52,7 +54,7 @@ export class PaymentRepository {
          (SELECT id FROM payments
            WHERE customer_id = $1 AND created_at > now() - make_interval(secs => $7)
              AND biller_id = $4 AND account_reference = $5 AND amount = $6 AND status <> 'FAILED'
-           ORDER BY created_at DESC LIMIT 1) AS duplicate`,
+           ORDER BY created_at DESC LIMIT 1) AS duplicate`),
       [
         check.customerId,
         check.idempotencyKey,
@@ -92,7 +94,7 @@ export class PaymentRepository {
    */
   async insert(manager: EntityManager, payment: NewPayment, note: string): Promise<Date> {
     const [row] = await manager.query<{ created_at: Date }[]>(
-      `WITH inserted AS (
+      prepared(`WITH inserted AS (
          INSERT INTO payments (id, customer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
                                account_reference, saved_account_id, amount, fee, currency, rail,
                                funding_account_masked, rail_reference, status, failure_code, failure_message,
@@ -103,7 +105,7 @@ export class PaymentRepository {
        )
        INSERT INTO payment_status_events (payment_id, status, note, created_at)
        SELECT id, status, $24, created_at FROM inserted
-       RETURNING created_at`,
+       RETURNING created_at`),
       [
         payment.id,
         payment.customerId,
@@ -135,16 +137,16 @@ export class PaymentRepository {
   }
 
   findOwned(manager: EntityManager, id: string, customerId: string): Promise<Payment | null> {
-    return manager.findOneBy(Payment, { id, customerId });
+    return findEntity(manager, Payment, 'id = $1 AND customer_id = $2', [id, customerId]);
   }
 
   findById(manager: EntityManager, id: string): Promise<Payment | null> {
-    return manager.findOneBy(Payment, { id });
+    return findEntity(manager, Payment, 'id = $1', [id]);
   }
 
   /** Locks the payment row for a state change. */
   async lockById(manager: EntityManager, id: string): Promise<Payment | null> {
-    return manager.findOne(Payment, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    return findEntity(manager, Payment, 'id = $1', [id], { forUpdate: true });
   }
 
   /** Moves the payment to `status` and appends the step to its timeline. */
@@ -159,7 +161,7 @@ export class PaymentRepository {
   ): Promise<void> {
     // One statement: the row and its timeline step. A column left out of `changes` keeps its value.
     await manager.query(
-      `WITH changed AS (
+      prepared(`WITH changed AS (
          UPDATE payments
             SET status = $2,
                 failure_code = CASE WHEN $4 THEN $5 ELSE failure_code END,
@@ -171,7 +173,7 @@ export class PaymentRepository {
           WHERE id = $1
           RETURNING id
        )
-       INSERT INTO payment_status_events (payment_id, status, note) SELECT id, $2, $3 FROM changed`,
+       INSERT INTO payment_status_events (payment_id, status, note) SELECT id, $2, $3 FROM changed`),
       [
         id,
         status,

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, In } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { newId } from '../../platform/database/new-id';
 import { PostingAttempt, PostingAttemptStatus } from './posting-attempt.entity';
+import { findEntity } from '../../platform/database/prepared-entity-read';
+import { prepared } from '../../platform/database/prepared-statement';
 
 /** An attempt a worker claimed, and whether the previous call's outcome is unknown. */
 export interface ClaimedAttempt {
@@ -22,14 +24,17 @@ export class PostingAttemptRepository {
     options: { requestedBy?: string; outcomeUnknown?: boolean } = {},
   ): Promise<PostingAttempt> {
     const [opened] = await manager.query<{ id: string }[]>(
-      `INSERT INTO posting_attempts (id, payment_id, cycle, status, outcome_unknown, requested_by)
+      prepared(`INSERT INTO posting_attempts (id, payment_id, cycle, status, outcome_unknown, requested_by)
        SELECT $1, $2, coalesce(max(cycle), 0) + 1, 'PENDING', $3, $4 FROM posting_attempts WHERE payment_id = $2
        ON CONFLICT DO NOTHING
-       RETURNING id`,
+       RETURNING id`),
       [newId(), paymentId, options.outcomeUnknown ?? false, options.requestedBy ?? null],
     );
-    const where = opened ? { id: opened.id } : { paymentId, status: In(OPEN) };
-    return manager.findOneOrFail(PostingAttempt, { where });
+    const attempt = opened
+      ? await findEntity(manager, PostingAttempt, 'id = $1', [opened.id])
+      : await findEntity(manager, PostingAttempt, 'payment_id = $1 AND status = ANY ($2::text[])', [paymentId, OPEN]);
+    if (!attempt) throw new Error(`payment ${paymentId} has no open posting cycle`);
+    return attempt;
   }
 
   /**
@@ -59,10 +64,10 @@ export class PostingAttemptRepository {
   /** Ids of open attempts that are due and not leased, oldest first. */
   async due(manager: EntityManager, limit: number): Promise<string[]> {
     const rows = await manager.query<{ id: string }[]>(
-      `SELECT id FROM posting_attempts
+      prepared(`SELECT id FROM posting_attempts
         WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= now()
           AND (lease_until IS NULL OR lease_until < now())
-        ORDER BY next_attempt_at LIMIT $1`,
+        ORDER BY next_attempt_at LIMIT $1`),
       [limit],
     );
     return rows.map((row) => row.id);
@@ -81,10 +86,10 @@ export class PostingAttemptRepository {
     },
   ): Promise<void> {
     await manager.query(
-      `UPDATE posting_attempts
+      prepared(`UPDATE posting_attempts
           SET status = $2, next_attempt_at = now() + make_interval(secs => $3::double precision / 1000),
               last_outcome = $4, last_error = $5, outcome_unknown = $6, lease_until = NULL, updated_at = now()
-        WHERE id = $1`,
+        WHERE id = $1`),
       [id, change.status, change.delayMs, change.outcome, change.error, change.unknown],
     );
   }
@@ -96,20 +101,20 @@ export class PostingAttemptRepository {
     change: { status: 'CONFIRMED' | 'FAILED'; outcome: string; error: string | null; billerReference?: string | null },
   ): Promise<void> {
     await manager.query(
-      `UPDATE posting_attempts
+      prepared(`UPDATE posting_attempts
           SET status = $2, last_outcome = $3, last_error = $4, biller_reference = coalesce($5, biller_reference),
               outcome_unknown = false, lease_until = NULL, completed_at = now(), updated_at = now()
-        WHERE id = $1`,
+        WHERE id = $1`),
       [id, change.status, change.outcome, change.error, change.billerReference ?? null],
     );
   }
 
   findById(manager: EntityManager, id: string): Promise<PostingAttempt | null> {
-    return manager.findOneBy(PostingAttempt, { id });
+    return findEntity(manager, PostingAttempt, 'id = $1', [id]);
   }
 
   lockById(manager: EntityManager, id: string): Promise<PostingAttempt | null> {
-    return manager.findOne(PostingAttempt, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    return findEntity(manager, PostingAttempt, 'id = $1', [id], { forUpdate: true });
   }
 
   async latestOf(

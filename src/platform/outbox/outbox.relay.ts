@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { OutboxEvent } from './outbox-event.entity';
 import { OutboxPublisher } from './outbox.publisher';
+import { prepared } from '../database/prepared-statement';
 
 /** Longest wait between two attempts at one event, whatever the attempt count. */
 const MAX_BACKOFF_MS = 5 * 60 * 1000;
@@ -55,10 +56,10 @@ export class OutboxRelay {
     }
     if (published.length > 0) {
       await this.dataSource.query(
-        `UPDATE outbox_events
+        prepared(`UPDATE outbox_events
             SET status = 'PUBLISHED', published_at = now(), attempts = attempts + 1,
                 claimed_by = NULL, claim_expires_at = NULL, last_error = NULL
-          WHERE id = ANY($1::uuid[]) AND claimed_by = $2`,
+          WHERE id = ANY($1::uuid[]) AND claimed_by = $2`),
         [published, this.relayId],
       );
       result.published = published.length;
@@ -68,7 +69,7 @@ export class OutboxRelay {
 
   private async claimBatch(): Promise<OutboxEvent[]> {
     const rows: RawOutboxRow[] = await this.dataSource.query(
-      `UPDATE outbox_events
+      prepared(`UPDATE outbox_events
           SET claimed_by = $1, claim_expires_at = now() + ($2::integer * interval '1 millisecond')
         WHERE id IN (
               SELECT id FROM outbox_events
@@ -78,7 +79,7 @@ export class OutboxRelay {
                LIMIT $3
                  FOR UPDATE SKIP LOCKED)
       RETURNING id, event_type, aggregate_type, aggregate_id, payload, status, attempts, next_attempt_at,
-                claimed_by, claim_expires_at, last_error, created_at, published_at`,
+                claimed_by, claim_expires_at, last_error, created_at, published_at`),
       [this.relayId, this.config.OUTBOX_CLAIM_TTL_MS, this.config.OUTBOX_BATCH_SIZE],
     );
     // UPDATE ... RETURNING keeps no order; ids are time-ordered, so sorting restores creation order.
@@ -98,11 +99,11 @@ export class OutboxRelay {
       'outbox publish failed',
     );
     await this.dataSource.query(
-      `UPDATE outbox_events
+      prepared(`UPDATE outbox_events
           SET attempts = $3, status = $4, last_error = $5,
               next_attempt_at = now() + ($6::integer * interval '1 millisecond'),
               claimed_by = NULL, claim_expires_at = NULL
-        WHERE id = $1 AND claimed_by = $2`,
+        WHERE id = $1 AND claimed_by = $2`),
       [event.id, this.relayId, attempts, exhausted ? 'FAILED' : 'PENDING', message, delay],
     );
     return exhausted;

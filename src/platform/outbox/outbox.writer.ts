@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { newId } from '../database/new-id';
+import { prepared } from '../database/prepared-statement';
 
 export interface OutboxMessage {
   /** Dotted event name, e.g. `payment.succeeded`. */
@@ -24,10 +25,10 @@ export class OutboxWriter {
     const ids = messages.map(() => newId());
     // One plain statement (no entity metadata, nothing returned): it sits on every state change's hot path.
     await manager.query(
-      `INSERT INTO outbox_events (id, event_type, aggregate_type, aggregate_id, payload, status)
+      prepared(`INSERT INTO outbox_events (id, event_type, aggregate_type, aggregate_id, payload, status)
        SELECT id, event_type, aggregate_type, aggregate_id, payload, 'PENDING'
          FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[])
-              AS message(id, event_type, aggregate_type, aggregate_id, payload)`,
+              AS message(id, event_type, aggregate_type, aggregate_id, payload)`),
       [
         ids,
         messages.map((message) => message.eventType),

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Pool, QueryConfig, QueryResultRow } from 'pg';
 import { EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { toMinorUnits } from '../../platform/database/minor-units.transformer';
+import { entityColumns, hydrateEntity } from '../../platform/database/prepared-entity-read';
 import { prepared } from '../../platform/database/prepared-statement';
 import { searchWords } from './biller-search-text';
 import { AmountRule, Biller } from './biller.entity';
@@ -78,6 +78,9 @@ const LIST_COLUMNS = `b.id, b.slug, b.name, b.category_id, c.slug AS category_sl
 /** Named queries on `billers`. Every method runs on the manager it is given. */
 @Injectable()
 export class BillerRepository {
+  /** findForPayment's two statements, built once from the entity's columns. */
+  private forPayment?: { byId: string; bySlug: string };
+
   /**
    * One page of a search and the total number of matches, in one statement.
    *
@@ -172,13 +175,15 @@ export class BillerRepository {
    * in one prepared statement: the payments context reads it on every payment.
    */
   async findForPayment(manager: EntityManager, key: string, byId: boolean): Promise<BillerForPayment | null> {
-    const [row] = await manager.query<(BillerRow & { visible: boolean; rails: BillerForPayment['rails'] })[]>(
-      prepared(byId ? FOR_PAYMENT_BY_ID : FOR_PAYMENT_BY_SLUG),
-      [key],
-    );
+    this.forPayment ??= {
+      byId: forPaymentText(entityColumns(manager, Biller, 'b'), 'b.id = $1'),
+      bySlug: forPaymentText(entityColumns(manager, Biller, 'b'), 'b.slug = $1'),
+    };
+    const [row] = await manager.query<
+      (Record<string, unknown> & { visible: boolean; rails: BillerForPayment['rails'] })[]
+    >(prepared(byId ? this.forPayment.byId : this.forPayment.bySlug), [key]);
     if (!row) return null;
-    const { visible, rails, ...biller } = row;
-    return { biller: toBiller(biller), visible, rails };
+    return { biller: hydrateEntity(manager, Biller, row), visible: row.visible, rails: row.rails };
   }
 
   findById(manager: EntityManager, id: string): Promise<Biller | null> {
@@ -216,40 +221,15 @@ async function preparedQuery<Row>(manager: EntityManager, text: string, values: 
   return result.rows;
 }
 
-/** Every column of `billers` under its entity property name. */
-const BILLER_COLUMNS = `b.id, b.slug, b.name, b.aliases, b.category_id AS "categoryId", b.logo_url AS "logoUrl", b.country,
-  b.currency, b.accepted_rails AS "acceptedRails", b.fee_flat AS "feeFlat", b.fee_percent_bps AS "feePercentBps",
-  b.min_amount AS "minAmount", b.max_amount AS "maxAmount", b.account_reference_label AS "accountReferenceLabel",
-  b.account_reference_pattern AS "accountReferencePattern", b.amount_rule AS "amountRule",
-  b.validates_directly AS "validatesDirectly", b.connector_base_url AS "connectorBaseUrl",
-  b.connector_secret_ref AS "connectorSecretRef", b.connector_timeout_ms AS "connectorTimeoutMs", b.active,
-  b.available, b.popularity, b.search_name AS "searchName", b.search_text AS "searchText",
-  b.created_at AS "createdAt", b.updated_at AS "updatedAt"`;
-
-const forPayment = (match: string) => `SELECT ${BILLER_COLUMNS}, b.active AND c.active AS visible,
+/** The biller (every column), its visibility and its active accepted rails. */
+function forPaymentText(columns: string, match: string): string {
+  return `SELECT ${columns}, b.active AND c.active AS visible,
        (SELECT coalesce(json_agg(json_build_object('id', r.id, 'code', r.code, 'name', r.name, 'active', r.active,
                  'feeFlat', r.fee_flat, 'feePercentBps', r.fee_percent_bps, 'minAmount', r.min_amount,
                  'maxAmount', r.max_amount) ORDER BY r.code), '[]')
           FROM payment_rails r WHERE r.code = ANY (b.accepted_rails) AND r.active) AS rails
   FROM billers b JOIN biller_categories c ON c.id = b.category_id
  WHERE ${match}`;
-const FOR_PAYMENT_BY_ID = forPayment('b.id = $1');
-const FOR_PAYMENT_BY_SLUG = forPayment('b.slug = $1');
-
-/** A `billers` row read with BILLER_COLUMNS: money columns arrive as strings. */
-type BillerRow = Omit<Biller, 'feeFlat' | 'minAmount' | 'maxAmount'> & {
-  feeFlat: string;
-  minAmount: string;
-  maxAmount: string;
-};
-
-function toBiller(row: BillerRow): Biller {
-  return Object.assign(new Biller(), {
-    ...row,
-    feeFlat: toMinorUnits(row.feeFlat),
-    minAmount: toMinorUnits(row.minAmount),
-    maxAmount: toMinorUnits(row.maxAmount),
-  });
 }
 
 function toListRow(row: RawListRow): BillerListRow {

@@ -22,14 +22,40 @@ export async function findEntities<Entity extends ObjectLiteral>(
     prepared(selectText(manager, metadata, where, options.forUpdate === true)),
     values,
   );
+  return rows.map((row) => hydrateEntity(manager, target, row));
+}
+
+/**
+ * An entity from a raw row holding every column of its table under the column's name (as
+ * `entityColumns` selects them), hydrated as a TypeORM find would.
+ */
+export function hydrateEntity<Entity extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<Entity>,
+  row: Record<string, unknown>,
+): Entity {
+  const metadata = manager.connection.getMetadata(target);
   const driver = manager.connection.driver;
-  return rows.map((row) => {
-    const entity = metadata.create(manager.queryRunner, { fromDeserializer: true }) as Entity;
-    for (const column of metadata.columns) {
-      column.setEntityValue(entity, driver.prepareHydratedValue(row[column.databaseName], column));
-    }
-    return entity;
-  });
+  const entity = metadata.create(manager.queryRunner, { fromDeserializer: true }) as Entity;
+  for (const column of metadata.columns) {
+    column.setEntityValue(entity, driver.prepareHydratedValue(row[column.databaseName], column));
+  }
+  return entity;
+}
+
+/** Every column of the entity's table, qualified by `alias`, for a hand-written SELECT. */
+export function entityColumns(manager: EntityManager, target: EntityTarget<ObjectLiteral>, alias: string): string {
+  const metadata = plainMetadata(manager, target);
+  const escape = (name: string) => manager.connection.driver.escape(name);
+  return metadata.columns.map((column) => `${alias}.${escape(column.databaseName)}`).join(', ');
+}
+
+function plainMetadata(manager: EntityManager, target: EntityTarget<ObjectLiteral>): EntityMetadata {
+  const metadata = manager.connection.getMetadata(target);
+  if (metadata.relations.length > 0 || metadata.embeddeds.length > 0) {
+    throw new Error(`${metadata.name} has relations or embedded objects: read it with a TypeORM find`);
+  }
+  return metadata;
 }
 
 /** The first entity `findEntities` reads, or null. */
@@ -50,18 +76,16 @@ const texts = new WeakMap<EntityMetadata, Map<string, string>>();
 function selectText(manager: EntityManager, metadata: EntityMetadata, where: string, forUpdate: boolean): string {
   let byWhere = texts.get(metadata);
   if (byWhere === undefined) {
-    if (metadata.relations.length > 0 || metadata.embeddeds.length > 0) {
-      throw new Error(`${metadata.name} has relations or embedded objects: read it with a TypeORM find`);
-    }
+    plainMetadata(manager, metadata.target);
     byWhere = new Map();
     texts.set(metadata, byWhere);
   }
   const key = `${forUpdate ? 'U' : 'S'}${where}`;
   let text = byWhere.get(key);
   if (text === undefined) {
-    const escape = (name: string) => manager.connection.driver.escape(name);
-    const columns = metadata.columns.map((column) => escape(column.databaseName)).join(', ');
-    text = `SELECT ${columns} FROM ${escape(metadata.tableName)} WHERE ${where}${forUpdate ? ' FOR UPDATE' : ''}`;
+    const table = manager.connection.driver.escape(metadata.tableName);
+    const columns = entityColumns(manager, metadata.target, table);
+    text = `SELECT ${columns} FROM ${table} WHERE ${where}${forUpdate ? ' FOR UPDATE' : ''}`;
     byWhere.set(key, text);
   }
   return text;

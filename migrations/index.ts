@@ -5,6 +5,7 @@ import { CreateAdminAuditLog1795651200000 } from './1795651200000-create-admin-a
 import { CreateBillers1795654800000 } from './1795654800000-create-billers';
 import { CreatePayments1795700000000 } from './1795700000000-create-payments';
 import { CreateNotifications1795710000000 } from './1795710000000-create-notifications';
+import { BillerSearchVocabularyIndex1795720000000 } from './1795720000000-biller-search-vocabulary-index';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   CreateBillers1795654800000,
   CreatePayments1795700000000,
   CreateNotifications1795710000000,
+  BillerSearchVocabularyIndex1795720000000,
 ];

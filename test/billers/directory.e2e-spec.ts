@@ -51,6 +51,7 @@ describe('biller directory (GET /billers, /billers/categories, /billers/{billerI
   describe('search', () => {
     it('is typo-tolerant: "electrcity" finds the electricity billers, most relevant first', async () => {
       const response = await search({ q: 'electrcity', categorySlug: power.slug }).expect(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(slugsOf(response.body).sort()).toEqual(['abuja', 'eko', 'ikeja', 'kano']);
       expect(response.body).toMatchObject({ page: 0, size: 20, totalItems: 4, totalPages: 1 });
       expect(response.body.items[0]).toEqual({
@@ -84,6 +85,13 @@ describe('biller directory (GET /billers, /billers/categories, /billers/{billerI
       expect(slugsOf((await search({ q: 'ikja', categorySlug: power.slug }).expect(200)).body)).toEqual(['ikeja']);
       // Every word must match: a known word with an unknown one finds nothing.
       expect((await search({ q: 'ikeja zzqqxx', categorySlug: power.slug }).expect(200)).body.totalItems).toBe(0);
+    });
+
+    it('looks misspelt words up through the trigram index from the first call on a connection', async () => {
+      // PL/pgSQL plans the vocabulary lookups for their argument on the first calls; priced
+      // like plain comparisons, `%` and LIKE would be read by a sequential scan.
+      const [setting] = await kit.db.query(`SELECT proconfig FROM pg_proc WHERE proname = 'biller_search_query'`);
+      expect(setting.proconfig).toEqual(['enable_seqscan=off']);
     });
 
     it('keeps the typo vocabulary in line with the billers', async () => {

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
-import { Page, toPage } from '../../platform/http/pagination';
+import { toPage } from '../../platform/http/pagination';
 import { BillerCategory } from './biller-category.entity';
 import { BillerCategoryRepository } from './biller-category.repository';
 import { normalizeSearchText } from './biller-search-text';
 import { Biller } from './biller.entity';
-import { BillerForPayment, BillerListRow, BillerRepository, BillerSort } from './biller.repository';
+import { BillerForPayment, BillerRepository, BillerSort } from './biller.repository';
 import { BillerError } from './billers.errors';
 import { PaymentRail } from './payment-rail.entity';
 import { PaymentRailRepository } from './payment-rail.repository';
@@ -38,8 +38,13 @@ export class BillerDirectoryService {
     private readonly rails: PaymentRailRepository,
   ) {}
 
-  async search(search: DirectorySearch): Promise<Page<BillerListRow>> {
-    const { rows, total } = await this.billers.search(this.dataSource.manager, {
+  /**
+   * One page of the directory as the response body, `BillerSearchResponseDto` already
+   * serialised: the items come rendered by PostgreSQL (searchSummariesJson), the page fields
+   * are added here.
+   */
+  async searchJson(search: DirectorySearch): Promise<string> {
+    const { itemsJson, total } = await this.billers.searchSummariesJson(this.dataSource.manager, {
       text: normalizeSearchText(search.q ?? ''),
       categorySlug: search.categorySlug,
       sort: search.sort,
@@ -47,7 +52,8 @@ export class BillerDirectoryService {
       limit: search.size,
       visibility: 'customer',
     });
-    return toPage(rows, total, search);
+    const { page, size, totalItems, totalPages } = toPage([], total, search);
+    return `{"items":${itemsJson},"page":${page},"size":${size},"totalItems":${totalItems},"totalPages":${totalPages}}`;
   }
 
   /** Brings the typo vocabulary in line with the billers; the worker calls it periodically. */

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CustomerAuth, Public } from '../../platform/auth/auth.decorators';
 import { ApiErrors } from '../../platform/http/api-errors.decorator';
@@ -10,7 +10,6 @@ import { BillerCategoryResponseDto, toBillerCategoryResponse } from './dto/bille
 import { BillerDetailDto, toBillerDetail } from './dto/biller-detail.dto';
 import { BillerSearchQueryDto } from './dto/biller-search-query.dto';
 import { BillerSearchResponseDto } from './dto/biller-search-response.dto';
-import { toBillerSummary } from './dto/biller-summary.dto';
 
 @ApiTags('Billers')
 @Controller('billers')
@@ -26,10 +25,11 @@ export class BillersController {
    */
   @Get()
   @Public()
+  @Header('Content-Type', 'application/json; charset=utf-8')
   @ApiOkResponse({ type: BillerSearchResponseDto })
-  async search(@Query() query: BillerSearchQueryDto): Promise<BillerSearchResponseDto> {
-    const page = await this.directory.search(query);
-    return { ...page, items: page.items.map(toBillerSummary) };
+  search(@Query() query: BillerSearchQueryDto): Promise<string> {
+    // A BillerSearchResponseDto, serialised by the directory (searchJson) and sent as it is.
+    return this.directory.searchJson(query);
   }
 
   /** The active biller categories, in display order. */

@@ -1,6 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { AMOUNT_RULES, AmountRule } from '../biller.entity';
-import type { BillerListRow } from '../biller.repository';
 
 /** A biller as the directory lists it. */
 @ApiSchema({ name: 'BillerSummary' })
@@ -41,20 +40,4 @@ export class BillerSummaryDto {
   /** False while the biller is in an outage: listed, but validation and payments are refused. */
   @ApiProperty({ example: true })
   available: boolean;
-}
-
-export function toBillerSummary(row: BillerListRow): BillerSummaryDto {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    categorySlug: row.categorySlug,
-    categoryName: row.categoryName,
-    logoUrl: row.logoUrl,
-    country: row.country,
-    currency: row.currency,
-    accountReferenceLabel: row.accountReferenceLabel,
-    amountRule: row.amountRule,
-    available: row.available,
-  };
 }

@@ -192,12 +192,16 @@ describe('posting payments to billers', () => {
     const customer = await kit.newCustomer();
     const paid = await kit.pay(customer, { amount: 60_000 });
     const id = paid.body.id as string;
-    // The worker moves the payment to PROCESSING and opens its cycle, claims it, and calls the
-    // biller, which takes the payment; the worker dies before it records the answer.
+    // The worker moves the payment to PROCESSING and opens its first cycle already claimed,
+    // and calls the biller, which takes the payment; the worker dies before it records the answer.
+    const repository = kit.app.get(PostingAttemptRepository);
     await kit.db.query(`UPDATE payments SET status = 'PROCESSING' WHERE id = $1`, [id]);
-    const attempt = await kit.db.transaction((manager) => kit.app.get(PostingAttemptRepository).openCycle(manager, id));
-    const claimed = await kit.app.get(PostingAttemptRepository).claim(kit.db.manager, attempt.id, 60_000);
-    expect(claimed?.wasUnknown).toBe(false);
+    const claimed = await kit.db.transaction((manager) => repository.openClaimedFirstCycle(manager, id, 60_000));
+    expect(claimed).toMatchObject({ wasUnknown: false, attempt: { cycle: 1, status: 'PENDING', tries: 1 } });
+    // A redelivered event opens no second cycle, and nobody else claims this one.
+    expect(await kit.db.transaction((manager) => repository.openClaimedFirstCycle(manager, id, 60_000))).toBeNull();
+    const attempt = claimed!.attempt;
+    expect(await repository.claim(kit.db.manager, attempt.id, 60_000)).toBeNull();
     const biller = (await kit.db.query(`SELECT connector_base_url FROM billers WHERE id = $1`, [kit.biller.id]))[0];
     const outcome = await kit.app
       .get(BillerConnector)

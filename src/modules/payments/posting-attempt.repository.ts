@@ -38,6 +38,28 @@ export class PostingAttemptRepository {
   }
 
   /**
+   * Opens a payment's first cycle already claimed for its first try (leased, `tries` 1,
+   * `outcome_unknown` set), as `openCycle` then `claim` would, in one statement: the
+   * worker that captured the PENDING payment posts it at once. Answers null, opening
+   * nothing, when the payment has a cycle already; `claim` then governs who tries it.
+   */
+  async openClaimedFirstCycle(
+    manager: EntityManager,
+    paymentId: string,
+    leaseMs: number,
+  ): Promise<ClaimedAttempt | null> {
+    const [row] = await manager.query<AttemptRow[]>(
+      prepared(`INSERT INTO posting_attempts (id, payment_id, cycle, status, outcome_unknown, requested_by, tries, lease_until)
+       SELECT $1, $2, 1, 'PENDING', true, NULL, 1, now() + make_interval(secs => $3::double precision / 1000)
+        WHERE NOT EXISTS (SELECT 1 FROM posting_attempts WHERE payment_id = $2)
+       ON CONFLICT DO NOTHING
+       RETURNING *`),
+      [newId(), paymentId, leaseMs],
+    );
+    return row ? { attempt: toAttempt(row), wasUnknown: false } : null;
+  }
+
+  /**
    * Takes the attempt for one try if it is open, due and not leased to another worker. The
    * lease and `outcome_unknown` are set in the same statement, before the biller is called:
    * a worker that dies mid-call leaves an attempt whose next try asks the biller first.

@@ -15,7 +15,7 @@ import { PaymentRepository } from './payment.repository';
 import { PaymentError } from './payments.errors';
 import { paymentEventPayload } from './payments.service';
 import { PostingAttempt, PostingAttemptStatus } from './posting-attempt.entity';
-import { PostingAttemptRepository } from './posting-attempt.repository';
+import { ClaimedAttempt, PostingAttemptRepository } from './posting-attempt.repository';
 
 /** What one try learned from the biller. */
 type TryResult =
@@ -36,6 +36,9 @@ type TryResult =
  * `FAILED` and the payment stays `PROCESSING` for an operator's retry. A rejection by the biller
  * fails the payment: its journal entry is reversed and the funds go back on the rail.
  */
+/** What `start` opened: a first cycle it holds, or (a cycle existed already) the open one. */
+type Started = { payment: Payment; claimed: ClaimedAttempt } | { attemptId: string };
+
 @Injectable()
 export class PostingService {
   private readonly logger = new Logger(PostingService.name);
@@ -59,13 +62,20 @@ export class PostingService {
    * Safe to call again for the same payment (a redelivered event): it then does nothing new.
    */
   async start(paymentId: string): Promise<void> {
-    const attempt = await this.dataSource.transaction(async (manager) => {
+    const started = await this.dataSource.transaction(async (manager): Promise<Started | null> => {
       const payment = await this.payments.lockById(manager, paymentId);
       if (!payment || payment.status !== 'PENDING') return null;
       await this.payments.transition(manager, paymentId, 'PROCESSING', `Posting to ${payment.billerName}`);
-      return this.attempts.openCycle(manager, paymentId);
+      // The first cycle commits already leased to this worker: if it dies before the biller
+      // answers, the lease runs out and the sweeper's next try asks the biller first.
+      const claimed = await this.attempts.openClaimedFirstCycle(manager, paymentId, this.config.POSTING_LEASE_MS);
+      if (claimed) return { payment: { ...payment, status: 'PROCESSING' as const }, claimed };
+      return { attemptId: (await this.attempts.openCycle(manager, paymentId)).id };
     });
-    if (attempt) await this.tryAttempt(attempt.id);
+    if (!started) return;
+    if (!('claimed' in started)) return this.tryAttempt(started.attemptId);
+    const result = await this.tryOnce(started.payment, started.claimed.wasUnknown);
+    await this.record(started.payment, started.claimed.attempt, result);
   }
 
   /** One try of an open, due attempt; does nothing when another worker holds it or it is not due. */

@@ -14,6 +14,9 @@ export interface ClaimedAttempt {
 
 const OPEN: PostingAttemptStatus[] = ['PENDING', 'RETRYING'];
 
+/** SQL for the time `parameter` milliseconds from now. */
+const msFromNow = (parameter: string) => `now() + make_interval(secs => ${parameter}::double precision / 1000)`;
+
 /** Named queries on `posting_attempts`. */
 @Injectable()
 export class PostingAttemptRepository {
@@ -50,7 +53,7 @@ export class PostingAttemptRepository {
   ): Promise<ClaimedAttempt | null> {
     const [row] = await manager.query<AttemptRow[]>(
       prepared(`INSERT INTO posting_attempts (id, payment_id, cycle, status, outcome_unknown, requested_by, tries, lease_until)
-       SELECT $1, $2, 1, 'PENDING', true, NULL, 1, now() + make_interval(secs => $3::double precision / 1000)
+       SELECT $1, $2, 1, 'PENDING', true, NULL, 1, ${msFromNow('$3')}
         WHERE NOT EXISTS (SELECT 1 FROM posting_attempts WHERE payment_id = $2)
        ON CONFLICT DO NOTHING
        RETURNING *`),
@@ -69,7 +72,7 @@ export class PostingAttemptRepository {
     const [row] = await manager.query<(AttemptRow & { was_unknown: boolean })[]>(
       `WITH claimed AS (
          UPDATE posting_attempts a
-            SET lease_until = now() + make_interval(secs => $2::double precision / 1000),
+            SET lease_until = ${msFromNow('$2')},
                 tries = a.tries + 1, outcome_unknown = true, updated_at = now()
            FROM posting_attempts previous
           WHERE a.id = $1 AND previous.id = a.id
@@ -109,7 +112,7 @@ export class PostingAttemptRepository {
   ): Promise<void> {
     await manager.query(
       prepared(`UPDATE posting_attempts
-          SET status = $2, next_attempt_at = now() + make_interval(secs => $3::double precision / 1000),
+          SET status = $2, next_attempt_at = ${msFromNow('$3')},
               last_outcome = $4, last_error = $5, outcome_unknown = $6, lease_until = NULL, updated_at = now()
         WHERE id = $1`),
       [id, change.status, change.delayMs, change.outcome, change.error, change.unknown],

@@ -6,6 +6,7 @@ import { CreateBillers1795654800000 } from './1795654800000-create-billers';
 import { CreatePayments1795700000000 } from './1795700000000-create-payments';
 import { CreateNotifications1795710000000 } from './1795710000000-create-notifications';
 import { BillerSearchVocabularyIndex1795720000000 } from './1795720000000-biller-search-vocabulary-index';
+import { BillerPopularityShards1795730000000 } from './1795730000000-biller-popularity-shards';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   CreatePayments1795700000000,
   CreateNotifications1795710000000,
   BillerSearchVocabularyIndex1795720000000,
+  BillerPopularityShards1795730000000,
 ];

@@ -479,10 +479,33 @@ describe('admin catalogue (/admin/billers, /admin/biller-categories, /admin/paym
         { id: quiet.id, popularity: 0 },
       ]);
       const [{ days }] = await kit.db.query(
-        `SELECT count(*)::int AS days FROM biller_popularity WHERE biller_id = ANY($1)`,
+        `SELECT count(DISTINCT day)::int AS days FROM biller_popularity WHERE biller_id = ANY($1)`,
         [[popular.id, quiet.id]],
       );
       expect(days).toBe(2);
+    });
+
+    it("spreads a day's count over shard rows, and refresh adds them up", async () => {
+      const busy = await createBiller(kit, categoryId, `${kit.prefix}-busy`);
+      const popularity = kit.app.get(BillerPopularityService);
+      const now = new Date();
+      // Concurrent confirmations of one biller: each bump commits on its own.
+      await Promise.all(
+        Array.from({ length: 40 }, () =>
+          kit.db.transaction((manager) => popularity.countSuccessfulPayment(manager, busy.id, now)),
+        ),
+      );
+      const shards = await kit.db.query(
+        `SELECT shard, successful_payments AS count FROM biller_popularity WHERE biller_id = $1`,
+        [busy.id],
+      );
+      // 40 bumps over 16 shards: all in one would happen once in 10^46 runs.
+      expect(shards.length).toBeGreaterThan(1);
+      expect(shards.every(({ shard }: { shard: number }) => shard >= 0 && shard < 16)).toBe(true);
+      expect(shards.reduce((sum: number, { count }: { count: number }) => sum + count, 0)).toBe(40);
+      await refreshPopularity(kit, now);
+      const [{ popularity: counted }] = await kit.db.query(`SELECT popularity FROM billers WHERE id = $1`, [busy.id]);
+      expect(counted).toBe(40);
     });
   });
 });

@@ -1,31 +1,39 @@
 import { Injectable } from '@nestjs/common';
+import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { prepared } from '../../platform/database/prepared-statement';
 
 /** Popularity counts successful payments over this many days. */
 export const POPULARITY_WINDOW_DAYS = 30;
+/** Rows per biller and day (`biller_popularity.shard` 0-15): see `countSuccessfulPayment`. */
+export const POPULARITY_SHARDS = 16;
 /** Any value: it names the advisory lock that keeps two workers from refreshing at once. */
 const REFRESH_LOCK = 4_201_905;
 
 /**
  * Keeps `billers.popularity` (successful payments over the last 30 days) fresh without a
  * query per directory request. Successful payments are counted into daily buckets in
- * `biller_popularity` by `countSuccessfulPayment`, which the payments context calls once per
- * successful payment (from its `payment.succeeded` consumer in the worker, outside the payment's
- * own transaction so that popular billers do not serialise payments on one bucket row). The
- * worker's scheduler then calls `refresh`, which rewrites every biller's counter from the
- * buckets in one statement and drops buckets older than the window.
+ * `biller_popularity` by `countSuccessfulPayment`, which the payments context calls in the
+ * transaction that confirms a payment, so each success is counted exactly once. The worker's
+ * scheduler then calls `refresh`, which rewrites every biller's counter from the buckets in one
+ * statement and drops buckets older than the window.
  */
 @Injectable()
 export class BillerPopularityService {
   constructor(private readonly dataSource: DataSource) {}
 
+  /**
+   * Adds `count` successful payments to the biller's bucket for the (UTC) day of `at`. A day's
+   * bucket is POPULARITY_SHARDS rows and each call bumps a random one: the row stays locked
+   * until the caller's transaction commits, and with a single row the confirmations of one
+   * busy biller would wait for each other's commits.
+   */
   async countSuccessfulPayment(manager: EntityManager, billerId: string, at: Date, count = 1): Promise<void> {
     await manager.query(
-      prepared(`INSERT INTO biller_popularity (biller_id, day, successful_payments)
-       VALUES ($1, ($2::timestamptz AT TIME ZONE 'UTC')::date, $3)
-       ON CONFLICT (biller_id, day) DO UPDATE SET successful_payments = biller_popularity.successful_payments + EXCLUDED.successful_payments`),
-      [billerId, at, count],
+      prepared(`INSERT INTO biller_popularity (biller_id, day, shard, successful_payments)
+       VALUES ($1, ($2::timestamptz AT TIME ZONE 'UTC')::date, $3, $4)
+       ON CONFLICT (biller_id, day, shard) DO UPDATE SET successful_payments = biller_popularity.successful_payments + EXCLUDED.successful_payments`),
+      [billerId, at, randomInt(POPULARITY_SHARDS), count],
     );
   }
 

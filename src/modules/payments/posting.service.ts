@@ -231,12 +231,12 @@ export class PostingService {
   private async confirm(payment: Payment, attempt: PostingAttempt, billerReference: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const locked = await this.payments.lockById(manager, payment.id);
-      if (locked?.status === 'PROCESSING') {
+      const succeeded = locked?.status === 'PROCESSING';
+      if (succeeded) {
         await this.payments.transition(manager, payment.id, 'SUCCEEDED', `Confirmed by ${payment.billerName}`, {
           billerReference,
           completed: true,
         });
-        await this.popularity.countSuccessfulPayment(manager, payment.billerId, new Date());
         await this.outbox.write(manager, {
           eventType: PAYMENT_EVENTS.succeeded,
           aggregateType: 'payment',
@@ -250,6 +250,8 @@ export class PostingService {
         error: null,
         billerReference,
       });
+      // Last, so the biller's shared popularity row is held for as little of the transaction as can be.
+      if (succeeded) await this.popularity.countSuccessfulPayment(manager, payment.billerId, new Date());
     });
   }
 

@@ -47,6 +47,8 @@ import {
   figuresOf,
   log,
   productionEnvironment,
+  postgresTicks,
+  processTicks,
   ROOT,
   runCli,
   setting,
@@ -341,12 +343,21 @@ async function loadBillers(client: Client, billers: BenchBiller[]): Promise<void
 interface SearchFigures extends Figures {
   /** Share of the machine's CPU that processes other than the bench's used meanwhile (Linux only). */
   othersCpu: number | null;
+  /** CPU milliseconds per 2xx response: the server driven, PostgreSQL, and this process (autocannon). */
+  cpuPerRequest: { server: number; postgres: number; load: number };
 }
 
 /** Drives `url` for `duration` seconds, cycling through `paths`; `ours` are the bench's processes. */
-async function drive(url: string, paths: string[], duration: number, ours: number[]): Promise<SearchFigures> {
+async function drive(
+  url: string,
+  paths: string[],
+  duration: number,
+  ours: number[],
+  server: number,
+): Promise<SearchFigures> {
   let next = 0;
   const before = cpuTicks(ours);
+  const ticksBefore = { server: processTicks(server), postgres: postgresTicks(), load: processTicks(process.pid) };
   const result = await autocannon({
     url,
     connections,
@@ -354,8 +365,16 @@ async function drive(url: string, paths: string[], duration: number, ours: numbe
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
   });
   const after = cpuTicks(ours);
+  const figures = figuresOf(result);
+  // USER_HZ is 100 on Linux: a tick is 10 ms.
+  const perRequest = (ticks: number) => (ticks * 10) / Math.max(figures.responses2xx, 1);
   return {
-    ...figuresOf(result),
+    ...figures,
+    cpuPerRequest: {
+      server: perRequest(processTicks(server) - ticksBefore.server),
+      postgres: perRequest(postgresTicks() - ticksBefore.postgres),
+      load: perRequest(processTicks(process.pid) - ticksBefore.load),
+    },
     othersCpu:
       before && after
         ? Math.max(0, after.busy - before.busy - (after.ours - before.ours)) / (after.total - before.total)
@@ -371,16 +390,6 @@ function cpuTicks(pids: number[]): { busy: number; total: number; ours: number }
     return { busy: total - fields[3] - fields[4], total, ours: pids.reduce((sum, pid) => sum + processTicks(pid), 0) };
   } catch {
     return null;
-  }
-}
-
-function processTicks(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
   }
 }
 
@@ -464,7 +473,13 @@ async function main(): Promise<void> {
         `SELECT pid FROM pg_stat_activity WHERE datname = current_database()`,
       );
       const ours = [process.pid, apiProcess.pid ?? 0, floorProcess.pid ?? 0, ...backends.map(({ pid }) => pid)];
-      const figures = await drive(url, paths, duration, ours);
+      const figures = await drive(
+        url,
+        paths,
+        duration,
+        ours,
+        (url === baseUrl ? apiProcess.pid : floorProcess.pid) ?? 0,
+      );
       failures += figures.non2xx + figures.errors;
       if (url === baseUrl) searches += figures.responses2xx;
       return figures;
@@ -493,6 +508,9 @@ async function main(): Promise<void> {
       );
       log(line('API', api, ratio));
       log(line('floor', floor));
+      const cpu = ({ cpuPerRequest: { server, postgres, load } }: SearchFigures) =>
+        `server ${server.toFixed(3)} ms, PostgreSQL ${postgres.toFixed(3)} ms, autocannon ${load.toFixed(3)} ms`;
+      log(`  CPU per request: API ${cpu(api)}; floor ${cpu(floor)}`);
     }
 
     // Idle backends flush their statistics within about 10 s; the last floor run covered most of it.

@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import { ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
@@ -243,4 +244,49 @@ export function benchSettings(defaults: { database: string; apiPort: number }): 
     rounds: setting('BENCH_ROUNDS', 3),
     poolSize: setting('BENCH_POOL_SIZE', 10),
   };
+}
+
+/** CPU ticks (user + system, USER_HZ: 100 a second on Linux) a process has used; 0 without /proc. */
+export function processTicks(pid: number): number {
+  try {
+    return ticksOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU ticks used by the PostgreSQL server: its processes alive now, and those that ended (a
+ * backend whose pool connection closed), which the postmaster counts as its children's time.
+ */
+export function postgresTicks(): number {
+  let ticks = 0;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') {
+          ticks += ticksOf(stat) + childTicksOf(stat);
+        }
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return ticks;
+}
+
+/** utime + stime of a /proc/<pid>/stat line (fields 14 and 15; the name may hold spaces). */
+function ticksOf(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** cutime + cstime (fields 16 and 17): the time of ended children the process has waited for. */
+function childTicksOf(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[13]) + Number(fields[14]);
 }

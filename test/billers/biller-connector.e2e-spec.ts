@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BillerEndpoint } from '../../src/modules/billers/connector/biller-connector';
-import { signBillerRequest } from '../../src/modules/billers/connector/biller-protocol';
+import {
+  SIGNATURE_HEADER,
+  signBillerRequest,
+  TIMESTAMP_HEADER,
+} from '../../src/modules/billers/connector/biller-protocol';
 import { HttpBillerConnector } from '../../src/modules/billers/connector/http-biller.connector';
 import { loadConfig } from '../../src/platform/config/app-config';
 import { RunningBillerSimulator, startBillerSimulator } from '../../src/simulators/biller-simulator';
@@ -22,7 +28,10 @@ describe('HttpBillerConnector with the biller simulator', () => {
     endpoint = { baseUrl: simulator.billerUrl('demo-power'), secretRef: 'simulator', timeoutMs: 500 };
   });
 
-  afterAll(() => simulator?.close());
+  afterAll(async () => {
+    connector.onModuleDestroy();
+    await simulator?.close();
+  });
 
   const payment = (accountReference: string, amount = 250_000) => ({
     reference: `att_${randomUUID()}`,
@@ -177,6 +186,113 @@ describe('HttpBillerConnector with the biller simulator', () => {
       const posting = payment('45010005234');
       await connector.postPayment(endpoint, posting);
       expect(await connector.paymentStatus(other, posting.reference)).toEqual({ kind: 'NOT_FOUND' });
+    });
+  });
+
+  /** Replies no biller should send, from a bare HTTP server. */
+  describe('the wire', () => {
+    let server: Server;
+    let base: string;
+    const connections: unknown[] = [];
+    let handler: (request: IncomingMessage, response: ServerResponse) => void = () => undefined;
+
+    beforeAll(async () => {
+      server = createServer((request, response) => handler(request, response));
+      server.on('connection', (socket) => connections.push(socket));
+      await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+
+    afterAll(async () => {
+      server.closeAllConnections();
+      await new Promise((closed) => server.close(closed));
+    });
+
+    const at = (timeoutMs = 500): BillerEndpoint => ({ baseUrl: base, secretRef: 'simulator', timeoutMs });
+
+    it('keeps the connection alive and reuses it for the next call', async () => {
+      handler = (_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ customerName: 'ADA OBI', outstandingAmount: null }));
+      };
+      connections.length = 0;
+      for (let call = 0; call < 3; call += 1) {
+        expect(await connector.validateAccount(at(), '45010001234')).toMatchObject({ kind: 'VALID' });
+      }
+      expect(connections).toHaveLength(1);
+    });
+
+    it('sends the signed JSON body with its length', async () => {
+      let seen: { headers: IncomingMessage['headers']; body: string } | undefined;
+      handler = (request, response) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          seen = { headers: request.headers, body };
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ customerName: 'ADA OBI' }));
+        });
+      };
+      await connector.validateAccount(at(), '45010001234');
+      expect(JSON.parse(seen!.body)).toEqual({ accountReference: '45010001234' });
+      expect(seen!.headers['content-length']).toBe(String(Buffer.byteLength(seen!.body)));
+      expect(seen!.headers['content-type']).toBe('application/json');
+      expect(seen!.headers[SIGNATURE_HEADER]).toMatch(/\S/);
+      expect(seen!.headers[TIMESTAMP_HEADER]).toMatch(/^\d+$/);
+    });
+
+    it('does not follow a redirect', async () => {
+      let calls = 0;
+      handler = (_request, response) => {
+        calls += 1;
+        response.writeHead(302, { location: `${base}/elsewhere` });
+        response.end();
+      };
+      expect(await connector.validateAccount(at(), '45010001234')).toEqual({
+        kind: 'UNAVAILABLE',
+        reason: 'unexpected reply',
+      });
+      expect(calls).toBe(1);
+    });
+
+    it('cuts off a reply larger than 64 KiB', async () => {
+      handler = (_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ customerName: 'x'.repeat(70 * 1024) }));
+      };
+      expect(await connector.validateAccount(at(), '45010001234')).toEqual({
+        kind: 'UNAVAILABLE',
+        reason: 'reply too large',
+      });
+    });
+
+    it('counts the body in the timeout: headers at once, then a stalled body, is TIMEOUT', async () => {
+      handler = (_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.write('{"customerName":');
+      };
+      const started = Date.now();
+      expect(await connector.validateAccount(at(200), '45010001234')).toEqual({ kind: 'TIMEOUT' });
+      expect(Date.now() - started).toBeLessThan(2000);
+    });
+
+    it('is UNAVAILABLE when the connection drops mid-reply', async () => {
+      handler = (_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        response.write('{"customerName":');
+        setTimeout(() => response.socket?.destroy(), 20);
+      };
+      expect(await connector.validateAccount(at(), '45010001234')).toEqual({
+        kind: 'UNAVAILABLE',
+        reason: 'unreachable',
+      });
+    });
+
+    it('refuses a base URL that is not http or https without calling anything', async () => {
+      expect(await connector.validateAccount({ ...at(), baseUrl: 'ftp://127.0.0.1/billers' }, '45010001234')).toEqual({
+        kind: 'UNAVAILABLE',
+        reason: 'connector misconfigured',
+      });
     });
   });
 });

@@ -39,13 +39,23 @@ export function minorUnitDigits(currency: string): number {
   return digits;
 }
 
-/** Intl's formatter for the currency; null for a code Intl does not know (most have two decimals). */
+const formatterByCurrency = new Map<string, Intl.NumberFormat | null>();
+
+/**
+ * Intl's formatter for the currency; null for a code Intl does not know (most have two
+ * decimals). Built once per currency: building one costs far more than formatting with it.
+ */
 function currencyFormatter(currency: string): Intl.NumberFormat | null {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' });
-  } catch {
-    return null;
+  let formatter = formatterByCurrency.get(currency);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' });
+    } catch {
+      formatter = null;
+    }
+    if (formatterByCurrency.size < 500) formatterByCurrency.set(currency, formatter);
   }
+  return formatter;
 }
 
 /** The exact integer of a bigint column (the pg driver answers a string) or a safe-integer number. */

@@ -1,4 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Agent as HttpAgent, OutgoingHttpHeaders, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { AppConfig } from '../../../platform/config/app-config';
 import {
   AccountValidationOutcome,
@@ -25,19 +27,37 @@ const MAX_REPLY_BYTES = 64 * 1024;
 
 type Reply = { status: number; body: Record<string, unknown> | null } | BillerFailure;
 
+/** How one HTTP exchange ended. */
+type Exchange =
+  | { kind: 'REPLY'; status: number; text: string }
+  | { kind: 'TIMEOUT' }
+  | { kind: 'TOO_LARGE' }
+  | { kind: 'FAILED'; error: Error };
+
 /**
  * The BillerConnector over HTTP (biller-protocol.ts): signed JSON requests, each bounded by
  * the biller's timeout (connection, headers and body alike), replies mapped to outcomes.
- * 5xx, unreachable hosts, refused signatures and malformed replies are all `UNAVAILABLE`.
+ * 5xx, unreachable hosts, redirects, refused signatures and malformed replies are all
+ * `UNAVAILABLE`. Connections to billers are kept alive and reused (node:http agents), so a
+ * busy worker does not open a connection per call.
  */
 @Injectable()
-export class HttpBillerConnector extends BillerConnector {
+export class HttpBillerConnector extends BillerConnector implements OnModuleDestroy {
   private readonly logger = new Logger(HttpBillerConnector.name);
   private readonly secrets: ReadonlyMap<string, string>;
+  private readonly agents = {
+    'http:': new HttpAgent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16 }),
+    'https:': new HttpsAgent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16 }),
+  };
 
   constructor(config: AppConfig) {
     super();
     this.secrets = config.billerConnectorSecrets;
+  }
+
+  onModuleDestroy(): void {
+    this.agents['http:'].destroy();
+    this.agents['https:'].destroy();
   }
 
   async validateAccount(endpoint: BillerEndpoint, accountReference: string): Promise<AccountValidationOutcome> {
@@ -102,38 +122,85 @@ export class HttpBillerConnector extends BillerConnector {
     } catch {
       return { kind: 'UNAVAILABLE', reason: 'connector misconfigured' };
     }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      return { kind: 'UNAVAILABLE', reason: 'connector misconfigured' };
+    }
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const timestamp = Math.floor(Date.now() / 1000);
-    const headers: Record<string, string> = {
+    const headers: OutgoingHttpHeaders = {
       accept: 'application/json',
       [TIMESTAMP_HEADER]: String(timestamp),
       [SIGNATURE_HEADER]: signBillerRequest(secret, timestamp, method, `${url.pathname}${url.search}`, body),
       ...extraHeaders,
     };
-    if (payload !== undefined) headers['content-type'] = 'application/json';
-    try {
-      const response = await fetch(url, {
-        method,
-        headers,
-        body: payload === undefined ? undefined : body,
-        signal: AbortSignal.timeout(endpoint.timeoutMs),
-        redirect: 'error',
-      });
-      const text = await response.text();
-      if (text.length > MAX_REPLY_BYTES) return { kind: 'UNAVAILABLE', reason: 'reply too large' };
-      return { status: response.status, body: parseObject(text) };
-    } catch (error) {
-      // By name, not instanceof: the abort error may come from another realm (a test sandbox).
-      const name = (error as { name?: unknown } | null)?.name;
-      if (name === 'TimeoutError' || name === 'AbortError') {
+    if (payload !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(body);
+    }
+    const exchange = await this.exchange(url, method, headers, body, endpoint.timeoutMs);
+    switch (exchange.kind) {
+      case 'REPLY':
+        return { status: exchange.status, body: parseObject(exchange.text) };
+      case 'TOO_LARGE':
+        return { kind: 'UNAVAILABLE', reason: 'reply too large' };
+      case 'TIMEOUT':
         this.logger.warn(`biller ${url.host} did not answer ${method} ${path} within ${endpoint.timeoutMs} ms`);
         return { kind: 'TIMEOUT' };
-      }
-      this.logger.warn(
-        `biller ${url.host} unreachable: ${String((error as { message?: unknown } | null)?.message ?? error)}`,
-      );
-      return { kind: 'UNAVAILABLE', reason: 'unreachable' };
+      case 'FAILED':
+        this.logger.warn(`biller ${url.host} unreachable: ${exchange.error.message}`);
+        return { kind: 'UNAVAILABLE', reason: 'unreachable' };
     }
+  }
+
+  /**
+   * One request and its whole reply within `timeoutMs`. Settles once: a timer that fires first
+   * destroys the request (and its connection); a reply past MAX_REPLY_BYTES is cut off.
+   */
+  private exchange(
+    url: URL,
+    method: 'GET' | 'POST',
+    headers: OutgoingHttpHeaders,
+    body: string,
+    timeoutMs: number,
+  ): Promise<Exchange> {
+    return new Promise((resolve) => {
+      let settled = false;
+      const settle = (outcome: Exchange): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(outcome);
+      };
+      const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+      const request = send(
+        url,
+        { method, headers, agent: this.agents[url.protocol as 'http:' | 'https:'] },
+        (response) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > MAX_REPLY_BYTES) {
+              settle({ kind: 'TOO_LARGE' });
+              request.destroy();
+              return;
+            }
+            chunks.push(chunk);
+          });
+          response.on('end', () =>
+            settle({ kind: 'REPLY', status: response.statusCode ?? 0, text: Buffer.concat(chunks, size).toString() }),
+          );
+          response.on('error', (error) => settle({ kind: 'FAILED', error }));
+          response.on('close', () => settle({ kind: 'FAILED', error: new Error('connection closed mid-reply') }));
+        },
+      );
+      const timer = setTimeout(() => {
+        settle({ kind: 'TIMEOUT' });
+        request.destroy();
+      }, timeoutMs);
+      request.on('error', (error) => settle({ kind: 'FAILED', error }));
+      request.end(body);
+    });
   }
 
   private unusable(

@@ -22,7 +22,9 @@
  *    with a BENCH_WARMUP_SECONDS (2) warm-up (BENCH_FIRST_WARMUP_SECONDS (5) before the first
  *    round) then BENCH_CONNECTIONS (32) connections for BENCH_SECONDS (10) seconds, and prints
  *    req/s, p50, p99, the ratio to the floor and the non-2xx responses and errors of each, with
- *    the share of CPU that other processes took meanwhile (a shared machine disturbs figures).
+ *    the share of CPU that other processes took meanwhile (a shared machine disturbs figures)
+ *    and the CPU each request cost the server, PostgreSQL and autocannon (from /proc).
+ *    BENCH_API_NODE_ARGS (e.g. `--perf-basic-prof`) passes flags to the API.
  * 5. Proves the searches reached PostgreSQL: the directory caches no search, and the database's
  *    call count of biller_search_query (track_functions = 'pl', set on the bench database
  *    only) must have grown by at least the number of search responses.
@@ -442,7 +444,9 @@ async function main(): Promise<void> {
 
     const baseUrl = `http://127.0.0.1:${apiPort}`;
     if (await answers(baseUrl)) throw new Error(`something already listens on port ${apiPort}; set BENCH_API_PORT`);
-    const apiProcess = await startBuilt('dist/src/main.js', env, `${baseUrl}/api/v1/health/ready`);
+    // BENCH_API_NODE_ARGS (e.g. `--perf-basic-prof`) profiles the API.
+    const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const apiProcess = await startBuilt('dist/src/main.js', env, `${baseUrl}/api/v1/health/ready`, apiNodeArgs);
     const floorProcess = await startFloorServer(
       __filename,
       { ...process.env, NODE_ENV: 'production', BENCH_FLOOR_PORT: String(floorPort) },

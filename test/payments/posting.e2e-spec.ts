@@ -195,12 +195,26 @@ describe('posting payments to billers', () => {
     // The worker moves the payment to PROCESSING and opens its first cycle already claimed,
     // and calls the biller, which takes the payment; the worker dies before it records the answer.
     const repository = kit.app.get(PostingAttemptRepository);
-    await kit.db.query(`UPDATE payments SET status = 'PROCESSING' WHERE id = $1`, [id]);
-    const claimed = await kit.db.transaction((manager) => repository.openClaimedFirstCycle(manager, id, 60_000));
-    expect(claimed).toMatchObject({ wasUnknown: false, attempt: { cycle: 1, status: 'PENDING', tries: 1 } });
-    // A redelivered event opens no second cycle, and nobody else claims this one.
-    expect(await kit.db.transaction((manager) => repository.openClaimedFirstCycle(manager, id, 60_000))).toBeNull();
-    const attempt = claimed!.attempt;
+    const started = await repository.startPosting(kit.db.manager, id, 60_000);
+    expect(started).toMatchObject({
+      payment: { id, status: 'PROCESSING' },
+      claimed: { wasUnknown: false, attempt: { paymentId: id, cycle: 1, status: 'PENDING', tries: 1 } },
+    });
+    expect(started!.claimed!.attempt.leaseUntil!.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    expect((await payment(id)).status).toBe('PROCESSING');
+    const [{ biller_name: billerName }] = await kit.db.query(`SELECT biller_name FROM payments WHERE id = $1`, [id]);
+    const timeline = await kit.db.query(
+      `SELECT status, note FROM payment_status_events WHERE payment_id = $1 ORDER BY id`,
+      [id],
+    );
+    expect(timeline).toEqual([
+      expect.objectContaining({ status: 'PENDING' }),
+      { status: 'PROCESSING', note: `Posting to ${billerName}` },
+    ]);
+    // A redelivered event changes nothing and opens no second cycle, and nobody else claims this one.
+    expect(await repository.startPosting(kit.db.manager, id, 60_000)).toBeNull();
+    expect(await attempts(id)).toHaveLength(1);
+    const attempt = started!.claimed!.attempt;
     expect(await repository.claim(kit.db.manager, attempt.id, 60_000)).toBeNull();
     const biller = (await kit.db.query(`SELECT connector_base_url FROM billers WHERE id = $1`, [kit.biller.id]))[0];
     const outcome = await kit.app
@@ -226,6 +240,17 @@ describe('posting payments to billers', () => {
     expect(await attempts(id)).toEqual([
       expect.objectContaining({ status: 'CONFIRMED', tries: 2, outcome_unknown: false }),
     ]);
+    expect(postsFor(id)).toBe(1);
+  });
+
+  it('starts a PENDING payment that has a cycle already by trying that cycle, opening no other', async () => {
+    const customer = await kit.newCustomer();
+    const paid = await kit.pay(customer, { amount: 70_000 });
+    const id = paid.body.id as string;
+    const opened = await kit.app.get(PostingAttemptRepository).openCycle(kit.db.manager, id);
+    await kit.posting.start(id);
+    expect((await payment(id)).status).toBe('SUCCEEDED');
+    expect(await attempts(id)).toEqual([expect.objectContaining({ id: opened.id, status: 'CONFIRMED', tries: 1 })]);
     expect(postsFor(id)).toBe(1);
   });
 });

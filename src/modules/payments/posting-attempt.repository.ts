@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { newId } from '../../platform/database/new-id';
+import { Payment } from './payment.entity';
 import { PostingAttempt, PostingAttemptStatus } from './posting-attempt.entity';
-import { findEntity } from '../../platform/database/prepared-entity-read';
+import { entityColumns, findEntity, hydrateEntity } from '../../platform/database/prepared-entity-read';
 import { prepared } from '../../platform/database/prepared-statement';
 
 /** An attempt a worker claimed, and whether the previous call's outcome is unknown. */
@@ -20,6 +21,9 @@ const msFromNow = (parameter: string) => `now() + make_interval(secs => ${parame
 /** Named queries on `posting_attempts`. */
 @Injectable()
 export class PostingAttemptRepository {
+  /** startPosting's statement, built once from the payment entity's columns. */
+  private startText?: string;
+
   /** Opens a cycle unless the payment has an open one; answers the open cycle either way. */
   async openCycle(
     manager: EntityManager,
@@ -41,25 +45,29 @@ export class PostingAttemptRepository {
   }
 
   /**
-   * Opens a payment's first cycle already claimed for its first try (leased, `tries` 1,
-   * `outcome_unknown` set), as `openCycle` then `claim` would, in one statement: the
-   * worker that captured the PENDING payment posts it at once. Answers null, opening
-   * nothing, when the payment has a cycle already; `claim` then governs who tries it.
+   * Starts posting a captured payment, in one statement: moves it from PENDING to PROCESSING,
+   * appends that step to its timeline, and opens its first cycle already claimed for the first
+   * try (leased, `tries` 1, `outcome_unknown` set), as `openCycle` then `claim` would: the worker
+   * that moved the payment posts it at once. Answers null, changing nothing, when the payment is
+   * not PENDING (a redelivered event); `claimed` is null when the payment has a cycle already,
+   * whose open attempt `claim` then governs.
    */
-  async openClaimedFirstCycle(
+  async startPosting(
     manager: EntityManager,
     paymentId: string,
     leaseMs: number,
-  ): Promise<ClaimedAttempt | null> {
-    const [row] = await manager.query<AttemptRow[]>(
-      prepared(`INSERT INTO posting_attempts (id, payment_id, cycle, status, outcome_unknown, requested_by, tries, lease_until)
-       SELECT $1, $2, 1, 'PENDING', true, NULL, 1, ${msFromNow('$3')}
-        WHERE NOT EXISTS (SELECT 1 FROM posting_attempts WHERE payment_id = $2)
-       ON CONFLICT DO NOTHING
-       RETURNING *`),
-      [newId(), paymentId, leaseMs],
-    );
-    return row ? { attempt: toAttempt(row), wasUnknown: false } : null;
+  ): Promise<{ payment: Payment; claimed: ClaimedAttempt | null } | null> {
+    this.startText ??= startPostingText(entityColumns(manager, Payment, 'moved'));
+    const [row] = await manager.query<Record<string, unknown>[]>(prepared(this.startText), [
+      newId(),
+      paymentId,
+      leaseMs,
+    ]);
+    if (!row) return null;
+    const payment = hydrateEntity(manager, Payment, row);
+    if (row['cycle.id'] === null) return { payment, claimed: null };
+    const cycle = Object.fromEntries(ATTEMPT_COLUMNS.map((column) => [column, row[`cycle.${column}`]]));
+    return { payment, claimed: { attempt: toAttempt(cycle as unknown as AttemptRow), wasUnknown: false } };
   }
 
   /**
@@ -163,6 +171,45 @@ export class PostingAttemptRepository {
     return { rows, total };
   }
 }
+
+/** startPosting's statement for the payment's columns (`entityColumns` of alias `moved`). */
+function startPostingText(paymentColumns: string): string {
+  return `WITH moved AS (
+      UPDATE payments SET status = 'PROCESSING', updated_at = now()
+       WHERE id = $2 AND status = 'PENDING'
+      RETURNING *
+    ), step AS (
+      INSERT INTO payment_status_events (payment_id, status, note)
+      SELECT id, 'PROCESSING', 'Posting to ' || biller_name FROM moved
+    ), cycle AS (
+      INSERT INTO posting_attempts (id, payment_id, cycle, status, outcome_unknown, requested_by, tries, lease_until)
+      SELECT $1, moved.id, 1, 'PENDING', true, NULL, 1, ${msFromNow('$3')} FROM moved
+       WHERE NOT EXISTS (SELECT 1 FROM posting_attempts WHERE payment_id = $2)
+      ON CONFLICT DO NOTHING
+      RETURNING *
+    )
+    SELECT ${paymentColumns}, ${ATTEMPT_COLUMNS.map((column) => `cycle.${column} AS "cycle.${column}"`).join(', ')}
+      FROM moved LEFT JOIN cycle ON true`;
+}
+
+/** The columns of `posting_attempts`, as AttemptRow names them. */
+const ATTEMPT_COLUMNS = [
+  'id',
+  'payment_id',
+  'cycle',
+  'status',
+  'tries',
+  'next_attempt_at',
+  'lease_until',
+  'outcome_unknown',
+  'last_outcome',
+  'last_error',
+  'biller_reference',
+  'requested_by',
+  'created_at',
+  'updated_at',
+  'completed_at',
+] as const;
 
 interface AttemptRow {
   id: string;

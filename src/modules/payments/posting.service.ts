@@ -15,7 +15,7 @@ import { PaymentRepository } from './payment.repository';
 import { PaymentError } from './payments.errors';
 import { paymentEventPayload } from './payments.service';
 import { PostingAttempt, PostingAttemptStatus } from './posting-attempt.entity';
-import { ClaimedAttempt, PostingAttemptRepository } from './posting-attempt.repository';
+import { PostingAttemptRepository } from './posting-attempt.repository';
 
 /** What one try learned from the biller. */
 type TryResult =
@@ -36,9 +36,6 @@ type TryResult =
  * `FAILED` and the payment stays `PROCESSING` for an operator's retry. A rejection by the biller
  * fails the payment: its journal entry is reversed and the funds go back on the rail.
  */
-/** What `start` opened: a first cycle it holds, or (a cycle existed already) the open one. */
-type Started = { payment: Payment; claimed: ClaimedAttempt } | { attemptId: string };
-
 @Injectable()
 export class PostingService {
   private readonly logger = new Logger(PostingService.name);
@@ -62,18 +59,16 @@ export class PostingService {
    * Safe to call again for the same payment (a redelivered event): it then does nothing new.
    */
   async start(paymentId: string): Promise<void> {
-    const started = await this.dataSource.transaction(async (manager): Promise<Started | null> => {
-      const payment = await this.payments.lockById(manager, paymentId);
-      if (!payment || payment.status !== 'PENDING') return null;
-      await this.payments.transition(manager, paymentId, 'PROCESSING', `Posting to ${payment.billerName}`);
-      // The first cycle commits already leased to this worker: if it dies before the biller
-      // answers, the lease runs out and the sweeper's next try asks the biller first.
-      const claimed = await this.attempts.openClaimedFirstCycle(manager, paymentId, this.config.POSTING_LEASE_MS);
-      if (claimed) return { payment: { ...payment, status: 'PROCESSING' as const }, claimed };
-      return { attemptId: (await this.attempts.openCycle(manager, paymentId)).id };
-    });
+    // One statement: PROCESSING, its timeline step, and the first cycle committed already
+    // leased to this worker: if it dies before the biller answers, the lease runs out and the
+    // sweeper's next try asks the biller first.
+    const started = await this.attempts.startPosting(this.dataSource.manager, paymentId, this.config.POSTING_LEASE_MS);
     if (!started) return;
-    if (!('claimed' in started)) return this.tryAttempt(started.attemptId);
+    if (!started.claimed) {
+      // The payment had a cycle already: its open attempt is tried as the sweeper would.
+      const open = await this.attempts.openCycle(this.dataSource.manager, paymentId);
+      return this.tryAttempt(open.id);
+    }
     const result = await this.tryOnce(started.payment, started.claimed.wasUnknown);
     await this.record(started.payment, started.claimed.attempt, result);
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Payment, PaymentStatus } from './payment.entity';
 import { PaymentStatusEvent } from './payment-status-event.entity';
-import { findEntity } from '../../platform/database/prepared-entity-read';
+import { entityColumns, findEntity, hydrateEntity } from '../../platform/database/prepared-entity-read';
 import { prepared } from '../../platform/database/prepared-statement';
 
 /** What the payment transaction learns in one round trip before it captures funds. */
@@ -20,6 +20,9 @@ export type NewPayment = Omit<Payment, 'createdAt' | 'updatedAt'>;
 /** Named queries on `payments` and its timeline; every customer read is scoped to its owner. */
 @Injectable()
 export class PaymentRepository {
+  /** transition's statement, built once from the entity's columns. */
+  private transitionText?: string;
+
   /**
    * Serialises one customer's payments until the transaction ends: the Idempotency-Key check,
    * the rolling-day limit and the duplicate window then cannot be passed by requests running
@@ -149,7 +152,12 @@ export class PaymentRepository {
     return findEntity(manager, Payment, 'id = $1', [id], { forUpdate: true });
   }
 
-  /** Moves the payment to `status` and appends the step to its timeline. */
+  /**
+   * Moves the payment to `status` and appends the step to its timeline, in one statement, and
+   * answers the payment as it now is. With `from`, only a payment in that status moves (the
+   * row is locked and checked as `lockById` then a check would): null, changing nothing,
+   * when the payment is in another status or missing.
+   */
   async transition(
     manager: EntityManager,
     id: string,
@@ -158,10 +166,10 @@ export class PaymentRepository {
     changes: Partial<Pick<Payment, 'failureCode' | 'failureMessage' | 'billerReference' | 'reversalEntryId'>> & {
       completed?: boolean;
     } = {},
-  ): Promise<void> {
-    // One statement: the row and its timeline step. A column left out of `changes` keeps its value.
-    await manager.query(
-      prepared(`WITH changed AS (
+    from?: PaymentStatus,
+  ): Promise<Payment | null> {
+    // A column left out of `changes` keeps its value.
+    this.transitionText ??= `WITH changed AS (
          UPDATE payments
             SET status = $2,
                 failure_code = CASE WHEN $4 THEN $5 ELSE failure_code END,
@@ -170,25 +178,28 @@ export class PaymentRepository {
                 reversal_entry_id = CASE WHEN $10 THEN $11::uuid ELSE reversal_entry_id END,
                 completed_at = CASE WHEN $12 THEN now() ELSE completed_at END,
                 updated_at = now()
-          WHERE id = $1
-          RETURNING id
+          WHERE id = $1 AND ($13::text IS NULL OR status = $13)
+          RETURNING *
+       ), step AS (
+         INSERT INTO payment_status_events (payment_id, status, note) SELECT id, $2, $3 FROM changed
        )
-       INSERT INTO payment_status_events (payment_id, status, note) SELECT id, $2, $3 FROM changed`),
-      [
-        id,
-        status,
-        note,
-        'failureCode' in changes,
-        changes.failureCode ?? null,
-        'failureMessage' in changes,
-        changes.failureMessage ?? null,
-        'billerReference' in changes,
-        changes.billerReference ?? null,
-        'reversalEntryId' in changes,
-        changes.reversalEntryId ?? null,
-        changes.completed === true,
-      ],
-    );
+       SELECT ${entityColumns(manager, Payment, 'changed')} FROM changed`;
+    const [row] = await manager.query<Record<string, unknown>[]>(prepared(this.transitionText), [
+      id,
+      status,
+      note,
+      'failureCode' in changes,
+      changes.failureCode ?? null,
+      'failureMessage' in changes,
+      changes.failureMessage ?? null,
+      'billerReference' in changes,
+      changes.billerReference ?? null,
+      'reversalEntryId' in changes,
+      changes.reversalEntryId ?? null,
+      changes.completed === true,
+      from ?? null,
+    ]);
+    return row ? hydrateEntity(manager, Payment, row) : null;
   }
 
   async setRailReversalReference(manager: EntityManager, id: string, reference: string): Promise<void> {

@@ -225,18 +225,21 @@ export class PostingService {
 
   private async confirm(payment: Payment, attempt: PostingAttempt, billerReference: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const locked = await this.payments.lockById(manager, payment.id);
-      const succeeded = locked?.status === 'PROCESSING';
+      // Only a payment still PROCESSING succeeds (an operator or a dispute may have settled it).
+      const succeeded = await this.payments.transition(
+        manager,
+        payment.id,
+        'SUCCEEDED',
+        `Confirmed by ${payment.billerName}`,
+        { billerReference, completed: true },
+        'PROCESSING',
+      );
       if (succeeded) {
-        await this.payments.transition(manager, payment.id, 'SUCCEEDED', `Confirmed by ${payment.billerName}`, {
-          billerReference,
-          completed: true,
-        });
         await this.outbox.write(manager, {
           eventType: PAYMENT_EVENTS.succeeded,
           aggregateType: 'payment',
           aggregateId: payment.id,
-          payload: paymentEventPayload({ ...locked, billerReference }, 'SUCCEEDED'),
+          payload: paymentEventPayload(succeeded, 'SUCCEEDED'),
         });
       }
       await this.attempts.close(manager, attempt.id, {

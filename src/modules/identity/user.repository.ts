@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { UserRole } from '../../platform/auth/principal';
 import { KycTier, User, UserStatus } from './user.entity';
+import { findEntity } from '../../platform/database/prepared-entity-read';
 import { prepared } from '../../platform/database/prepared-statement';
 
 /** The outcome of counting a login attempt before its PIN is checked. */
@@ -20,8 +21,9 @@ export interface ProfileChanges {
 /** Named queries on `users`. Every method runs on the manager it is given (a transaction's, usually). */
 @Injectable()
 export class UserRepository {
+  /** One prepared statement (`findEntity`): the worker reads the customer of every payment notification. */
   findById(manager: EntityManager, id: string): Promise<User | null> {
-    return manager.findOneBy(User, { id });
+    return findEntity(manager, User, 'id = $1', [id]);
   }
 
   findByPhone(manager: EntityManager, phone: string): Promise<User | null> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { NotificationEventReceipt } from './notification-event-receipt.entity';
+import { prepared } from '../../platform/database/prepared-statement';
 
 /** The inbox of handled outbox events. */
 @Injectable()
@@ -10,14 +10,11 @@ export class NotificationEventReceiptRepository {
    * A second delivery running at the same time waits on the first one's row lock, then sees it.
    */
   async recordIfNew(manager: EntityManager, eventId: string, eventType: string, now: Date): Promise<boolean> {
-    const result = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(NotificationEventReceipt)
-      .values({ eventId, eventType, receivedAt: now })
-      .orIgnore()
-      .returning('event_id')
-      .execute();
-    return (result.raw as unknown[]).length > 0;
+    const rows = await manager.query<unknown[]>(
+      prepared(`INSERT INTO notification_event_receipts (event_id, event_type, received_at) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING RETURNING event_id`),
+      [eventId, eventType, now],
+    );
+    return rows.length > 0;
   }
 }

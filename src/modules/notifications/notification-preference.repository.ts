@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { prepared } from '../../platform/database/prepared-statement';
 import { NotificationPreferenceChoice } from './notification-preference.entity';
 import { NotificationCategory, NotificationPreference } from './notification-preference-matrix';
 
@@ -11,11 +12,12 @@ export class NotificationPreferenceRepository {
     userId: string,
     category?: NotificationCategory,
   ): Promise<NotificationPreference[]> {
-    const rows = await manager.find(NotificationPreferenceChoice, {
-      where: category ? { userId, category } : { userId },
-      select: { category: true, channel: true, enabled: true },
-    });
-    return rows.map(({ category: rowCategory, channel, enabled }) => ({ category: rowCategory, channel, enabled }));
+    // Prepared: the worker reads a customer's choices for every payment event it notifies of.
+    return manager.query<NotificationPreference[]>(
+      prepared(`SELECT category, channel, enabled FROM notification_preferences
+        WHERE user_id = $1 AND ($2::text IS NULL OR category = $2)`),
+      [userId, category ?? null],
+    );
   }
 
   /** Writes the choices in one statement; a cell chosen before takes the new value. */

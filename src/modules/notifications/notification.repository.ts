@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { prepared } from '../../platform/database/prepared-statement';
 import { Notification } from './notification.entity';
 
 export interface NotificationFilter {
@@ -13,16 +13,24 @@ export interface NotificationFilter {
 export class NotificationRepository {
   /** Inserts unless a notification of the same source event exists; says whether it did. */
   async insertIfNew(manager: EntityManager, notification: Notification): Promise<boolean> {
-    const result = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(Notification)
-      // TypeORM's partial-entity type does not admit a free-form jsonb record; the row is whole.
-      .values(notification as QueryDeepPartialEntity<Notification>)
-      .orIgnore()
-      .returning('id')
-      .execute();
-    return (result.raw as unknown[]).length > 0;
+    const rows = await manager.query<unknown[]>(
+      prepared(`INSERT INTO notifications (id, user_id, category, type, title, body, data, source_event_id, read_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT DO NOTHING RETURNING id`),
+      [
+        notification.id,
+        notification.userId,
+        notification.category,
+        notification.type,
+        notification.title,
+        notification.body,
+        JSON.stringify(notification.data),
+        notification.sourceEventId,
+        notification.readAt,
+        notification.createdAt,
+      ],
+    );
+    return rows.length > 0;
   }
 
   /** Newest first; served by the (user_id, created_at DESC, id DESC) indexes. */

@@ -25,9 +25,9 @@ export interface DeliveryOutcome {
 /**
  * Turns outbox events into notifications. Delivery is at least once (relay and Bull both
  * retry), so each event is handled once per event id: the first delivery records the event in
- * `notification_event_receipts` and, in the same transaction, inserts the in-app notification
+ * `notification_event_receipts` and, in the same statement, inserts the in-app notification
  * (itself unique on `source_event_id`) when the customer has PAYMENTS/IN_APP on. The SMS goes
- * out only after that transaction commits, and only from the delivery that recorded the event,
+ * out only after that statement commits, and only from the delivery that recorded the event,
  * so a redelivery never texts twice; an SMS that fails then is logged, not retried (at most
  * once, like any notification SMS: the in-app notification is the record).
  */
@@ -51,13 +51,10 @@ export class NotificationDeliveryService {
     const message = paymentEventMessage(job.eventType, job.payload);
     const customerId = job.payload.customerId as string;
 
-    const recorded = await this.dataSource.transaction(async (manager) => {
-      const now = this.clock.now();
-      if (!(await this.receipts.recordIfNew(manager, job.eventId, job.eventType, now))) return null;
-      const choices = await this.preferences.listChoices(manager, customerId, 'PAYMENTS');
-      let notificationId: string | null = null;
-      if (isEnabled(choices, 'PAYMENTS', 'IN_APP')) {
-        const notification = Object.assign(new Notification(), {
+    const choices = await this.preferences.listChoices(this.dataSource.manager, customerId, 'PAYMENTS');
+    const now = this.clock.now();
+    const notification = isEnabled(choices, 'PAYMENTS', 'IN_APP')
+      ? Object.assign(new Notification(), {
           id: newId(),
           userId: customerId,
           category: 'PAYMENTS',
@@ -68,15 +65,18 @@ export class NotificationDeliveryService {
           sourceEventId: job.eventId,
           readAt: null,
           createdAt: now,
-        });
-        if (await this.notifications.insertIfNew(manager, notification)) notificationId = notification.id;
-      }
-      return { notificationId, sms: isEnabled(choices, 'PAYMENTS', 'SMS') && message.sms !== null };
-    });
-    if (!recorded) return { result: 'DUPLICATE', notificationId: null, sentOn: [] };
+        })
+      : null;
+    const recorded = await this.receipts.record(
+      this.dataSource.manager,
+      { eventId: job.eventId, eventType: job.eventType, receivedAt: now },
+      notification,
+    );
+    if (!recorded.firstDelivery) return { result: 'DUPLICATE', notificationId: null, sentOn: [] };
 
     const sentOn: NotificationChannel[] = [];
-    if (recorded.sms && message.sms !== null && (await this.sendSms(customerId, message.sms, job.eventId))) {
+    const sms = isEnabled(choices, 'PAYMENTS', 'SMS') ? message.sms : null;
+    if (sms !== null && (await this.sendSms(customerId, sms, job.eventId))) {
       sentOn.push('SMS');
     }
     // EMAIL and PUSH are stored preferences only: the MessageSender port carries SMS alone so

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { prepared } from '../../platform/database/prepared-statement';
 import { Notification } from './notification.entity';
 
 export interface NotificationFilter {
@@ -11,28 +10,6 @@ export interface NotificationFilter {
 /** Named queries on `notifications`; every read and update is scoped to the owning customer. */
 @Injectable()
 export class NotificationRepository {
-  /** Inserts unless a notification of the same source event exists; says whether it did. */
-  async insertIfNew(manager: EntityManager, notification: Notification): Promise<boolean> {
-    const rows = await manager.query<unknown[]>(
-      prepared(`INSERT INTO notifications (id, user_id, category, type, title, body, data, source_event_id, read_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-       ON CONFLICT DO NOTHING RETURNING id`),
-      [
-        notification.id,
-        notification.userId,
-        notification.category,
-        notification.type,
-        notification.title,
-        notification.body,
-        JSON.stringify(notification.data),
-        notification.sourceEventId,
-        notification.readAt,
-        notification.createdAt,
-      ],
-    );
-    return rows.length > 0;
-  }
-
   /** Newest first; served by the (user_id, created_at DESC, id DESC) indexes. */
   pageOwnedBy(
     manager: EntityManager,

@@ -24,6 +24,8 @@ import {
 
 /** Replies larger than this are not a protocol answer. */
 const MAX_REPLY_BYTES = 64 * 1024;
+/** How long an idle connection to a biller that gives no keep-alive hint stays open. */
+const IDLE_SOCKET_MS = 4_000;
 
 type Reply = { status: number; body: Record<string, unknown> | null } | BillerFailure;
 
@@ -45,9 +47,14 @@ type Exchange =
 export class HttpBillerConnector extends BillerConnector implements OnModuleDestroy {
   private readonly logger = new Logger(HttpBillerConnector.name);
   private readonly secrets: ReadonlyMap<string, string>;
+  /**
+   * An idle connection is closed a second before the biller's `Keep-Alive: timeout=` hint runs
+   * out (Node's agent reads it), or after IDLE_SOCKET_MS when the biller gives none, so a
+   * request is rarely sent on a connection the biller is closing.
+   */
   private readonly agents = {
-    'http:': new HttpAgent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16 }),
-    'https:': new HttpsAgent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16 }),
+    'http:': new HttpAgent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: IDLE_SOCKET_MS }),
+    'https:': new HttpsAgent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: IDLE_SOCKET_MS }),
   };
 
   constructor(config: AppConfig) {

@@ -15,6 +15,9 @@ export interface ClaimedAttempt {
 
 const OPEN: PostingAttemptStatus[] = ['PENDING', 'RETRYING'];
 
+/** startPosting names the first cycle's columns `cycle.<column>` beside the payment's. */
+const CYCLE_PREFIX = 'cycle.';
+
 /** SQL for the time `parameter` milliseconds from now. */
 const msFromNow = (parameter: string) => `now() + make_interval(secs => ${parameter}::double precision / 1000)`;
 
@@ -57,7 +60,10 @@ export class PostingAttemptRepository {
     paymentId: string,
     leaseMs: number,
   ): Promise<{ payment: Payment; claimed: ClaimedAttempt | null } | null> {
-    this.startText ??= startPostingText(entityColumns(manager, Payment, 'moved'));
+    this.startText ??= startPostingText(
+      entityColumns(manager, Payment, 'moved'),
+      entityColumns(manager, PostingAttempt, 'cycle', CYCLE_PREFIX),
+    );
     const [row] = await manager.query<Record<string, unknown>[]>(prepared(this.startText), [
       newId(),
       paymentId,
@@ -65,9 +71,9 @@ export class PostingAttemptRepository {
     ]);
     if (!row) return null;
     const payment = hydrateEntity(manager, Payment, row);
-    if (row['cycle.id'] === null) return { payment, claimed: null };
-    const cycle = Object.fromEntries(ATTEMPT_COLUMNS.map((column) => [column, row[`cycle.${column}`]]));
-    return { payment, claimed: { attempt: toAttempt(cycle as unknown as AttemptRow), wasUnknown: false } };
+    if (row[`${CYCLE_PREFIX}id`] === null) return { payment, claimed: null };
+    const attempt = hydrateEntity(manager, PostingAttempt, row, CYCLE_PREFIX);
+    return { payment, claimed: { attempt, wasUnknown: false } };
   }
 
   /**
@@ -77,8 +83,8 @@ export class PostingAttemptRepository {
    */
   async claim(manager: EntityManager, id: string, leaseMs: number): Promise<ClaimedAttempt | null> {
     // Wrapped in a SELECT so the driver answers the rows (a bare UPDATE answers [rows, count]).
-    const [row] = await manager.query<(AttemptRow & { was_unknown: boolean })[]>(
-      `WITH claimed AS (
+    const [row] = await manager.query<(Record<string, unknown> & { was_unknown: boolean })[]>(
+      prepared(`WITH claimed AS (
          UPDATE posting_attempts a
             SET lease_until = ${msFromNow('$2')},
                 tries = a.tries + 1, outcome_unknown = true, updated_at = now()
@@ -88,10 +94,10 @@ export class PostingAttemptRepository {
             AND (a.lease_until IS NULL OR a.lease_until < now())
           RETURNING a.*, previous.outcome_unknown AS was_unknown
        )
-       SELECT * FROM claimed`,
+       SELECT * FROM claimed`),
       [id, leaseMs],
     );
-    return row ? { attempt: toAttempt(row), wasUnknown: row.was_unknown } : null;
+    return row ? { attempt: hydrateEntity(manager, PostingAttempt, row), wasUnknown: row.was_unknown } : null;
   }
 
   /** Ids of open attempts that are due and not leased, oldest first. */
@@ -172,8 +178,8 @@ export class PostingAttemptRepository {
   }
 }
 
-/** startPosting's statement for the payment's columns (`entityColumns` of alias `moved`). */
-function startPostingText(paymentColumns: string): string {
+/** startPosting's statement for the payment's columns (alias `moved`) and the cycle's (alias `cycle`, prefixed). */
+function startPostingText(paymentColumns: string, cycleColumns: string): string {
   return `WITH moved AS (
       UPDATE payments SET status = 'PROCESSING', updated_at = now()
        WHERE id = $2 AND status = 'PENDING'
@@ -188,63 +194,6 @@ function startPostingText(paymentColumns: string): string {
       ON CONFLICT DO NOTHING
       RETURNING *
     )
-    SELECT ${paymentColumns}, ${ATTEMPT_COLUMNS.map((column) => `cycle.${column} AS "cycle.${column}"`).join(', ')}
+    SELECT ${paymentColumns}, ${cycleColumns}
       FROM moved LEFT JOIN cycle ON true`;
-}
-
-/** The columns of `posting_attempts`, as AttemptRow names them. */
-const ATTEMPT_COLUMNS = [
-  'id',
-  'payment_id',
-  'cycle',
-  'status',
-  'tries',
-  'next_attempt_at',
-  'lease_until',
-  'outcome_unknown',
-  'last_outcome',
-  'last_error',
-  'biller_reference',
-  'requested_by',
-  'created_at',
-  'updated_at',
-  'completed_at',
-] as const;
-
-interface AttemptRow {
-  id: string;
-  payment_id: string;
-  cycle: number;
-  status: PostingAttemptStatus;
-  tries: number;
-  next_attempt_at: Date;
-  lease_until: Date | null;
-  outcome_unknown: boolean;
-  last_outcome: string | null;
-  last_error: string | null;
-  biller_reference: string | null;
-  requested_by: string | null;
-  created_at: Date;
-  updated_at: Date;
-  completed_at: Date | null;
-}
-
-function toAttempt(row: AttemptRow): PostingAttempt {
-  return Object.assign(new PostingAttempt(), {
-    id: row.id,
-    paymentId: row.payment_id,
-    cycle: row.cycle,
-    status: row.status,
-    tries: row.tries,
-    nextAttemptAt: row.next_attempt_at,
-    leaseUntil: row.lease_until,
-    outcomeUnknown: row.outcome_unknown,
-    lastOutcome: row.last_outcome,
-    lastError: row.last_error,
-    billerReference: row.biller_reference,
-    requestedBy: row.requested_by,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    completedAt: row.completed_at,
-  });
 }

@@ -26,28 +26,42 @@ export async function findEntities<Entity extends ObjectLiteral>(
 }
 
 /**
- * An entity from a raw row holding every column of its table under the column's name (as
- * `entityColumns` selects them), hydrated as a TypeORM find would.
+ * An entity from a raw row holding every column of its table under the column's name, or
+ * under `prefix` + its name (as `entityColumns` selects them), hydrated as a TypeORM find would.
  */
 export function hydrateEntity<Entity extends ObjectLiteral>(
   manager: EntityManager,
   target: EntityTarget<Entity>,
   row: Record<string, unknown>,
+  prefix = '',
 ): Entity {
   const metadata = manager.connection.getMetadata(target);
   const driver = manager.connection.driver;
   const entity = metadata.create(manager.queryRunner, { fromDeserializer: true }) as Entity;
   for (const column of metadata.columns) {
-    column.setEntityValue(entity, driver.prepareHydratedValue(row[column.databaseName], column));
+    column.setEntityValue(entity, driver.prepareHydratedValue(row[`${prefix}${column.databaseName}`], column));
   }
   return entity;
 }
 
-/** Every column of the entity's table, qualified by `alias`, for a hand-written SELECT. */
-export function entityColumns(manager: EntityManager, target: EntityTarget<ObjectLiteral>, alias: string): string {
+/**
+ * Every column of the entity's table, qualified by `alias`, for a hand-written SELECT; with
+ * `prefix`, each is named `prefix` + its name, so two tables' columns can share one row.
+ */
+export function entityColumns(
+  manager: EntityManager,
+  target: EntityTarget<ObjectLiteral>,
+  alias: string,
+  prefix?: string,
+): string {
   const metadata = plainMetadata(manager, target);
   const escape = (name: string) => manager.connection.driver.escape(name);
-  return metadata.columns.map((column) => `${alias}.${escape(column.databaseName)}`).join(', ');
+  return metadata.columns
+    .map((column) => {
+      const qualified = `${alias}.${escape(column.databaseName)}`;
+      return prefix === undefined ? qualified : `${qualified} AS ${escape(`${prefix}${column.databaseName}`)}`;
+    })
+    .join(', ');
 }
 
 function plainMetadata(manager: EntityManager, target: EntityTarget<ObjectLiteral>): EntityMetadata {

@@ -6,7 +6,6 @@ import { MessageSender } from '../../platform/messaging/message-sender';
 import { OutboxEventJob } from '../../platform/queue/queues';
 import { CustomerContactsService } from '../identity/customer-contacts.service';
 import { Notification } from './notification.entity';
-import { NotificationRepository } from './notification.repository';
 import { NotificationEventReceiptRepository } from './notification-event-receipt.repository';
 import { NotificationPreferenceRepository } from './notification-preference.repository';
 import { isEnabled, NotificationChannel } from './notification-preference-matrix';
@@ -37,7 +36,6 @@ export class NotificationDeliveryService {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly notifications: NotificationRepository,
     private readonly preferences: NotificationPreferenceRepository,
     private readonly receipts: NotificationEventReceiptRepository,
     private readonly contacts: CustomerContactsService,

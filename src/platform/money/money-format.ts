@@ -14,8 +14,9 @@ export function formatMinorUnits(
   const negative = value < 0n;
   const absolute = negative ? -value : value;
   const sign = negative ? '-' : '';
-  const formatter = display === 'symbol' ? currencyFormatter(currency) : null;
-  const digits = formatter ? (formatter.resolvedOptions().maximumFractionDigits ?? 2) : minorUnitDigits(currency);
+  const format = currencyFormat(currency);
+  const formatter = display === 'symbol' ? format.formatter : null;
+  const digits = format.digits;
   const scale = 10n ** BigInt(digits);
   const major = absolute / scale;
   const minor = (absolute % scale).toString().padStart(digits, '0');
@@ -27,35 +28,31 @@ export function formatMinorUnits(
   return `${sign}${currency} ${digits > 0 ? `${grouped}.${minor}` : grouped}`;
 }
 
-const digitsByCurrency = new Map<string, number>();
-
 /** Digits after the decimal point in the currency's minor unit (ISO 4217): NGN 2, JPY 0, KWD 3. */
 export function minorUnitDigits(currency: string): number {
-  let digits = digitsByCurrency.get(currency);
-  if (digits === undefined) {
-    digits = currencyFormatter(currency)?.resolvedOptions().maximumFractionDigits ?? 2;
-    if (digitsByCurrency.size < 500) digitsByCurrency.set(currency, digits);
-  }
-  return digits;
+  return currencyFormat(currency).digits;
 }
 
-const formatterByCurrency = new Map<string, Intl.NumberFormat | null>();
+const formats = new Map<string, { formatter: Intl.NumberFormat | null; digits: number }>();
 
 /**
- * Intl's formatter for the currency; null for a code Intl does not know (most have two
- * decimals). Built once per currency: building one costs far more than formatting with it.
+ * Intl's formatter for the currency (null for a code Intl does not know) and its minor-unit
+ * digits (2 for an unknown code: most currencies have two). Built once per currency: building
+ * a formatter costs far more than formatting with it.
  */
-function currencyFormatter(currency: string): Intl.NumberFormat | null {
-  let formatter = formatterByCurrency.get(currency);
-  if (formatter === undefined) {
+function currencyFormat(currency: string): { formatter: Intl.NumberFormat | null; digits: number } {
+  let format = formats.get(currency);
+  if (format === undefined) {
+    let formatter: Intl.NumberFormat | null;
     try {
       formatter = new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' });
     } catch {
       formatter = null;
     }
-    if (formatterByCurrency.size < 500) formatterByCurrency.set(currency, formatter);
+    format = { formatter, digits: formatter?.resolvedOptions().maximumFractionDigits ?? 2 };
+    if (formats.size < 500) formats.set(currency, format);
   }
-  return formatter;
+  return format;
 }
 
 /** The exact integer of a bigint column (the pg driver answers a string) or a safe-integer number. */

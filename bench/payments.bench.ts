@@ -27,8 +27,7 @@
 import autocannon from 'autocannon';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { Pool, PoolClient, QueryResult } from 'pg';
-import { Client } from 'pg';
+import { Client, Pool, PoolClient, QueryResult } from 'pg';
 import { startBillerSimulator } from '../src/simulators/biller-simulator';
 import {
   benchPhones,
@@ -41,9 +40,9 @@ import {
   productionEnvironment,
   recreateDatabase,
   runCli,
-  setting,
   postgresTicks,
   processTicks,
+  setting,
   startBuilt,
   startFloorServer,
   stopChildren,
@@ -289,7 +288,6 @@ async function driveFloor(customers: Customer[], billerId: string, duration: num
   return figuresOf(result);
 }
 
-/** The ledger balances, the outbox drains, and replays write nothing. */
 /**
  * Starts counting the CPU time of the given processes and of the PostgreSQL server; the
  * function it returns describes the time used since, per payment (from /proc, Linux only).
@@ -335,6 +333,7 @@ async function drainWorker(db: Client, round: number): Promise<void> {
   );
 }
 
+/** The ledger balances, the outbox drains, and replays write nothing. */
 async function checkAfterwards(db: Client, baseUrl: string, env: NodeJS.ProcessEnv): Promise<string[]> {
   const failures: string[] = [];
   const counts = async () =>

@@ -267,7 +267,7 @@ export function postgresTicks(): number {
       try {
         const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
         if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') {
-          ticks += ticksOf(stat) + childTicksOf(stat);
+          ticks += ticksOf(stat, true);
         }
       } catch {
         // the process ended meanwhile
@@ -279,14 +279,14 @@ export function postgresTicks(): number {
   return ticks;
 }
 
-/** utime + stime of a /proc/<pid>/stat line (fields 14 and 15; the name may hold spaces). */
-function ticksOf(stat: string): number {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-/** cutime + cstime (fields 16 and 17): the time of ended children the process has waited for. */
-function childTicksOf(stat: string): number {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[13]) + Number(fields[14]);
+/**
+ * utime + stime of a /proc/<pid>/stat line (fields 14 and 15; the name may hold spaces), and
+ * with `children` cutime + cstime too (16 and 17: ended children the process has waited for).
+ */
+function ticksOf(stat: string, children = false): number {
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  return fields[11] + fields[12] + (children ? fields[13] + fields[14] : 0);
 }

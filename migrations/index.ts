@@ -7,6 +7,7 @@ import { CreatePayments1795700000000 } from './1795700000000-create-payments';
 import { CreateNotifications1795710000000 } from './1795710000000-create-notifications';
 import { BillerSearchVocabularyIndex1795720000000 } from './1795720000000-biller-search-vocabulary-index';
 import { BillerPopularityShards1795730000000 } from './1795730000000-biller-popularity-shards';
+import { DurableMoneyWork1795740000000 } from './1795740000000-durable-money-work';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   CreateNotifications1795710000000,
   BillerSearchVocabularyIndex1795720000000,
   BillerPopularityShards1795730000000,
+  DurableMoneyWork1795740000000,
 ];

@@ -65,6 +65,7 @@ export function productionEnvironment(settings: {
     KEY_HASH_SECRET: secret(),
     INTERNAL_API_KEY: secret(),
     BILLER_SIMULATOR_SECRET: secret(),
+    METRICS_TOKEN: secret(),
     LOG_LEVEL: 'warn',
     DEV_MAILBOX: 'false',
     ...settings.extra,

@@ -42,6 +42,8 @@ export interface RunningBillerSimulator {
   billerUrl(code: string): string;
   /** Payments taken so far, by reference. */
   payments(): ReadonlyMap<string, SimulatedPayment>;
+  /** Well-formed payment posts received so far, by reference: more than one means it was sent again. */
+  postsReceived(): ReadonlyMap<string, number>;
   close(): Promise<void>;
 }
 
@@ -90,6 +92,7 @@ export async function startBillerSimulator(options: BillerSimulatorOptions): Pro
   const slowResponseMs = options.slowResponseMs ?? 1500;
   const confirmAfterMs = options.confirmAfterMs ?? 5000;
   const payments = new Map<string, SimulatedPayment>();
+  const postCounts = new Map<string, number>();
   /** Keys of payment posts being worked on (a slow reference holds its key until it answers). */
   const inFlight = new Set<string>();
   const timers = new Set<NodeJS.Timeout>();
@@ -174,6 +177,10 @@ export async function startBillerSimulator(options: BillerSimulatorOptions): Pro
         message: 'reference (= Idempotency-Key), accountReference, amount and currency are required',
       });
     }
+    if (postCounts.size >= MAX_STORED_PAYMENTS && !postCounts.has(key)) {
+      postCounts.delete(postCounts.keys().next().value as string);
+    }
+    postCounts.set(key, (postCounts.get(key) ?? 0) + 1);
     const existing = payments.get(key);
     if (existing) {
       const same =
@@ -272,6 +279,7 @@ export async function startBillerSimulator(options: BillerSimulatorOptions): Pro
     port: address.port,
     billerUrl: (code) => `${url}/billers/${code}`,
     payments: () => payments,
+    postsReceived: () => postCounts,
     close: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);

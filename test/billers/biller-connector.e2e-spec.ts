@@ -29,7 +29,7 @@ describe('HttpBillerConnector with the biller simulator', () => {
   });
 
   afterAll(async () => {
-    connector.onModuleDestroy();
+    connector.onApplicationShutdown();
     await simulator?.close();
   });
 

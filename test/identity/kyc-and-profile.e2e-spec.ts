@@ -49,6 +49,7 @@ describe('Identity: KYC tier 1 and profile', () => {
       expect(response.body).toEqual({
         tier: 'TIER_1',
         limits: { currency: 'NGN', perPayment: 5_000_000, daily: 20_000_000 },
+        limitsByCurrency: [{ currency: 'NGN', perPayment: 5_000_000, daily: 20_000_000 }],
         submissionId: expect.any(String),
         submittedAt: clock.now().toISOString(),
       });

@@ -72,6 +72,40 @@ describe('operations: outbox events and the ledger check', () => {
     expect(audit).toEqual([{ action: 'outbox_event.requeued', actor_user_id: admin.userId }]);
   });
 
+  it('requeues a PUBLISHED row only with a reason, counting the redelivery and auditing the reason', async () => {
+    const published = await outboxRow('PUBLISHED');
+    const bare = await http.post(`/api/v1/admin/outbox-events/${published}/retry`).set(admin.headers).expect(400);
+    expect(bare.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'reason' }] });
+    const blank = await http
+      .post(`/api/v1/admin/outbox-events/${published}/retry`)
+      .set(admin.headers)
+      .send({ reason: '' })
+      .expect(400);
+    expect(blank.body.code).toBe('VALIDATION_FAILED');
+    await http
+      .post(`/api/v1/admin/outbox-events/${published}/retry`)
+      .set(admin.headers)
+      .send({ reason: 'lost', extra: true })
+      .expect(400);
+    expect((await db.query(`SELECT status FROM outbox_events WHERE id = $1`, [published]))[0].status).toBe('PUBLISHED');
+
+    const reason = 'Redis restarted without its data; the posting job was lost';
+    const requeued = await http
+      .post(`/api/v1/admin/outbox-events/${published}/retry`)
+      .set(admin.headers)
+      .send({ reason })
+      .expect(200);
+    expect(requeued.body).toMatchObject({ id: published, status: 'PENDING', attempts: 0, redeliveries: 1 });
+    const [audit] = await db.query(`SELECT action, before, after FROM admin_audit_log WHERE entity_id = $1`, [
+      published,
+    ]);
+    expect(audit).toMatchObject({
+      action: 'outbox_event.requeued',
+      before: { status: 'PUBLISHED' },
+      after: { status: 'PENDING', redeliveries: 1, reason },
+    });
+  });
+
   it('recomputes the ledger for admins', async () => {
     const report = await http.get('/api/v1/admin/ledger/check').set(admin.headers).expect(200);
     expect(report.body).toMatchObject({ balanced: true, unbalancedEntries: [], currencyMismatches: [] });

@@ -156,10 +156,19 @@ describe('posting payments to billers', () => {
       'payment.rail_reversal_requested',
     ]);
 
+    const [owed] = await kit.db.query(`SELECT action, amount::int, status FROM rail_reversals WHERE payment_id = $1`, [
+      paid.body.id,
+    ]);
+    expect(owed).toEqual({ action: 'REFUND', amount: 40_000 + 100 + 400, status: 'PENDING' });
     const reversals = kit.app.get(RailReversalService);
-    await reversals.reverse(paid.body.id, 'REFUND');
-    await reversals.reverse(paid.body.id, 'REFUND'); // a redelivered job changes nothing
+    await reversals.reverse(paid.body.id);
+    await reversals.reverse(paid.body.id); // a redelivered job changes nothing
     expect((await payment(paid.body.id)).rail_reversal_reference).toMatch(/^card_ref_/);
+    const [done] = await kit.db.query(
+      `SELECT status, rail_reference, tries FROM rail_reversals WHERE payment_id = $1`,
+      [paid.body.id],
+    );
+    expect(done).toEqual({ status: 'COMPLETED', rail_reference: expect.stringMatching(/^card_ref_/), tries: 1 });
     const refunded = await kit.db.query(
       `SELECT count(*)::int AS n FROM outbox_events WHERE aggregate_id = $1 AND event_type = 'payment.refunded'`,
       [paid.body.id],

@@ -1,9 +1,8 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
+import { startWorkerProcess, waitFor } from './support/worker-process';
 
 /**
  * A real worker process (src/worker.ts) is killed with SIGKILL while the biller is still
@@ -39,43 +38,10 @@ describe('a worker killed in the middle of a post', () => {
     await database?.drop();
   });
 
-  /** Starts src/worker.ts in its own process with the kit's settings. */
   function startWorker(): ChildProcess {
-    const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
-    for (const [name, value] of Object.entries(kit.config)) {
-      if (
-        /^[A-Z0-9_]+$/.test(name) &&
-        (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-      ) {
-        env[name] = String(value);
-      }
-    }
-    const worker = spawn(
-      process.execPath,
-      ['-r', 'ts-node/register/transpile-only', join(__dirname, '../../src/worker.ts')],
-      {
-        env,
-        cwd: join(__dirname, '../..'),
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
+    const worker = startWorkerProcess(kit.config).child;
     workers.push(worker);
     return worker;
-  }
-
-  async function waitFor<T>(
-    read: () => Promise<T>,
-    done: (value: T) => boolean,
-    what: string,
-    seconds = 60,
-  ): Promise<T> {
-    const deadline = Date.now() + seconds * 1000;
-    while (Date.now() < deadline) {
-      const value = await read();
-      if (done(value)) return value;
-      await sleep(100);
-    }
-    throw new Error(`timed out waiting for ${what}`);
   }
 
   it('recovers the payment without a second post', async () => {

@@ -1,4 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { ERROR_CODES } from '../../src/platform/http/error-catalogue';
 import { encodeCursor } from '../../src/platform/http/pagination';
@@ -14,6 +18,8 @@ describe('HTTP platform', () => {
 
   beforeAll(async () => {
     app = await createTestApp(undefined, { controllers: [ProbeController] });
+    // A real port, for the requests only a raw socket can send.
+    await app.listen(0, '127.0.0.1');
     http = request(app.getHttpServer());
   });
 
@@ -50,6 +56,113 @@ describe('HTTP platform', () => {
       .send(big)
       .expect(413);
     expectApiError(response.body, 'PAYLOAD_TOO_LARGE');
+  });
+
+  describe('JSON body keys', () => {
+    const post = (body: string | Buffer, contentType = 'application/json') =>
+      http.post('/api/v1/probe/echo').set('Content-Type', contentType).send(body);
+
+    it('refuses __proto__, constructor and prototype keys at any depth like unknown fields, naming them', async () => {
+      const cases: [string, string][] = [
+        ['{"name":"a","amount":1,"__proto__":{"admin":true}}', '__proto__'],
+        [
+          '{"name":"a","amount":1,"address":{"city":"x","constructor":{"prototype":{"admin":true}}}}',
+          'address.constructor',
+        ],
+        ['{"name":"a","amount":1,"address":{"city":"x","prototype":1}}', 'address.prototype'],
+        ['{"name":"a","amount":1,"tags":[{"ok":1},{"__proto__":null}]}', 'tags[1].__proto__'],
+        ['{"name":"a","amount":1,"\\u005f_proto__":{"admin":true}}', '__proto__'],
+      ];
+      for (const [body, field] of cases) {
+        const response = await post(body).expect(400);
+        expectApiError(response.body, 'VALIDATION_FAILED');
+        const key = field.replace(/^.*[.\]]/, '');
+        expect({ body, details: response.body.details }).toEqual({
+          body,
+          details: [{ field, message: `${key} is not an accepted field` }],
+        });
+      }
+      // The same words as values are data like any other.
+      await post('{"name":"__proto__","amount":1}').expect(201, { name: '__proto__', amount: 1 });
+    });
+
+    it('refuses a key repeated in one object with 400 MALFORMED_JSON naming the key', async () => {
+      const top = await post('{"name":"a","amount":1,"amount":1000000}').expect(400);
+      expectApiError(top.body, 'MALFORMED_JSON');
+      expect(top.body.message).toContain('"amount"');
+      expect(top.body.details).toEqual([{ field: 'amount', message: 'amount appears more than once' }]);
+      expect(top.body.requestId).toBe(top.headers['x-request-id']);
+
+      const nested = await post('{"name":"a","amount":1,"address":{"city":"x","city":"y"}}').expect(400);
+      expectApiError(nested.body, 'MALFORMED_JSON');
+      expect(nested.body.details).toEqual([{ field: 'address.city', message: 'city appears more than once' }]);
+
+      const escaped = await post('{"name":"a","n\\u0061me":"b","amount":1}').expect(400);
+      expect(escaped.body.message).toContain('"name"');
+
+      // Sibling objects may share keys; a body that is malformed as well answers for its syntax.
+      await post('{"name":"a","amount":1,"address":{"city":"x"}}').expect(201);
+      const broken = await post('{"name":"a","name":"b","amount":').expect(400);
+      expectApiError(broken.body, 'MALFORMED_JSON');
+      expect(broken.body.message).toBe('The request body is not valid JSON');
+    });
+
+    /** Posts bytes as they are (superagent would JSON-encode a Buffer sent as JSON). */
+    function postBytes(
+      body: Buffer,
+      headers: Record<string, string>,
+    ): Promise<{ status?: number; body: Record<string, unknown> }> {
+      const { port } = app.getHttpServer().address() as AddressInfo;
+      return new Promise((resolve, reject) => {
+        httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/v1/probe/echo',
+            headers: { ...headers, 'Content-Length': String(body.length) },
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({ status: response.statusCode, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }),
+            );
+          },
+        )
+          .on('error', reject)
+          .end(body);
+      });
+    }
+
+    it('checks compressed and UTF-16 bodies too, and keeps refusing other charsets with 415', async () => {
+      const duplicate = '{"name":"a","amount":1,"amount":2}';
+      const json = { 'Content-Type': 'application/json' };
+      const gzipped = await postBytes(gzipSync(duplicate), { ...json, 'Content-Encoding': 'gzip' });
+      expect(gzipped.status).toBe(400);
+      expectApiError(gzipped.body, 'MALFORMED_JSON');
+      const gzippedFine = await postBytes(gzipSync('{"name":"a","amount":1}'), { ...json, 'Content-Encoding': 'gzip' });
+      expect(gzippedFine).toEqual({ status: 201, body: { name: 'a', amount: 1 } });
+
+      const utf16 = { 'Content-Type': 'application/json; charset=utf-16le' };
+      const encode = (text: string) => Buffer.from(text, 'utf16le');
+      expect(await postBytes(encode('{"name":"Ad\u00e9","amount":1}'), utf16)).toEqual({
+        status: 201,
+        body: { name: 'Ad\u00e9', amount: 1 },
+      });
+      const utf16Duplicate = await postBytes(encode(duplicate), utf16);
+      expect(utf16Duplicate.status).toBe(400);
+      expectApiError(utf16Duplicate.body, 'MALFORMED_JSON');
+      const utf16Proto = await postBytes(encode('{"__proto__":{}}'), utf16);
+      expect(utf16Proto.status).toBe(400);
+      expectApiError(utf16Proto.body, 'VALIDATION_FAILED');
+
+      const latin1 = await postBytes(Buffer.from('{"name":"a","amount":1}', 'latin1'), {
+        'Content-Type': 'application/json; charset=latin1',
+      });
+      expect(latin1.status).toBe(415);
+      expectApiError(latin1.body, 'UNSUPPORTED_MEDIA_TYPE');
+    });
   });
 
   it('answers an unsupported content type with 415', async () => {
@@ -158,6 +271,65 @@ describe('HTTP platform', () => {
       const response = await http.get(`/api/v1/probe/cursor?cursor=${bad}`).expect(400);
       expectApiError(response.body, 'INVALID_CURSOR');
     }
+  });
+
+  describe('requests refused by the HTTP parser', () => {
+    /** Writes raw bytes on a new connection; resolves with everything the server sent before closing. */
+    function rawExchange(payload: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+      const { port } = app.getHttpServer().address() as AddressInfo;
+      return new Promise((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.on('error', (error) => (chunks.length > 0 ? undefined : reject(error)));
+        socket.on('close', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const [head, ...rest] = raw.split('\r\n\r\n');
+          const [statusLine, ...headerLines] = head.split('\r\n');
+          const headers = Object.fromEntries(
+            headerLines.map((line) => [
+              line.slice(0, line.indexOf(':')).toLowerCase(),
+              line.slice(line.indexOf(':') + 1).trim(),
+            ]),
+          );
+          resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+        });
+        socket.write(payload);
+      });
+    }
+
+    function expectClosedApiError(answer: Awaited<ReturnType<typeof rawExchange>>, code: string) {
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.headers.connection).toBe('close');
+      expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
+      const body = JSON.parse(answer.body) as Record<string, unknown>;
+      expectApiError(body, code);
+      expect(Object.keys(body).sort()).toEqual(['code', 'message', 'requestId']);
+      expect(body.requestId).toMatch(UUID_V7);
+      expect(answer.headers['x-request-id']).toBe(body.requestId);
+    }
+
+    it('answers a control byte in a header value with 400 MALFORMED_REQUEST and closes', async () => {
+      const answer = await rawExchange('GET /api/v1/health/live HTTP/1.1\r\nHost: x\r\nX-Note: a\u0001b\r\n\r\n');
+      expect(answer.status).toBe(400);
+      expectClosedApiError(answer, 'MALFORMED_REQUEST');
+    });
+
+    it('answers 20 KB of headers with 431 HEADERS_TOO_LARGE and closes', async () => {
+      const answer = await rawExchange(
+        `GET /api/v1/health/live HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(20 * 1024)}\r\n\r\n`,
+      );
+      expect(answer.status).toBe(431);
+      expectClosedApiError(answer, 'HEADERS_TOO_LARGE');
+    });
+
+    it('answers a malformed request line with 400 MALFORMED_REQUEST, and still serves the next connection', async () => {
+      const answer = await rawExchange('NOT HTTP AT ALL\r\n\r\n');
+      expect(answer.status).toBe(400);
+      expectClosedApiError(answer, 'MALFORMED_REQUEST');
+      const fine = await rawExchange('GET /api/v1/health/live HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      expect(fine.status).toBe(200);
+    });
   });
 
   it('refuses to boot an app with a route that declares no access policy', async () => {

@@ -156,6 +156,26 @@ describe('transactional outbox', () => {
     expect(jobs[0].data).toMatchObject({ eventType: EVENT_TYPE, aggregateType: 'probe', payload: expect.any(Object) });
   });
 
+  it('publishes a requeued PUBLISHED event again under a job id of its own', async () => {
+    const context = await startRelayContext();
+    const relay = context.get(OutboxRelay);
+    const dataSource = context.get(DataSource);
+    const [id] = await writeEvents(context, 1, EVENT_TYPE);
+    while ((await relay.runOnce()).claimed > 0);
+    const queue = context.get(QueueRegistry).get(QUEUE);
+    expect(await queue.getJob(id)).not.toBeNull();
+    // As the admin requeue leaves it: PENDING again, one redelivery.
+    await dataSource.query(
+      `UPDATE outbox_events SET status = 'PENDING', attempts = 0, redeliveries = 1 WHERE id = $1`,
+      [id],
+    );
+    while ((await relay.runOnce()).claimed > 0);
+    const redelivered = await queue.getJob(`${id}:redelivery-1`);
+    expect(redelivered?.data).toMatchObject({ eventId: id, eventType: EVENT_TYPE });
+    const [row] = await dataSource.query(`SELECT status, redeliveries FROM outbox_events WHERE id = $1`, [id]);
+    expect(row).toEqual({ status: 'PUBLISHED', redeliveries: 1 });
+  });
+
   it('never publishes the rows of a rolled-back transaction', async () => {
     const context = await startRelayContext();
     const writer = context.get(OutboxWriter);

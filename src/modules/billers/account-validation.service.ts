@@ -110,8 +110,16 @@ export class AccountValidationService {
     return `billers:account-validation:${billerId}:${this.keyedHash.digest(REFERENCE_HASH_PURPOSE, accountReference)}`;
   }
 
+  /**
+   * The cache only spares the biller a call: while Redis is disconnected (its client refuses
+   * commands at once) validation asks the biller every time, without a warning per request.
+   */
+  private cacheUsable(): boolean {
+    return this.config.BILLER_VALIDATION_CACHE_TTL_SECONDS > 0 && this.redis.status === 'ready';
+  }
+
   private async readCache(key: string): Promise<CachedAnswer | null> {
-    if (this.config.BILLER_VALIDATION_CACHE_TTL_SECONDS === 0) return null;
+    if (!this.cacheUsable()) return null;
     try {
       const value = await this.redis.get(key);
       return value ? (JSON.parse(value) as CachedAnswer) : null;
@@ -122,10 +130,9 @@ export class AccountValidationService {
   }
 
   private async writeCache(key: string, answer: CachedAnswer): Promise<void> {
-    const ttl = this.config.BILLER_VALIDATION_CACHE_TTL_SECONDS;
-    if (ttl === 0) return;
+    if (!this.cacheUsable()) return;
     await this.redis
-      .set(key, JSON.stringify(answer), 'EX', ttl)
+      .set(key, JSON.stringify(answer), 'EX', this.config.BILLER_VALIDATION_CACHE_TTL_SECONDS)
       .catch((error: unknown) =>
         this.logger.warn(`validation cache write failed: ${error instanceof Error ? error.message : String(error)}`),
       );

@@ -13,10 +13,23 @@ import { prepared } from '../../platform/database/prepared-statement';
 export class CustomerLimitsService {
   constructor(private readonly config: AppConfig) {}
 
-  async limitsOf(manager: EntityManager, userId: string): Promise<{ tier: KycTier; limits: TierLimits } | null> {
+  /**
+   * The customer's tier and its limits in `currency`; `limits` is null when no limits are
+   * configured for that currency (the payment must then be refused); null for no such user.
+   */
+  async limitsOf(
+    manager: EntityManager,
+    userId: string,
+    currency: string,
+  ): Promise<{ tier: KycTier; limits: TierLimits | null } | null> {
     const [row] = await manager.query<{ kyc_tier: KycTier }[]>(prepared(`SELECT kyc_tier FROM users WHERE id = $1`), [
       userId,
     ]);
-    return row ? { tier: row.kyc_tier, limits: tierLimits(this.config, row.kyc_tier) } : null;
+    return row ? { tier: row.kyc_tier, limits: tierLimits(this.config, row.kyc_tier, currency) } : null;
+  }
+
+  /** Whether payments in `currency` have limits configured (for every tier), so they may be taken at all. */
+  hasLimitsIn(currency: string): boolean {
+    return this.config.tierLimitTable.has(currency);
   }
 }

@@ -11,7 +11,7 @@ import { KycTier1RequestDto } from './dto/kyc-tier1-request.dto';
 import { IdentityEvents } from './identity.events';
 import { KycSubmission } from './kyc-submission.entity';
 import { KycSubmissionRepository } from './kyc-submission.repository';
-import { TierLimits, tierLimits } from './tier-limits';
+import { TierLimits, tierLimitsByCurrency } from './tier-limits';
 import { KycTier } from './user.entity';
 import { UserRepository } from './user.repository';
 
@@ -20,7 +20,8 @@ const OLDEST_PLAUSIBLE_AGE = 120;
 
 export interface KycOutcome {
   tier: KycTier;
-  limits: TierLimits;
+  /** In every configured currency, the home currency first. */
+  limits: TierLimits[];
   submission: KycSubmission;
 }
 
@@ -61,7 +62,7 @@ export class KycService {
         await this.outbox.write(manager, IdentityEvents.kycTierChanged(user.id, 'TIER_0', 'TIER_1'));
         tier = 'TIER_1';
       }
-      return { tier, limits: tierLimits(this.config, tier), submission };
+      return { tier, limits: tierLimitsByCurrency(this.config, tier), submission };
     });
   }
 

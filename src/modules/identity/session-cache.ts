@@ -18,6 +18,8 @@ type CacheEntry = ActiveSession | { revoked: true };
  *   cannot put it back: a revoked session's tokens stop at once.
  * - A role or status change drops the user's entries, so the next request reads the new role.
  * If Redis fails, lookups fall back to PostgreSQL; a lost tombstone lapses within the TTL.
+ * While Redis is disconnected the cache is not even tried: every lookup reads PostgreSQL,
+ * which is the truth anyway, so signed-in reads keep working at their usual speed.
  */
 @Injectable()
 export class SessionCache extends SessionVerifier {
@@ -35,12 +37,15 @@ export class SessionCache extends SessionVerifier {
 
   async findActive(sessionId: string): Promise<ActiveSession | null> {
     const key = this.key(sessionId);
-    const cached = await this.redis.get(key).catch((error: unknown) => this.warn('read', error));
+    const cached = this.connected()
+      ? await this.redis.get(key).catch((error: unknown) => this.warn('read', error))
+      : null;
     if (cached) {
       const entry = JSON.parse(cached) as CacheEntry;
       return 'revoked' in entry ? null : entry;
     }
     const active = await this.sessions.touchActive(this.dataSource.manager, sessionId, this.clock.now());
+    if (!this.connected()) return active;
     const entry: CacheEntry = active ?? { revoked: true };
     await this.redis
       .set(key, JSON.stringify(entry), 'EX', this.config.SESSION_CACHE_TTL_SECONDS, 'NX')
@@ -62,6 +67,11 @@ export class SessionCache extends SessionVerifier {
     const ids = await this.sessions.activeIdsOf(this.dataSource.manager, userId);
     if (ids.length === 0) return;
     await this.redis.del(...ids.map((id) => this.key(id))).catch((error: unknown) => this.warn('drop', error));
+  }
+
+  /** The client refuses commands at once while disconnected; skipping them spares a warning per request. */
+  private connected(): boolean {
+    return this.redis.status === 'ready';
   }
 
   private key(sessionId: string): string {

@@ -8,20 +8,19 @@ export interface TierLimits {
   daily: number;
 }
 
-/** The payment limits of a tier, from configuration (the payments context checks the same values). */
-export function tierLimits(config: AppConfig, tier: KycTier): TierLimits {
-  switch (tier) {
-    case 'TIER_0':
-      return {
-        currency: config.LIMITS_CURRENCY,
-        perPayment: config.TIER_0_PER_PAYMENT_LIMIT,
-        daily: config.TIER_0_DAILY_LIMIT,
-      };
-    case 'TIER_1':
-      return {
-        currency: config.LIMITS_CURRENCY,
-        perPayment: config.TIER_1_PER_PAYMENT_LIMIT,
-        daily: config.TIER_1_DAILY_LIMIT,
-      };
-  }
+/**
+ * The payment limits of a tier in `currency` (LIMITS_CURRENCY when omitted), from configuration;
+ * null when no limits are configured for that currency, where payments are refused.
+ */
+export function tierLimits(config: AppConfig, tier: KycTier, currency = config.LIMITS_CURRENCY): TierLimits | null {
+  const limits = config.tierLimitTable.get(currency)?.[tier];
+  return limits ? { currency, perPayment: limits.perPayment, daily: limits.daily } : null;
+}
+
+/** The tier's limits in every configured currency, the home currency (LIMITS_CURRENCY) first. */
+export function tierLimitsByCurrency(config: AppConfig, tier: KycTier): TierLimits[] {
+  const currencies = [...config.tierLimitTable.keys()].sort((a, b) =>
+    a === config.LIMITS_CURRENCY ? -1 : b === config.LIMITS_CURRENCY ? 1 : a.localeCompare(b),
+  );
+  return currencies.flatMap((currency) => tierLimits(config, tier, currency) ?? []);
 }

@@ -1,5 +1,5 @@
-import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, StaffAuth } from '../../platform/auth/auth.decorators';
 import type { UserPrincipal } from '../../platform/auth/principal';
 import { ApiErrors } from '../../platform/http/api-errors.decorator';
@@ -10,6 +10,7 @@ import { LedgerCheckResponseDto } from './dto/ledger-check-response.dto';
 import {
   OutboxEventListQueryDto,
   OutboxEventResponseDto,
+  OutboxEventRetryRequestDto,
   toOutboxEventResponse,
 } from './dto/outbox-event-response.dto';
 import { OutboxAdminService } from './outbox-admin.service';
@@ -31,17 +32,24 @@ export class OperationsController {
     return { ...page, items: page.items.map(toOutboxEventResponse) };
   }
 
-  /** Requeue a FAILED outbox row: PENDING, due now, attempts reset. 409 for any other status. */
+  /**
+   * Requeue an outbox row: PENDING, due now, attempts reset. A FAILED row never reached its
+   * consumers; a PUBLISHED one did, but its jobs may have been lost since (Redis restarted
+   * without its data), so requeuing it needs a `reason` and publishes it again under new job
+   * ids (consumers ignore an event they have handled). Audited. 409 for a PENDING row.
+   */
   @Post('outbox-events/:id/retry')
   @StaffAuth('ADMIN')
   @HttpCode(200)
+  @ApiBody({ type: OutboxEventRetryRequestDto, required: false })
   @ApiOkResponse({ type: OutboxEventResponseDto })
-  @ApiErrors('NOT_FOUND', 'NOT_RETRYABLE')
+  @ApiErrors('VALIDATION_FAILED', 'NOT_FOUND', 'NOT_RETRYABLE')
   async retryOutboxEvent(
     @CurrentPrincipal() principal: UserPrincipal,
     @UuidParam('id') id: string,
+    @Body() body: OutboxEventRetryRequestDto,
   ): Promise<OutboxEventResponseDto> {
-    return toOutboxEventResponse(await this.outbox.retry(principal.userId, id));
+    return toOutboxEventResponse(await this.outbox.retry(principal.userId, id, body.reason));
   }
 
   /** Recompute every ledger account from its journal lines and report any imbalance. */

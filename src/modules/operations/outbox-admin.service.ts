@@ -5,7 +5,7 @@ import { ApiException } from '../../platform/http/api-error';
 import { Page, toPage } from '../../platform/http/pagination';
 import { OutboxEvent, OutboxStatus } from '../../platform/outbox/outbox-event.entity';
 
-/** The event outbox, for operators: list rows by status and requeue the ones that ended FAILED. */
+/** The event outbox, for operators: list rows by status and requeue FAILED or (with a reason) PUBLISHED ones. */
 @Injectable()
 export class OutboxAdminService {
   constructor(
@@ -24,20 +24,36 @@ export class OutboxAdminService {
   }
 
   /**
-   * Puts a FAILED row back in the relay's hands: PENDING, due now, with its attempts reset so it
-   * gets the full retry budget again. 409 for a row in any other state.
+   * Puts a row back in the relay's hands: PENDING, due now, with its attempts reset so it gets
+   * the full retry budget again. A FAILED row never reached its consumers. A PUBLISHED row did
+   * reach Redis, but its jobs may since have been lost (a Redis restarted without its data):
+   * requeuing one needs a reason, and it is published again under new job ids, which its
+   * consumers dedupe on the event id. 409 for a row still PENDING.
    */
-  async retry(actorUserId: string, id: string): Promise<OutboxEvent> {
+  async retry(actorUserId: string, id: string, reason?: string): Promise<OutboxEvent> {
     return this.dataSource.transaction(async (manager) => {
       const event = await manager.findOne(OutboxEvent, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!event) throw new ApiException('NOT_FOUND', 'Outbox event not found');
-      if (event.status !== 'FAILED') {
-        throw new ApiException('NOT_RETRYABLE', `The event is ${event.status}; only a FAILED event can be requeued`);
+      if (event.status === 'PENDING') {
+        throw new ApiException('NOT_RETRYABLE', 'The event is PENDING: the relay will publish it');
       }
+      if (event.status === 'PUBLISHED' && reason === undefined) {
+        throw new ApiException('VALIDATION_FAILED', 'Requeuing a PUBLISHED event needs a reason', [
+          { field: 'reason', message: 'is required when the event is PUBLISHED' },
+        ]);
+      }
+      const redeliveries = event.status === 'PUBLISHED' ? event.redeliveries + 1 : event.redeliveries;
       await manager.update(
         OutboxEvent,
         { id },
-        { status: 'PENDING', attempts: 0, nextAttemptAt: () => 'now()', claimedBy: null, claimExpiresAt: null },
+        {
+          status: 'PENDING',
+          attempts: 0,
+          redeliveries,
+          nextAttemptAt: () => 'now()',
+          claimedBy: null,
+          claimExpiresAt: null,
+        },
       );
       await this.audit.record(manager, {
         actorUserId,
@@ -45,7 +61,7 @@ export class OutboxAdminService {
         entityType: 'outbox_event',
         entityId: id,
         before: { status: event.status, attempts: event.attempts, lastError: event.lastError },
-        after: { status: 'PENDING', attempts: 0 },
+        after: { status: 'PENDING', attempts: 0, redeliveries, reason: reason ?? null },
       });
       return manager.findOneByOrFail(OutboxEvent, { id });
     });

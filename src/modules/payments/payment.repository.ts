@@ -4,12 +4,13 @@ import { Payment, PaymentStatus } from './payment.entity';
 import { PaymentStatusEvent } from './payment-status-event.entity';
 import { entityColumns, findEntity, hydrateEntity } from '../../platform/database/prepared-entity-read';
 import { prepared } from '../../platform/database/prepared-statement';
+import { newId } from '../../platform/database/new-id';
 
 /** What the payment transaction learns in one round trip before it captures funds. */
 export interface PaymentPrecheck {
   /** The payment this customer already made with this Idempotency-Key. */
   existing: { id: string; status: PaymentStatus; requestHash: string } | null;
-  /** Sum of the customer's payments in the limits currency over the last 24 hours (not failed). */
+  /** Sum of the customer's payments in the payment's currency over the last 24 hours (not failed). */
   usedToday: bigint;
   /** A payment of the same biller, account and amount inside the duplicate window. */
   recentDuplicateId: string | null;
@@ -37,7 +38,8 @@ export class PaymentRepository {
     check: {
       customerId: string;
       idempotencyKey: string;
-      limitsCurrency: string;
+      /** The payment's currency: the rolling day counts payments in it only. */
+      currency: string;
       billerId: string;
       accountReference: string;
       amount: number;
@@ -61,7 +63,7 @@ export class PaymentRepository {
       [
         check.customerId,
         check.idempotencyKey,
-        check.limitsCurrency,
+        check.currency,
         check.billerId,
         check.accountReference,
         check.amount,
@@ -94,8 +96,13 @@ export class PaymentRepository {
    * Inserts the payment and the first step of its timeline in one statement. A plain INSERT:
    * a second payment under the same key fails on the unique constraint instead of becoming
    * an update. Answers the row's creation time.
+   *
+   * A captured (`PENDING`) payment gets its first posting cycle in the same statement, due
+   * `pickupGraceMs` from now: its `payment.captured` job normally claims it at once, and when
+   * that job is lost (Redis restarted empty) the worker's sweeper posts the payment once the
+   * cycle falls due. Nothing but this row decides that a payment is posted.
    */
-  async insert(manager: EntityManager, payment: NewPayment, note: string): Promise<Date> {
+  async insert(manager: EntityManager, payment: NewPayment, note: string, pickupGraceMs: number): Promise<Date> {
     const [row] = await manager.query<{ created_at: Date }[]>(
       prepared(`WITH inserted AS (
          INSERT INTO payments (id, customer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
@@ -105,6 +112,10 @@ export class PaymentRepository {
                                completed_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
          RETURNING id, status, created_at
+       ), first_cycle AS (
+         INSERT INTO posting_attempts (id, payment_id, cycle, status, tries, next_attempt_at, outcome_unknown)
+         SELECT $25, id, 1, 'PENDING', 0, created_at + make_interval(secs => $26::double precision / 1000), false
+           FROM inserted WHERE status = 'PENDING'
        )
        INSERT INTO payment_status_events (payment_id, status, note, created_at)
        SELECT id, status, $24, created_at FROM inserted
@@ -134,6 +145,8 @@ export class PaymentRepository {
         payment.railReversalReference,
         payment.completedAt,
         note,
+        newId(),
+        pickupGraceMs,
       ],
     );
     return row.created_at;

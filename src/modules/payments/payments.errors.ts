@@ -61,6 +61,14 @@ export class PaymentError extends ApiException {
     return new PaymentError('AMOUNT_NOT_ALLOWED', message, [{ field: 'amount', message }]);
   }
 
+  static limitNotConfigured(currency: string): PaymentError {
+    return new PaymentError(
+      'LIMIT_NOT_CONFIGURED',
+      `Payments in ${currency} are not available: no payment limits are configured for ${currency}`,
+      [{ field: 'currency', message: `has no payment limits configured` }],
+    );
+  }
+
   static limitExceeded(kind: 'per-payment' | 'daily', limit: bigint, used: bigint, amount: bigint): PaymentError {
     const headroom = limit - used > 0n ? limit - used : 0n;
     return new PaymentError('LIMIT_EXCEEDED', `The payment exceeds your ${kind} limit`, [

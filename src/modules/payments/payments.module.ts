@@ -10,6 +10,7 @@ import { PaymentsService } from './payments.service';
 import { PostingAttemptRepository } from './posting-attempt.repository';
 import { PostingService } from './posting.service';
 import { RailConnector } from './rail-connector';
+import { RailReversalRepository } from './rail-reversal.repository';
 import { RailReversalService } from './rail-reversal.service';
 import { SandboxRailConnector } from './sandbox-rail.connector';
 
@@ -26,6 +27,7 @@ import { SandboxRailConnector } from './sandbox-rail.connector';
     PaymentsService,
     PostingService,
     RailReversalService,
+    RailReversalRepository,
     BillerCircuitBreaker,
     { provide: RailConnector, useClass: SandboxRailConnector },
   ],

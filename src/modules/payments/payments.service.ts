@@ -4,7 +4,8 @@ import { AppConfig } from '../../platform/config/app-config';
 import { newId } from '../../platform/database/new-id';
 import { Page, toPage } from '../../platform/http/pagination';
 import { OutboxMessage, OutboxWriter } from '../../platform/outbox/outbox.writer';
-import { PAYMENT_EVENTS, PaymentEventPayload } from '../../platform/queue/queues';
+import { PAYMENT_EVENTS } from '../../platform/queue/queues';
+import { paymentEventPayload } from './payment-event-payload';
 import { AccountValidationService } from '../billers/account-validation.service';
 import { matchesAccountReference } from '../billers/account-reference-pattern';
 import { BillerDirectoryService } from '../billers/biller-directory.service';
@@ -16,13 +17,14 @@ import { LedgerService } from '../ledger/ledger.service';
 import { BillerCircuitBreaker } from './biller-circuit-breaker';
 import { PaymentRequestDto } from './dto/payment-request.dto';
 import { paymentFee } from './payment-fee';
-import { Payment, PaymentStatus } from './payment.entity';
+import { Payment } from './payment.entity';
 import { PaymentStatusEvent } from './payment-status-event.entity';
 import { NewPayment, PaymentRepository } from './payment.repository';
 import { PaymentError } from './payments.errors';
 import { PostingAttempt } from './posting-attempt.entity';
 import { PostingAttemptRepository } from './posting-attempt.repository';
 import { CaptureResult, RailCode, RailConnector } from './rail-connector';
+import { RailReversalService } from './rail-reversal.service';
 import { maskFundingAccount, requestFingerprint } from './request-fingerprint';
 import { captureEntry, paymentAccounts } from './payment-ledger';
 
@@ -84,6 +86,7 @@ export class PaymentsService {
     private readonly outbox: OutboxWriter,
     private readonly rails: RailConnector,
     private readonly circuit: BillerCircuitBreaker,
+    private readonly reversals: RailReversalService,
   ) {}
 
   async create(customerId: string, idempotencyKey: string | undefined, request: PaymentRequestDto): Promise<Payment> {
@@ -98,12 +101,13 @@ export class PaymentsService {
 
     return this.dataSource.transaction(async (manager) => {
       await this.payments.lockCustomer(manager, customerId);
-      const customer = await this.customerLimits.limitsOf(manager, customerId);
+      const customer = await this.customerLimits.limitsOf(manager, customerId, request.currency);
       if (!customer) throw PaymentError.notFound();
+      if (!customer.limits) throw PaymentError.limitNotConfigured(request.currency);
       const check = await this.payments.precheck(manager, {
         customerId,
         idempotencyKey,
-        limitsCurrency: customer.limits.currency,
+        currency: request.currency,
         billerId: payable.biller.id,
         accountReference: payable.accountReference,
         amount: request.amount,
@@ -116,12 +120,11 @@ export class PaymentsService {
       if (check.recentDuplicateId && request.confirmDuplicate !== true) {
         throw PaymentError.possibleDuplicate(check.recentDuplicateId, this.config.PAYMENT_DUPLICATE_WINDOW_SECONDS);
       }
-      if (payable.biller.currency === customer.limits.currency) {
-        const perPayment = BigInt(customer.limits.perPayment);
-        const daily = BigInt(customer.limits.daily);
-        if (amount > perPayment) throw PaymentError.limitExceeded('per-payment', perPayment, 0n, amount);
-        if (check.usedToday + amount > daily) throw PaymentError.limitExceeded('daily', daily, check.usedToday, amount);
-      }
+      // Limits hold in every currency: a currency without configured limits was refused above.
+      const perPayment = BigInt(customer.limits.perPayment);
+      const daily = BigInt(customer.limits.daily);
+      if (amount > perPayment) throw PaymentError.limitExceeded('per-payment', perPayment, 0n, amount);
+      if (check.usedToday + amount > daily) throw PaymentError.limitExceeded('daily', daily, check.usedToday, amount);
 
       const capture = await this.rails.capture({
         rail: request.rail as RailCode,
@@ -134,8 +137,15 @@ export class PaymentsService {
       if (capture.status === 'CAPTURED') {
         payment.journalEntryId = await this.ledger.post(manager, captureEntry(payment));
       }
-      const createdAt = await this.payments.insert(manager, payment, timelineNote(payment));
+      const createdAt = await this.payments.insert(
+        manager,
+        payment,
+        timelineNote(payment),
+        this.config.JOB_PICKUP_GRACE_MS,
+      );
       const stored: Payment = { ...payment, createdAt, updatedAt: createdAt };
+      // A capture that timed out may still have taken the funds: the worker cancels it on the rail.
+      if (capture.status === 'TIMEOUT') await this.reversals.request(manager, stored, 'CANCEL');
       await this.outbox.write(manager, ...this.captureEvents(stored, capture));
       return stored;
     });
@@ -176,9 +186,7 @@ export class PaymentsService {
         ? 'the biller is temporarily unavailable'
         : !rail
           ? `the biller no longer takes ${payment.rail}`
-          : (await this.circuit.isOpen(biller.id))
-            ? 'the biller is not answering'
-            : null;
+          : await this.circuitReason(biller.id);
     const fee = rail ? paymentFee(biller, rail, BigInt(payment.amount)) : BigInt(payment.fee);
     return {
       sourcePaymentId: payment.id,
@@ -192,6 +200,18 @@ export class PaymentsService {
       available: unavailableReason === null,
       unavailableReason,
     };
+  }
+
+  /**
+   * Why a draft cannot be paid now as far as the biller's circuit goes. A draft is a preview:
+   * a circuit Redis cannot read makes it unavailable for now rather than failing the request.
+   */
+  private async circuitReason(billerId: string): Promise<string | null> {
+    try {
+      return (await this.circuit.isOpen(billerId)) ? 'the biller is not answering' : null;
+    } catch {
+      return "the biller's availability cannot be checked right now";
+    }
   }
 
   /** Checks made before the transaction: they read the catalogue and may ask the biller. */
@@ -227,6 +247,7 @@ export class PaymentsService {
         { field: 'currency', message: `must be ${biller.currency}` },
       ]);
     }
+    if (!this.customerLimits.hasLimitsIn(biller.currency)) throw PaymentError.limitNotConfigured(biller.currency);
     const reference = accountReference as string;
     if (!matchesAccountReference(biller.accountReferencePattern, reference)) {
       throw new PaymentError(
@@ -322,7 +343,6 @@ export class PaymentsService {
     const events: OutboxMessage[] = [
       { eventType: PAYMENT_EVENTS.failed, aggregateType: 'payment', aggregateId: payment.id, payload },
     ];
-    // A capture that timed out may still have taken the funds: the worker cancels it on the rail.
     if (capture.status === 'TIMEOUT') {
       events.push({
         eventType: PAYMENT_EVENTS.railReversalRequested,
@@ -353,24 +373,4 @@ function timelineNote(payment: NewPayment): string {
   return payment.status === 'PENDING'
     ? `Funds captured by ${payment.rail}`
     : `Capture by ${payment.rail} failed: ${payment.failureCode}`;
-}
-
-/** The payload every payment event carries (queues.ts, PaymentEventPayload). */
-export function paymentEventPayload(
-  payment: Payment,
-  status: PaymentStatus = payment.status,
-): PaymentEventPayload & Record<string, unknown> {
-  return {
-    paymentId: payment.id,
-    customerId: payment.customerId,
-    billerId: payment.billerId,
-    billerName: payment.billerName,
-    accountReference: payment.accountReference,
-    amount: payment.amount,
-    fee: payment.fee,
-    currency: payment.currency,
-    status,
-    failureCode: payment.failureCode,
-    billerReference: payment.billerReference,
-  };
 }

@@ -49,11 +49,11 @@ export class PostingAttemptRepository {
 
   /**
    * Starts posting a captured payment, in one statement: moves it from PENDING to PROCESSING,
-   * appends that step to its timeline, and opens its first cycle already claimed for the first
-   * try (leased, `tries` 1, `outcome_unknown` set), as `openCycle` then `claim` would: the worker
-   * that moved the payment posts it at once. Answers null, changing nothing, when the payment is
-   * not PENDING (a redelivered event); `claimed` is null when the payment has a cycle already,
-   * whose open attempt `claim` then governs.
+   * appends that step to its timeline, and claims its first cycle for the first try (leased,
+   * `tries` + 1, `outcome_unknown` set), as `claim` would but without waiting for the cycle to
+   * fall due: the worker that moved the payment posts it at once. Answers null, changing
+   * nothing, when the payment is not PENDING (a redelivered event, or a sweeper got there
+   * first); `claimed` is null when another worker holds the cycle.
    */
   async startPosting(
     manager: EntityManager,
@@ -73,7 +73,7 @@ export class PostingAttemptRepository {
     const payment = hydrateEntity(manager, Payment, row);
     if (row[`${CYCLE_PREFIX}id`] === null) return { payment, claimed: null };
     const attempt = hydrateEntity(manager, PostingAttempt, row, CYCLE_PREFIX);
-    return { payment, claimed: { attempt, wasUnknown: false } };
+    return { payment, claimed: { attempt, wasUnknown: row[`${CYCLE_PREFIX}was_unknown`] === true } };
   }
 
   /**
@@ -122,14 +122,27 @@ export class PostingAttemptRepository {
       outcome: string;
       error: string | null;
       unknown: boolean;
+      /** The try never got an answer through no fault of the biller's: it does not count. */
+      giveBackTry?: boolean;
     },
   ): Promise<void> {
     await manager.query(
       prepared(`UPDATE posting_attempts
           SET status = $2, next_attempt_at = ${msFromNow('$3')},
-              last_outcome = $4, last_error = $5, outcome_unknown = $6, lease_until = NULL, updated_at = now()
+              last_outcome = $4, last_error = $5, outcome_unknown = $6, lease_until = NULL,
+              tries = CASE WHEN $7 THEN greatest(tries - 1, 0) ELSE tries END, updated_at = now()
         WHERE id = $1`),
-      [id, change.status, change.delayMs, change.outcome, change.error, change.unknown],
+      [id, change.status, change.delayMs, change.outcome, change.error, change.unknown, change.giveBackTry === true],
+    );
+  }
+
+  /** Makes the payment's open, unleased cycle due now (its job reached a worker that is stopping). */
+  async makeDue(manager: EntityManager, paymentId: string): Promise<void> {
+    await manager.query(
+      prepared(`UPDATE posting_attempts SET next_attempt_at = now(), updated_at = now()
+        WHERE payment_id = $1 AND status IN ('PENDING', 'RETRYING') AND next_attempt_at > now()
+          AND (lease_until IS NULL OR lease_until < now())`),
+      [paymentId],
     );
   }
 
@@ -178,7 +191,12 @@ export class PostingAttemptRepository {
   }
 }
 
-/** startPosting's statement for the payment's columns (alias `moved`) and the cycle's (alias `cycle`, prefixed). */
+/**
+ * startPosting's statement for the payment's columns (alias `moved`) and the cycle's (alias
+ * `cycle`, prefixed). The first cycle normally exists already (opened with the capture); it is
+ * claimed unless another worker's sweeper holds it. A payment captured without one (before
+ * cycles were opened with the capture) gets it here, claimed.
+ */
 function startPostingText(paymentColumns: string, cycleColumns: string): string {
   return `WITH moved AS (
       UPDATE payments SET status = 'PROCESSING', updated_at = now()
@@ -187,13 +205,24 @@ function startPostingText(paymentColumns: string, cycleColumns: string): string 
     ), step AS (
       INSERT INTO payment_status_events (payment_id, status, note)
       SELECT id, 'PROCESSING', 'Posting to ' || biller_name FROM moved
-    ), cycle AS (
+    ), claimed AS (
+      UPDATE posting_attempts a
+         SET lease_until = ${msFromNow('$3')}, tries = a.tries + 1, outcome_unknown = true,
+             next_attempt_at = least(a.next_attempt_at, now()), updated_at = now()
+        FROM posting_attempts previous, moved
+       WHERE a.payment_id = moved.id AND previous.id = a.id
+         AND a.status IN ('PENDING', 'RETRYING')
+         AND (a.lease_until IS NULL OR a.lease_until < now())
+      RETURNING a.*, previous.outcome_unknown AS was_unknown
+    ), opened AS (
       INSERT INTO posting_attempts (id, payment_id, cycle, status, outcome_unknown, requested_by, tries, lease_until)
       SELECT $1, moved.id, 1, 'PENDING', true, NULL, 1, ${msFromNow('$3')} FROM moved
        WHERE NOT EXISTS (SELECT 1 FROM posting_attempts WHERE payment_id = $2)
       ON CONFLICT DO NOTHING
-      RETURNING *
+      RETURNING *, false AS was_unknown
+    ), cycle AS (
+      SELECT * FROM claimed UNION ALL SELECT * FROM opened
     )
-    SELECT ${paymentColumns}, ${cycleColumns}
+    SELECT ${paymentColumns}, ${cycleColumns}, cycle.was_unknown AS "cycle.was_unknown"
       FROM moved LEFT JOIN cycle ON true`;
 }

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, EntityManager } from 'typeorm';
 import { AdminAuditWriter } from '../../platform/audit/admin-audit.writer';
 import { AppConfig } from '../../platform/config/app-config';
@@ -13,16 +14,18 @@ import { BillerCircuitBreaker } from './biller-circuit-breaker';
 import { Payment } from './payment.entity';
 import { PaymentRepository } from './payment.repository';
 import { PaymentError } from './payments.errors';
-import { paymentEventPayload } from './payments.service';
+import { paymentEventPayload } from './payment-event-payload';
 import { PostingAttempt, PostingAttemptStatus } from './posting-attempt.entity';
 import { PostingAttemptRepository } from './posting-attempt.repository';
+import { RailReversalService } from './rail-reversal.service';
 
 /** What one try learned from the biller. */
 type TryResult =
   | { kind: 'CONFIRMED'; billerReference: string }
   | { kind: 'AWAITING_CONFIRMATION'; billerReference: string | null }
   | { kind: 'REJECTED'; code: string; error: string }
-  | { kind: 'TRANSIENT'; error: string };
+  | { kind: 'TRANSIENT'; error: string }
+  | { kind: 'INTERRUPTED' };
 
 /**
  * Posts captured payments to their billers, in the worker.
@@ -39,6 +42,12 @@ type TryResult =
 @Injectable()
 export class PostingService {
   private readonly logger = new Logger(PostingService.name);
+  /** Set by `drain`: this worker starts no new try. */
+  private draining = false;
+  /** Aborted when a drain runs out of time: calls still in flight are cut short and released. */
+  private readonly interruption = new AbortController();
+  /** Tries in progress in this process, so a shutdown can wait for them. */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -52,6 +61,7 @@ export class PostingService {
     private readonly popularity: BillerPopularityService,
     private readonly circuit: BillerCircuitBreaker,
     private readonly audit: AdminAuditWriter,
+    private readonly reversals: RailReversalService,
   ) {}
 
   /**
@@ -59,6 +69,47 @@ export class PostingService {
    * Safe to call again for the same payment (a redelivered event): it then does nothing new.
    */
   async start(paymentId: string): Promise<void> {
+    if (this.draining) {
+      // Taken as the worker stops: another worker's sweeper posts it at once instead.
+      await this.attempts.makeDue(this.dataSource.manager, paymentId);
+      return;
+    }
+    return this.tracked(() => this.startNow(paymentId));
+  }
+
+  /**
+   * Stops this worker's posting for a graceful shutdown: no new try starts, tries in flight may
+   * finish for up to `budgetMs`, and any still running then are cut short and released (due at
+   * once, asking the biller first) without counting against their biller, which did nothing
+   * wrong. Answers how many were cut short.
+   */
+  async drain(budgetMs: number): Promise<number> {
+    this.draining = true;
+    const timer = new AbortController();
+    const finished = await Promise.race([
+      Promise.allSettled([...this.inFlight]).then(() => true),
+      sleep(budgetMs, false, { signal: timer.signal }).catch(() => false),
+    ]);
+    timer.abort();
+    if (finished) return 0;
+    const cut = this.inFlight.size;
+    this.logger.warn(`${cut} posting tries still running after ${budgetMs} ms: cutting them short for retry`);
+    this.interruption.abort();
+    await Promise.allSettled([...this.inFlight]);
+    return cut;
+  }
+
+  private async tracked<T>(work: () => Promise<T>): Promise<T> {
+    const running = work();
+    this.inFlight.add(running);
+    try {
+      return await running;
+    } finally {
+      this.inFlight.delete(running);
+    }
+  }
+
+  private async startNow(paymentId: string): Promise<void> {
     // One statement: PROCESSING, its timeline step, and the first cycle committed already
     // leased to this worker: if it dies before the biller answers, the lease runs out and the
     // sweeper's next try asks the biller first.
@@ -75,11 +126,29 @@ export class PostingService {
 
   /** One try of an open, due attempt; does nothing when another worker holds it or it is not due. */
   async tryAttempt(attemptId: string): Promise<void> {
+    if (this.draining) return;
+    return this.tracked(() => this.tryAttemptNow(attemptId));
+  }
+
+  private async tryAttemptNow(attemptId: string): Promise<void> {
     const claimed = await this.attempts.claim(this.dataSource.manager, attemptId, this.config.POSTING_LEASE_MS);
     if (!claimed) return;
     const { attempt } = claimed;
-    const payment = await this.payments.findById(this.dataSource.manager, attempt.paymentId);
+    let payment = await this.payments.findById(this.dataSource.manager, attempt.paymentId);
     if (!payment) return;
+    if (payment.status === 'PENDING') {
+      // The first cycle fell due before any job started it (the job was lost with Redis).
+      payment =
+        (await this.payments.transition(
+          this.dataSource.manager,
+          payment.id,
+          'PROCESSING',
+          `Posting to ${payment.billerName}`,
+          {},
+          'PENDING',
+        )) ?? (await this.payments.findById(this.dataSource.manager, payment.id));
+      if (!payment) return;
+    }
     if (payment.status !== 'PROCESSING') {
       // The payment was settled by another path (an operator, a dispute): nothing to post.
       await this.dataSource.transaction((manager) =>
@@ -97,6 +166,7 @@ export class PostingService {
 
   /** Tries every due attempt once; the worker's sweeper calls it on a timer. Answers how many it took. */
   async sweep(limit = 50): Promise<number> {
+    if (this.draining) return 0;
     const due = await this.attempts.due(this.dataSource.manager, limit);
     for (const id of due) await this.tryAttempt(id);
     return due.length;
@@ -151,8 +221,10 @@ export class PostingService {
       secretRef: biller.connectorSecretRef,
       timeoutMs: biller.connectorTimeoutMs,
     };
+    const signal = this.interruption.signal;
     if (outcomeUnknown) {
-      const status = await this.connector.paymentStatus(endpoint, payment.id);
+      const status = await this.connector.paymentStatus(endpoint, payment.id, signal);
+      if (signal.aborted && status.kind !== 'FOUND' && status.kind !== 'NOT_FOUND') return { kind: 'INTERRUPTED' };
       switch (status.kind) {
         case 'FOUND':
           if (status.status === 'CONFIRMED') return { kind: 'CONFIRMED', billerReference: status.billerReference };
@@ -168,12 +240,20 @@ export class PostingService {
           return { kind: 'TRANSIENT', error: `status inquiry failed: ${status.reason}` };
       }
     }
-    const outcome = await this.connector.postPayment(endpoint, {
-      reference: payment.id,
-      accountReference: payment.accountReference,
-      amount: payment.amount,
-      currency: payment.currency,
-    });
+    if (signal.aborted) return { kind: 'INTERRUPTED' };
+    const outcome = await this.connector.postPayment(
+      endpoint,
+      {
+        reference: payment.id,
+        accountReference: payment.accountReference,
+        amount: payment.amount,
+        currency: payment.currency,
+      },
+      signal,
+    );
+    // Cut short by our own shutdown: no answer, and nothing the biller did wrong.
+    if (signal.aborted && (outcome.kind === 'UNAVAILABLE' || outcome.kind === 'TIMEOUT'))
+      return { kind: 'INTERRUPTED' };
     return postingResult(outcome);
   }
 
@@ -197,6 +277,20 @@ export class PostingService {
         return;
       case 'REJECTED':
         await this.reject(payment, attempt, result.code, result.error);
+        return;
+      case 'INTERRUPTED':
+        // Due again at once for another worker, which asks the biller before posting; the try
+        // is given back, and the circuit breaker is not told.
+        await this.dataSource.transaction((manager) =>
+          this.attempts.reschedule(manager, attempt.id, {
+            status: attempt.status === 'RETRYING' ? 'RETRYING' : 'PENDING',
+            delayMs: 0,
+            outcome: 'INTERRUPTED',
+            error: 'the worker shut down during the call',
+            unknown: true,
+            giveBackTry: true,
+          }),
+        );
         return;
       case 'TRANSIENT':
         await this.circuit.recordFailure(payment.billerId);
@@ -272,6 +366,7 @@ export class PostingService {
       reversalEntryId,
       completed: true,
     });
+    await this.reversals.request(manager, payment, 'REFUND');
     const payload = paymentEventPayload({ ...payment, failureCode: code }, 'FAILED');
     await this.outbox.write(
       manager,

@@ -1,4 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseEnv } from 'node:util';
+import { TEST_DEFAULTS } from '../../../test/support/test-settings';
 import { ConfigValidationError, loadConfig } from './app-config';
+import { PUBLISHED_SECRETS } from './production-secrets';
 
 const valid = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
@@ -34,5 +40,135 @@ describe('loadConfig', () => {
 
   it('refuses the development mailbox in production', () => {
     expect(() => loadConfig({ ...valid, NODE_ENV: 'production', DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX/);
+  });
+});
+
+describe('loadConfig in production', () => {
+  const strong = () => randomBytes(32).toString('base64');
+  const production = () => ({
+    ...valid,
+    NODE_ENV: 'production',
+    JWT_ACCESS_SECRET: strong(),
+    KEY_HASH_SECRET: strong(),
+    INTERNAL_API_KEY: strong(),
+    BILLER_SIMULATOR_SECRET: strong(),
+    METRICS_TOKEN: strong(),
+  });
+  const secretVariables = ['JWT_ACCESS_SECRET', 'KEY_HASH_SECRET', 'INTERNAL_API_KEY', 'BILLER_SIMULATOR_SECRET'];
+
+  function problemsOf(env: Record<string, string | undefined>): string[] {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigValidationError);
+      return (error as ConfigValidationError).problems;
+    }
+    return [];
+  }
+
+  it('boots with fresh random secrets, hex or base64', () => {
+    expect(problemsOf(production())).toEqual([]);
+    const hex = () => randomBytes(16).toString('hex');
+    expect(
+      problemsOf({
+        ...production(),
+        JWT_ACCESS_SECRET: hex(),
+        KEY_HASH_SECRET: hex(),
+        INTERNAL_API_KEY: hex(),
+        BILLER_SIMULATOR_SECRET: hex(),
+        METRICS_TOKEN: hex(),
+        BILLER_CONNECTOR_SECRETS: `acme=${hex()},globex=${strong()}`,
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses every value .env.example publishes, naming each secret variable and quoting none', () => {
+    const example = parseEnv(readFileSync(join(__dirname, '../../../.env.example'), 'utf8'));
+    let error: unknown;
+    try {
+      loadConfig({ ...example, NODE_ENV: 'production' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigValidationError);
+    const message = (error as Error).message;
+    for (const name of secretVariables) {
+      expect(message).toMatch(new RegExp(`^  - ${name} must be replaced when NODE_ENV is production`, 'm'));
+    }
+    expect(message).toMatch(/METRICS_TOKEN is required when NODE_ENV is production/);
+    for (const name of secretVariables) expect(message).not.toContain(example[name]);
+  });
+
+  it('refuses every secret published in .env.example and the e2e defaults, whichever variable holds it', () => {
+    const example = parseEnv(readFileSync(join(__dirname, '../../../.env.example'), 'utf8'));
+    const published = [...secretVariables, 'METRICS_TOKEN']
+      .flatMap((name) => [example[name], TEST_DEFAULTS[name]])
+      .filter((value): value is string => value !== undefined && value !== '');
+    expect(published.length).toBeGreaterThanOrEqual(7);
+    for (const value of published) {
+      expect(PUBLISHED_SECRETS.has(value)).toBe(true);
+      for (const name of [...secretVariables, 'METRICS_TOKEN']) {
+        expect(problemsOf({ ...production(), [name]: value })).toEqual([
+          `${name} must be replaced when NODE_ENV is production: its value is published in this repository`,
+        ]);
+      }
+    }
+  });
+
+  it('refuses weak secrets, naming the variable and never the value', () => {
+    const weak = {
+      JWT_ACCESS_SECRET: 'a'.repeat(40),
+      KEY_HASH_SECRET: 'passwordpasswordpasswordpassword',
+      INTERNAL_API_KEY: 'abcdefghijklmnopqrstuvwxyz0123456789',
+      METRICS_TOKEN: 'aaaaaaaaaabbbbbbbbbbccccccccccdddddddddd',
+    };
+    const problems = problemsOf({ ...production(), ...weak });
+    expect(problems).toEqual([
+      'JWT_ACCESS_SECRET is too weak for production: it is one character repeated',
+      'KEY_HASH_SECRET is too weak for production: it repeats a short pattern',
+      expect.stringMatching(/^INTERNAL_API_KEY is too weak for production: it has under 2.5 bits of estimated entropy/),
+      expect.stringMatching(/^METRICS_TOKEN is too weak for production: it has under 2.5 bits of estimated entropy/),
+    ]);
+    for (const value of Object.values(weak)) expect(problems.join('\n')).not.toContain(value);
+  });
+
+  it('checks each of BILLER_CONNECTOR_SECRETS by its ref', () => {
+    expect(
+      problemsOf({ ...production(), BILLER_CONNECTOR_SECRETS: `acme=${'ab'.repeat(20)},globex=${strong()}` }),
+    ).toEqual(['BILLER_CONNECTOR_SECRETS (ref acme) is too weak for production: it repeats a short pattern']);
+  });
+
+  it('refuses one secret used for two variables', () => {
+    const shared = strong();
+    const connector = strong();
+    const problems = problemsOf({
+      ...production(),
+      KEY_HASH_SECRET: shared,
+      METRICS_TOKEN: shared,
+      BILLER_SIMULATOR_SECRET: connector,
+      BILLER_CONNECTOR_SECRETS: `acme=${connector}`,
+    });
+    expect(problems).toEqual([
+      'KEY_HASH_SECRET and METRICS_TOKEN must not be equal when NODE_ENV is production: each secret needs its own value',
+      'BILLER_SIMULATOR_SECRET and BILLER_CONNECTOR_SECRETS (ref acme) must not be equal when NODE_ENV is production: each secret needs its own value',
+    ]);
+    expect(problems.join('\n')).not.toContain(shared);
+  });
+
+  it('requires METRICS_TOKEN, and reports a malformed secret once, by its validation message', () => {
+    expect(problemsOf({ ...production(), METRICS_TOKEN: undefined })).toEqual([
+      'METRICS_TOKEN is required when NODE_ENV is production: /metrics must not be public',
+    ]);
+    expect(problemsOf({ ...production(), JWT_ACCESS_SECRET: 'short' })).toEqual([
+      'JWT_ACCESS_SECRET must be at least 32 characters (got a value that is not accepted)',
+    ]);
+  });
+
+  it('keeps development and test working with the published values', () => {
+    const example = parseEnv(readFileSync(join(__dirname, '../../../.env.example'), 'utf8'));
+    expect(() => loadConfig(example)).not.toThrow();
+    expect(() => loadConfig({ ...example, NODE_ENV: 'test' })).not.toThrow();
+    const shared = strong();
+    expect(() => loadConfig({ ...valid, KEY_HASH_SECRET: shared, INTERNAL_API_KEY: shared })).not.toThrow();
   });
 });

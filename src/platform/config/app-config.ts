@@ -11,7 +11,10 @@ import {
   Min,
   MinLength,
   validateSync,
+  ValidateBy,
 } from 'class-validator';
+import { CurrencyTierLimitTable, parseCurrencyTierLimits } from './currency-tier-limits';
+import { DEVELOPMENT_BILLER_SIMULATOR_SECRET, NamedSecret, productionSecretProblems } from './production-secrets';
 
 const toBoolean = ({ value }: { value: unknown }) => {
   if (typeof value === 'boolean') return value;
@@ -22,9 +25,6 @@ const toBoolean = ({ value }: { value: unknown }) => {
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
-
-/** The biller simulator's signing secret in development; refused in production. */
-const DEVELOPMENT_BILLER_SIMULATOR_SECRET = 'local-dev-biller-simulator-secret-change-me';
 
 /**
  * Every environment variable the service reads, validated once at boot. Nothing else in the
@@ -48,6 +48,27 @@ export class AppConfig {
   @Min(1)
   @Max(200)
   DATABASE_POOL_SIZE = 10;
+
+  /**
+   * Longest wait for a pooled connection (a free one, or a new one opened), so a database that
+   * refuses, drops or blackholes connections answers 503 in bounded time. Covers a full pool too.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(250)
+  @Max(60_000)
+  DATABASE_CONNECT_TIMEOUT_MS = 3000;
+
+  /**
+   * PostgreSQL cancels a statement running longer than this (`statement_timeout`); the client
+   * gives up 2 s later on a server that stopped answering. `0` turns both off (a long manual
+   * migration).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3_600_000)
+  DATABASE_STATEMENT_TIMEOUT_MS = 15_000;
 
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// connection URL' })
   REDIS_URL: string;
@@ -234,6 +255,25 @@ export class AppConfig {
   @Max(Number.MAX_SAFE_INTEGER)
   TIER_1_DAILY_LIMIT = 20_000_000;
 
+  /**
+   * Limits in currencies other than LIMITS_CURRENCY, for billers that charge them: comma-separated
+   * `CURRENCY.TIER=perPayment/daily` in the currency's minor unit, every tier for each currency
+   * named. A payment in a currency with no limits is refused, never let through unlimited.
+   */
+  @ValidateBy({
+    name: 'currencyTierLimits',
+    validator: {
+      validate: (value: unknown, args) =>
+        typeof value === 'string' &&
+        parseCurrencyTierLimits(value, (args?.object as AppConfig).LIMITS_CURRENCY).problems.length === 0,
+      defaultMessage: (args) =>
+        typeof args?.value === 'string'
+          ? `CURRENCY_TIER_LIMITS ${parseCurrencyTierLimits(args.value, (args.object as AppConfig).LIMITS_CURRENCY).problems.join('; ')}`
+          : 'CURRENCY_TIER_LIMITS must be a string',
+    },
+  })
+  CURRENCY_TIER_LIMITS = '';
+
   @Transform(toInt)
   @IsInt()
   @Min(10)
@@ -294,6 +334,15 @@ export class AppConfig {
     message: 'must be comma-separated ref=secret pairs, each secret at least 32 characters',
   })
   BILLER_CONNECTOR_SECRETS = '';
+
+  /**
+   * Bearer token Prometheus sends to scrape `/metrics`. Empty leaves `/metrics` public, which
+   * only development and tests allow: production refuses to boot without one.
+   */
+  @Matches(/^$|^[\x21-\x7e]{32,}$/, {
+    message: 'must be empty or at least 32 visible ASCII characters (no spaces)',
+  })
+  METRICS_TOKEN = '';
 
   /** How long an account validation answer from a biller is reused for the same biller and reference. */
   @Transform(toInt)
@@ -359,6 +408,17 @@ export class AppConfig {
   @Min(50)
   POSTING_SWEEP_INTERVAL_MS = 1000;
 
+  /**
+   * How long money work recorded in the database (a captured payment's first posting cycle, a
+   * rail refund or cancel) waits for the Bull job that normally starts it before the worker's
+   * sweeper starts it itself. Covers a Redis that lost its jobs: PostgreSQL is the truth.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3_600_000)
+  JOB_PICKUP_GRACE_MS = 15_000;
+
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
   }
@@ -371,6 +431,38 @@ export class AppConfig {
       secrets.set(pair.slice(0, separator), pair.slice(separator + 1));
     }
     return secrets;
+  }
+
+  /**
+   * Every secret of the configuration under the name an operator knows it by; production
+   * refuses published, weak and shared values among them.
+   */
+  get namedSecrets(): NamedSecret[] {
+    const secrets: NamedSecret[] = [
+      { name: 'JWT_ACCESS_SECRET', value: this.JWT_ACCESS_SECRET },
+      { name: 'KEY_HASH_SECRET', value: this.KEY_HASH_SECRET },
+      { name: 'INTERNAL_API_KEY', value: this.INTERNAL_API_KEY },
+      { name: 'BILLER_SIMULATOR_SECRET', value: this.BILLER_SIMULATOR_SECRET },
+    ];
+    if (this.METRICS_TOKEN !== '') secrets.push({ name: 'METRICS_TOKEN', value: this.METRICS_TOKEN });
+    for (const pair of this.BILLER_CONNECTOR_SECRETS.split(',').filter((entry) => entry.length > 0)) {
+      const separator = pair.indexOf('=');
+      secrets.push({
+        name: `BILLER_CONNECTOR_SECRETS (ref ${pair.slice(0, separator)})`,
+        value: pair.slice(separator + 1),
+      });
+    }
+    return secrets;
+  }
+
+  /** Every currency's tier limits: LIMITS_CURRENCY's from the TIER_n_* variables, the others from CURRENCY_TIER_LIMITS. */
+  get tierLimitTable(): CurrencyTierLimitTable {
+    const table = new Map(parseCurrencyTierLimits(this.CURRENCY_TIER_LIMITS, this.LIMITS_CURRENCY).table);
+    table.set(this.LIMITS_CURRENCY, {
+      TIER_0: { perPayment: this.TIER_0_PER_PAYMENT_LIMIT, daily: this.TIER_0_DAILY_LIMIT },
+      TIER_1: { perPayment: this.TIER_1_PER_PAYMENT_LIMIT, daily: this.TIER_1_DAILY_LIMIT },
+    });
+    return table;
   }
 
   get corsOrigins(): string[] {
@@ -400,7 +492,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     if (value !== undefined) source[key] = value;
   }
   const config = plainToInstance(AppConfig, source);
-  const problems = validateSync(config, { forbidUnknownValues: false }).flatMap((error) =>
+  const errors = validateSync(config, { forbidUnknownValues: false });
+  const problems = errors.flatMap((error) =>
     Object.values(error.constraints ?? {}).map((message) =>
       message.startsWith(error.property)
         ? `${message} (got ${describe(env[error.property])})`
@@ -410,8 +503,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (config.NODE_ENV === 'production' && config.DEV_MAILBOX) {
     problems.push('DEV_MAILBOX must not be true when NODE_ENV is production');
   }
-  if (config.NODE_ENV === 'production' && config.BILLER_SIMULATOR_SECRET === DEVELOPMENT_BILLER_SIMULATOR_SECRET) {
-    problems.push('BILLER_SIMULATOR_SECRET must be replaced when NODE_ENV is production');
+  if (config.NODE_ENV === 'production') {
+    if (config.METRICS_TOKEN === '') {
+      problems.push('METRICS_TOKEN is required when NODE_ENV is production: /metrics must not be public');
+    }
+    // A secret that already failed validation is reported once, by its validation message.
+    const invalid = new Set(errors.map((error) => error.property));
+    problems.push(
+      ...productionSecretProblems(config.namedSecrets.filter(({ name }) => !invalid.has(name.split(' ')[0]))),
+    );
   }
   if (problems.length > 0) throw new ConfigValidationError(problems);
   return config;

@@ -3,8 +3,21 @@ import { MIGRATIONS } from '../../../migrations';
 import { AppConfig } from '../config/app-config';
 import { ENTITIES } from './entities';
 
+/**
+ * How much longer than `statement_timeout` the client waits: the server's own cancel normally
+ * answers first and leaves the connection usable; the client's only fires when the server
+ * stopped answering altogether (packets dropped, host frozen).
+ */
+const CLIENT_TIMEOUT_MARGIN_MS = 2000;
+
 /** One definition of the connection, shared by the apps, the CLI, the tests and the seed task. */
-export function dataSourceOptions(config: Pick<AppConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>): DataSourceOptions {
+export function dataSourceOptions(
+  config: Pick<
+    AppConfig,
+    'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_CONNECT_TIMEOUT_MS' | 'DATABASE_STATEMENT_TIMEOUT_MS'
+  >,
+): DataSourceOptions {
+  const statementTimeout = config.DATABASE_STATEMENT_TIMEOUT_MS;
   return {
     type: 'postgres',
     url: config.DATABASE_URL,
@@ -14,11 +27,16 @@ export function dataSourceOptions(config: Pick<AppConfig, 'DATABASE_URL' | 'DATA
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: false,
+    // pg.Pool options. Without these bounds a database that is down or hung holds each request
+    // (and its pool slot) for as long as the operating system's TCP timeouts, minutes.
     extra: {
       max: config.DATABASE_POOL_SIZE,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: config.DATABASE_CONNECT_TIMEOUT_MS,
       idleTimeoutMillis: 30000,
       application_name: 'payment-service',
+      ...(statementTimeout > 0
+        ? { statement_timeout: statementTimeout, query_timeout: statementTimeout + CLIENT_TIMEOUT_MARGIN_MS }
+        : {}),
     },
   };
 }

@@ -16,6 +16,7 @@ import { NotificationPreferenceChoice } from '../../modules/notifications/notifi
 import { Payment } from '../../modules/payments/payment.entity';
 import { PaymentStatusEvent } from '../../modules/payments/payment-status-event.entity';
 import { PostingAttempt } from '../../modules/payments/posting-attempt.entity';
+import { RailReversal } from '../../modules/payments/rail-reversal.entity';
 import { AdminAuditEntry } from '../audit/admin-audit-entry.entity';
 import { OutboxEvent } from '../outbox/outbox-event.entity';
 
@@ -38,6 +39,7 @@ export const ENTITIES = [
   Payment,
   PaymentStatusEvent,
   PostingAttempt,
+  RailReversal,
   Notification,
   NotificationPreferenceChoice,
   NotificationEventReceipt,

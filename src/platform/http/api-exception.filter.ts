@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { PinoLogger } from 'nestjs-pino';
 import { EntityNotFoundError, QueryFailedError } from 'typeorm';
 import { ApiErrorDetail, ApiException } from './api-error';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyOutageOf, dependencyUnavailable } from './dependency-outage';
 import { ErrorCode } from './error-catalogue';
 
 interface RenderedError {
@@ -74,8 +75,9 @@ const PG_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; messag
 
 /**
  * Renders every failure as an ApiError body: our own exceptions, Nest's HTTP exceptions
- * (including the router's 404), body-parser failures, database constraint violations and
- * anything unexpected, which becomes a 500 that leaks nothing but the request id.
+ * (including the router's 404), body-parser failures, database constraint violations,
+ * PostgreSQL or Redis being down (503 with `Retry-After`, naming the dependency) and anything
+ * unexpected, which becomes a 500 that leaks nothing but the request id.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -89,7 +91,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const rendered = this.render(exception);
 
-    if (rendered.status >= 500) {
+    if (rendered.code === 'SERVICE_UNAVAILABLE') {
+      // An outage fails every request alike: one line each, without a stack, keeps the logs readable.
+      this.logger.warn(
+        { requestId: request.id, details: rendered.details, cause: errorMessage(exception) },
+        'request refused: a dependency is unavailable',
+      );
+    } else if (rendered.status >= 500) {
       this.logger.error({ err: exception, requestId: request.id }, 'request failed: %s', rendered.code);
     }
     if (response.headersSent) {
@@ -108,6 +116,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 
   private render(exception: unknown): RenderedError {
+    const rendered = this.renderException(exception);
+    if (rendered.code !== 'SERVICE_UNAVAILABLE' || rendered.headers?.['Retry-After'] !== undefined) return rendered;
+    return { ...rendered, headers: { ...rendered.headers, 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) } };
+  }
+
+  private renderException(exception: unknown): RenderedError {
     if (exception instanceof ApiException) {
       return {
         status: exception.status,
@@ -117,6 +131,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
         headers: exception.headers,
       };
     }
+    const outage = dependencyOutageOf(exception);
+    if (outage) return this.renderException(dependencyUnavailable(outage.dependency, outage.reason));
     // The Express adapter wraps body-parser failures in an HttpException whose cause is the original.
     const bodyParserError = exception instanceof HttpException ? exception.cause : exception;
     if (isBodyParserError(bodyParserError)) return this.renderBodyParserError(bodyParserError);
@@ -181,6 +197,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
       }
     }
   }
+}
+
+function errorMessage(exception: unknown): string {
+  return exception instanceof Error ? `${exception.name}: ${exception.message}` : String(exception);
 }
 
 function isBodyParserError(value: unknown): value is BodyParserError {

@@ -30,6 +30,11 @@ export class ApiValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // An absent body validates as an empty one: a body of optional fields may be left out, and
+    // a missing required field is named rather than reported as a missing body.
+    if (metadata.type === 'body' && value === undefined && metadata.metatype && isDtoClass(metadata.metatype)) {
+      value = {};
+    }
     if (metadata.type === 'body' || metadata.type === 'query') {
       const problems: ApiErrorDetail[] = [];
       const prefix = metadata.type === 'query' ? 'query.' : '';

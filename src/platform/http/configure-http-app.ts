@@ -6,27 +6,33 @@ import { AppConfig } from '../config/app-config';
 import { ROOT_LOGGER } from '../logging/logging.module';
 import { createHttpLogger, REQUEST_ID_HEADER } from '../logging/root-logger';
 import { httpMetricsMiddleware } from '../metrics/http-metrics.middleware';
+import { describeMetricsSecurity } from '../metrics/metrics-openapi';
 import { MetricsRegistry } from '../metrics/metrics.registry';
 import { API_PREFIX, buildOpenApiDocument, mountOpenApi } from '../openapi/openapi-document';
+import { installClientErrorResponder } from './client-error-responder';
+import { installJsonBodyParser } from './json-body-parser';
 
 /**
  * The HTTP platform, applied identically by `main.ts` and by the e2e tests. The app must be
  * created with `bodyParser: false`: the JSON parser is installed here, after the request
  * logger, so that a malformed or oversized body is still logged and answered with its
- * request id.
+ * request id. Requests Node's HTTP parser refuses never reach Express; the server's
+ * `clientError` handler answers them, on whatever port the app later listens.
  */
 export function configureHttpApp(app: NestExpressApplication): void {
   const config = app.get(AppConfig);
+  const rootLogger = app.get<PinoLogger>(ROOT_LOGGER);
+  installClientErrorResponder(app.getHttpServer(), rootLogger);
   app.useLogger(app.get(Logger));
   app.flushLogs();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('etag', false);
 
-  app.use(createHttpLogger(app.get<PinoLogger>(ROOT_LOGGER)));
+  app.use(createHttpLogger(rootLogger));
   app.use(httpMetricsMiddleware(app.get(MetricsRegistry)));
   app.use(helmet());
-  app.useBodyParser('json', { limit: config.BODY_LIMIT });
+  installJsonBodyParser(app, config.BODY_LIMIT);
 
   const origins = config.corsOrigins;
   if (origins.length > 0) {
@@ -44,7 +50,7 @@ export function configureHttpApp(app: NestExpressApplication): void {
   }
 
   applyGlobalPrefix(app);
-  if (config.SWAGGER_ENABLED) mountOpenApi(app, buildOpenApiDocument(app));
+  if (config.SWAGGER_ENABLED) mountOpenApi(app, describeMetricsSecurity(buildOpenApiDocument(app), config));
 }
 
 /** Every route sits under /api/v1 except the Prometheus scrape and the `/internal/*` routes. */

@@ -14,7 +14,24 @@ export const ERROR_CATALOGUE = {
     status: HttpStatus.BAD_REQUEST,
     description: 'The request is malformed: a field, parameter or header breaks its rule; `details` names each one.',
   },
-  MALFORMED_JSON: { status: HttpStatus.BAD_REQUEST, description: 'The request body is not valid JSON.' },
+  MALFORMED_JSON: {
+    status: HttpStatus.BAD_REQUEST,
+    description: 'The request body is not valid JSON, or repeats a key within one object.',
+  },
+  MALFORMED_REQUEST: {
+    status: HttpStatus.BAD_REQUEST,
+    description:
+      'The HTTP server could not parse the request (a malformed request line, a control character in a header); the connection is closed.',
+  },
+  // Nest's HttpStatus has no 431.
+  HEADERS_TOO_LARGE: {
+    status: 431 as HttpStatus,
+    description: 'The request line and headers together exceed 16 KB; the connection is closed.',
+  },
+  REQUEST_TIMEOUT: {
+    status: HttpStatus.REQUEST_TIMEOUT,
+    description: 'The request did not arrive completely in time; the connection is closed.',
+  },
   INVALID_CURSOR: { status: HttpStatus.BAD_REQUEST, description: 'The pagination cursor does not decode.' },
   UNAUTHENTICATED: {
     status: HttpStatus.UNAUTHORIZED,
@@ -76,6 +93,10 @@ export const ERROR_CATALOGUE = {
   UNSUPPORTED_MEDIA_TYPE: {
     status: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
     description: 'The Content-Type is not one this route accepts.',
+  },
+  LIMIT_NOT_CONFIGURED: {
+    status: HttpStatus.UNPROCESSABLE_ENTITY,
+    description: 'No payment limits are configured for the currency, so payments in it are refused.',
   },
   LIMIT_EXCEEDED: {
     status: HttpStatus.UNPROCESSABLE_ENTITY,

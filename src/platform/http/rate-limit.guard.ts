@@ -7,6 +7,7 @@ import { AppConfig } from '../config/app-config';
 import { KeyedHash } from '../crypto/keyed-hash';
 import { InjectRedis } from '../redis/redis.module';
 import { ApiException } from './api-error';
+import { dependencyUnavailable } from './dependency-outage';
 import type { RateLimitRule } from './rate-limit.decorator';
 
 /**
@@ -88,12 +89,12 @@ export class RateLimitGuard implements CanActivate {
       const [count, resetMs] = await this.redis.rateLimitHit(key, windowSeconds * 1000);
       return { max, count, resetMs };
     } catch (error) {
-      this.logger.error(
+      // Fails closed: these limits stand between a guesser and PINs and OTPs, so no counter
+      // means no request. The client fails fast while Redis is down (see RedisModule).
+      this.logger.warn(
         `rate limit ${rule.name} unavailable: ${error instanceof Error ? error.message : String(error)}`,
       );
-      throw new ApiException('SERVICE_UNAVAILABLE', 'Rate limiting is unavailable; try again shortly', [
-        { field: 'redis', message: 'does not answer' },
-      ]);
+      throw dependencyUnavailable('redis', 'does not answer', 'Rate limiting is unavailable; try again shortly');
     }
   }
 }

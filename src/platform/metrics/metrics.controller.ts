@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Public } from '../auth/auth.decorators';
+import { MetricsAuth } from './metrics-auth.decorator';
 import { MetricsRegistry } from './metrics.registry';
 
 @ApiTags('Operations')
@@ -10,7 +10,7 @@ export class MetricsController {
 
   /** Prometheus metrics: request counts and latency by route and status, queue depths, outbox backlog. */
   @Get()
-  @Public()
+  @MetricsAuth()
   @Header('Cache-Control', 'no-store')
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
   @ApiProduces('text/plain')

@@ -46,6 +46,10 @@ export class OutboxEvent {
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
+  /** Times an operator requeued the row after it was published; each redelivery gets a job id of its own. */
+  @Column({ type: 'integer', default: 0 })
+  redeliveries: number;
+
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
   publishedAt: Date | null;
 }

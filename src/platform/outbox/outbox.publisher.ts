@@ -19,6 +19,8 @@ export abstract class OutboxPublisher {
  * Broadcasts each event on the Redis events channel and adds a job to every queue routed for
  * its type. The job id is the event id, so publishing the same event again (after a relay
  * crash between publish and commit) does not create a second job while the first is kept.
+ * An operator's redelivery of a published event (`redeliveries` > 0) gets a job id of its own,
+ * or Bull would drop it as a copy of the job it already holds; consumers dedupe on the event id.
  */
 @Injectable()
 export class RedisOutboxPublisher extends OutboxPublisher {
@@ -44,7 +46,8 @@ export class RedisOutboxPublisher extends OutboxPublisher {
       occurredAt: event.createdAt.toISOString(),
     };
     for (const queueName of this.routes[event.eventType] ?? []) {
-      await this.queues.get(queueName).add(event.eventType, job, { jobId: event.id });
+      const jobId = event.redeliveries > 0 ? `${event.id}:redelivery-${event.redeliveries}` : event.id;
+      await this.queues.get(queueName).add(event.eventType, job, { jobId });
     }
     await this.redis.publish(this.channel, JSON.stringify(job));
   }

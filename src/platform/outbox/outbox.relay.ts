@@ -79,7 +79,7 @@ export class OutboxRelay {
                LIMIT $3
                  FOR UPDATE SKIP LOCKED)
       RETURNING id, event_type, aggregate_type, aggregate_id, payload, status, attempts, next_attempt_at,
-                claimed_by, claim_expires_at, last_error, created_at, published_at`),
+                claimed_by, claim_expires_at, last_error, created_at, published_at, redeliveries`),
       [this.relayId, this.config.OUTBOX_CLAIM_TTL_MS, this.config.OUTBOX_BATCH_SIZE],
     );
     // UPDATE ... RETURNING keeps no order; ids are time-ordered, so sorting restores creation order.
@@ -124,6 +124,7 @@ interface RawOutboxRow {
   last_error: string | null;
   created_at: Date;
   published_at: Date | null;
+  redeliveries: number;
 }
 
 /** TypeORM returns `[rows, affectedCount]` for UPDATE ... RETURNING on PostgreSQL. */
@@ -149,5 +150,6 @@ function toEvent(row: RawOutboxRow): OutboxEvent {
     lastError: row.last_error,
     createdAt: row.created_at,
     publishedAt: row.published_at,
+    redeliveries: row.redeliveries,
   });
 }

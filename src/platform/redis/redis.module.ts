@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 
@@ -6,6 +6,15 @@ export const REDIS = Symbol('REDIS');
 
 /** Injects the shared ioredis client (keys are prefixed with `REDIS_KEY_PREFIX:`). */
 export const InjectRedis = () => Inject(REDIS);
+
+/** Redis answers in well under a millisecond; a command still unanswered after this means it hangs. */
+export const REDIS_COMMAND_TIMEOUT_MS = 1000;
+
+/** Boot waits this long for the first connection, then starts without it and keeps trying. */
+const BOOT_CONNECT_WAIT_MS = 3000;
+
+/** Longest pause between reconnection attempts: how late the service notices Redis is back. */
+const MAX_RECONNECT_DELAY_MS = 2000;
 
 @Injectable()
 class RedisShutdown implements OnApplicationShutdown {
@@ -16,22 +25,57 @@ class RedisShutdown implements OnApplicationShutdown {
   }
 }
 
+/**
+ * The shared client fails fast. While the connection is down a command is refused at once
+ * instead of waiting in an offline queue for Redis to return (which held requests 3-7 s and
+ * then failed them anyway); a command caught by a disconnect is resent once on the next
+ * connection, then refused; an unanswered one times out. Callers decide what a refusal means:
+ * the caches fall back to PostgreSQL, the rate limits and the biller circuit answer 503.
+ * The client reconnects forever, so the service recovers without a restart.
+ */
+async function connectRedis(config: AppConfig): Promise<Redis> {
+  const logger = new Logger('Redis');
+  const redis = new Redis(config.REDIS_URL, {
+    keyPrefix: `${config.REDIS_KEY_PREFIX}:`,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    retryStrategy: (attempt) => Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS),
+    lazyConnect: false,
+  });
+
+  // Without a listener ioredis prints every failed reconnection; one line per outage is enough.
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    logger.error(`Redis is unavailable: ${error.message}; requests that need it answer 503 until it returns`);
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    logger.log('Redis is available again');
+  });
+
+  // Commands sent before the first connection would be refused (no offline queue), so boot
+  // waits for it; a Redis that is down at boot must not keep the API from serving the rest.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(settle, BOOT_CONNECT_WAIT_MS);
+    redis.once('ready', settle);
+    redis.once('error', settle);
+    function settle(): void {
+      clearTimeout(timer);
+      redis.off('ready', settle);
+      redis.off('error', settle);
+      resolve();
+    }
+  });
+  return redis;
+}
+
 @Global()
 @Module({
-  providers: [
-    {
-      provide: REDIS,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) =>
-        new Redis(config.REDIS_URL, {
-          keyPrefix: `${config.REDIS_KEY_PREFIX}:`,
-          maxRetriesPerRequest: 2,
-          enableOfflineQueue: true,
-          lazyConnect: false,
-        }),
-    },
-    RedisShutdown,
-  ],
+  providers: [{ provide: REDIS, inject: [AppConfig], useFactory: connectRedis }, RedisShutdown],
   exports: [REDIS],
 })
 export class RedisModule {}

@@ -42,7 +42,16 @@ export interface PaymentPosting {
 export abstract class BillerConnector {
   abstract validateAccount(endpoint: BillerEndpoint, accountReference: string): Promise<AccountValidationOutcome>;
 
-  abstract postPayment(endpoint: BillerEndpoint, payment: PaymentPosting): Promise<PaymentPostingOutcome>;
+  /** `signal` cuts the call short (the worker is shutting down): the outcome is then `UNAVAILABLE`, reason `aborted`. */
+  abstract postPayment(
+    endpoint: BillerEndpoint,
+    payment: PaymentPosting,
+    signal?: AbortSignal,
+  ): Promise<PaymentPostingOutcome>;
 
-  abstract paymentStatus(endpoint: BillerEndpoint, reference: string): Promise<PaymentStatusOutcome>;
+  abstract paymentStatus(
+    endpoint: BillerEndpoint,
+    reference: string,
+    signal?: AbortSignal,
+  ): Promise<PaymentStatusOutcome>;
 }

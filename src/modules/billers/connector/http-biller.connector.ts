@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Agent as HttpAgent, OutgoingHttpHeaders, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { AppConfig } from '../../../platform/config/app-config';
@@ -34,6 +34,7 @@ type Exchange =
   | { kind: 'REPLY'; status: number; text: string }
   | { kind: 'TIMEOUT' }
   | { kind: 'TOO_LARGE' }
+  | { kind: 'ABORTED' }
   | { kind: 'FAILED'; error: Error };
 
 /**
@@ -44,7 +45,7 @@ type Exchange =
  * busy worker does not open a connection per call.
  */
 @Injectable()
-export class HttpBillerConnector extends BillerConnector implements OnModuleDestroy {
+export class HttpBillerConnector extends BillerConnector implements OnApplicationShutdown {
   private readonly logger = new Logger(HttpBillerConnector.name);
   private readonly secrets: ReadonlyMap<string, string>;
   /**
@@ -62,7 +63,11 @@ export class HttpBillerConnector extends BillerConnector implements OnModuleDest
     this.secrets = config.billerConnectorSecrets;
   }
 
-  onModuleDestroy(): void {
+  /**
+   * Last, after the worker has drained its posts: destroying the agents earlier (at module
+   * destroy) cut calls still in flight, which then counted as the biller's failures.
+   */
+  onApplicationShutdown(): void {
     this.agents['http:'].destroy();
     this.agents['https:'].destroy();
   }
@@ -85,9 +90,20 @@ export class HttpBillerConnector extends BillerConnector implements OnModuleDest
     return this.unusable(endpoint, 'validate account', status, body);
   }
 
-  async postPayment(endpoint: BillerEndpoint, payment: PaymentPosting): Promise<PaymentPostingOutcome> {
+  async postPayment(
+    endpoint: BillerEndpoint,
+    payment: PaymentPosting,
+    signal?: AbortSignal,
+  ): Promise<PaymentPostingOutcome> {
     const request: PostPaymentRequest = { ...payment };
-    const reply = await this.send(endpoint, 'POST', '/payments', request, { [IDEMPOTENCY_HEADER]: payment.reference });
+    const reply = await this.send(
+      endpoint,
+      'POST',
+      '/payments',
+      request,
+      { [IDEMPOTENCY_HEADER]: payment.reference },
+      signal,
+    );
     if (!('status' in reply)) return reply;
     const { status, body } = reply;
     if ((status === 200 || status === 201 || status === 202) && typeof body?.billerReference === 'string') {
@@ -100,8 +116,12 @@ export class HttpBillerConnector extends BillerConnector implements OnModuleDest
     return this.unusable(endpoint, 'post payment', status, body);
   }
 
-  async paymentStatus(endpoint: BillerEndpoint, reference: string): Promise<PaymentStatusOutcome> {
-    const reply = await this.send(endpoint, 'GET', `/payments/${encodeURIComponent(reference)}`);
+  async paymentStatus(
+    endpoint: BillerEndpoint,
+    reference: string,
+    signal?: AbortSignal,
+  ): Promise<PaymentStatusOutcome> {
+    const reply = await this.send(endpoint, 'GET', `/payments/${encodeURIComponent(reference)}`, undefined, {}, signal);
     if (!('status' in reply)) return reply;
     const { status, body } = reply;
     if (status === 200 && typeof body?.billerReference === 'string' && isPaymentStatus(body.status)) {
@@ -117,6 +137,7 @@ export class HttpBillerConnector extends BillerConnector implements OnModuleDest
     path: string,
     payload?: object,
     extraHeaders: Record<string, string> = {},
+    signal?: AbortSignal,
   ): Promise<Reply> {
     const secret = this.secrets.get(endpoint.secretRef);
     if (!secret) {
@@ -144,12 +165,15 @@ export class HttpBillerConnector extends BillerConnector implements OnModuleDest
       headers['content-type'] = 'application/json';
       headers['content-length'] = Buffer.byteLength(body);
     }
-    const exchange = await this.exchange(url, method, headers, body, endpoint.timeoutMs);
+    if (signal?.aborted) return { kind: 'UNAVAILABLE', reason: 'aborted' };
+    const exchange = await this.exchange(url, method, headers, body, endpoint.timeoutMs, signal);
     switch (exchange.kind) {
       case 'REPLY':
         return { status: exchange.status, body: parseObject(exchange.text) };
       case 'TOO_LARGE':
         return { kind: 'UNAVAILABLE', reason: 'reply too large' };
+      case 'ABORTED':
+        return { kind: 'UNAVAILABLE', reason: 'aborted' };
       case 'TIMEOUT':
         this.logger.warn(`biller ${url.host} did not answer ${method} ${path} within ${endpoint.timeoutMs} ms`);
         return { kind: 'TIMEOUT' };
@@ -169,6 +193,7 @@ export class HttpBillerConnector extends BillerConnector implements OnModuleDest
     headers: OutgoingHttpHeaders,
     body: string,
     timeoutMs: number,
+    signal?: AbortSignal,
   ): Promise<Exchange> {
     return new Promise((resolve) => {
       let settled = false;
@@ -176,7 +201,12 @@ export class HttpBillerConnector extends BillerConnector implements OnModuleDest
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         resolve(outcome);
+      };
+      const onAbort = (): void => {
+        settle({ kind: 'ABORTED' });
+        request.destroy();
       };
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
       const request = send(
@@ -206,6 +236,7 @@ export class HttpBillerConnector extends BillerConnector implements OnModuleDest
         request.destroy();
       }, timeoutMs);
       request.on('error', (error) => settle({ kind: 'FAILED', error }));
+      signal?.addEventListener('abort', onAbort, { once: true });
       request.end(body);
     });
   }

@@ -22,9 +22,13 @@ export class KycTierResponseDto {
   @ApiProperty({ enum: KYC_TIERS, enumName: 'KycTier', example: 'TIER_1' })
   tier: KycTier;
 
-  /** What the tier lets the customer pay. */
+  /** What the tier lets the customer pay in the home currency (the first of `limitsByCurrency`). */
   @ApiProperty({ type: PaymentLimitsDto })
   limits: PaymentLimitsDto;
+
+  /** What the tier lets the customer pay in each currency that has limits; payments in any other currency are refused. */
+  @ApiProperty({ type: [PaymentLimitsDto] })
+  limitsByCurrency: PaymentLimitsDto[];
 
   /** The submission on record (a resubmission with different details gets a new id). */
   @ApiProperty({ example: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01', format: 'uuid' })
@@ -34,10 +38,16 @@ export class KycTierResponseDto {
   submittedAt: string;
 }
 
-export function toKycTierResponse(tier: KycTier, limits: TierLimits, submission: KycSubmission): KycTierResponseDto {
+export function toKycTierResponse(tier: KycTier, limits: TierLimits[], submission: KycSubmission): KycTierResponseDto {
+  const byCurrency = limits.map((limit) => ({
+    currency: limit.currency,
+    perPayment: limit.perPayment,
+    daily: limit.daily,
+  }));
   return {
     tier,
-    limits: { currency: limits.currency, perPayment: limits.perPayment, daily: limits.daily },
+    limits: byCurrency[0],
+    limitsByCurrency: byCurrency,
     submissionId: submission.id,
     submittedAt: submission.createdAt.toISOString(),
   };

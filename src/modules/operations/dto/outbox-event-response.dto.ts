@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { IsIn } from 'class-validator';
+import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { Omittable } from '../../../platform/http/omittable.decorator';
 import { PageQueryDto } from '../../../platform/http/pagination';
 import { OUTBOX_STATUSES, OutboxEvent, OutboxStatus } from '../../../platform/outbox/outbox-event.entity';
@@ -44,6 +44,10 @@ export class OutboxEventResponseDto {
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null })
   publishedAt: string | null;
+
+  /** Times an operator requeued the event after it had been published. */
+  @ApiProperty({ type: 'integer', example: 0 })
+  redeliveries: number;
 }
 
 export class OutboxEventListQueryDto extends PageQueryDto {
@@ -66,5 +70,21 @@ export function toOutboxEventResponse(event: OutboxEvent): OutboxEventResponseDt
     lastError: event.lastError,
     createdAt: event.createdAt.toISOString(),
     publishedAt: event.publishedAt?.toISOString() ?? null,
+    redeliveries: event.redeliveries,
   };
+}
+
+@ApiSchema({ name: 'OutboxEventRetryRequest' })
+export class OutboxEventRetryRequestDto {
+  /**
+   * Why the event is requeued; kept in the audit trail. Required to requeue a PUBLISHED event
+   * (its jobs were lost, e.g. Redis restarted without its data); optional for a FAILED one.
+   * The body may be left out when there is no reason to give.
+   */
+  @ApiProperty({ required: false, example: 'Redis restarted empty at 10:14; posting jobs lost', minLength: 3 })
+  @Omittable()
+  @IsString()
+  @MinLength(3)
+  @MaxLength(500)
+  reason?: string;
 }

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { QUEUES } from '../../../platform/queue/queues';
 import { PaymentsModule } from '../payments.module';
 import { PaymentPostingProcessor } from './payment-posting.processor';
+import { PostingDrain } from './posting-drain';
 import { PostingSweeper } from './posting.sweeper';
 import { RailReversalProcessor } from './rail-reversal.processor';
 
@@ -12,6 +13,6 @@ import { RailReversalProcessor } from './rail-reversal.processor';
     PaymentsModule,
     BullModule.registerQueue({ name: QUEUES.paymentPosting }, { name: QUEUES.paymentRailReversals }),
   ],
-  providers: [PaymentPostingProcessor, RailReversalProcessor, PostingSweeper],
+  providers: [PaymentPostingProcessor, RailReversalProcessor, PostingSweeper, PostingDrain],
 })
 export class PaymentsJobsModule {}

@@ -2,11 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../../platform/config/app-config';
 import { BackgroundLoop } from '../../../platform/schedule/background-loop';
 import { PostingService } from '../posting.service';
+import { RailReversalService } from '../rail-reversal.service';
 
 /**
- * Tries posting attempts as they fall due: retries after backoff, cycles an operator opened,
- * and attempts whose worker died mid-call (their lease runs out). Every worker runs one; the
- * attempt's lease keeps two from trying the same attempt at once.
+ * Tries the payments' recorded work as it falls due: posting attempts (a first cycle whose job
+ * was lost, retries after backoff, cycles an operator opened, attempts whose worker died
+ * mid-call) and rail refunds or cancels (a lost job, a failed try). Every worker runs one; the
+ * leases on both kinds of row keep two workers from trying the same one at once.
  */
 @Injectable()
 export class PostingSweeper extends BackgroundLoop {
@@ -14,13 +16,15 @@ export class PostingSweeper extends BackgroundLoop {
 
   constructor(
     private readonly posting: PostingService,
+    private readonly reversals: RailReversalService,
     private readonly config: AppConfig,
   ) {
     super();
   }
 
   protected async tick(): Promise<boolean> {
-    return (await this.posting.sweep()) > 0;
+    const [posted, reversed] = await Promise.all([this.posting.sweep(), this.reversals.sweep()]);
+    return posted + reversed > 0;
   }
 
   protected intervalMs(): number {

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SignedInUser } from '../factories/user-tokens.factory';
+import { DisposableRedis, startDisposableRedis } from '../support/disposable-redis';
+import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
+import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
+import { startWorkerProcess, waitFor, WorkerProcess } from './support/worker-process';
+
+/**
+ * PostgreSQL is the truth and Redis only wakes workers. Payments are made in a steady stream
+ * while the Redis behind the API and a real worker is killed (SIGKILL, no persistence) and
+ * started again empty, so the posting jobs it held for payments already captured are gone.
+ * Every payment the API accepted still reaches SUCCEEDED, each posted to the biller exactly
+ * once, and the ledger balances: the first posting cycle was written with the capture, and
+ * the worker's sweeper takes it once the pickup grace has passed.
+ */
+describe('a Redis that loses its jobs mid-burst', () => {
+  let database: IsolatedDatabase;
+  let redis: DisposableRedis;
+  let kit: PaymentsApp;
+  let worker: WorkerProcess | undefined;
+
+  beforeAll(async () => {
+    [database, redis] = await Promise.all([createIsolatedDatabase(), startDisposableRedis()]);
+    kit = await createPaymentsApp({
+      // Posts to the slow references take 400 ms, so jobs queue up in Redis behind them.
+      slowResponseMs: 400,
+      config: {
+        DATABASE_URL: database.url,
+        REDIS_URL: redis.url,
+        REDIS_KEY_PREFIX: `loss-${randomBytes(3).toString('hex')}`,
+        JOB_PICKUP_GRACE_MS: '1500',
+        POSTING_SWEEP_INTERVAL_MS: '100',
+        POSTING_LEASE_MS: '3000',
+        OUTBOX_POLL_INTERVAL_MS: '50',
+      },
+    });
+    await kit.db.query(`UPDATE billers SET connector_timeout_ms = 2000 WHERE id = $1`, [kit.biller.id]);
+  }, 60_000);
+
+  afterAll(async () => {
+    if (worker && worker.child.exitCode === null) {
+      worker.child.kill('SIGKILL');
+      await worker.exited;
+    }
+    await kit?.close();
+    await redis?.kill();
+    await database?.drop();
+  });
+
+  it('posts every accepted payment exactly once after Redis restarts empty', async () => {
+    worker = startWorkerProcess(kit.config);
+    const customers: SignedInUser[] = await Promise.all(Array.from({ length: 6 }, () => kit.newCustomer()));
+    const accepted: string[] = [];
+    const refused: number[] = [];
+    let streaming = true;
+    // Each customer pays in turn, as fast as the API answers, for the whole test.
+    const stream = Promise.all(
+      customers.map(async (customer, index) => {
+        for (let n = 0; streaming; n += 1) {
+          const response = await kit.pay(customer, {
+            accountReference: n % 2 === 0 ? '45010001150' : '45010001234',
+            amount: 1_000 + index * 100 + n,
+          });
+          if (response.status === 200) accepted.push(response.body.id as string);
+          else refused.push(response.status);
+          if (response.status !== 200) await sleep(50);
+        }
+      }),
+    );
+
+    // Wait until the relay has handed a good number of captured payments to Redis whose
+    // posting has not started: those jobs die with it.
+    await waitFor(
+      () =>
+        kit.db.query(
+          `SELECT count(*)::int AS n FROM outbox_events o JOIN payments p ON p.id = o.aggregate_id::uuid
+            WHERE o.event_type = 'payment.captured' AND o.status = 'PUBLISHED' AND p.status = 'PENDING'`,
+        ),
+      (rows) => rows[0].n >= 10,
+      'published payments waiting for their jobs',
+      30,
+    );
+    await redis.kill();
+    const [{ stranded }] = await kit.db.query(
+      `SELECT count(*)::int AS stranded FROM outbox_events o JOIN payments p ON p.id = o.aggregate_id::uuid
+        WHERE o.event_type = 'payment.captured' AND o.status = 'PUBLISHED' AND p.status = 'PENDING'`,
+    );
+    await sleep(1500);
+    await redis.start();
+    await sleep(2000);
+    streaming = false;
+    await stream;
+
+    expect(stranded).toBeGreaterThanOrEqual(10);
+    expect(accepted.length).toBeGreaterThan(stranded);
+    // Refusals while Redis was down are outage answers, never server errors.
+    expect(refused.filter((status) => status !== 503)).toEqual([]);
+
+    const settled = await waitFor(
+      () =>
+        kit.db.query<{ status: string; n: number }[]>(
+          `SELECT status, count(*)::int AS n FROM payments WHERE id = ANY($1::uuid[]) GROUP BY status`,
+          [accepted],
+        ),
+      (rows) => rows.length === 1 && rows[0].status === 'SUCCEEDED',
+      'every accepted payment to succeed',
+      60,
+    );
+    expect(settled).toEqual([{ status: 'SUCCEEDED', n: accepted.length }]);
+    const posts = kit.simulator.postsReceived();
+    const postedTwice = accepted.filter((id) => (posts.get(id) ?? 0) !== 1);
+    expect(postedTwice).toEqual([]);
+    const attempts = await kit.db.query(
+      `SELECT count(*)::int AS n FROM posting_attempts WHERE payment_id = ANY($1::uuid[]) AND status = 'CONFIRMED'`,
+      [accepted],
+    );
+    expect(attempts[0].n).toBe(accepted.length);
+    expect(await kit.ledgerProblems()).toEqual([]);
+  }, 120_000);
+});

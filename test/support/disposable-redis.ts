@@ -1,0 +1,84 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * A `redis-server` of the spec's own, on a free port, without persistence, for specs that stop
+ * Redis on purpose: the machine's shared Redis is never touched. `kill()` ends it abruptly
+ * (SIGKILL, as a crash would) and `start()` brings it back on the same port.
+ */
+export interface DisposableRedis {
+  port: number;
+  url: string;
+  start(): Promise<void>;
+  kill(): Promise<void>;
+}
+
+export async function startDisposableRedis(): Promise<DisposableRedis> {
+  const port = await freePort();
+  let child: ChildProcess | null = null;
+  // A crashed spec must not leave a server behind.
+  const killOnExit = () => child?.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const redis: DisposableRedis = {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    async start() {
+      if (child) return;
+      const started = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        { stdio: 'ignore' },
+      );
+      child = started;
+      started.once('exit', () => {
+        if (child === started) child = null;
+      });
+      await waitUntilAnswers(port, started);
+    },
+    async kill() {
+      const running = child;
+      if (!running) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGKILL');
+      await exited;
+      child = null;
+    },
+  };
+  await redis.start();
+  return redis;
+}
+
+/** A TCP port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function waitUntilAnswers(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited with ${child.exitCode}`);
+    if (await answersPing(port)) return;
+    await sleep(25);
+  }
+  throw new Error(`redis-server on port ${port} did not answer within 10 s`);
+}
+
+function answersPing(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
+  });
+}

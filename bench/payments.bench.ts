@@ -1,7 +1,8 @@
 /**
  * Payment throughput: `POST /api/v1/payments` against the production build with its worker
- * running, next to this machine's floor: a bare node:http + `pg` server doing one transaction
- * with the same statements a payment makes.
+ * running, next to this machine's floor: a bare node:http + `pg` server doing the payment
+ * core's two transactions, and the sandbox rail's record between them, with the same
+ * statements a payment makes.
  *
  *   npm run bench:payments          # nest build, then this file with ts-node (transpile-only)
  *
@@ -317,7 +318,7 @@ async function drainWorker(db: Client, round: number): Promise<void> {
     left = (
       await db.query<{ payments: number; events: number }>(
         `SELECT (SELECT count(*)::int FROM payments
-                  WHERE status IN ('PENDING', 'PROCESSING') AND idempotency_key NOT LIKE 'floor-%') AS payments,
+                  WHERE status IN ('AUTHORIZING', 'PENDING', 'PROCESSING') AND idempotency_key NOT LIKE 'floor-%') AS payments,
                 (SELECT count(*)::int FROM outbox_events WHERE status = 'PENDING' AND event_type <> $1) AS events`,
         [FLOOR_EVENT_TYPE],
       )
@@ -404,10 +405,12 @@ async function checkAfterwards(db: Client, baseUrl: string, env: NodeJS.ProcessE
 }
 
 /**
- * The floor: what a payment costs the database and nothing else. One transaction per request,
- * its statements prepared by name on each connection as the service prepares its own,
- * with the statements the service runs: the customer lock, the tier read, the precheck, the
- * journal entry and its lines, the payment with its first timeline step, the outbox row.
+ * The floor: what a payment costs the database and nothing else, in the payment core's two
+ * steps, its statements prepared by name on each connection as the service prepares its own.
+ * Transaction 1: the customer lock, the tier read, the precheck, the AUTHORIZING payment with
+ * its first timeline step. Between them, the sandbox rail's record of the capture (its own
+ * table, on its own connection). Transaction 2: the journal entry and its lines, the move to
+ * PENDING with its timeline step and first posting cycle, the outbox row.
  */
 async function runFloorServer(): Promise<void> {
   const pool = new Pool({ connectionString: databaseUrl, max: poolSize });
@@ -461,9 +464,7 @@ async function pay(
   const fee = 100 + Math.floor((payment.amount * 50 + 5000) / 10000);
   const id = randomUUID();
   const entryId = randomUUID();
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(pool, async (client) => {
     await prepared(client, 'floor-1', `SELECT pg_advisory_xact_lock(hashtextextended('payments:' || $1, 0))`, [
       payment.customerId,
     ]);
@@ -479,29 +480,50 @@ async function pay(
     await prepared(
       client,
       'floor-4',
-      `INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency) VALUES ($1, 'BENCH_FLOOR', 'payment', $2, 'NGN')`,
-      [entryId, id],
+      `WITH inserted AS (
+         INSERT INTO payments (id, customer_id, payer_id, idempotency_key, request_hash, biller_id, biller_name,
+                               biller_slug, account_reference, amount, fee, currency, rail, funding_account_masked,
+                               status)
+         VALUES ($1, $2, $2, $3, repeat('0', 64), $4, 'Bench Power', 'bench-power', '45010001234', $5, $6, 'NGN',
+                 'CARD', '4242', 'AUTHORIZING')
+         RETURNING id, created_at)
+       INSERT INTO payment_status_events (payment_id, status, note, created_at)
+       SELECT id, 'AUTHORIZING', 'floor', created_at FROM inserted`,
+      [id, payment.customerId, payment.key, payment.billerId, payment.amount, fee],
     );
+  });
+  // The rail's side: the sandbox records the capture in its own table, outside any transaction.
+  await pool.query({
+    name: 'floor-rail',
+    text: `INSERT INTO sandbox_rail_operations (kind, reference, rail, outcome, rail_reference, amount, currency)
+           VALUES ('CAPTURE', $1, 'CARD', 'CAPTURED', $2, $3, 'NGN') ON CONFLICT DO NOTHING`,
+    values: [id, `card_cap_${id.slice(0, 8)}`, payment.amount + fee],
+  });
+  await inTransaction(pool, async (client) => {
     await prepared(
       client,
       'floor-5',
-      `INSERT INTO journal_lines (entry_id, account_id, amount, currency)
-       SELECT $1, account_id, amount, 'NGN' FROM unnest($2::uuid[], $3::bigint[]) AS line(account_id, amount)`,
-      [entryId, [clearing, payable, revenue], [payment.amount + fee, -payment.amount, -fee]],
+      `WITH entry AS (
+         INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency)
+         VALUES ($1, 'BENCH_FLOOR', 'payment', $2, 'NGN') RETURNING id
+       )
+       INSERT INTO journal_lines (entry_id, account_id, amount, currency)
+       SELECT entry.id, account_id, amount, 'NGN' FROM entry, unnest($3::uuid[], $4::bigint[]) AS line(account_id, amount)`,
+      [entryId, id, [clearing, payable, revenue], [payment.amount + fee, -payment.amount, -fee]],
     );
     await prepared(
       client,
       'floor-6',
-      `WITH inserted AS (
-         INSERT INTO payments (id, customer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
-                               account_reference, amount, fee, currency, rail, funding_account_masked, status,
-                               journal_entry_id)
-         VALUES ($1, $2, $3, repeat('0', 64), $4, 'Bench Power', 'bench-power', '45010001234', $5, $6, 'NGN', 'CARD',
-                 '4242', 'PENDING', $7)
-         RETURNING id, created_at)
-       INSERT INTO payment_status_events (payment_id, status, note, created_at)
-       SELECT id, 'PENDING', 'floor', created_at FROM inserted`,
-      [id, payment.customerId, payment.key, payment.billerId, payment.amount, fee, entryId],
+      // The floor's payments never become due for posting: the worker leaves them alone.
+      `WITH changed AS (
+         UPDATE payments SET status = 'PENDING', rail_reference = $2, journal_entry_id = $3, updated_at = now()
+          WHERE id = $1 AND status = 'AUTHORIZING' RETURNING id
+       ), step AS (
+         INSERT INTO payment_status_events (payment_id, status, note) SELECT id, 'PENDING', 'floor' FROM changed
+       )
+       INSERT INTO posting_attempts (id, payment_id, cycle, status, tries, next_attempt_at, outcome_unknown)
+       SELECT $4, id, 1, 'PENDING', 0, 'infinity', false FROM changed`,
+      [id, `card_cap_${id.slice(0, 8)}`, entryId, randomUUID()],
     );
     await prepared(
       client,
@@ -512,8 +534,16 @@ async function pay(
        VALUES ($1, '${FLOOR_EVENT_TYPE}', 'payment', $2, '{}', 'infinity')`,
       [randomUUID(), id],
     );
+  });
+  return id;
+}
+
+async function inTransaction(pool: Pool, work: (client: PoolClient) => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await work(client);
     await client.query('COMMIT');
-    return id;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;

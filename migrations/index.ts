@@ -8,6 +8,7 @@ import { CreateNotifications1795710000000 } from './1795710000000-create-notific
 import { BillerSearchVocabularyIndex1795720000000 } from './1795720000000-biller-search-vocabulary-index';
 import { BillerPopularityShards1795730000000 } from './1795730000000-biller-popularity-shards';
 import { DurableMoneyWork1795740000000 } from './1795740000000-durable-money-work';
+import { PaymentCore1795750000000 } from './1795750000000-payment-core';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   BillerSearchVocabularyIndex1795720000000,
   BillerPopularityShards1795730000000,
   DurableMoneyWork1795740000000,
+  PaymentCore1795750000000,
 ];

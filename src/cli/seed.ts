@@ -12,7 +12,10 @@ async function main(): Promise<void> {
     if (await dataSource.showMigrations()) throw new Error('pending migrations: run `npm run migration:run` first');
     for (const seeder of SEEDERS) {
       const report = await dataSource.transaction((manager) => seeder.run(manager));
-      process.stdout.write(`seed ${seeder.name}: ${report.created} created, ${report.existing} already there\n`);
+      const updated = report.updated ? ` (${report.updated} of them completed)` : '';
+      process.stdout.write(
+        `seed ${seeder.name}: ${report.created} created, ${report.existing} already there${updated}\n`,
+      );
     }
     if (SEEDERS.length === 0) process.stdout.write('seed: no seeders registered\n');
   } finally {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { BillerPopularityService } from '../../src/modules/billers/biller-popularity.service';
+import { AppConfig } from '../../src/platform/config/app-config';
+import { parseLinkHeader } from '../support/link-header';
 import { signInStaff, SignedInUser } from '../factories/user-tokens.factory';
 import {
   BillersApp,
@@ -252,31 +254,101 @@ describe('admin catalogue (/admin/billers, /admin/biller-categories, /admin/paym
         .expect(409);
     });
 
-    it('lists every biller as a page, deactivated ones too, filtered and searched', async () => {
-      const category = await createCategory(kit, { slug: `${kit.prefix}-listed` });
-      const alpha = await createBiller(kit, category.id, `${kit.prefix}-alpha`, { name: 'Alpha Water' });
-      const beta = await createBiller(kit, category.id, `${kit.prefix}-beta`, { name: 'Beta Water' });
-      const gamma = await createBiller(kit, category.id, `${kit.prefix}-gamma`, { name: 'Gamma Gas' });
-      await kit.http.delete(`/api/v1/admin/billers/${beta.id}`).set(kit.admin.headers).expect(204);
+    describe('list (the spec answers an array; the total and the other pages travel in headers)', () => {
+      let category: { id: string; slug: string };
+      let alpha: { id: string };
+      let beta: { id: string };
+      let gamma: { id: string };
+      /** The list's absolute URL under PUBLIC_BASE_URL, as its Link header writes it. */
+      let listUrl: string;
+
+      beforeAll(async () => {
+        category = await createCategory(kit, { slug: `${kit.prefix}-listed` });
+        alpha = await createBiller(kit, category.id, `${kit.prefix}-alpha`, { name: 'Alpha Water' });
+        beta = await createBiller(kit, category.id, `${kit.prefix}-beta`, { name: 'Beta Water' });
+        gamma = await createBiller(kit, category.id, `${kit.prefix}-gamma`, { name: 'Gamma Gas' });
+        await kit.http.delete(`/api/v1/admin/billers/${beta.id}`).set(kit.admin.headers).expect(204);
+        listUrl = `${kit.app.get(AppConfig).PUBLIC_BASE_URL.replace(/\/+$/, '')}/api/v1/admin/billers`;
+      });
+
       const list = (query: Record<string, string | number>) =>
         kit.http
           .get('/api/v1/admin/billers')
           .set(kit.admin.headers)
           .query({ categorySlug: category.slug, ...query });
+      const idsOf = (response: { body: { id: string }[] }) => response.body.map((item) => item.id);
+      const pageUrl = (query: string) => `${listUrl}?categorySlug=${category.slug}&${query}`;
 
-      const all = await list({}).expect(200);
-      expect(all.body).toMatchObject({ page: 0, size: 20, totalItems: 3, totalPages: 1 });
-      expect(all.body.items.map((item: { id: string }) => item.id)).toEqual([alpha.id, beta.id, gamma.id]);
-      expect(all.body.items[1]).toMatchObject({ active: false, connectorSecretRef: 'simulator' });
-      expect((await list({ active: 'true' }).expect(200)).body.totalItems).toBe(2);
-      expect((await list({ q: 'watr' }).expect(200)).body.items.map((item: { id: string }) => item.id)).toEqual([
-        alpha.id,
-        beta.id,
-      ]);
-      const paged = await list({ size: 2, page: 1 }).expect(200);
-      expect(paged.body).toMatchObject({ page: 1, size: 2, totalItems: 3, totalPages: 2 });
-      expect(paged.body.items.map((item: { id: string }) => item.id)).toEqual([gamma.id]);
-      await list({ active: 'yes' }).expect(400);
+      it('answers a JSON array of every biller, deactivated ones too, by name, with X-Total-Count', async () => {
+        const all = await list({}).expect(200);
+        expect(Array.isArray(all.body)).toBe(true);
+        expect(idsOf(all)).toEqual([alpha.id, beta.id, gamma.id]);
+        expect(all.body[1]).toMatchObject({ active: false, connectorSecretRef: 'simulator' });
+        expect(all.headers['x-total-count']).toBe('3');
+        expect(parseLinkHeader(all.headers.link)).toEqual({
+          first: pageUrl('size=20&page=0'),
+          last: pageUrl('size=20&page=0'),
+        });
+      });
+
+      it('filters by active=true or active=false and searches, the total following the filters', async () => {
+        const active = await list({ active: 'true' }).expect(200);
+        expect(idsOf(active)).toEqual([alpha.id, gamma.id]);
+        expect(active.headers['x-total-count']).toBe('2');
+        expect(parseLinkHeader(active.headers.link).first).toBe(pageUrl('active=true&size=20&page=0'));
+        const inactive = await list({ active: 'false' }).expect(200);
+        expect(idsOf(inactive)).toEqual([beta.id]);
+        expect(inactive.headers['x-total-count']).toBe('1');
+        const searched = await list({ q: 'watr' }).expect(200);
+        expect(idsOf(searched)).toEqual([alpha.id, beta.id]);
+        expect(searched.headers['x-total-count']).toBe('2');
+      });
+
+      it('links first, next and last pages with the same filters and size', async () => {
+        const first = await list({ active: 'true', size: 1 }).expect(200);
+        expect(idsOf(first)).toEqual([alpha.id]);
+        expect(first.headers['x-total-count']).toBe('2');
+        expect(parseLinkHeader(first.headers.link)).toEqual({
+          first: pageUrl('active=true&size=1&page=0'),
+          next: pageUrl('active=true&size=1&page=1'),
+          last: pageUrl('active=true&size=1&page=1'),
+        });
+        // Following the link (this server is at PUBLIC_BASE_URL's root) gives the next page.
+        const nextUrl = new URL(parseLinkHeader(first.headers.link).next);
+        const next = await kit.http.get(`${nextUrl.pathname}${nextUrl.search}`).set(kit.admin.headers).expect(200);
+        expect(idsOf(next)).toEqual([gamma.id]);
+      });
+
+      it('links prev and last, without next, on the last page', async () => {
+        const last = await list({ size: 2, page: 1 }).expect(200);
+        expect(idsOf(last)).toEqual([gamma.id]);
+        expect(last.headers['x-total-count']).toBe('3');
+        expect(parseLinkHeader(last.headers.link)).toEqual({
+          first: pageUrl('size=2&page=0'),
+          prev: pageUrl('size=2&page=0'),
+          last: pageUrl('size=2&page=1'),
+        });
+      });
+
+      it('answers [] past the last page, with the right total and prev pointing at the last page', async () => {
+        const beyond = await list({ size: 2, page: 7 }).expect(200);
+        expect(beyond.body).toEqual([]);
+        expect(beyond.headers['x-total-count']).toBe('3');
+        expect(parseLinkHeader(beyond.headers.link)).toEqual({
+          first: pageUrl('size=2&page=0'),
+          prev: pageUrl('size=2&page=1'),
+          last: pageUrl('size=2&page=1'),
+        });
+      });
+
+      it('accepts exactly true or false for active (400 VALIDATION_FAILED otherwise)', async () => {
+        for (const active of ['yes', 'TRUE', '1', '0', '']) {
+          const response = await list({ active });
+          expect({ active, status: response.status }).toEqual({ active, status: 400 });
+          expectApiError(response.body, 'VALIDATION_FAILED');
+          expect(response.body.details).toEqual([{ field: 'active', message: 'active must be true or false' }]);
+        }
+      });
     });
 
     it('soft-deletes (204) once: the row stays, deactivated, audited; unknown ids are 404', async () => {

@@ -1,6 +1,8 @@
 import { BillerCatalogueSeeder } from '../../src/modules/billers/biller-catalogue.seeder';
 import { BillerDirectoryService } from '../../src/modules/billers/biller-directory.service';
+import { BillerConnector } from '../../src/modules/billers/connector/biller-connector';
 import { DEMO_BILLERS, DEMO_CATEGORIES } from '../../src/modules/billers/demo-catalogue';
+import { newId } from '../../src/platform/database/new-id';
 import {
   BillersApp,
   createBiller,
@@ -195,13 +197,13 @@ describe('biller directory (GET /billers, /billers/categories, /billers/{billerI
         .query({ q: 'gone', categorySlug: power.slug })
         .set(kit.admin.headers)
         .expect(200);
-      expect(adminList.body.items).toEqual([expect.objectContaining({ id: gone.id, active: false })]);
+      expect(adminList.body).toEqual([expect.objectContaining({ id: gone.id, active: false })]);
       const inactiveOnly = await kit.http
         .get('/api/v1/admin/billers')
         .query({ categorySlug: power.slug, active: 'false' })
         .set(kit.admin.headers)
         .expect(200);
-      expect(inactiveOnly.body.items.map((item: { id: string }) => item.id)).toEqual([gone.id]);
+      expect(inactiveOnly.body.map((item: { id: string }) => item.id)).toEqual([gone.id]);
 
       await kit.http
         .patch(`/api/v1/admin/billers/${gone.id}`)
@@ -260,6 +262,11 @@ describe('biller directory (GET /billers, /billers/categories, /billers/{billerI
           { code: 'BANK_TRANSFER', name: 'BANK_TRANSFER' },
           { code: 'CARD', name: 'CARD' },
         ],
+        // The standard rails of this run charge nothing and allow 1 to 1,000,000,000.
+        railFees: [
+          { rail: 'BANK_TRANSFER', feeFlat: 10000, feePercentBps: 0, minAmount: 100000, maxAmount: 50000000 },
+          { rail: 'CARD', feeFlat: 10000, feePercentBps: 0, minAmount: 100000, maxAmount: 50000000 },
+        ],
         feeFlat: 10000,
         feePercentBps: 0,
         minAmount: 100000,
@@ -295,7 +302,7 @@ describe('biller directory (GET /billers, /billers/categories, /billers/{billerI
       expect(DEMO_CATEGORIES.length).toBeGreaterThanOrEqual(8);
       expect(DEMO_BILLERS.length).toBeGreaterThanOrEqual(40);
       expect(first.created + first.existing).toBe(DEMO_CATEGORIES.length + DEMO_BILLERS.length + 4);
-      expect(second).toEqual({ created: 0, existing: first.created + first.existing });
+      expect(second).toEqual({ created: 0, existing: first.created + first.existing, updated: 0 });
 
       const categories = await kit.http.get('/api/v1/billers/categories').expect(200);
       const slugs = categories.body.map((category: { slug: string }) => category.slug);
@@ -324,6 +331,59 @@ describe('biller directory (GET /billers, /billers/categories, /billers/{billerI
         [kit.simulator.url, DEMO_BILLERS.map((biller) => biller.slug)],
       );
       expect(pointing).toBe(DEMO_BILLERS.filter((b) => b.validatesDirectly).length);
+    });
+
+    it('gives every demo biller a connector to the simulator, and completes one an older seed left out', async () => {
+      const seeder = new BillerCatalogueSeeder(() => ({ BILLER_SIMULATOR_URL: `${kit.simulator.url}/` }));
+      await kit.db.transaction((manager) => seeder.run(manager));
+      const slugs = DEMO_BILLERS.map((biller) => biller.slug);
+      const connectors = () =>
+        kit.db.query<{ slug: string; active: boolean; url: string | null; ref: string | null }[]>(
+          `SELECT slug, active, connector_base_url AS url, connector_secret_ref AS ref FROM billers
+            WHERE slug = ANY($1) ORDER BY slug`,
+          [slugs],
+        );
+      const everyPointingAtTheSimulator = slugs
+        .slice()
+        .sort()
+        .map((slug) => ({ slug, active: true, url: kit.simulator.billerUrl(slug), ref: 'simulator' }));
+      expect(await connectors()).toEqual(everyPointingAtTheSimulator);
+
+      // What the seed left before every biller had a connector: the airtime billers had none.
+      const airtime = DEMO_BILLERS.filter((biller) => !biller.validatesDirectly).map((biller) => biller.slug);
+      expect(airtime.length).toBeGreaterThan(0);
+      await kit.db.query(
+        `UPDATE billers SET connector_base_url = NULL, connector_secret_ref = NULL WHERE slug = ANY($1)`,
+        [airtime],
+      );
+      // An admin's own connector is theirs: the seed completes missing connectors only.
+      await kit.db.query(`UPDATE billers SET connector_base_url = 'https://dstv.example.com' WHERE slug = 'dstv'`);
+
+      const repaired = await kit.db.transaction((manager) => seeder.run(manager));
+      expect(repaired).toMatchObject({ created: 0, updated: airtime.length });
+      const again = await kit.db.transaction((manager) => seeder.run(manager));
+      expect(again).toMatchObject({ created: 0, updated: 0 });
+      expect(await connectors()).toEqual(
+        everyPointingAtTheSimulator.map((row) =>
+          row.slug === 'dstv' ? { ...row, url: 'https://dstv.example.com' } : row,
+        ),
+      );
+      await kit.db.query(`UPDATE billers SET connector_base_url = $1 WHERE slug = 'dstv'`, [
+        kit.simulator.billerUrl('dstv'),
+      ]);
+
+      // Each connector takes a signed payment: the simulator accepts it under the biller's code.
+      const connector = kit.app.get(BillerConnector);
+      for (const row of await connectors()) {
+        const outcome = await connector.postPayment(
+          { baseUrl: row.url!, secretRef: row.ref!, timeoutMs: 2_000 },
+          { reference: newId(), accountReference: '08031234567', amount: 100_000, currency: 'NGN' },
+        );
+        expect({ slug: row.slug, outcome }).toEqual({
+          slug: row.slug,
+          outcome: { kind: 'ACCEPTED', status: 'CONFIRMED', billerReference: expect.any(String) },
+        });
+      }
     });
   });
 });

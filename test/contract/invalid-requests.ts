@@ -132,7 +132,10 @@ function wrongScalars(schema: Schema): [string, string][] {
     if (schema.minimum !== undefined) values.push(['below minimum', String(schema.minimum - 1)]);
     if (schema.maximum !== undefined) values.push(['above maximum', String(schema.maximum + 1)]);
   }
-  if (schema.type === 'boolean') values.push(['not a boolean', 'maybe']);
+  if (schema.type === 'boolean') {
+    // Exactly `true` and `false`: no other spelling, no empty value.
+    values.push(['not a boolean', 'maybe'], ['upper case', 'TRUE'], ['as number', '1'], ['yes', 'yes'], ['empty', '']);
+  }
   if (schema.enum) values.push(['bad enum', 'NOT_A_VALUE']);
   if (schema.format === 'date-time' || schema.format === 'date') values.push(['bad date', '2026-13-45T99:00:00Z']);
   if (schema.format === 'uuid') values.push(['bad uuid', 'not-a-uuid']);

@@ -55,6 +55,8 @@ function paymentPayload(customerId: string, overrides: Partial<PaymentEventPaylo
     fee: 10_000,
     currency: 'NGN',
     status: 'SUCCEEDED',
+    rail: 'CARD',
+    fundsCaptured: true,
     billerReference: 'IKE-778899',
     ...overrides,
   };
@@ -141,7 +143,7 @@ describe('notifications (/notifications)', () => {
         category: 'PAYMENTS',
         type: 'PAYMENT_SUCCEEDED',
         title: 'Payment to Ikeja Electric succeeded',
-        body: 'Your payment of ₦5,000.00 to Ikeja Electric for account 45010001234 went through. Biller reference: IKE-778899.',
+        body: 'Your payment of NGN 5,000.00 to Ikeja Electric for account 45010001234 went through. Biller reference: IKE-778899.',
         data: {
           paymentId: payload.paymentId,
           billerId: payload.billerId,
@@ -151,6 +153,8 @@ describe('notifications (/notifications)', () => {
           fee: 10_000,
           currency: 'NGN',
           status: 'SUCCEEDED',
+          rail: 'CARD',
+          fundsCaptured: true,
           billerReference: 'IKE-778899',
         },
         isRead: false,
@@ -159,7 +163,7 @@ describe('notifications (/notifications)', () => {
       });
       expect(await rowsOfEvent(job.eventId)).toEqual([{ id: outcome.notificationId, user_id: alice.userId }]);
       expect(await smsTo(alice, 'IKE-778899')).toEqual([
-        'Your payment of ₦5,000.00 to Ikeja Electric (account ending 1234) succeeded. Biller reference: IKE-778899.',
+        'Your payment of NGN 5,000.00 to Ikeja Electric (account ending 1234) succeeded. Biller reference: IKE-778899.',
       ]);
     });
 
@@ -186,40 +190,117 @@ describe('notifications (/notifications)', () => {
       ]);
       expect(await rowsOfEvent(concurrent.eventId)).toHaveLength(1);
       expect(await smsTo(alice, reference)).toHaveLength(1);
-      expect(await smsTo(alice, 'did not accept it')).toHaveLength(1);
+      expect(await smsTo(alice, 'refused it because it would not take a payment')).toHaveLength(1);
     });
 
-    it('explains a failed payment and a refund; a refund sends no SMS', async () => {
-      const failed = await delivery.deliverPaymentEvent(
+    it('says a declined capture took nothing, and why, in the app and by SMS', async () => {
+      const declined = await delivery.deliverPaymentEvent(
         outboxJob(
           PAYMENT_EVENTS.failed,
           paymentPayload(bob.userId, {
             status: 'FAILED',
+            fundsCaptured: false,
             failureCode: 'RAIL_DECLINED',
             billerReference: null,
             amount: 1_234_567,
           }),
         ),
       );
-      const refunded = await delivery.deliverPaymentEvent(
-        outboxJob(PAYMENT_EVENTS.refunded, paymentPayload(bob.userId, { status: 'REFUNDED', amount: 250 })),
-      );
-      expect(failed.sentOn).toEqual(['SMS']);
-      expect(refunded).toMatchObject({ result: 'DELIVERED', sentOn: [] });
+      expect(declined).toMatchObject({ result: 'DELIVERED', sentOn: ['SMS'] });
       const items = (await list(bob).expect(200)).body.items as NotificationBody[];
-      expect(items.find((item) => item.id === failed.notificationId)).toMatchObject({
+      expect(items.find((item) => item.id === declined.notificationId)).toMatchObject({
         type: 'PAYMENT_FAILED',
         title: 'Payment to Ikeja Electric failed',
-        body: 'Your payment of ₦12,345.67 to Ikeja Electric for account 45010001234 did not go through: your payment method was declined. Any money taken for it is being returned to you.',
-        data: expect.objectContaining({ status: 'FAILED', failureCode: 'RAIL_DECLINED' }),
+        body: 'Your payment of NGN 12,345.67 to Ikeja Electric for account 45010001234 was not made, and nothing was taken from your card: your card issuer declined it. Ask your card issuer why, or pay another way.',
+        data: expect.objectContaining({ status: 'FAILED', failureCode: 'RAIL_DECLINED', fundsCaptured: false }),
       });
-      expect(items.find((item) => item.id === refunded.notificationId)).toMatchObject({
-        type: 'PAYMENT_REFUNDED',
-        title: 'Payment to Ikeja Electric refunded',
-        body: 'Your payment of ₦2.50 to Ikeja Electric for account 45010001234 has been refunded.',
+      expect(await smsTo(bob, 'NGN 12,345.67')).toEqual([
+        'Your payment of NGN 12,345.67 to Ikeja Electric (account ending 1234) was not made: your card issuer declined it. Nothing was taken from your card.',
+      ]);
+    });
+
+    it('says what insufficient funds could not cover, and what to do', async () => {
+      const carol = await signInCustomer(app);
+      const short = await delivery.deliverPaymentEvent(
+        outboxJob(
+          PAYMENT_EVENTS.failed,
+          paymentPayload(carol.userId, {
+            status: 'FAILED',
+            rail: 'MOBILE_MONEY',
+            fundsCaptured: false,
+            failureCode: 'INSUFFICIENT_FUNDS',
+            billerReference: null,
+            amount: 250_000,
+            fee: 2_500,
+          }),
+        ),
+      );
+      const [notification] = (await list(carol).expect(200)).body.items as NotificationBody[];
+      expect(notification).toMatchObject({
+        id: short.notificationId,
+        type: 'PAYMENT_FAILED',
+        body: 'Your payment of NGN 2,500.00 to Ikeja Electric for account 45010001234 was not made, and nothing was taken from your mobile money wallet: your mobile money wallet did not have enough funds for NGN 2,525.00. Add funds to your mobile money wallet or pay another way, then try again.',
       });
-      expect(await smsTo(bob, '₦12,345.67')).toHaveLength(1);
-      expect(await smsTo(bob, '₦2.50')).toEqual([]);
+      expect(await smsTo(carol, 'NGN 2,500.00')).toEqual([
+        'Your payment of NGN 2,500.00 to Ikeja Electric (account ending 1234) was not made: your mobile money wallet did not have enough funds for NGN 2,525.00. Nothing was taken from your mobile money wallet.',
+      ]);
+    });
+
+    it('says a biller refused a captured payment and why, that the money is being returned, then that it is back', async () => {
+      const dave = await signInCustomer(app);
+      const refusal = paymentPayload(dave.userId, {
+        status: 'FAILED',
+        rail: 'BANK_TRANSFER',
+        fundsCaptured: true,
+        failureCode: 'ACCOUNT_NOT_FOUND',
+        billerReference: null,
+        amount: 100_000,
+        fee: 2_000,
+      });
+      const failed = await delivery.deliverPaymentEvent(outboxJob(PAYMENT_EVENTS.failed, refusal));
+      const refunded = await delivery.deliverPaymentEvent(outboxJob(PAYMENT_EVENTS.refunded, refusal));
+      expect(failed).toMatchObject({ result: 'DELIVERED', sentOn: ['SMS'] });
+      expect(refunded).toMatchObject({ result: 'DELIVERED', sentOn: [] });
+      const items = (await list(dave).expect(200)).body.items as NotificationBody[];
+      expect(items.map(({ id, type, title, body }) => ({ id, type, title, body }))).toEqual([
+        {
+          id: refunded.notificationId,
+          type: 'PAYMENT_REFUNDED',
+          title: 'Payment to Ikeja Electric refunded',
+          body: 'The NGN 1,020.00 taken for your payment to Ikeja Electric for account 45010001234 (NGN 1,000.00 plus the NGN 20.00 fee) is back: it has been returned to your bank account.',
+        },
+        {
+          id: failed.notificationId,
+          type: 'PAYMENT_FAILED',
+          title: 'Payment to Ikeja Electric failed',
+          body: 'Your payment of NGN 1,000.00 to Ikeja Electric for account 45010001234 did not go through: Ikeja Electric refused it because it has no such account. The NGN 1,020.00 taken for it (NGN 1,000.00 plus the NGN 20.00 fee) is being returned to your bank account; we will tell you when it is back. Check the account number, then pay again.',
+        },
+      ]);
+      expect(items[1].data).toMatchObject({ failureCode: 'ACCOUNT_NOT_FOUND', fundsCaptured: true });
+      // One SMS, for the failure: a refund is told in the app only.
+      expect(await smsTo(dave, 'NGN 1,0')).toEqual([
+        'Your payment of NGN 1,000.00 to Ikeja Electric (account ending 1234) failed: Ikeja Electric refused it because it has no such account. NGN 1,020.00 is being returned to your bank account.',
+      ]);
+    });
+
+    it('reads a failed event written before fundsCaptured, inferring it from the failure code', async () => {
+      const erin = await signInCustomer(app);
+      const {
+        fundsCaptured: _captured,
+        rail: _rail,
+        ...old
+      } = paymentPayload(erin.userId, {
+        status: 'FAILED',
+        failureCode: 'INSUFFICIENT_FUNDS',
+        billerReference: null,
+      });
+      const outcome = await delivery.deliverPaymentEvent(outboxJob(PAYMENT_EVENTS.failed, old));
+      const [notification] = (await list(erin).expect(200)).body.items as NotificationBody[];
+      expect(notification).toMatchObject({
+        id: outcome.notificationId,
+        body: expect.stringContaining('was not made, and nothing was taken from your payment method:'),
+        data: expect.objectContaining({ fundsCaptured: false }),
+      });
     });
 
     it('honours the preferences: in-app off makes no notification, SMS off sends no SMS, each event still once', async () => {

@@ -1,17 +1,53 @@
 import fc from 'fast-check';
+import { PaymentFaults } from '../../src/modules/payments/payment-faults';
+import { PaymentRecoveryService } from '../../src/modules/payments/payment-recovery.service';
+import { AppConfig } from '../../src/platform/config/app-config';
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
 
 /**
- * Random sequences of payments (good, declined at the rail, refused by the biller), posting
- * runs, retries and replays against the real database. After every step: every journal entry
- * sums to zero, every account's balance equals its lines, each payment is in exactly one state
- * consistent with its ledger, and no key made two payments.
+ * Random sequences of payments (good, declined at the rail, refused by the biller, a rail that
+ * times out with or without capturing), crashes between the payment core's steps, recovery,
+ * posting runs, retries and replays against the real database. After every step: every journal
+ * entry sums to zero, every account's balance equals its lines, each payment is in exactly one
+ * state consistent with its ledger and the rail's record, and no key made two payments.
  */
+type Crash = 'none' | 'afterAuthorize' | 'afterCapture';
 type Step =
-  | { kind: 'pay'; outcome: 'GOOD' | 'DECLINED' | 'REFUSED'; amount: number }
+  | { kind: 'pay'; outcome: 'GOOD' | 'DECLINED' | 'REFUSED' | 'TIMEOUT' | 'ANSWER_LOST'; amount: number; crash: Crash }
   | { kind: 'replay' }
+  | { kind: 'recover' }
   | { kind: 'post' }
   | { kind: 'sweep' };
+
+const FUNDING: Record<Extract<Step, { kind: 'pay' }>['outcome'], string> = {
+  GOOD: '4242424242424242',
+  REFUSED: '4242424242424242',
+  DECLINED: '4000000000000002',
+  TIMEOUT: '4000000000000119',
+  ANSWER_LOST: '4000000000000259',
+};
+
+/** Makes the next payment's request die at one point of the core, as a killed process would. */
+class CrashingFaults extends PaymentFaults {
+  next: Crash = 'none';
+
+  constructor(config: AppConfig) {
+    super(config);
+  }
+
+  override async afterAuthorize(): Promise<void> {
+    if (this.next === 'afterAuthorize') this.crash();
+  }
+
+  override async afterCapture(): Promise<void> {
+    if (this.next === 'afterCapture') this.crash();
+  }
+
+  private crash(): never {
+    this.next = 'none';
+    throw new Error('injected crash between the payment core steps');
+  }
+}
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 
@@ -19,7 +55,13 @@ describe(`payment invariants under random sequences (seed ${SEED}; replay with P
   let kit: PaymentsApp;
 
   beforeAll(async () => {
-    kit = await createPaymentsApp({ config: { PAYMENT_DUPLICATE_WINDOW_SECONDS: '0' } });
+    kit = await createPaymentsApp({
+      config: { PAYMENT_DUPLICATE_WINDOW_SECONDS: '0' },
+      override: (builder) =>
+        builder
+          .overrideProvider(PaymentFaults)
+          .useFactory({ factory: (config: AppConfig) => new CrashingFaults(config), inject: [AppConfig] }),
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -47,8 +89,12 @@ describe(`payment invariants under random sequences (seed ${SEED}; replay with P
       [customerId],
     );
     for (const payment of payments) {
-      expect(['PENDING', 'PROCESSING', 'SUCCEEDED', 'FAILED']).toContain(payment.status);
-      if (payment.status === 'FAILED') {
+      expect(['AUTHORIZING', 'PENDING', 'PROCESSING', 'SUCCEEDED', 'FAILED']).toContain(payment.status);
+      if (payment.status === 'AUTHORIZING') {
+        // Committed before the rail was called; nothing is booked until its outcome is recorded.
+        expect(payment.entries).toBe(0);
+        expect(payment.journal_entry_id).toBeNull();
+      } else if (payment.status === 'FAILED') {
         // Either never captured (no entry) or captured and reversed (two entries netting to zero).
         expect(payment.entries === 0 || (payment.entries === 2 && payment.reversal_entry_id !== null)).toBe(true);
         expect(payment.entry_sum).toBe('0');
@@ -63,21 +109,40 @@ describe(`payment invariants under random sequences (seed ${SEED}; replay with P
       [customerId],
     );
     expect(keys.payments).toBe(keys.keys);
+    // The rail captured exactly the payments booked as captured (none twice: its key is the reference).
+    const [rail] = await kit.db.query(
+      `SELECT count(*) FILTER (WHERE r.outcome = 'CAPTURED' AND p.status NOT IN ('AUTHORIZING') AND p.journal_entry_id IS NULL)::int AS unbooked,
+              count(*) FILTER (WHERE r.outcome IS DISTINCT FROM 'CAPTURED' AND p.journal_entry_id IS NOT NULL)::int AS booked_without_capture
+         FROM payments p LEFT JOIN sandbox_rail_operations r ON r.kind = 'CAPTURE' AND r.reference = p.id::text
+        WHERE p.customer_id = $1`,
+      [customerId],
+    );
+    expect(rail).toEqual({ unbooked: 0, booked_without_capture: 0 });
   }
 
   it('keeps the ledger balanced and every payment in one consistent state', async () => {
     const step: fc.Arbitrary<Step> = fc.oneof(
       fc.record({
         kind: fc.constant('pay' as const),
-        outcome: fc.constantFrom('GOOD' as const, 'GOOD' as const, 'DECLINED' as const, 'REFUSED' as const),
+        outcome: fc.constantFrom(
+          'GOOD' as const,
+          'GOOD' as const,
+          'DECLINED' as const,
+          'REFUSED' as const,
+          'TIMEOUT' as const,
+          'ANSWER_LOST' as const,
+        ),
         amount: fc.integer({ min: 100, max: 50_000 }),
+        crash: fc.constantFrom('none' as const, 'none' as const, 'afterAuthorize' as const, 'afterCapture' as const),
       }),
       fc.constant({ kind: 'replay' as const }),
+      fc.constant({ kind: 'recover' as const }),
       fc.constant({ kind: 'post' as const }),
       fc.constant({ kind: 'sweep' as const }),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        const faults = kit.app.get(PaymentFaults) as CrashingFaults;
         const customer = await kit.newCustomer();
         const made: { id: string; key: string; body: Record<string, unknown> }[] = [];
         for (const current of steps) {
@@ -85,17 +150,35 @@ describe(`payment invariants under random sequences (seed ${SEED}; replay with P
             const body = {
               amount: current.amount,
               accountReference: current.outcome === 'REFUSED' ? '45010001422' : '45010001234',
-              fundingAccount: current.outcome === 'DECLINED' ? '4000000000000002' : '4242424242424242',
+              fundingAccount: FUNDING[current.outcome],
             };
             const key = `prop-${made.length}`;
+            faults.next = current.crash;
             const response = await kit.pay(customer, body, key);
-            expect(response.status).toBe(200);
-            made.push({ id: response.body.id, key, body });
+            expect(response.status).toBe(current.crash === 'none' ? 200 : 500);
+            const [row] = await kit.db.query(
+              `SELECT id FROM payments WHERE customer_id = $1 AND idempotency_key = $2`,
+              [customer.userId, key],
+            );
+            made.push({ id: row.id, key, body });
           } else if (current.kind === 'replay' && made.length > 0) {
             const last = made[made.length - 1];
             const response = await kit.pay(customer, last.body, last.key);
             expect(response.status).toBe(409);
             expect(response.body.code).toBe('DUPLICATE_PAYMENT');
+            expect(response.body.details[0]).toEqual({ field: 'paymentId', message: last.id });
+          } else if (current.kind === 'recover') {
+            // As if the recovery delay had passed for every payment still authorizing.
+            await kit.db.query(
+              `UPDATE payments SET updated_at = now() - interval '1 hour' WHERE customer_id = $1 AND status = 'AUTHORIZING'`,
+              [customer.userId],
+            );
+            await kit.app.get(PaymentRecoveryService).recover();
+            const [left] = await kit.db.query(
+              `SELECT count(*)::int AS n FROM payments WHERE customer_id = $1 AND status = 'AUTHORIZING'`,
+              [customer.userId],
+            );
+            expect(left.n).toBe(0);
           } else if (current.kind === 'post') {
             for (const payment of made) await kit.posting.start(payment.id);
           } else if (current.kind === 'sweep') {

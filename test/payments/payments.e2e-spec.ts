@@ -1,5 +1,5 @@
 import { createPaymentsApp, GOOD_REFERENCE, PaymentsApp } from './support/payments-kit';
-import { expectApiError } from '../billers/support/billers-kit';
+import { createBiller, createCategory, expectApiError } from '../billers/support/billers-kit';
 
 describe('payments', () => {
   let kit: PaymentsApp;
@@ -51,10 +51,15 @@ describe('payments', () => {
     expect(detail.body.status).toBe('SUCCEEDED');
     expect(detail.body.billerReference).toEqual(expect.any(String));
     expect(detail.body.timeline.map((step: { status: string }) => step.status)).toEqual([
+      'AUTHORIZING',
       'PENDING',
       'PROCESSING',
       'SUCCEEDED',
     ]);
+    expect(detail.body).toMatchObject({ channel: 'APP', delayed: false });
+    expect(detail.body.statusDescription).toBe(
+      `${detail.body.billerName} confirmed the payment (reference ${detail.body.billerReference}).`,
+    );
     expect(detail.body.posting).toMatchObject({ status: 'CONFIRMED', cycles: 1, tries: 1 });
     expect(detail.body.journalEntryId).toEqual(expect.any(String));
     const succeeded = await kit.db.query(
@@ -117,6 +122,33 @@ describe('payments', () => {
     expect(counts).toEqual({ payments: 1, entries: 1, events: 1 });
   });
 
+  it('accepts exactly as many of 20 concurrent payments as the daily limit fits, counting those in flight', async () => {
+    const customer = await kit.newCustomer(); // TIER_0: 2,000,000 a day; 200,000 + 2,100 fee each, limits on the amount
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => kit.pay(customer, { amount: 200_000, confirmDuplicate: true })),
+    );
+    const accepted = burst.filter((response) => response.status === 200);
+    const refused = burst.filter((response) => response.status === 422);
+    expect(accepted).toHaveLength(10);
+    expect(refused).toHaveLength(10);
+    for (const response of refused) {
+      expectApiError(response.body, 'LIMIT_EXCEEDED');
+      expect(response.body.message).toBe(
+        'The payment of NGN 2,000.00 exceeds what is left of your daily limit of NGN 20,000.00: NGN 0.00',
+      );
+      expect(response.body.details.slice(0, 3)).toEqual([
+        { field: 'limit', message: '2000000' },
+        { field: 'used', message: '2000000' },
+        { field: 'headroom', message: '0' },
+      ]);
+    }
+    const [{ n, total }] = await kit.db.query(
+      `SELECT count(*)::int AS n, sum(amount)::int AS total FROM payments WHERE customer_id = $1`,
+      [customer.userId],
+    );
+    expect({ n, total }).toEqual({ n: 10, total: 2_000_000 });
+  });
+
   it('asks for confirmation before paying the same biller, account and amount twice in the window', async () => {
     const customer = await kit.newCustomer();
     const first = await kit.pay(customer, { amount: 7000 });
@@ -165,6 +197,13 @@ describe('payments', () => {
     const small = await kit.pay(customer, { amount: 99 });
     expect(small.status).toBe(422);
     expectApiError(small.body, 'AMOUNT_NOT_ALLOWED');
+    // Amounts read as people read them; the minor units stay in `details`.
+    expect(small.body.message).toBe('The biller takes at least NGN 1.00');
+    expect(small.body.details).toEqual([
+      { field: 'amount', message: 'The biller takes at least NGN 1.00' },
+      { field: 'minimum', message: '100' },
+      { field: 'amount', message: '99' },
+    ]);
     const unknown = await kit.pay(customer, { biller: 'no-such-biller' });
     expect(unknown.status).toBe(404);
     const both = await kit.pay(customer, { savedAccountId: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a04' });
@@ -188,24 +227,60 @@ describe('payments', () => {
     }
   });
 
-  it('records a declined capture as FAILED with no ledger entry, and a rail timeout asks the worker to cancel', async () => {
+  it('refuses a biller that cannot be posted to, and an EXACT biller with nothing due', async () => {
+    const customer = await kit.newCustomer();
+    const category = await createCategory(kit, { slug: `${kit.prefix}-edge` });
+    // A biller without a posting connector (as the airtime billers of an older seed were).
+    const unreachable = await createBiller(kit, category.id, `${kit.prefix}-unposted`, {
+      validatesDirectly: false,
+      connectorBaseUrl: null,
+      connectorSecretRef: null,
+      minAmount: 100,
+    });
+    const unposted = await kit.pay(customer, { biller: unreachable.slug });
+    expect(unposted.status).toBe(422);
+    expectApiError(unposted.body, 'BILLER_UNAVAILABLE');
+    expect(unposted.body.details).toEqual([
+      { field: 'biller', message: 'payments to this biller cannot be delivered' },
+    ]);
+    const exact = await createBiller(kit, category.id, `${kit.prefix}-exact`, { amountRule: 'EXACT', minAmount: 100 });
+    // The simulator reports nothing outstanding for references ending in 000.
+    const nothingDue = await kit.pay(customer, { biller: exact.slug, accountReference: '45010001000' });
+    expect(nothingDue.status).toBe(422);
+    expectApiError(nothingDue.body, 'AMOUNT_NOT_ALLOWED');
+    expect(nothingDue.body.message).toBe('Nothing is due on this account, so the biller takes no payment for it now');
+    const payments = await kit.db.query(`SELECT id FROM payments WHERE customer_id = $1`, [customer.userId]);
+    expect(payments).toEqual([]);
+  });
+
+  it('records a declined capture as FAILED with no ledger entry, and leaves a rail timeout AUTHORIZING for recovery', async () => {
     const customer = await kit.newCustomer();
     const declined = await kit.pay(customer, { fundingAccount: '4000000000009995' });
     expect(declined.status).toBe(200);
-    expect(declined.body).toMatchObject({ status: 'FAILED', failureCode: 'INSUFFICIENT_FUNDS', railReference: null });
+    expect(declined.body).toMatchObject({
+      status: 'FAILED',
+      failureCode: 'INSUFFICIENT_FUNDS',
+      railReference: null,
+      statusDescription: 'Not paid: The funding account has insufficient funds. Nothing was taken from your card.',
+    });
     const entries = await kit.db.query(`SELECT id FROM journal_entries WHERE reference_id = $1`, [declined.body.id]);
     expect(entries).toEqual([]);
-
-    const timedOut = await kit.pay(customer, { fundingAccount: '4000000000000119', amount: 3333 });
-    expect(timedOut.body).toMatchObject({ status: 'FAILED', failureCode: 'RAIL_TIMEOUT' });
-    const events = await kit.db.query(
-      `SELECT event_type, payload->>'action' AS action FROM outbox_events WHERE aggregate_id = $1 ORDER BY event_type`,
-      [timedOut.body.id],
-    );
-    expect(events).toEqual([
-      { event_type: 'payment.failed', action: null },
-      { event_type: 'payment.rail_reversal_requested', action: 'CANCEL' },
+    const declinedEvents = await kit.db.query(`SELECT event_type FROM outbox_events WHERE aggregate_id = $1`, [
+      declined.body.id,
     ]);
+    expect(declinedEvents).toEqual([{ event_type: 'payment.failed' }]);
+
+    // The rail did not answer: nothing is known, so nothing is recorded but the attempt.
+    const timedOut = await kit.pay(customer, { fundingAccount: '4000000000000119', amount: 3333 });
+    expect(timedOut.status).toBe(200);
+    expect(timedOut.body).toMatchObject({ status: 'AUTHORIZING', failureCode: null, railReference: null });
+    expect(timedOut.body.statusDescription).toMatch(
+      /^We are confirming the payment of NGN 34\.66 with your card provider/,
+    );
+    const events = await kit.db.query(`SELECT event_type FROM outbox_events WHERE aggregate_id = $1`, [
+      timedOut.body.id,
+    ]);
+    expect(events).toEqual([]);
   });
 
   it('pays a saved account, lists only the caller’s payments newest first, and hides others’ (404)', async () => {

@@ -94,12 +94,19 @@ describe('posting payments to billers', () => {
     const [failed] = await attempts(paid.body.id);
     expect(failed).toMatchObject({ status: 'FAILED', tries: 3, last_outcome: 'GAVE_UP' });
     expect((await payment(paid.body.id)).status).toBe('PROCESSING');
+    // The customer sees a safe, delayed state; the connector's words are for staff only.
+    const seen = await kit.http.get(`/api/v1/payments/${paid.body.id}`).set(customer.headers).expect(200);
+    expect(seen.body).toMatchObject({ status: 'PROCESSING', delayed: true, posting: { status: 'FAILED' } });
+    expect(seen.body.statusDescription).toMatch(
+      /^Delayed: .+ has not confirmed the payment yet\. We are looking into it and will either confirm it or return NGN 304\.00 to your card/,
+    );
+    expect(JSON.stringify(seen.body)).not.toMatch(/gave up|unreachable|status 5\d\d|127\.0\.0\.1/);
 
     const listed = await kit.http
       .get('/api/v1/admin/posting-attempts?status=FAILED&size=100')
       .set(kit.admin.headers)
       .expect(200);
-    expect(listed.body.items.map((item: { id: string }) => item.id)).toContain(failed.id);
+    expect(listed.body.map((item: { id: string }) => item.id)).toContain(failed.id);
     await kit.http.get('/api/v1/admin/posting-attempts').set(customer.headers).expect(403);
 
     const retried = await kit.http
@@ -177,6 +184,7 @@ describe('posting payments to billers', () => {
 
     const detail = await kit.http.get(`/api/v1/payments/${paid.body.id}`).set(customer.headers).expect(200);
     expect(detail.body.timeline.map((step: { status: string }) => step.status)).toEqual([
+      'AUTHORIZING',
       'PENDING',
       'PROCESSING',
       'FAILED',
@@ -217,6 +225,7 @@ describe('posting payments to billers', () => {
       [id],
     );
     expect(timeline).toEqual([
+      expect.objectContaining({ status: 'AUTHORIZING' }),
       expect.objectContaining({ status: 'PENDING' }),
       { status: 'PROCESSING', note: `Posting to ${billerName}` },
     ]);

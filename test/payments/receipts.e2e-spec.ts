@@ -104,10 +104,10 @@ describe('payment receipts (GET /receipts/{token})', () => {
     const id = newId();
     const succeeded = status === 'SUCCEEDED';
     await db.query(
-      `INSERT INTO payments (id, customer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+      `INSERT INTO payments (id, customer_id, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
                              account_reference, amount, fee, currency, rail, funding_account_masked, rail_reference,
                              status, biller_reference, created_at, completed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, '45010001234', 1250000, 10000, 'NGN', 'CARD', 'Visa ****4242', $8,
+       VALUES ($1, $2, $2, $3, $4, $5, $6, $7, '45010001234', 1250000, 10000, 'NGN', 'CARD', 'Visa ****4242', $8,
                $9, $10, '2025-11-23T09:40:02Z', $11)`,
       [
         id,

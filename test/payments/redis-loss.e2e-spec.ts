@@ -4,7 +4,7 @@ import type { SignedInUser } from '../factories/user-tokens.factory';
 import { DisposableRedis, startDisposableRedis } from '../support/disposable-redis';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
-import { startWorkerProcess, waitFor, WorkerProcess } from './support/worker-process';
+import { startWorkerProcess, waitFor, ServiceProcess } from './support/service-process';
 
 /**
  * PostgreSQL is the truth and Redis only wakes workers. Payments are made in a steady stream
@@ -18,7 +18,7 @@ describe('a Redis that loses its jobs mid-burst', () => {
   let database: IsolatedDatabase;
   let redis: DisposableRedis;
   let kit: PaymentsApp;
-  let worker: WorkerProcess | undefined;
+  let worker: ServiceProcess | undefined;
 
   beforeAll(async () => {
     [database, redis] = await Promise.all([createIsolatedDatabase(), startDisposableRedis()]);

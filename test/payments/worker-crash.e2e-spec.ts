@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
-import { startWorkerProcess, waitFor } from './support/worker-process';
+import { startWorkerProcess, waitFor } from './support/service-process';
 
 /**
  * A real worker process (src/worker.ts) is killed with SIGKILL while the biller is still

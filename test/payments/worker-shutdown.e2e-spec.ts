@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { SignedInUser } from '../factories/user-tokens.factory';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
-import { startWorkerProcess, waitFor, WorkerProcess } from './support/worker-process';
+import { startWorkerProcess, waitFor, ServiceProcess } from './support/service-process';
 
 const SLOW_REFERENCE = '45010001150';
 
@@ -19,7 +19,7 @@ describe('a worker shut down in the middle of posting', () => {
   let database: IsolatedDatabase;
   let kit: PaymentsApp;
   let redis: Redis;
-  const workers: WorkerProcess[] = [];
+  const workers: ServiceProcess[] = [];
 
   beforeAll(async () => {
     database = await createIsolatedDatabase();
@@ -48,7 +48,7 @@ describe('a worker shut down in the middle of posting', () => {
     await database?.drop();
   });
 
-  function startWorker(shutdownTimeoutMs: number): WorkerProcess {
+  function startWorker(shutdownTimeoutMs: number): ServiceProcess {
     const worker = startWorkerProcess(kit.config, { SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs) });
     workers.push(worker);
     return worker;

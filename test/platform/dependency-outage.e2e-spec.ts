@@ -5,9 +5,8 @@ import type { Response } from 'supertest';
 import { randomPhoneNumber, SignedInUser } from '../factories/user-tokens.factory';
 import { createPaymentsApp, GOOD_REFERENCE, PaymentsApp } from '../payments/support/payments-kit';
 import { DisposableRedis, startDisposableRedis } from '../support/disposable-redis';
-import { FaultProxy, startFaultProxy } from '../support/fault-proxy';
+import { FaultProxy, startDatabaseProxy } from '../support/fault-proxy';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
-import { TEST_DATABASE_ADMIN_URL } from '../support/test-settings';
 
 /**
  * A generous bound on a request that should fail fast: before the fix, a Redis outage held
@@ -170,14 +169,11 @@ describe('dependency outages', () => {
 
     beforeAll(async () => {
       await redis.start();
-      const server = new URL(TEST_DATABASE_ADMIN_URL);
-      proxy = await startFaultProxy({ host: server.hostname, port: Number(server.port || 5432) });
-      const proxied = new URL(database.url);
-      proxied.hostname = '127.0.0.1';
-      proxied.port = String(proxy.port);
+      const through = await startDatabaseProxy(database.url);
+      proxy = through.proxy;
       kit = await createPaymentsApp({
         config: {
-          DATABASE_URL: proxied.toString(),
+          DATABASE_URL: through.url,
           REDIS_URL: redis.url,
           DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
           DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),

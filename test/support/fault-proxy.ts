@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { TEST_DATABASE_ADMIN_URL } from './test-settings';
 
 /**
  * What the proxy does to the connections through it:
@@ -84,4 +85,17 @@ export async function startFaultProxy(target: { host: string; port: number }): P
       await stopListening();
     },
   };
+}
+
+/**
+ * A proxy in front of the test PostgreSQL server, and the URL of `databaseUrl`'s database
+ * through it: what a spec hands the app so it can cut the app's connections at will.
+ */
+export async function startDatabaseProxy(databaseUrl: string): Promise<{ proxy: FaultProxy; url: string }> {
+  const server = new URL(TEST_DATABASE_ADMIN_URL);
+  const proxy = await startFaultProxy({ host: server.hostname, port: Number(server.port || 5432) });
+  const proxied = new URL(databaseUrl);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String(proxy.port);
+  return { proxy, url: proxied.toString() };
 }

@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from
 import { CurrentPrincipal, StaffAuth } from '../../platform/auth/auth.decorators';
 import type { UserPrincipal } from '../../platform/auth/principal';
 import { ApiErrors } from '../../platform/http/api-errors.decorator';
-import { ApiPageResponse, Page } from '../../platform/http/pagination';
+import { Page, PagedArrayResponse } from '../../platform/http/pagination';
 import { UuidParam } from '../../platform/http/uuid-param.decorator';
 import { BillerCatalogueService } from './biller-catalogue.service';
 import { AdminCategoryRequestDto, AdminCategoryUpdateRequestDto } from './dto/admin-biller-category.dto';
@@ -27,12 +27,12 @@ export class AdminCatalogueController {
   /** Every biller, active or not, by name; searchable like the directory. */
   @Get('billers')
   @StaffAuth('ADMIN')
-  @ApiPageResponse(AdminBillerResponseDto, 'AdminBillerPage')
+  @PagedArrayResponse(AdminBillerResponseDto, 'One page of billers; the total and the other pages are in the headers.')
   async listBillers(@Query() query: AdminBillerListQueryDto): Promise<Page<AdminBillerResponseDto>> {
     const page = await this.catalogue.listBillers({
       q: query.q,
       categorySlug: query.categorySlug,
-      active: query.active === undefined ? undefined : query.active === 'true',
+      active: query.active,
       page: query.page,
       size: query.size,
     });

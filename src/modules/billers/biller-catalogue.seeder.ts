@@ -7,11 +7,17 @@ import { POPULARITY_WINDOW_DAYS } from './biller-popularity.service';
 import { billerSearchTexts } from './biller-search-text';
 import { DEMO_BILLERS, DEMO_CATEGORIES, DEMO_RAILS } from './demo-catalogue';
 
+/** The signing secret the biller simulator shares with us (BILLER_SIMULATOR_SECRET). */
+const SIMULATOR_SECRET_REF = 'simulator';
+
 /**
  * Loads the demo catalogue: categories, the four rails and the billers, each looked up by its
  * slug or code and inserted only when missing (existing rows, and admins' edits to them, are
- * left alone). Direct billers point at BILLER_SIMULATOR_URL. A biller created here also gets
- * its month of demo payment counts, so `sort=popular` has an order from the start.
+ * left alone). Every biller, direct or not, has its connector at BILLER_SIMULATOR_URL: a
+ * payment is posted through it whether or not account validation asks the biller, so a demo
+ * biller without one could take no payment. An earlier seed left the airtime billers without
+ * one; a run completes a demo biller's missing connector, and only that. A biller created here
+ * also gets its month of demo payment counts, so `sort=popular` has an order from the start.
  */
 export class BillerCatalogueSeeder implements Seeder {
   readonly name = 'billers';
@@ -81,8 +87,8 @@ export class BillerCatalogueSeeder implements Seeder {
           biller.accountReferencePattern,
           biller.amountRule,
           biller.validatesDirectly,
-          biller.validatesDirectly ? `${simulatorUrl}/billers/${biller.slug}` : null,
-          biller.validatesDirectly ? 'simulator' : null,
+          `${simulatorUrl}/billers/${biller.slug}`,
+          SIMULATOR_SECRET_REF,
           biller.monthlyPayments,
           searchName,
           searchText,
@@ -91,6 +97,21 @@ export class BillerCatalogueSeeder implements Seeder {
       count(inserted);
       if (inserted) await seedPopularity(manager, id, biller.monthlyPayments);
     }
+
+    // Counted by a SELECT over the UPDATE: TypeORM answers a bare UPDATE with [rows, count].
+    const [{ completed }] = await manager.query<{ completed: number }[]>(
+      `WITH completed AS (
+         UPDATE billers b
+            SET connector_base_url = COALESCE(b.connector_base_url, $1 || '/billers/' || b.slug),
+                connector_secret_ref = COALESCE(b.connector_secret_ref, $2),
+                updated_at = now()
+          WHERE b.slug = ANY($3) AND (b.connector_base_url IS NULL OR b.connector_secret_ref IS NULL)
+          RETURNING 1
+       )
+       SELECT count(*)::int AS completed FROM completed`,
+      [simulatorUrl, SIMULATOR_SECRET_REF, DEMO_BILLERS.map((biller) => biller.slug)],
+    );
+    report.updated = completed;
     return report;
   }
 }

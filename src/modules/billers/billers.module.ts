@@ -8,6 +8,7 @@ import { BillerPopularityService } from './biller-popularity.service';
 import { BillerRepository } from './biller.repository';
 import { BillerConnector } from './connector/biller-connector';
 import { HttpBillerConnector } from './connector/http-biller.connector';
+import { PaymentQuoteService } from './payment-quote.service';
 import { PaymentRailRepository } from './payment-rail.repository';
 import { SavedAccountRepository } from './saved-account.repository';
 import { SavedAccountsService } from './saved-accounts.service';
@@ -16,8 +17,8 @@ import { SavedAccountsService } from './saved-accounts.service';
  * The biller directory: search, categories, biller detail, account validation through the
  * BillerConnector, saved accounts, and the admin catalogue (billers, categories, rails).
  * Services only, so the worker can import it without the HTTP layer's guards; the routes are
- * in BillersHttpModule. Exports the directory, the connector and popularity counting for the
- * payments context.
+ * in BillersHttpModule. Exports the directory, the connector, popularity counting and the
+ * payment quote (the payments context's only view of a biller when it takes a payment).
  */
 @Module({
   imports: [AdminAuditModule],
@@ -31,6 +32,7 @@ import { SavedAccountsService } from './saved-accounts.service';
     SavedAccountsService,
     BillerCatalogueService,
     BillerPopularityService,
+    PaymentQuoteService,
     { provide: BillerConnector, useClass: HttpBillerConnector },
   ],
   exports: [
@@ -40,6 +42,7 @@ import { SavedAccountsService } from './saved-accounts.service';
     BillerCatalogueService,
     BillerConnector,
     BillerPopularityService,
+    PaymentQuoteService,
   ],
 })
 export class BillersModule {}

@@ -2,7 +2,8 @@ import type { AmountRule } from './biller.entity';
 
 /**
  * The demo catalogue the seed loads: Nigerian billers across eight categories, amounts in
- * kobo (NGN minor unit). Billers that validate directly point at the biller simulator.
+ * kobo (NGN minor unit). Every biller posts its payments to the biller simulator; those that
+ * validate directly also check account references with it.
  */
 export interface DemoCategory {
   slug: string;

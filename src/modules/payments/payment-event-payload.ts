@@ -16,6 +16,8 @@ export function paymentEventPayload(
     fee: payment.fee,
     currency: payment.currency,
     status,
+    rail: payment.rail,
+    fundsCaptured: payment.journalEntryId !== null,
     failureCode: payment.failureCode,
     billerReference: payment.billerReference,
   };

@@ -1,13 +1,21 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { minorUnits } from '../../platform/database/minor-units.transformer';
 
-export const PAYMENT_STATUSES = ['PENDING', 'PROCESSING', 'SUCCEEDED', 'FAILED', 'REFUNDED'] as const;
+export const PAYMENT_STATUSES = ['AUTHORIZING', 'PENDING', 'PROCESSING', 'SUCCEEDED', 'FAILED', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** Where a payment came from: every channel that moves money pays through the payment core. */
+export const PAYMENT_CHANNELS = ['APP', 'BILL', 'SCHEDULE', 'AGENT', 'CHECKOUT', 'SANDBOX'] as const;
+export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
+
+/** Who paid: the customer themselves, or an agent taking cash, or a checkout payer. */
+export type PayerType = 'CUSTOMER' | 'AGENT' | 'CHECKOUT_PAYER';
+
 /**
- * A customer's bill payment. `PENDING`: funds captured on the rail; `PROCESSING`: being posted
- * to the biller; then `SUCCEEDED`, or `FAILED` (with a reversing journal entry when funds had
- * been captured); `REFUNDED` after a dispute resolved for the customer.
+ * A bill payment. `AUTHORIZING`: accepted, the rail not yet answered; `PENDING`: funds captured
+ * on the rail; `PROCESSING`: being posted to the biller; then `SUCCEEDED`, or `FAILED` (with a
+ * reversing journal entry when funds had been captured); `REFUNDED` after a dispute resolved
+ * for the customer. The moves between them are `payment-state-machine.ts`'s.
  */
 @Entity({ name: 'payments' })
 export class Payment {
@@ -16,6 +24,15 @@ export class Payment {
 
   @Column({ name: 'customer_id', type: 'uuid' })
   customerId: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  channel: PaymentChannel;
+
+  @Column({ name: 'payer_type', type: 'varchar', length: 16 })
+  payerType: PayerType;
+
+  @Column({ name: 'payer_id', type: 'uuid' })
+  payerId: string;
 
   @Column({ name: 'idempotency_key', type: 'varchar', length: 255 })
   idempotencyKey: string;

@@ -5,6 +5,7 @@ import { PaymentStatusEvent } from './payment-status-event.entity';
 import { entityColumns, findEntity, hydrateEntity } from '../../platform/database/prepared-entity-read';
 import { prepared } from '../../platform/database/prepared-statement';
 import { newId } from '../../platform/database/new-id';
+import { assertTransition, sourcesOf } from './payment-state-machine';
 
 /** What the payment transaction learns in one round trip before it captures funds. */
 export interface PaymentPrecheck {
@@ -23,6 +24,7 @@ export type NewPayment = Omit<Payment, 'createdAt' | 'updatedAt'>;
 export class PaymentRepository {
   /** transition's statement, built once from the entity's columns. */
   private transitionText?: string;
+  private stuckText?: string;
 
   /**
    * Serialises one customer's payments until the transaction ends: the Idempotency-Key check,
@@ -93,36 +95,29 @@ export class PaymentRepository {
   }
 
   /**
-   * Inserts the payment and the first step of its timeline in one statement. A plain INSERT:
-   * a second payment under the same key fails on the unique constraint instead of becoming
-   * an update. Answers the row's creation time.
-   *
-   * A captured (`PENDING`) payment gets its first posting cycle in the same statement, due
-   * `pickupGraceMs` from now: its `payment.captured` job normally claims it at once, and when
-   * that job is lost (Redis restarted empty) the worker's sweeper posts the payment once the
-   * cycle falls due. Nothing but this row decides that a payment is posted.
+   * Inserts an `AUTHORIZING` payment and the first step of its timeline in one statement: the
+   * first transaction of the payment core, committed before the rail is called. A plain
+   * INSERT: a second payment under the same key fails on the unique constraint instead of
+   * becoming an update. Answers the row's creation time.
    */
-  async insert(manager: EntityManager, payment: NewPayment, note: string, pickupGraceMs: number): Promise<Date> {
+  async insert(manager: EntityManager, payment: NewPayment, note: string): Promise<Date> {
     const [row] = await manager.query<{ created_at: Date }[]>(
       prepared(`WITH inserted AS (
-         INSERT INTO payments (id, customer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
-                               account_reference, saved_account_id, amount, fee, currency, rail,
-                               funding_account_masked, rail_reference, status, failure_code, failure_message,
-                               biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
-                               completed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
+         INSERT INTO payments (id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash,
+                               biller_id, biller_name, biller_slug, account_reference, saved_account_id, amount, fee,
+                               currency, rail, funding_account_masked, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 'AUTHORIZING')
          RETURNING id, status, created_at
-       ), first_cycle AS (
-         INSERT INTO posting_attempts (id, payment_id, cycle, status, tries, next_attempt_at, outcome_unknown)
-         SELECT $25, id, 1, 'PENDING', 0, created_at + make_interval(secs => $26::double precision / 1000), false
-           FROM inserted WHERE status = 'PENDING'
        )
        INSERT INTO payment_status_events (payment_id, status, note, created_at)
-       SELECT id, status, $24, created_at FROM inserted
+       SELECT id, status, $18, created_at FROM inserted
        RETURNING created_at`),
       [
         payment.id,
         payment.customerId,
+        payment.channel,
+        payment.payerType,
+        payment.payerId,
         payment.idempotencyKey,
         payment.requestHash,
         payment.billerId,
@@ -135,18 +130,7 @@ export class PaymentRepository {
         payment.currency,
         payment.rail,
         payment.fundingAccountMasked,
-        payment.railReference,
-        payment.status,
-        payment.failureCode,
-        payment.failureMessage,
-        payment.billerReference,
-        payment.journalEntryId,
-        payment.reversalEntryId,
-        payment.railReversalReference,
-        payment.completedAt,
         note,
-        newId(),
-        pickupGraceMs,
       ],
     );
     return row.created_at;
@@ -160,6 +144,26 @@ export class PaymentRepository {
     return findEntity(manager, Payment, 'id = $1', [id]);
   }
 
+  /**
+   * Takes up to `limit` payments left `AUTHORIZING` for longer than `olderThanMs` (the process
+   * that called the rail died, lost its database connection, or the rail timed out), and
+   * stamps them, so another worker leaves them alone for as long again.
+   */
+  async claimStuckAuthorizations(manager: EntityManager, olderThanMs: number, limit: number): Promise<Payment[]> {
+    this.stuckText ??= `WITH stuck AS (
+         UPDATE payments SET updated_at = now()
+          WHERE id IN (SELECT id FROM payments
+                        WHERE status = 'AUTHORIZING'
+                          AND updated_at < now() - make_interval(secs => $1::double precision / 1000)
+                        ORDER BY updated_at LIMIT $2
+                          FOR UPDATE SKIP LOCKED)
+          RETURNING *
+       )
+       SELECT ${entityColumns(manager, Payment, 'stuck')} FROM stuck`;
+    const rows = await manager.query<Record<string, unknown>[]>(prepared(this.stuckText), [olderThanMs, limit]);
+    return rows.map((row) => hydrateEntity(manager, Payment, row));
+  }
+
   /** Locks the payment row for a state change. */
   async lockById(manager: EntityManager, id: string): Promise<Payment | null> {
     return findEntity(manager, Payment, 'id = $1', [id], { forUpdate: true });
@@ -167,20 +171,30 @@ export class PaymentRepository {
 
   /**
    * Moves the payment to `status` and appends the step to its timeline, in one statement, and
-   * answers the payment as it now is. With `from`, only a payment in that status moves (the
-   * row is locked and checked as `lockById` then a check would): null, changing nothing,
-   * when the payment is in another status or missing.
+   * answers the payment as it now is. The only statement that changes a payment's status: it
+   * moves only from `from` (default: every status the state machine lets reach `status`),
+   * checked on the locked row, and answers null, changing nothing, when the payment is in
+   * another status or missing. A move the state machine does not allow throws before any SQL.
+   *
+   * `firstPostingCycleDueInMs` opens the captured payment's first posting cycle in the same
+   * statement, due that long from now: its job normally claims it at once, and when that job is
+   * lost (Redis restarted empty) the worker's sweeper posts the payment once the cycle is due.
    */
   async transition(
     manager: EntityManager,
     id: string,
     status: PaymentStatus,
     note: string,
-    changes: Partial<Pick<Payment, 'failureCode' | 'failureMessage' | 'billerReference' | 'reversalEntryId'>> & {
-      completed?: boolean;
-    } = {},
-    from?: PaymentStatus,
+    changes: Partial<
+      Pick<
+        Payment,
+        'failureCode' | 'failureMessage' | 'billerReference' | 'reversalEntryId' | 'railReference' | 'journalEntryId'
+      >
+    > & { completed?: boolean; firstPostingCycleDueInMs?: number } = {},
+    from: PaymentStatus | readonly PaymentStatus[] = sourcesOf(status),
   ): Promise<Payment | null> {
+    const sources: readonly PaymentStatus[] = typeof from === 'string' ? [from] : from;
+    assertTransition(sources, status);
     // A column left out of `changes` keeps its value.
     this.transitionText ??= `WITH changed AS (
          UPDATE payments
@@ -189,12 +203,18 @@ export class PaymentRepository {
                 failure_message = CASE WHEN $6 THEN $7 ELSE failure_message END,
                 biller_reference = CASE WHEN $8 THEN $9 ELSE biller_reference END,
                 reversal_entry_id = CASE WHEN $10 THEN $11::uuid ELSE reversal_entry_id END,
+                rail_reference = CASE WHEN $14 THEN $15 ELSE rail_reference END,
+                journal_entry_id = CASE WHEN $16 THEN $17::uuid ELSE journal_entry_id END,
                 completed_at = CASE WHEN $12 THEN now() ELSE completed_at END,
                 updated_at = now()
-          WHERE id = $1 AND ($13::text IS NULL OR status = $13)
+          WHERE id = $1 AND status = ANY ($13::text[])
           RETURNING *
        ), step AS (
          INSERT INTO payment_status_events (payment_id, status, note) SELECT id, $2, $3 FROM changed
+       ), first_cycle AS (
+         INSERT INTO posting_attempts (id, payment_id, cycle, status, tries, next_attempt_at, outcome_unknown)
+         SELECT $18, id, 1, 'PENDING', 0, now() + make_interval(secs => $19::double precision / 1000), false
+           FROM changed WHERE $19::integer IS NOT NULL
        )
        SELECT ${entityColumns(manager, Payment, 'changed')} FROM changed`;
     const [row] = await manager.query<Record<string, unknown>[]>(prepared(this.transitionText), [
@@ -210,7 +230,13 @@ export class PaymentRepository {
       'reversalEntryId' in changes,
       changes.reversalEntryId ?? null,
       changes.completed === true,
-      from ?? null,
+      sources,
+      'railReference' in changes,
+      changes.railReference ?? null,
+      'journalEntryId' in changes,
+      changes.journalEntryId ?? null,
+      newId(),
+      changes.firstPostingCycleDueInMs ?? null,
     ]);
     return row ? hydrateEntity(manager, Payment, row) : null;
   }

@@ -63,7 +63,7 @@ export class PaymentsController {
     @Query() query: PageQueryDto,
   ): Promise<Page<PaymentResponseDto>> {
     const page = await this.payments.list(principal.userId, query);
-    return { ...page, items: page.items.map(toPaymentResponse) };
+    return { ...page, items: page.items.map((payment) => toPaymentResponse(payment)) };
   }
 
   /** One of your payments with its timeline, posting outcome and journal reference; another customer's is 404. */

@@ -1,5 +1,6 @@
 import { ApiErrorDetail, ApiException } from '../../platform/http/api-error';
 import { ErrorCode } from '../../platform/http/error-catalogue';
+import { formatMinorUnits } from '../../platform/money/money-format';
 import type { PaymentStatus } from './payment.entity';
 
 /** An error of the payments context; the global filter renders it like any ApiException. */
@@ -51,16 +52,6 @@ export class PaymentError extends ApiException {
     ]);
   }
 
-  static railUnavailable(rail: string): PaymentError {
-    return new PaymentError('RAIL_UNAVAILABLE', `The biller does not take payments by ${rail} right now`, [
-      { field: 'rail', message: 'is not accepted by this biller' },
-    ]);
-  }
-
-  static amountNotAllowed(message: string): PaymentError {
-    return new PaymentError('AMOUNT_NOT_ALLOWED', message, [{ field: 'amount', message }]);
-  }
-
   static limitNotConfigured(currency: string): PaymentError {
     return new PaymentError(
       'LIMIT_NOT_CONFIGURED',
@@ -69,9 +60,20 @@ export class PaymentError extends ApiException {
     );
   }
 
-  static limitExceeded(kind: 'per-payment' | 'daily', limit: bigint, used: bigint, amount: bigint): PaymentError {
+  static limitExceeded(
+    kind: 'per-payment' | 'daily',
+    limit: bigint,
+    used: bigint,
+    amount: bigint,
+    currency: string,
+  ): PaymentError {
     const headroom = limit - used > 0n ? limit - used : 0n;
-    return new PaymentError('LIMIT_EXCEEDED', `The payment exceeds your ${kind} limit`, [
+    const money = (value: bigint) => formatMinorUnits(value, currency, 'code');
+    const message =
+      kind === 'per-payment'
+        ? `The payment of ${money(amount)} exceeds your per-payment limit of ${money(limit)}`
+        : `The payment of ${money(amount)} exceeds what is left of your daily limit of ${money(limit)}: ${money(headroom)}`;
+    return new PaymentError('LIMIT_EXCEEDED', message, [
       { field: 'limit', message: limit.toString() },
       { field: 'used', message: used.toString() },
       { field: 'headroom', message: headroom.toString() },

@@ -5,6 +5,9 @@ import { BillersModule } from '../billers/billers.module';
 import { CustomerLimitsModule } from '../identity/customer-limits.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { BillerCircuitBreaker } from './biller-circuit-breaker';
+import { PaymentCore } from './payment-core.service';
+import { PaymentFaults } from './payment-faults';
+import { PaymentRecoveryService } from './payment-recovery.service';
 import { PaymentRepository } from './payment.repository';
 import { PaymentsService } from './payments.service';
 import { PostingAttemptRepository } from './posting-attempt.repository';
@@ -15,15 +18,20 @@ import { RailReversalService } from './rail-reversal.service';
 import { SandboxRailConnector } from './sandbox-rail.connector';
 
 /**
- * Customer bill payments: creation with idempotency and limits, capture on the rail, the
- * ledger entry, posting to billers with retries, and returning funds when a biller refuses.
- * Services only; the routes are in PaymentsHttpModule and the processors in PaymentsJobsModule.
+ * Bill payments: the payment core every channel pays through (idempotency, limits, the rail
+ * capture between two transactions, the ledger entry), recovery of payments whose capture
+ * answer was lost, posting to billers with retries, and returning funds when a biller
+ * refuses. Services only; the routes are in PaymentsHttpModule and the processors in
+ * PaymentsJobsModule.
  */
 @Module({
   imports: [BillersModule, CustomerLimitsModule, LedgerModule, OutboxModule, AdminAuditModule],
   providers: [
     PaymentRepository,
     PostingAttemptRepository,
+    PaymentCore,
+    PaymentRecoveryService,
+    PaymentFaults,
     PaymentsService,
     PostingService,
     RailReversalService,
@@ -31,6 +39,6 @@ import { SandboxRailConnector } from './sandbox-rail.connector';
     BillerCircuitBreaker,
     { provide: RailConnector, useClass: SandboxRailConnector },
   ],
-  exports: [PaymentsService, PostingService, RailReversalService],
+  exports: [PaymentCore, PaymentsService, PostingService, RailReversalService, PaymentRecoveryService],
 })
 export class PaymentsModule {}

@@ -5,6 +5,7 @@ import { Payment } from './payment.entity';
 import { PostingAttempt, PostingAttemptStatus } from './posting-attempt.entity';
 import { entityColumns, findEntity, hydrateEntity } from '../../platform/database/prepared-entity-read';
 import { prepared } from '../../platform/database/prepared-statement';
+import { assertTransition } from './payment-state-machine';
 
 /** An attempt a worker claimed, and whether the previous call's outcome is unknown. */
 export interface ClaimedAttempt {
@@ -60,6 +61,8 @@ export class PostingAttemptRepository {
     paymentId: string,
     leaseMs: number,
   ): Promise<{ payment: Payment; claimed: ClaimedAttempt | null } | null> {
+    // The statement moves the payment itself, so it asks the state machine as transition() does.
+    assertTransition('PENDING', 'PROCESSING');
     this.startText ??= startPostingText(
       entityColumns(manager, Payment, 'moved'),
       entityColumns(manager, PostingAttempt, 'cycle', CYCLE_PREFIX),
@@ -175,19 +178,6 @@ export class PostingAttemptRepository {
   ): Promise<{ latest: PostingAttempt; cycles: number } | null> {
     const latest = await manager.findOne(PostingAttempt, { where: { paymentId }, order: { cycle: 'DESC' } });
     return latest ? { latest, cycles: latest.cycle } : null;
-  }
-
-  async page(
-    manager: EntityManager,
-    filter: { status?: PostingAttemptStatus; page: number; size: number },
-  ): Promise<{ rows: PostingAttempt[]; total: number }> {
-    const [rows, total] = await manager.findAndCount(PostingAttempt, {
-      where: filter.status ? { status: filter.status } : {},
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: filter.page * filter.size,
-      take: filter.size,
-    });
-    return { rows, total };
   }
 }
 

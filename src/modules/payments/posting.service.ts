@@ -3,21 +3,23 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, EntityManager } from 'typeorm';
 import { AdminAuditWriter } from '../../platform/audit/admin-audit.writer';
 import { AppConfig } from '../../platform/config/app-config';
-import { Page, toPage } from '../../platform/http/pagination';
+import { Page } from '../../platform/http/pagination';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { PAYMENT_EVENTS } from '../../platform/queue/queues';
-import { BillerDirectoryService } from '../billers/biller-directory.service';
+import { PaymentQuoteService } from '../billers/payment-quote.service';
 import { BillerPopularityService } from '../billers/biller-popularity.service';
-import { BillerConnector, BillerEndpoint, PaymentPostingOutcome } from '../billers/connector/biller-connector';
+import { BillerConnector, PaymentPostingOutcome } from '../billers/connector/biller-connector';
 import { LedgerService } from '../ledger/ledger.service';
 import { BillerCircuitBreaker } from './biller-circuit-breaker';
 import { Payment } from './payment.entity';
 import { PaymentRepository } from './payment.repository';
 import { PaymentError } from './payments.errors';
 import { paymentEventPayload } from './payment-event-payload';
-import { PostingAttempt, PostingAttemptStatus } from './posting-attempt.entity';
+import { PostingAttempt } from './posting-attempt.entity';
 import { PostingAttemptRepository } from './posting-attempt.repository';
 import { RailReversalService } from './rail-reversal.service';
+import { listPostingAttempts, PostingAttemptListFilter, PostingAttemptListItem } from './posting-attempt-list.query';
+import { postingRetryRefusal } from './posting-retry-rule';
 
 /** What one try learned from the biller. */
 type TryResult =
@@ -54,7 +56,7 @@ export class PostingService {
     private readonly config: AppConfig,
     private readonly payments: PaymentRepository,
     private readonly attempts: PostingAttemptRepository,
-    private readonly directory: BillerDirectoryService,
+    private readonly quotes: PaymentQuoteService,
     private readonly connector: BillerConnector,
     private readonly ledger: LedgerService,
     private readonly outbox: OutboxWriter,
@@ -177,19 +179,17 @@ export class PostingService {
     return this.dataSource.transaction(async (manager) => {
       const attempt = await this.attempts.lockById(manager, attemptId);
       if (!attempt) throw new PaymentError('NOT_FOUND', 'Posting attempt not found');
-      if (attempt.status !== 'FAILED') {
-        throw new PaymentError(
-          'NOT_RETRYABLE',
-          `The posting attempt is ${attempt.status}; only a FAILED one can be retried`,
-        );
-      }
       const payment = await this.payments.lockById(manager, attempt.paymentId);
-      if (!payment || payment.status !== 'PROCESSING') {
-        throw new PaymentError(
-          'NOT_RETRYABLE',
-          `The payment is ${payment?.status ?? 'gone'}; only a PROCESSING payment can be posted again`,
-        );
-      }
+      // Read under the payment's lock: a concurrent retry that opened the next cycle is seen.
+      const latest = await this.attempts.latestOf(manager, attempt.paymentId);
+      // The same rule the admin list's `retryable` shows.
+      const refusal = postingRetryRefusal({
+        attemptStatus: attempt.status,
+        cycle: attempt.cycle,
+        latestCycle: latest?.cycles ?? attempt.cycle,
+        paymentStatus: payment?.status ?? null,
+      });
+      if (refusal || !payment) throw new PaymentError('NOT_RETRYABLE', refusal ?? 'The payment is gone');
       const next = await this.attempts.openCycle(manager, payment.id, {
         requestedBy: actorUserId,
         outcomeUnknown: true,
@@ -206,21 +206,14 @@ export class PostingService {
     });
   }
 
-  async list(filter: { status?: PostingAttemptStatus; page: number; size: number }): Promise<Page<PostingAttempt>> {
-    const { rows, total } = await this.attempts.page(this.dataSource.manager, filter);
-    return toPage(rows, total, filter);
+  /** A page of posting cycles, newest first, each saying whether an operator may retry it now. */
+  async list(filter: PostingAttemptListFilter): Promise<Page<PostingAttemptListItem>> {
+    return listPostingAttempts(this.dataSource.manager, filter);
   }
 
   private async tryOnce(payment: Payment, outcomeUnknown: boolean): Promise<TryResult> {
-    const biller = (await this.directory.findForPayment(payment.billerId))?.biller;
-    if (!biller?.connectorBaseUrl || !biller.connectorSecretRef) {
-      return { kind: 'TRANSIENT', error: 'the biller has no connector configured' };
-    }
-    const endpoint: BillerEndpoint = {
-      baseUrl: biller.connectorBaseUrl,
-      secretRef: biller.connectorSecretRef,
-      timeoutMs: biller.connectorTimeoutMs,
-    };
+    const endpoint = await this.quotes.postingEndpoint(payment.billerId);
+    if (!endpoint) return { kind: 'TRANSIENT', error: 'the biller has no connector configured' };
     const signal = this.interruption.signal;
     if (outcomeUnknown) {
       const status = await this.connector.paymentStatus(endpoint, payment.id, signal);
@@ -351,21 +344,24 @@ export class PostingService {
   private async reject(payment: Payment, attempt: PostingAttempt, code: string, error: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const locked = await this.payments.lockById(manager, payment.id);
-      if (locked?.status === 'PROCESSING') await this.failPayment(manager, locked, code, error);
+      if (locked?.status === 'PROCESSING') await this.failPayment(manager, locked, code);
       await this.attempts.close(manager, attempt.id, { status: 'FAILED', outcome: code, error });
     });
   }
 
-  private async failPayment(manager: EntityManager, payment: Payment, code: string, error: string): Promise<void> {
+  private async failPayment(manager: EntityManager, payment: Payment, code: string): Promise<void> {
     const reversalEntryId = payment.journalEntryId
       ? await this.ledger.reverse(manager, payment.journalEntryId, 'BILL_PAYMENT_REVERSAL', `Biller refused: ${code}`)
       : null;
-    await this.payments.transition(manager, payment.id, 'FAILED', `Refused by ${payment.billerName}: ${error}`, {
-      failureCode: code,
-      failureMessage: `The biller refused the payment: ${error}`.slice(0, 200),
-      reversalEntryId,
-      completed: true,
-    });
+    // The customer reads failureMessage and the timeline; the biller's own words stay on the attempt, for staff.
+    await this.payments.transition(
+      manager,
+      payment.id,
+      'FAILED',
+      `Refused by ${payment.billerName}`,
+      { failureCode: code, failureMessage: refusalMessage(code), reversalEntryId, completed: true },
+      'PROCESSING',
+    );
     await this.reversals.request(manager, payment, 'REFUND');
     const payload = paymentEventPayload({ ...payment, failureCode: code }, 'FAILED');
     await this.outbox.write(
@@ -384,6 +380,13 @@ export class PostingService {
     const delay = this.config.POSTING_BACKOFF_BASE_MS * 2 ** Math.max(tries - 1, 0);
     return Math.min(delay, this.config.POSTING_BACKOFF_MAX_MS);
   }
+}
+
+/** Why the biller refused, in the customer's terms. */
+function refusalMessage(code: string): string {
+  return code === 'ACCOUNT_NOT_FOUND'
+    ? 'The biller does not recognise this account reference'
+    : 'The biller refused the payment for this account';
 }
 
 function postingResult(outcome: PaymentPostingOutcome): TryResult {

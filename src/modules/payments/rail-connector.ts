@@ -1,8 +1,10 @@
 /**
  * The port to payment rails (card acquirer, bank transfer, mobile money, wallet). A capture
  * takes the customer's funds for a payment; a refund returns them when the biller does not
- * accept it; a cancel voids a capture whose outcome is unknown. All are idempotent on
- * `reference`: the rail returns the first outcome again.
+ * accept it; a cancel voids a capture whose outcome is unknown (and refuses one that arrives
+ * later); a status inquiry answers what the rail did with a capture reference, so a payment
+ * whose capture answer was lost (a timeout, a crash) is settled by asking, never by capturing
+ * again. All are idempotent on `reference`: the rail returns the first outcome again.
  */
 export type RailCode = 'CARD' | 'BANK_TRANSFER' | 'MOBILE_MONEY' | 'WALLET';
 
@@ -16,10 +18,22 @@ export interface CaptureRequest {
   reference: string;
 }
 
+export type DeclineReason = 'INSUFFICIENT_FUNDS' | 'DO_NOT_HONOR' | 'ACCOUNT_CLOSED' | 'LIMIT';
+
 export type CaptureResult =
+  { status: 'CAPTURED'; railReference: string } | { status: 'DECLINED'; reason: DeclineReason } | { status: 'TIMEOUT' };
+
+/** What the rail did with a capture reference: its outcome, nothing at all, or no answer now. */
+export type CaptureStatusResult =
   | { status: 'CAPTURED'; railReference: string }
-  | { status: 'DECLINED'; reason: 'INSUFFICIENT_FUNDS' | 'DO_NOT_HONOR' | 'ACCOUNT_CLOSED' | 'LIMIT' }
-  | { status: 'TIMEOUT' };
+  | { status: 'DECLINED'; reason: DeclineReason }
+  | { status: 'NOT_FOUND' }
+  | { status: 'UNAVAILABLE'; reason: string };
+
+export interface CaptureStatusRequest {
+  rail: RailCode;
+  reference: string;
+}
 
 export interface RefundRequest {
   rail: RailCode;
@@ -43,4 +57,5 @@ export abstract class RailConnector {
   abstract capture(request: CaptureRequest): Promise<CaptureResult>;
   abstract refund(request: RefundRequest): Promise<RefundResult>;
   abstract cancel(request: CancelRequest): Promise<CancelResult>;
+  abstract captureStatus(request: CaptureStatusRequest): Promise<CaptureStatusResult>;
 }

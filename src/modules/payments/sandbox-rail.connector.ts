@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { prepared } from '../../platform/database/prepared-statement';
 import {
   CancelRequest,
   CancelResult,
   CaptureRequest,
   CaptureResult,
+  CaptureStatusRequest,
+  CaptureStatusResult,
+  DeclineReason,
   RailConnector,
   RefundRequest,
   RefundResult,
@@ -14,12 +19,13 @@ import {
  * Test account numbers of the sandbox rails, like Stripe's test cards: each forces an outcome.
  * Any other well-formed account number is captured. Documented in the README.
  */
-type ForcedOutcome = 'DECLINED' | 'INSUFFICIENT_FUNDS' | 'ACCOUNT_CLOSED' | 'TIMEOUT';
+type ForcedOutcome = 'DECLINED' | 'INSUFFICIENT_FUNDS' | 'ACCOUNT_CLOSED' | 'TIMEOUT' | 'CAPTURED_ANSWER_LOST';
 
 export const RAIL_TEST_ACCOUNTS: Readonly<Record<string, ForcedOutcome>> = {
   '4000000000000002': 'DECLINED',
   '4000000000009995': 'INSUFFICIENT_FUNDS',
   '4000000000000119': 'TIMEOUT',
+  '4000000000000259': 'CAPTURED_ANSWER_LOST',
   '0000000002': 'DECLINED',
   '0000000003': 'ACCOUNT_CLOSED',
   '0000000009': 'TIMEOUT',
@@ -27,35 +33,115 @@ export const RAIL_TEST_ACCOUNTS: Readonly<Record<string, ForcedOutcome>> = {
   '+2348000000504': 'TIMEOUT',
 };
 
+const DECLINES: Partial<Record<ForcedOutcome, DeclineReason>> = {
+  DECLINED: 'DO_NOT_HONOR',
+  INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+  ACCOUNT_CLOSED: 'ACCOUNT_CLOSED',
+};
+
+interface StoredCapture {
+  outcome: 'CAPTURED' | 'DECLINED';
+  reason: DeclineReason | null;
+  rail_reference: string | null;
+}
+
 /**
- * The in-process sandbox rail: deterministic outcomes from the test account numbers, stable
- * references derived from our reference (so a retried capture returns the same reference).
- * It moves no money and needs no network, which keeps development and tests self-contained.
+ * The sandbox rail: deterministic outcomes from the test account numbers, stable references
+ * derived from our reference, and a memory of every capture, refund and cancel in its own
+ * table (`sandbox_rail_operations`), so that, like a real rail, it answers a retried capture
+ * with the first outcome, refuses a capture of a reference already cancelled, and answers
+ * status inquiries after any restart. It moves no money and needs no network.
+ *
+ * `TIMEOUT` accounts take nothing and answer nothing (an inquiry finds no capture);
+ * `CAPTURED_ANSWER_LOST` captures and then times out, as a rail whose answer is lost on the
+ * way back: only the inquiry learns of the capture.
  */
 @Injectable()
 export class SandboxRailConnector extends RailConnector {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
   async capture(request: CaptureRequest): Promise<CaptureResult> {
-    switch (RAIL_TEST_ACCOUNTS[request.accountNumber]) {
-      case 'DECLINED':
-        return { status: 'DECLINED', reason: 'DO_NOT_HONOR' };
-      case 'INSUFFICIENT_FUNDS':
-        return { status: 'DECLINED', reason: 'INSUFFICIENT_FUNDS' };
-      case 'ACCOUNT_CLOSED':
-        return { status: 'DECLINED', reason: 'ACCOUNT_CLOSED' };
-      case 'TIMEOUT':
-        return { status: 'TIMEOUT' };
-      default:
-        return { status: 'CAPTURED', railReference: railReference('cap', request.rail, request.reference) };
-    }
+    const forced = RAIL_TEST_ACCOUNTS[request.accountNumber];
+    if (forced === 'TIMEOUT') return { status: 'TIMEOUT' };
+    const decline = forced ? DECLINES[forced] : undefined;
+    const stored = await this.recordCapture(request, decline ?? null);
+    if (forced === 'CAPTURED_ANSWER_LOST') return { status: 'TIMEOUT' };
+    return toResult(stored);
+  }
+
+  async captureStatus(request: CaptureStatusRequest): Promise<CaptureStatusResult> {
+    const [stored] = await this.dataSource.query<StoredCapture[]>(
+      prepared(`SELECT outcome, reason, rail_reference FROM sandbox_rail_operations
+        WHERE kind = 'CAPTURE' AND reference = $1`),
+      [request.reference],
+    );
+    return stored ? toResult(stored) : { status: 'NOT_FOUND' };
   }
 
   async refund(request: RefundRequest): Promise<RefundResult> {
-    return { status: 'REFUNDED', refundReference: railReference('ref', request.rail, request.reference) };
+    const refundReference = await this.record('REFUND', request.rail, request.reference);
+    return { status: 'REFUNDED', refundReference };
   }
 
   async cancel(request: CancelRequest): Promise<CancelResult> {
-    return { status: 'CANCELLED', cancelReference: railReference('can', request.rail, request.reference) };
+    const cancelReference = await this.record('CANCEL', request.rail, request.reference);
+    return { status: 'CANCELLED', cancelReference };
   }
+
+  /** Stores the capture's outcome unless the reference has one already; answers the stored one. */
+  private async recordCapture(request: CaptureRequest, decline: DeclineReason | null): Promise<StoredCapture> {
+    const [stored] = await this.dataSource.query<StoredCapture[]>(
+      prepared(`WITH cancelled AS (
+         SELECT 1 FROM sandbox_rail_operations WHERE kind = 'CANCEL' AND reference = $2
+       ), inserted AS (
+         INSERT INTO sandbox_rail_operations (kind, reference, rail, outcome, reason, rail_reference, amount, currency)
+         SELECT 'CAPTURE', $2, $1,
+                CASE WHEN $3::text IS NULL AND NOT EXISTS (SELECT 1 FROM cancelled) THEN 'CAPTURED' ELSE 'DECLINED' END,
+                CASE WHEN $3::text IS NOT NULL THEN $3 WHEN EXISTS (SELECT 1 FROM cancelled) THEN 'DO_NOT_HONOR' END,
+                CASE WHEN $3::text IS NULL AND NOT EXISTS (SELECT 1 FROM cancelled) THEN $4 END,
+                $5, $6
+         ON CONFLICT (kind, reference) DO NOTHING
+         RETURNING outcome, reason, rail_reference
+       )
+       SELECT outcome, reason, rail_reference FROM inserted
+       UNION ALL
+       SELECT outcome, reason, rail_reference FROM sandbox_rail_operations WHERE kind = 'CAPTURE' AND reference = $2`),
+      [
+        request.rail,
+        request.reference,
+        decline,
+        railReference('cap', request.rail, request.reference),
+        request.amount.toString(),
+        request.currency,
+      ],
+    );
+    if (stored) return stored;
+    // A concurrent capture of the same reference committed after this statement's snapshot.
+    const [first] = await this.dataSource.query<StoredCapture[]>(
+      prepared(`SELECT outcome, reason, rail_reference FROM sandbox_rail_operations
+        WHERE kind = 'CAPTURE' AND reference = $1`),
+      [request.reference],
+    );
+    return first;
+  }
+
+  private async record(kind: 'REFUND' | 'CANCEL', rail: string, reference: string): Promise<string> {
+    const ref = railReference(kind === 'REFUND' ? 'ref' : 'can', rail, reference);
+    await this.dataSource.query(
+      prepared(`INSERT INTO sandbox_rail_operations (kind, reference, rail, outcome, rail_reference)
+        VALUES ($1, $2, $3, 'DONE', $4) ON CONFLICT (kind, reference) DO NOTHING`),
+      [kind, reference, rail, ref],
+    );
+    return ref;
+  }
+}
+
+function toResult(stored: StoredCapture): CaptureResult & CaptureStatusResult {
+  return stored.outcome === 'CAPTURED'
+    ? { status: 'CAPTURED', railReference: stored.rail_reference as string }
+    : { status: 'DECLINED', reason: stored.reason ?? 'DO_NOT_HONOR' };
 }
 
 function railReference(kind: string, rail: string, reference: string): string {

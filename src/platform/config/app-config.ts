@@ -419,6 +419,25 @@ export class AppConfig {
   @Max(3_600_000)
   JOB_PICKUP_GRACE_MS = 15_000;
 
+  /**
+   * How long a payment may stay AUTHORIZING (accepted, the rail's answer not recorded) before the
+   * worker's recovery job asks the rail what became of it. Longer than any rail's timeout plus
+   * the time to record an answer, so the job never races the request that is still waiting.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  AUTHORIZATION_RECOVERY_AFTER_MS = 60_000;
+
+  /**
+   * Fault injection for the payment core's fault tests, honoured only when NODE_ENV is test:
+   * `exit` kills the API process right after the rail captured a payment, before the outcome is
+   * recorded. Empty everywhere else; any other value is refused.
+   */
+  @IsIn(['', 'exit'])
+  TEST_FAULT_AFTER_CAPTURE: '' | 'exit' = '';
+
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
   }
@@ -502,6 +521,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   );
   if (config.NODE_ENV === 'production' && config.DEV_MAILBOX) {
     problems.push('DEV_MAILBOX must not be true when NODE_ENV is production');
+  }
+  if (config.NODE_ENV !== 'test' && config.TEST_FAULT_AFTER_CAPTURE !== '') {
+    problems.push('TEST_FAULT_AFTER_CAPTURE must be empty unless NODE_ENV is test');
   }
   if (config.NODE_ENV === 'production') {
     if (config.METRICS_TOKEN === '') {

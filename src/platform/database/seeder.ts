@@ -12,4 +12,6 @@ export interface Seeder {
 export interface SeedReport {
   created: number;
   existing: number;
+  /** Rows already there that the run completed (a field an older seed left empty); counted in `existing` too. */
+  updated?: number;
 }

@@ -1,7 +1,20 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import type { ApiErrorDetail } from './api-error';
 import { ApiErrorDto } from './api-error.dto';
 import { ERROR_CATALOGUE, ErrorCode } from './error-catalogue';
+
+/**
+ * The `details` of the example of a code whose answer carries what the client needs next, as
+ * the service answers it, so a reader of the document finds it where it will be.
+ */
+const EXAMPLE_DETAILS: Partial<Record<ErrorCode, ApiErrorDetail[]>> = {
+  // PaymentError.duplicate: the original payment, to fetch with GET /payments/{id}.
+  DUPLICATE_PAYMENT: [
+    { field: 'paymentId', message: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a10' },
+    { field: 'status', message: 'PENDING' },
+  ],
+};
 
 /**
  * Documents the ApiError responses a route can give, grouped by status, each with an example
@@ -30,6 +43,7 @@ export function ApiErrors(...codes: ErrorCode[]) {
                     code,
                     message: ERROR_CATALOGUE[code].description,
                     requestId: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01',
+                    ...(EXAMPLE_DETAILS[code] ? { details: EXAMPLE_DETAILS[code] } : {}),
                   },
                 },
               ]),

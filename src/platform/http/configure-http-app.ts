@@ -45,6 +45,8 @@ export function configureHttpApp(app: NestExpressApplication): void {
         'X-RateLimit-Limit',
         'X-RateLimit-Remaining',
         'X-RateLimit-Reset',
+        'X-Total-Count',
+        'Link',
       ],
     });
   }

@@ -1,9 +1,11 @@
-import { applyDecorators, Type as ClassType } from '@nestjs/common';
+import { applyDecorators, Type as ClassType, UseInterceptors } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Omittable } from './omittable.decorator';
 import { ApiException } from './api-error';
+import { LINK_HEADER, TOTAL_COUNT_HEADER } from './page-links';
+import { PagedArrayInterceptor } from './paged-array.interceptor';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -66,12 +68,25 @@ export function toPage<T>(items: T[], totalItems: number, query: { page: number;
 
 /** `cursor` and `size` query parameters of every cursor list. */
 export class CursorQueryDto {
-  /** Opaque cursor from the previous page's `nextCursor`; omit for the first page. */
+  // Documented by hand, as PageQueryDto is: the swagger plugin does not read this file.
+  @ApiProperty({
+    description: "Opaque cursor from the previous page's `nextCursor`; omit for the first page.",
+    required: false,
+    maxLength: 512,
+  })
   @Omittable()
   @IsString()
   @MaxLength(512)
   cursor?: string;
 
+  @ApiProperty({
+    description: 'Items per page.',
+    required: false,
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_PAGE_SIZE,
+    default: DEFAULT_PAGE_SIZE,
+  })
   @Omittable()
   @Type(() => Number)
   @IsInt()
@@ -136,16 +151,16 @@ export function toCursorPage<Row, Item>(
 
 @ApiSchema({ name: 'PageMeta' })
 class PageMetaDto {
-  @ApiProperty({ example: 0 })
+  @ApiProperty({ type: 'integer', example: 0 })
   page: number;
 
-  @ApiProperty({ example: 20 })
+  @ApiProperty({ type: 'integer', example: 20 })
   size: number;
 
-  @ApiProperty({ example: 42 })
+  @ApiProperty({ type: 'integer', example: 42 })
   totalItems: number;
 
-  @ApiProperty({ example: 3 })
+  @ApiProperty({ type: 'integer', example: 3 })
   totalPages: number;
 }
 
@@ -178,6 +193,37 @@ export function PageOf(item: ClassType<unknown>, name: string): ClassType<unknow
 /** Documents a 200 response of one page of `item`, under the schema name `name`. */
 export function ApiPageResponse(item: ClassType<unknown>, name: string, description?: string) {
   return ApiOkResponse({ description, type: PageOf(item, name) });
+}
+
+/**
+ * For a route the spec answers with "array of X" that still takes `page` and `size`: the
+ * handler returns a `Page` as usual, and the client receives the bare JSON array of its items
+ * with `X-Total-Count` and an RFC 8288 `Link` header (first, prev, next, last). Documents the
+ * array and both headers.
+ */
+export function PagedArrayResponse(item: ClassType<unknown>, description?: string) {
+  return applyDecorators(
+    UseInterceptors(PagedArrayInterceptor),
+    ApiOkResponse({
+      description,
+      type: [item],
+      headers: {
+        [TOTAL_COUNT_HEADER]: {
+          description: 'Items in the whole list with these filters, every page together.',
+          schema: { type: 'integer', minimum: 0, example: 42 },
+        },
+        [LINK_HEADER]: {
+          description:
+            'RFC 8288 links to the `first`, `prev`, `next` and `last` pages (`prev` and `next` only where such a page exists): absolute URLs carrying the same filters and `size`. A page past the end answers `[]`, and its `prev` is the last page.',
+          schema: {
+            type: 'string',
+            example:
+              '<https://api.example.com/api/v1/admin/posting-attempts?status=FAILED&size=20&page=0>; rel="first", <https://api.example.com/api/v1/admin/posting-attempts?status=FAILED&size=20&page=1>; rel="next", <https://api.example.com/api/v1/admin/posting-attempts?status=FAILED&size=20&page=2>; rel="last"',
+          },
+        },
+      },
+    }),
+  );
 }
 
 /** Documents a 200 response of `{ items: Item[], nextCursor }`. */

@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AppConfig } from '../config/app-config';
@@ -24,7 +24,13 @@ class RootLoggerModule {}
     RootLoggerModule,
     LoggerModule.forRootAsync({
       inject: [ROOT_LOGGER],
-      useFactory: (logger: Logger) => ({ useExisting: true, pinoHttp: { logger } }),
+      // nestjs-pino 4 (the newest on Node 20) names its routes in Nest 11's path syntax; Nest 12
+      // warns about that default, so the route is named in the new one.
+      useFactory: (logger: Logger) => ({
+        useExisting: true,
+        pinoHttp: { logger },
+        forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+      }),
     }),
   ],
   exports: [LoggerModule, RootLoggerModule],

@@ -3,11 +3,13 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { PUBLIC_EXTENSION, SECURITY_SCHEMES } from '../auth/access-policy';
 import { ApiErrorDetailDto, ApiErrorDto } from '../http/api-error.dto';
 import { ERROR_CATALOGUE, ErrorCode } from '../http/error-catalogue';
+import { OPENAPI_TAGS } from './openapi-tags';
 
 export const API_VERSION = '0.1.0';
 export const API_PREFIX = 'api/v1';
 
 type Operation = {
+  tags?: string[];
   parameters?: { in: string }[];
   requestBody?: unknown;
   responses: Record<string, ResponseObject>;
@@ -23,7 +25,8 @@ type ResponseObject = {
  * Builds the OpenAPI 3 document from the controllers and DTOs (through the swagger CLI
  * plugin), then adds what every operation shares: the ApiError responses the platform itself
  * gives (400 for bad input, 413/415 for bodies, 500), the security requirement of public
- * routes, and the error-code catalogue.
+ * routes, the tags with their descriptions, and the error-code catalogue. It keeps only the
+ * security schemes some operation uses, so clients generate no credential nobody asks for.
  */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -54,14 +57,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       },
       SECURITY_SCHEMES.bearer,
     )
-    .addBearerAuth(
-      {
-        type: 'http',
-        scheme: 'bearer',
-        description: 'Merchant API key: `sk_live_...` or `sk_test_...`, sent as a Bearer token.',
-      },
-      SECURITY_SCHEMES.merchantApiKey,
-    )
+    // addSecurity, not addBearerAuth, which would call the key a JWT (its default bearerFormat).
+    .addSecurity(SECURITY_SCHEMES.merchantApiKey, {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'Merchant API key: `sk_live_...` or `sk_test_...`, sent as a Bearer token.',
+    })
     .addApiKey(
       {
         type: 'apiKey',
@@ -88,6 +89,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   });
   decorateOperations(document);
   admitNullInNullableEnums(document.components?.schemas ?? {});
+  keepUsedSecuritySchemes(document);
+  document.tags = usedTags(document);
   (document as OpenAPIObject & Record<string, unknown>)['x-error-codes'] = Object.entries(ERROR_CATALOGUE).map(
     ([code, entry]) => ({ code, status: entry.status, description: entry.description }),
   );
@@ -109,6 +112,43 @@ function admitNullInNullableEnums(node: unknown): void {
     schema.enum = [...(schema.enum as unknown[]), null];
   }
   for (const value of Object.values(schema)) admitNullInNullableEnums(value);
+}
+
+const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options', 'trace'] as const;
+
+/** Every operation of the document, whatever its method. */
+function operationsOf(document: OpenAPIObject): Operation[] {
+  return Object.values(document.paths).flatMap((pathItem) =>
+    HTTP_METHODS.flatMap((method) => (pathItem as Record<string, Operation | undefined>)[method] ?? []),
+  );
+}
+
+/**
+ * Drops the security schemes no operation (and no document-wide requirement) uses: a client
+ * generator would otherwise ask for credentials no route takes. A route that adds its own
+ * scheme after the build (`/metrics`) adds it with the requirement.
+ */
+function keepUsedSecuritySchemes(document: OpenAPIObject): void {
+  const schemes = document.components?.securitySchemes;
+  if (!schemes) return;
+  const used = new Set(
+    [...(document.security ?? []), ...operationsOf(document).flatMap((operation) => operation.security ?? [])].flatMap(
+      (requirement) => Object.keys(requirement),
+    ),
+  );
+  for (const name of Object.keys(schemes)) if (!used.has(name)) delete schemes[name];
+}
+
+/**
+ * The tags the operations use, in the catalogue's order with its descriptions; a tag missing
+ * from the catalogue is still listed, by name, for the document's test to point out.
+ */
+function usedTags(document: OpenAPIObject): { name: string; description?: string }[] {
+  const used = new Set(operationsOf(document).flatMap((operation) => operation.tags ?? []));
+  return [
+    ...OPENAPI_TAGS.filter((tag) => used.has(tag.name)),
+    ...[...used].filter((name) => !OPENAPI_TAGS.some((tag) => tag.name === name)).map((name) => ({ name })),
+  ];
 }
 
 function decorateOperations(document: OpenAPIObject): void {

@@ -38,7 +38,16 @@ export interface PaymentEventPayload {
   amount: number;
   fee: number;
   currency: string;
-  status: 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'REFUNDED';
+  status: 'AUTHORIZING' | 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'REFUNDED';
+  /** The rail the customer paid by (`CARD`, `BANK_TRANSFER`, ...): where a refund goes back to. */
+  rail: string;
+  /**
+   * Whether the rail took the customer's funds (the payment has a capture journal entry): a
+   * declined or unconfirmed capture fails with nothing taken, a biller's refusal after the
+   * capture owes a refund. Events written before this field existed lack it; consumers infer
+   * it from `failureCode`.
+   */
+  fundsCaptured: boolean;
   /** Why the payment failed (failed events), e.g. `RAIL_DECLINED`, `BILLER_REJECTED`. */
   failureCode?: string | null;
   billerReference?: string | null;

@@ -1,3 +1,4 @@
+import type { TestingModuleBuilder } from '@nestjs/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -33,7 +34,13 @@ export interface BillersApp {
  * them.
  */
 export async function createBillersApp(
-  options: { config?: Record<string, string>; slowResponseMs?: number; confirmAfterMs?: number } = {},
+  options: {
+    config?: Record<string, string>;
+    slowResponseMs?: number;
+    confirmAfterMs?: number;
+    /** Replaces providers beyond the configuration (a fault-injecting one, say). */
+    override?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
+  } = {},
 ): Promise<BillersApp> {
   const config = loadConfig({
     ...process.env,
@@ -50,7 +57,8 @@ export async function createBillersApp(
     confirmAfterMs: options.confirmAfterMs ?? 300,
     onRequest: (line) => simulatorLog.push(line),
   });
-  const app = await createTestApp((builder) => builder.overrideProvider(AppConfig).useValue(config));
+  const override = options.override ?? ((builder: TestingModuleBuilder) => builder);
+  const app = await createTestApp((builder) => override(builder.overrideProvider(AppConfig).useValue(config)));
   const [admin, customer] = await Promise.all([signInStaff(app, 'ADMIN'), signInCustomer(app)]);
   return {
     app,

@@ -1,3 +1,4 @@
+import type { TestingModuleBuilder } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
 import { LedgerCheckService } from '../../../src/modules/ledger/ledger-check.service';
 import { PostingService } from '../../../src/modules/payments/posting.service';
@@ -24,7 +25,12 @@ export interface PaymentsApp extends BillersApp {
 export const GOOD_REFERENCE = '45010001234';
 
 export async function createPaymentsApp(
-  options: { config?: Record<string, string>; slowResponseMs?: number; confirmAfterMs?: number } = {},
+  options: {
+    config?: Record<string, string>;
+    slowResponseMs?: number;
+    confirmAfterMs?: number;
+    override?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
+  } = {},
 ): Promise<PaymentsApp> {
   const kit = await createBillersApp({
     config: {
@@ -34,6 +40,7 @@ export async function createPaymentsApp(
     },
     slowResponseMs: options.slowResponseMs,
     confirmAfterMs: options.confirmAfterMs,
+    override: options.override,
   });
   await ensureStandardRails(kit);
   const category = await createCategory(kit, { slug: `${kit.prefix}-pay` });

@@ -40,6 +40,9 @@ export interface PaymentPosting {
  * (a 422 for account validation, a retry for posting).
  */
 export abstract class BillerConnector {
+  /** Whether calls to the endpoint can be made at all: a usable URL and a signing secret we hold. */
+  abstract canReach(endpoint: BillerEndpoint): boolean;
+
   abstract validateAccount(endpoint: BillerEndpoint, accountReference: string): Promise<AccountValidationOutcome>;
 
   /** `signal` cuts the call short (the worker is shutting down): the outcome is then `UNAVAILABLE`, reason `aborted`. */

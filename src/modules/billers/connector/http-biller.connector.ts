@@ -72,6 +72,16 @@ export class HttpBillerConnector extends BillerConnector implements OnApplicatio
     this.agents['https:'].destroy();
   }
 
+  canReach(endpoint: BillerEndpoint): boolean {
+    if (!this.secrets.has(endpoint.secretRef)) return false;
+    try {
+      const { protocol } = new URL(endpoint.baseUrl);
+      return protocol === 'http:' || protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }
+
   async validateAccount(endpoint: BillerEndpoint, accountReference: string): Promise<AccountValidationOutcome> {
     const reply = await this.send(endpoint, 'POST', '/accounts/validate', {
       accountReference,

@@ -46,7 +46,7 @@ export class BillerAccountValidationResponseDto {
   customerName: string | null;
 
   /** What the account owes, in minor units, when the biller reports it. */
-  @ApiProperty({ type: Number, nullable: true, example: 1250000 })
+  @ApiProperty({ type: 'integer', nullable: true, example: 1250000 })
   outstandingAmount: number | null;
 
   @ApiProperty({ example: 'NGN' })

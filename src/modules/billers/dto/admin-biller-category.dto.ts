@@ -26,7 +26,7 @@ export class AdminCategoryRequestDto {
   icon: string;
 
   /** Ascending display order; defaults to 0. */
-  @ApiProperty({ required: false, example: 10 })
+  @ApiProperty({ type: 'integer', required: false, example: 10 })
   @Omittable()
   @IsInt()
   @Min(-1_000_000)

@@ -16,6 +16,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
+import { BooleanQuery } from '../../../platform/http/boolean-query.decorator';
 import { Omittable } from '../../../platform/http/omittable.decorator';
 import { PageQueryDto } from '../../../platform/http/pagination';
 import { AMOUNT_RULES, AmountRule, Biller } from '../biller.entity';
@@ -81,7 +82,7 @@ export class AdminBillerRequestDto {
   acceptedRails: string[];
 
   /** Flat fee per payment, in minor units; defaults to 0. */
-  @ApiProperty({ required: false, example: 10000 })
+  @ApiProperty({ type: 'integer', required: false, example: 10000 })
   @Omittable()
   @IsInt()
   @Min(0)
@@ -89,7 +90,7 @@ export class AdminBillerRequestDto {
   feeFlat?: number;
 
   /** Percentage fee in basis points (100 = 1%); defaults to 0. */
-  @ApiProperty({ required: false, example: 0 })
+  @ApiProperty({ type: 'integer', required: false, example: 0 })
   @Omittable()
   @IsInt()
   @Min(0)
@@ -97,14 +98,14 @@ export class AdminBillerRequestDto {
   feePercentBps?: number;
 
   /** Smallest payment, in minor units. */
-  @ApiProperty({ example: 100000 })
+  @ApiProperty({ type: 'integer', example: 100000 })
   @IsInt()
   @Min(1)
   @Max(Number.MAX_SAFE_INTEGER)
   minAmount: number;
 
   /** Largest payment, in minor units; at least `minAmount`. */
-  @ApiProperty({ example: 50000000 })
+  @ApiProperty({ type: 'integer', example: 50000000 })
   @IsInt()
   @Min(1)
   @Max(Number.MAX_SAFE_INTEGER)
@@ -158,7 +159,7 @@ export class AdminBillerRequestDto {
   connectorSecretRef?: string | null;
 
   /** How long to wait for the biller, in milliseconds; defaults to 5000. */
-  @ApiProperty({ required: false, example: 5000 })
+  @ApiProperty({ type: 'integer', required: false, example: 5000 })
   @Omittable()
   @IsInt()
   @Min(100)
@@ -198,10 +199,8 @@ export class AdminBillerListQueryDto extends PageQueryDto {
   categorySlug?: string;
 
   /** Only active (`true`) or only deactivated (`false`) billers; both when absent. */
-  @ApiProperty({ required: false, enum: ['true', 'false'] })
-  @Omittable()
-  @IsIn(['true', 'false'])
-  active?: 'true' | 'false';
+  @BooleanQuery()
+  active?: boolean;
 }
 
 /** A biller with everything admins manage. */
@@ -235,16 +234,16 @@ export class AdminBillerResponseDto {
   @ApiProperty({ type: [String], example: ['CARD', 'BANK_TRANSFER'] })
   acceptedRails: string[];
 
-  @ApiProperty({ example: 10000 })
+  @ApiProperty({ type: 'integer', example: 10000 })
   feeFlat: number;
 
-  @ApiProperty({ example: 0 })
+  @ApiProperty({ type: 'integer', example: 0 })
   feePercentBps: number;
 
-  @ApiProperty({ example: 100000 })
+  @ApiProperty({ type: 'integer', example: 100000 })
   minAmount: number;
 
-  @ApiProperty({ example: 50000000 })
+  @ApiProperty({ type: 'integer', example: 50000000 })
   maxAmount: number;
 
   @ApiProperty({ example: 'Meter number' })
@@ -265,7 +264,7 @@ export class AdminBillerResponseDto {
   @ApiProperty({ type: String, nullable: true, example: 'simulator' })
   connectorSecretRef: string | null;
 
-  @ApiProperty({ example: 5000 })
+  @ApiProperty({ type: 'integer', example: 5000 })
   connectorTimeoutMs: number;
 
   @ApiProperty({ example: true })
@@ -275,7 +274,7 @@ export class AdminBillerResponseDto {
   available: boolean;
 
   /** Successful payments over the last 30 days (recomputed every few minutes). */
-  @ApiProperty({ example: 1520 })
+  @ApiProperty({ type: 'integer', example: 1520 })
   popularity: number;
 
   @ApiProperty({ example: '2026-11-22T10:00:00.000Z' })

@@ -18,7 +18,7 @@ export class BillerCategoryResponseDto {
   icon: string;
 
   /** Ascending display order. */
-  @ApiProperty({ example: 10 })
+  @ApiProperty({ type: 'integer', example: 10 })
   sortOrder: number;
 }
 

@@ -1,8 +1,42 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { BillerCategory } from '../biller-category.entity';
 import { AMOUNT_RULES, AmountRule, Biller } from '../biller.entity';
+import { railFeeRule } from '../biller-fee';
 import { PaymentRail } from '../payment-rail.entity';
 import { AcceptedRailDto, toAcceptedRail } from './payment-rail-response.dto';
+
+/**
+ * What a payment to the biller by one rail is charged, and the amounts it may be: the biller's
+ * fee rule plus the rail's, within both their bounds. The fee of an amount is
+ * `feeFlat + amount x feePercentBps / 10,000`, the percent part rounded half up to a whole
+ * minor unit; a payment of that amount by that rail is charged exactly that fee on top.
+ */
+@ApiSchema({ name: 'BillerRailFee' })
+export class BillerRailFeeDto {
+  /** The rail's code, as in `acceptedRails`. */
+  @ApiProperty({ example: 'CARD' })
+  rail: string;
+
+  /** Flat part of the fee, in minor units: the biller's plus the rail's. */
+  @ApiProperty({ type: 'integer', minimum: 0, example: 10000 })
+  feeFlat: number;
+
+  /** Percent part of the fee in basis points (100 = 1%) of the amount: the biller's plus the rail's. */
+  @ApiProperty({ type: 'integer', minimum: 0, example: 150 })
+  feePercentBps: number;
+
+  /** Smallest amount payable by this rail, in minor units: the larger of the biller's and the rail's minimum. */
+  @ApiProperty({ type: 'integer', minimum: 1, example: 100000 })
+  minAmount: number;
+
+  /**
+   * Largest amount payable by this rail, in minor units: the smaller of the biller's and the
+   * rail's maximum. Below `minAmount` when the two ranges do not meet: no amount can be paid by
+   * this rail then.
+   */
+  @ApiProperty({ type: 'integer', minimum: 1, example: 50000000 })
+  maxAmount: number;
+}
 
 /** Everything a customer needs to pay a biller. */
 @ApiSchema({ name: 'BillerDetail' })
@@ -42,20 +76,34 @@ export class BillerDetailDto {
   @ApiProperty({ type: [AcceptedRailDto] })
   acceptedRails: AcceptedRailDto[];
 
-  /** Flat fee per payment, in minor units. */
-  @ApiProperty({ example: 10000 })
+  /**
+   * For each of `acceptedRails`, in the same order, the fee a payment by it is charged and the
+   * amounts it may be. Use these, not the biller's own `feeFlat`, `feePercentBps`, `minAmount`
+   * and `maxAmount`, to show a customer what a payment costs.
+   */
+  @ApiProperty({
+    type: [BillerRailFeeDto],
+    example: [
+      { rail: 'BANK_TRANSFER', feeFlat: 15000, feePercentBps: 0, minAmount: 100000, maxAmount: 50000000 },
+      { rail: 'CARD', feeFlat: 10000, feePercentBps: 150, minAmount: 100000, maxAmount: 50000000 },
+    ],
+  })
+  railFees: BillerRailFeeDto[];
+
+  /** The biller's own flat fee, in minor units; a payment also pays its rail's (see `railFees`). */
+  @ApiProperty({ type: 'integer', minimum: 0, example: 10000 })
   feeFlat: number;
 
-  /** Percentage fee in basis points (100 = 1%), added to the flat fee. */
-  @ApiProperty({ example: 0 })
+  /** The biller's own percentage fee in basis points (100 = 1%); a payment also pays its rail's (see `railFees`). */
+  @ApiProperty({ type: 'integer', minimum: 0, example: 0 })
   feePercentBps: number;
 
-  /** Smallest payment, in minor units. */
-  @ApiProperty({ example: 100000 })
+  /** The biller's smallest payment, in minor units; a rail may ask for more (see `railFees`). */
+  @ApiProperty({ type: 'integer', minimum: 1, example: 100000 })
   minAmount: number;
 
-  /** Largest payment, in minor units. */
-  @ApiProperty({ example: 50000000 })
+  /** The biller's largest payment, in minor units; a rail may allow less (see `railFees`). */
+  @ApiProperty({ type: 'integer', minimum: 1, example: 50000000 })
   maxAmount: number;
 
   /** What the biller calls the account reference. */
@@ -95,6 +143,7 @@ export function toBillerDetail(biller: Biller, category: BillerCategory, rails: 
     country: biller.country,
     currency: biller.currency,
     acceptedRails: rails.map(toAcceptedRail),
+    railFees: rails.map((rail) => railFeeRule(biller, rail)),
     feeFlat: biller.feeFlat,
     feePercentBps: biller.feePercentBps,
     minAmount: biller.minAmount,

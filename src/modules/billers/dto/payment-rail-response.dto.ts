@@ -27,19 +27,19 @@ export class PaymentRailResponseDto {
   active: boolean;
 
   /** Flat fee, in the minor unit of the payment's currency. */
-  @ApiProperty({ example: 10000 })
+  @ApiProperty({ type: 'integer', example: 10000 })
   feeFlat: number;
 
   /** Percentage fee in basis points (150 = 1.5%). */
-  @ApiProperty({ example: 150 })
+  @ApiProperty({ type: 'integer', example: 150 })
   feePercentBps: number;
 
   /** Smallest payment, in minor units. */
-  @ApiProperty({ example: 100 })
+  @ApiProperty({ type: 'integer', example: 100 })
   minAmount: number;
 
   /** Largest payment, in minor units. */
-  @ApiProperty({ example: 1000000000 })
+  @ApiProperty({ type: 'integer', example: 1000000000 })
   maxAmount: number;
 
   @ApiProperty({ example: '2026-11-22T10:00:00.000Z' })

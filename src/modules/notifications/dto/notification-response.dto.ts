@@ -20,14 +20,15 @@ export class NotificationResponseDto {
   title: string;
 
   @ApiProperty({
-    example: 'Your payment of ₦5,000.00 to Ikeja Electric for account 45010001234 went through.',
+    example: 'Your payment of NGN 5,000.00 to Ikeja Electric for account 45010001234 went through.',
   })
   body: string;
 
   /**
    * The objects the notification is about. Payment notifications carry `paymentId`, `billerId`,
    * `billerName`, `accountReference`, `amount` and `fee` (minor units), `currency`, `status`,
-   * and `failureCode` or `billerReference` when known.
+   * and, when known, `rail`, `fundsCaptured` (whether the rail took the customer's funds: a
+   * failed payment with `true` is being refunded), `failureCode` and `billerReference`.
    */
   @ApiProperty({
     type: 'object',
@@ -41,6 +42,9 @@ export class NotificationResponseDto {
       fee: 10000,
       currency: 'NGN',
       status: 'SUCCEEDED',
+      rail: 'CARD',
+      fundsCaptured: true,
+      billerReference: 'IKE-778899',
     },
   })
   data: Record<string, unknown>;

@@ -9,7 +9,7 @@ export class LedgerUnbalancedEntryDto {
   @ApiProperty({ example: '100' })
   sum: string;
 
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', example: 1 })
   lines: number;
 }
 
@@ -44,10 +44,10 @@ export class LedgerCheckResponseDto {
   @ApiProperty({ example: true })
   balanced: boolean;
 
-  @ApiProperty({ example: 1250 })
+  @ApiProperty({ type: 'integer', example: 1250 })
   entriesChecked: number;
 
-  @ApiProperty({ example: 3600 })
+  @ApiProperty({ type: 'integer', example: 3600 })
   linesChecked: number;
 
   @ApiProperty({ type: [LedgerUnbalancedEntryDto] })

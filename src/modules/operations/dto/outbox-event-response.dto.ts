@@ -29,7 +29,7 @@ export class OutboxEventResponseDto {
   status: OutboxStatus;
 
   /** Publish attempts so far. */
-  @ApiProperty({ example: 8 })
+  @ApiProperty({ type: 'integer', example: 8 })
   attempts: number;
 
   /** When the relay next tries a PENDING row. */

@@ -22,7 +22,7 @@ export class PaymentDraftDto {
   @ApiProperty({ example: '45010001234' })
   accountReference: string;
 
-  @ApiProperty({ example: 500000 })
+  @ApiProperty({ type: 'integer', example: 500000 })
   amount: number;
 
   @ApiProperty({ example: 'NGN' })
@@ -36,10 +36,10 @@ export class PaymentDraftDto {
   fundingAccountHint: string;
 
   /** The fee this payment would be charged now. */
-  @ApiProperty({ example: 10000 })
+  @ApiProperty({ type: 'integer', example: 10000 })
   fee: number;
 
-  @ApiProperty({ example: 510000 })
+  @ApiProperty({ type: 'integer', example: 510000 })
   totalAmount: number;
 
   /** Whether the biller takes payments now (active, available, rail still accepted). */

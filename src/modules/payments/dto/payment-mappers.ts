@@ -1,4 +1,5 @@
 import type { Payment } from '../payment.entity';
+import { customerStatus } from '../payment-status-description';
 import type { PaymentDetail, PaymentDraft } from '../payments.service';
 import type { PostingAttempt } from '../posting-attempt.entity';
 import type { PaymentDraftDto } from './payment-draft.dto';
@@ -6,10 +7,14 @@ import type { PaymentResponseDto } from './payment-response.dto';
 import type { PostingAttemptResponseDto } from './posting-attempt-response.dto';
 import type { TransactionDetailDto } from './transaction-detail.dto';
 
-export function toPaymentResponse(payment: Payment): PaymentResponseDto {
+export function toPaymentResponse(payment: Payment, posting?: PostingAttempt | null): PaymentResponseDto {
+  const state = customerStatus(payment, posting);
   return {
     id: payment.id,
     status: payment.status,
+    statusDescription: state.description,
+    delayed: state.delayed,
+    channel: payment.channel,
     billerId: payment.billerId,
     billerName: payment.billerName,
     billerSlug: payment.billerSlug,
@@ -33,7 +38,7 @@ export function toPaymentResponse(payment: Payment): PaymentResponseDto {
 export function toTransactionDetail(detail: PaymentDetail): TransactionDetailDto {
   const { payment, timeline, posting } = detail;
   return {
-    ...toPaymentResponse(payment),
+    ...toPaymentResponse(payment, posting?.latest),
     timeline: timeline.map((step) => ({ status: step.status, note: step.note, at: step.createdAt.toISOString() })),
     ...(posting
       ? {
@@ -42,7 +47,6 @@ export function toTransactionDetail(detail: PaymentDetail): TransactionDetailDto
             cycles: posting.cycles,
             tries: posting.latest.tries,
             billerReference: posting.latest.billerReference,
-            lastError: posting.latest.lastError,
           },
         }
       : {}),
@@ -69,7 +73,8 @@ export function toPaymentDraft(draft: PaymentDraft): PaymentDraftDto {
   };
 }
 
-export function toPostingAttemptResponse(attempt: PostingAttempt): PostingAttemptResponseDto {
+/** Everything but `retryable`, which needs the payment's state: the caller decides it. */
+export function toPostingAttemptResponse(attempt: PostingAttempt): Omit<PostingAttemptResponseDto, 'retryable'> {
   return {
     id: attempt.id,
     paymentId: attempt.paymentId,

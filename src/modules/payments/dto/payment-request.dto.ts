@@ -34,7 +34,7 @@ export class PaymentRequestDto {
   savedAccountId?: string;
 
   /** Minor units (kobo for NGN). */
-  @ApiProperty({ example: 500000, minimum: 1 })
+  @ApiProperty({ type: 'integer', example: 500000, minimum: 1 })
   @IsInt()
   @Min(1)
   @Max(Number.MAX_SAFE_INTEGER)

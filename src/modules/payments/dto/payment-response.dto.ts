@@ -1,14 +1,29 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { PAYMENT_STATUSES, PaymentStatus } from '../payment.entity';
+import { PAYMENT_CHANNELS, PAYMENT_STATUSES, PaymentChannel, PaymentStatus } from '../payment.entity';
 
 @ApiSchema({ name: 'PaymentResponse' })
 export class PaymentResponseDto {
   @ApiProperty({ format: 'uuid', example: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a10' })
   id: string;
 
-  /** `PENDING` (funds captured), `PROCESSING` (posting to the biller), `SUCCEEDED`, `FAILED`, `REFUNDED`. */
+  /**
+   * `AUTHORIZING` (accepted; the rail's answer is not in yet), `PENDING` (funds captured),
+   * `PROCESSING` (posting to the biller), `SUCCEEDED`, `FAILED`, `REFUNDED`.
+   */
   @ApiProperty({ enum: PAYMENT_STATUSES, enumName: 'PaymentStatus', example: 'PENDING' })
   status: PaymentStatus;
+
+  /** What happened and what happens next, in the customer's terms; safe to show as it is. */
+  @ApiProperty({ example: 'NGN 5,100.00 was taken from your card. We are sending the payment to Ikeja Electric.' })
+  statusDescription: string;
+
+  /** True when the biller has not confirmed the payment in the usual time and staff are looking into it. */
+  @ApiProperty({ example: false })
+  delayed: boolean;
+
+  /** Where the payment was made: the customer app (`APP`), a pushed bill, a schedule, an agent, checkout, the sandbox. */
+  @ApiProperty({ enum: PAYMENT_CHANNELS, enumName: 'PaymentChannel', example: 'APP' })
+  channel: PaymentChannel;
 
   @ApiProperty({ format: 'uuid', example: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01' })
   billerId: string;
@@ -23,15 +38,15 @@ export class PaymentResponseDto {
   accountReference: string;
 
   /** Paid to the biller, in minor units. */
-  @ApiProperty({ example: 500000 })
+  @ApiProperty({ type: 'integer', example: 500000 })
   amount: number;
 
   /** Our fee (the biller's and the rail's rules), in minor units, on top of the amount. */
-  @ApiProperty({ example: 10000 })
+  @ApiProperty({ type: 'integer', example: 10000 })
   fee: number;
 
   /** amount + fee: what was taken from the funding account. */
-  @ApiProperty({ example: 510000 })
+  @ApiProperty({ type: 'integer', example: 510000 })
   totalAmount: number;
 
   @ApiProperty({ example: 'NGN' })
@@ -51,7 +66,7 @@ export class PaymentResponseDto {
   @ApiProperty({ type: String, nullable: true, example: null })
   billerReference: string | null;
 
-  /** Why the payment failed: `RAIL_DECLINED`, `INSUFFICIENT_FUNDS`, `RAIL_TIMEOUT`, `BILLER_REJECTED`, ... */
+  /** Why the payment failed: `RAIL_DECLINED`, `INSUFFICIENT_FUNDS`, `RAIL_NO_CAPTURE`, `BILLER_REJECTED`, ... */
   @ApiProperty({ type: String, nullable: true, example: null })
   failureCode: string | null;
 

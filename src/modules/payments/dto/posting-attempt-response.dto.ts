@@ -13,13 +13,20 @@ export class PostingAttemptResponseDto {
   paymentId: string;
 
   /** 1 for the automatic cycle; each operator retry opens the next. */
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', example: 1 })
   cycle: number;
 
   @ApiProperty({ enum: POSTING_ATTEMPT_STATUSES, enumName: 'PostingAttemptStatus', example: 'RETRYING' })
   status: PostingAttemptStatus;
 
-  @ApiProperty({ example: 2 })
+  /**
+   * Whether `POST /admin/posting-attempts/{id}/retry` accepts this attempt now: it is `FAILED`,
+   * it is its payment's latest cycle, and the payment is still `PROCESSING`.
+   */
+  @ApiProperty({ example: false })
+  retryable: boolean;
+
+  @ApiProperty({ type: 'integer', example: 2 })
   tries: number;
 
   /** When the next try is due, while the attempt is open. */

@@ -15,25 +15,25 @@ export class PaymentTimelineStepDto {
   at: string;
 }
 
-/** The latest posting cycle to the biller, when the payment reached one. */
+/**
+ * The latest posting cycle to the biller, when the payment reached one. The biller's raw
+ * errors are for staff (`GET /admin/posting-attempts`); `statusDescription` says what they mean.
+ */
 @ApiSchema({ name: 'PaymentPostingOutcome' })
 export class PaymentPostingDto {
   @ApiProperty({ enum: POSTING_ATTEMPT_STATUSES, enumName: 'PostingAttemptStatus', example: 'CONFIRMED' })
   status: PostingAttemptStatus;
 
   /** Posting cycles so far (an operator's retry opens another). */
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', example: 1 })
   cycles: number;
 
   /** Tries in the latest cycle. */
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', example: 1 })
   tries: number;
 
   @ApiProperty({ type: String, nullable: true, example: 'IKEDC-7F3A91' })
   billerReference: string | null;
-
-  @ApiProperty({ type: String, nullable: true, example: null })
-  lastError: string | null;
 }
 
 @ApiSchema({ name: 'TransactionDetail' })

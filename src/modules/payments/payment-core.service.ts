@@ -1,0 +1,285 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../platform/config/app-config';
+import { newId } from '../../platform/database/new-id';
+import { OutboxMessage, OutboxWriter } from '../../platform/outbox/outbox.writer';
+import { PAYMENT_EVENTS } from '../../platform/queue/queues';
+import { PaymentQuote, PaymentQuoteService } from '../billers/payment-quote.service';
+import { CustomerLimitsService } from '../identity/customer-limits.service';
+import { LedgerService } from '../ledger/ledger.service';
+import { BillerCircuitBreaker } from './biller-circuit-breaker';
+import { paymentEventPayload } from './payment-event-payload';
+import { PaymentFaults } from './payment-faults';
+import { captureEntry, paymentAccounts } from './payment-ledger';
+import { PayerType, Payment, PaymentChannel } from './payment.entity';
+import { NewPayment, PaymentRepository } from './payment.repository';
+import { PaymentError } from './payments.errors';
+import { CaptureResult, CaptureStatusResult, DeclineReason, RailCode, RailConnector } from './rail-connector';
+import { RailReversalService } from './rail-reversal.service';
+import { maskFundingAccount } from './request-fingerprint';
+
+/** One payment, as any channel asks for it. */
+export interface PaymentOrder {
+  channel: PaymentChannel;
+  /** Who pays: the customer themselves, an agent taking cash, a checkout payer. */
+  payer: { type: PayerType; id: string };
+  /** The customer whose limits apply and whose history shows the payment. */
+  customerId: string;
+  /** Scoped to the customer; the channel decides how it is made (a header, `schedule:{id}:{period}`). */
+  idempotencyKey: string;
+  /** SHA-256 of the request as the channel received it, to tell a replay from a reused key. */
+  requestHash: string;
+  /** The biller's id or slug. */
+  biller: string;
+  accountReference: string;
+  savedAccountId: string | null;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: string;
+  rail: string;
+  fundingAccount: string;
+  /** Pay again although the same biller, account and amount were paid moments ago. */
+  confirmDuplicate: boolean;
+}
+
+/** What the rail said about a capture: its answer to the capture, or to a later inquiry. */
+type CaptureOutcome = CaptureResult | Exclude<CaptureStatusResult, { status: 'UNAVAILABLE' }>;
+
+/** Thrown inside a recording transaction to roll it back when another path recorded the outcome first. */
+class AlreadyRecorded extends Error {}
+
+const DECLINE_MESSAGES: Record<DeclineReason, string> = {
+  INSUFFICIENT_FUNDS: 'The funding account has insufficient funds',
+  DO_NOT_HONOR: 'The funding account was declined',
+  ACCOUNT_CLOSED: 'The funding account is closed',
+  LIMIT: "The funding account's own limit was reached",
+};
+
+/**
+ * The payment core: the one door through which every channel moves money (the customer app,
+ * pushed bills, schedules, agents, checkout, the sandbox). It owns idempotency, limits, the
+ * rail call, the ledger entry, the first posting cycle and the outbox events; channels record
+ * themselves and their payer on the payment and add nothing of their own to this path.
+ *
+ * Money moves in steps, and no network call runs while a transaction or lock is held
+ * (DESIGN.md section 2):
+ *
+ * 1. `authorize`: in one transaction under the customer's advisory lock, the Idempotency-Key,
+ *    the duplicate window and the limits (which count payments still AUTHORIZING), then the
+ *    payment is inserted `AUTHORIZING` and committed.
+ * 2. The rail captures `amount + fee` with the payment id as its idempotency reference.
+ * 3. `recordCapture`, a second transaction: captured -> `PENDING` with its journal entry, its
+ *    first posting cycle and `payment.captured`; declined -> `FAILED`; no answer -> the payment
+ *    stays `AUTHORIZING` for the recovery job, which asks the rail (`PaymentRecoveryService`).
+ *
+ * A crash or a lost connection between the steps leaves an `AUTHORIZING` payment that the
+ * recovery job settles by inquiry; a retry of the same key answers DUPLICATE_PAYMENT with its
+ * id at every step; the rail never captures a reference twice.
+ */
+@Injectable()
+export class PaymentCore {
+  private readonly logger = new Logger(PaymentCore.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly payments: PaymentRepository,
+    private readonly quotes: PaymentQuoteService,
+    private readonly customerLimits: CustomerLimitsService,
+    private readonly ledger: LedgerService,
+    private readonly outbox: OutboxWriter,
+    private readonly rails: RailConnector,
+    private readonly circuit: BillerCircuitBreaker,
+    private readonly reversals: RailReversalService,
+    private readonly faults: PaymentFaults,
+  ) {}
+
+  async pay(order: PaymentOrder): Promise<Payment> {
+    const quote = await this.quotes.quote({
+      biller: order.biller,
+      accountReference: order.accountReference,
+      amount: order.amount,
+      currency: order.currency,
+      rail: order.rail,
+    });
+    if (!this.customerLimits.hasLimitsIn(quote.currency)) throw PaymentError.limitNotConfigured(quote.currency);
+    if (await this.circuit.isOpen(quote.billerId)) throw PaymentError.billerUnavailable('the biller is not answering');
+    // Before the transaction: a posting inside one must never wait for a second connection.
+    const accounts = paymentAccounts({ billerId: quote.billerId, currency: quote.currency, rail: quote.rail });
+    await this.ledger.openAccounts([accounts.railClearing, accounts.billerPayable, accounts.feeRevenue]);
+
+    const payment = await this.authorize(order, quote);
+    await this.faults.afterAuthorize(payment.id);
+    const outcome = await this.rails.capture({
+      rail: payment.rail as RailCode,
+      accountNumber: order.fundingAccount,
+      amount: BigInt(payment.amount) + BigInt(payment.fee),
+      currency: payment.currency,
+      reference: payment.id,
+    });
+    await this.faults.afterCapture(payment.id);
+    return this.recordCapture(payment, outcome);
+  }
+
+  /**
+   * Records the rail's answer about an `AUTHORIZING` payment in one transaction and answers the
+   * payment as it now is. Idempotent: only a payment still `AUTHORIZING` moves, so the request
+   * that called the rail and the recovery job may both record the same outcome safely. A
+   * capture that timed out leaves the payment `AUTHORIZING` for the recovery job.
+   */
+  async recordCapture(payment: Payment, outcome: CaptureOutcome): Promise<Payment> {
+    try {
+      switch (outcome.status) {
+        case 'CAPTURED':
+          return await this.dataSource.transaction(async (manager) => {
+            const journalEntryId = await this.ledger.post(manager, captureEntry(payment));
+            const moved = await this.payments.transition(
+              manager,
+              payment.id,
+              'PENDING',
+              `Funds captured by ${payment.rail}`,
+              {
+                railReference: outcome.railReference,
+                journalEntryId,
+                firstPostingCycleDueInMs: this.config.JOB_PICKUP_GRACE_MS,
+              },
+              'AUTHORIZING',
+            );
+            if (!moved) throw new AlreadyRecorded();
+            await this.outbox.write(manager, this.event(PAYMENT_EVENTS.captured, moved));
+            return moved;
+          });
+        case 'DECLINED':
+          return await this.fail(
+            payment,
+            outcome.reason === 'INSUFFICIENT_FUNDS' ? 'INSUFFICIENT_FUNDS' : 'RAIL_DECLINED',
+            DECLINE_MESSAGES[outcome.reason],
+            `Declined by ${payment.rail}: ${outcome.reason}`,
+          );
+        case 'NOT_FOUND':
+          // The rail never took it (the request died before the call, or the call never
+          // arrived). The cancel voids the reference, so a capture still on its way is refused.
+          return await this.fail(
+            payment,
+            'RAIL_NO_CAPTURE',
+            'The payment rail never confirmed the payment',
+            `${payment.rail} has no capture of this payment`,
+            true,
+          );
+        case 'TIMEOUT':
+          this.logger.warn(`capture of payment ${payment.id} timed out: the recovery job will ask ${payment.rail}`);
+          return payment;
+      }
+    } catch (error) {
+      if (!(error instanceof AlreadyRecorded)) throw error;
+      return (await this.payments.findById(this.dataSource.manager, payment.id)) ?? payment;
+    }
+  }
+
+  /** Step 1: the payment and its idempotency record, committed `AUTHORIZING` before the rail is called. */
+  private async authorize(order: PaymentOrder, quote: PaymentQuote): Promise<Payment> {
+    const amount = BigInt(order.amount);
+    return this.dataSource.transaction(async (manager) => {
+      await this.payments.lockCustomer(manager, order.customerId);
+      const customer = await this.customerLimits.limitsOf(manager, order.customerId, quote.currency);
+      if (!customer) throw PaymentError.notFound();
+      if (!customer.limits) throw PaymentError.limitNotConfigured(quote.currency);
+      const check = await this.payments.precheck(manager, {
+        customerId: order.customerId,
+        idempotencyKey: order.idempotencyKey,
+        currency: quote.currency,
+        billerId: quote.billerId,
+        accountReference: quote.accountReference,
+        amount: order.amount,
+        duplicateWindowSeconds: this.config.PAYMENT_DUPLICATE_WINDOW_SECONDS,
+      });
+      if (check.existing) {
+        if (check.existing.requestHash !== order.requestHash) throw PaymentError.keyReused(check.existing.id);
+        throw PaymentError.duplicate(check.existing.id, check.existing.status);
+      }
+      if (check.recentDuplicateId && !order.confirmDuplicate) {
+        throw PaymentError.possibleDuplicate(check.recentDuplicateId, this.config.PAYMENT_DUPLICATE_WINDOW_SECONDS);
+      }
+      // In-flight (AUTHORIZING) payments count: two payments at once cannot share the headroom.
+      const perPayment = BigInt(customer.limits.perPayment);
+      const daily = BigInt(customer.limits.daily);
+      const currency = quote.currency;
+      if (amount > perPayment) throw PaymentError.limitExceeded('per-payment', perPayment, 0n, amount, currency);
+      if (check.usedToday + amount > daily) {
+        throw PaymentError.limitExceeded('daily', daily, check.usedToday, amount, currency);
+      }
+      const payment = newPayment(order, quote);
+      const createdAt = await this.payments.insert(
+        manager,
+        payment,
+        `Payment accepted; ${payment.rail} asked to capture the funds`,
+      );
+      return { ...payment, createdAt, updatedAt: createdAt };
+    });
+  }
+
+  private async fail(
+    payment: Payment,
+    failureCode: string,
+    failureMessage: string,
+    note: string,
+    voidOnRail = false,
+  ): Promise<Payment> {
+    return this.dataSource.transaction(async (manager) => {
+      const moved = await this.payments.transition(
+        manager,
+        payment.id,
+        'FAILED',
+        note,
+        { failureCode, failureMessage, completed: true },
+        'AUTHORIZING',
+      );
+      if (!moved) throw new AlreadyRecorded();
+      const events = [this.event(PAYMENT_EVENTS.failed, moved)];
+      if (voidOnRail) {
+        await this.reversals.request(manager, moved, 'CANCEL');
+        events.push({
+          ...this.event(PAYMENT_EVENTS.railReversalRequested, moved),
+          payload: { ...paymentEventPayload(moved), action: 'CANCEL' },
+        });
+      }
+      await this.outbox.write(manager, ...events);
+      return moved;
+    });
+  }
+
+  private event(eventType: string, payment: Payment): OutboxMessage {
+    return { eventType, aggregateType: 'payment', aggregateId: payment.id, payload: paymentEventPayload(payment) };
+  }
+}
+
+function newPayment(order: PaymentOrder, quote: PaymentQuote): NewPayment {
+  return {
+    id: newId(),
+    customerId: order.customerId,
+    channel: order.channel,
+    payerType: order.payer.type,
+    payerId: order.payer.id,
+    idempotencyKey: order.idempotencyKey,
+    requestHash: order.requestHash,
+    billerId: quote.billerId,
+    billerName: quote.billerName,
+    billerSlug: quote.billerSlug,
+    accountReference: quote.accountReference,
+    savedAccountId: order.savedAccountId,
+    amount: order.amount,
+    fee: quote.fee,
+    currency: quote.currency,
+    rail: quote.rail,
+    fundingAccountMasked: maskFundingAccount(order.fundingAccount),
+    railReference: null,
+    status: 'AUTHORIZING',
+    failureCode: null,
+    failureMessage: null,
+    billerReference: null,
+    journalEntryId: null,
+    reversalEntryId: null,
+    railReversalReference: null,
+    completedAt: null,
+  };
+}

@@ -1,0 +1,52 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../platform/config/app-config';
+import { PaymentCore } from './payment-core.service';
+import { PaymentRepository } from './payment.repository';
+import { RailCode, RailConnector } from './rail-connector';
+
+/**
+ * Settles payments left `AUTHORIZING`: the process that called the rail died or lost its
+ * database connection before recording the answer, or the rail timed out. Runs in the worker.
+ * For each payment older than AUTHORIZATION_RECOVERY_AFTER_MS it asks the rail what became of
+ * the capture (by the payment id, the rail's idempotency reference) and records that through
+ * the payment core, exactly as the request would have: a capture becomes `PENDING` with one
+ * journal entry and is posted; a decline, or no capture at all, fails the payment (the latter
+ * with a cancel that voids any capture still on its way). A rail that does not answer is asked
+ * again after the same delay. Never captures: a payment the rail never took is not taken later.
+ */
+@Injectable()
+export class PaymentRecoveryService {
+  private readonly logger = new Logger(PaymentRecoveryService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly payments: PaymentRepository,
+    private readonly core: PaymentCore,
+    private readonly rails: RailConnector,
+  ) {}
+
+  /** Settles up to `limit` stuck payments; answers how many it took. */
+  async recover(limit = 50): Promise<number> {
+    const stuck = await this.payments.claimStuckAuthorizations(
+      this.dataSource.manager,
+      this.config.AUTHORIZATION_RECOVERY_AFTER_MS,
+      limit,
+    );
+    for (const payment of stuck) {
+      const status = await this.rails.captureStatus({ rail: payment.rail as RailCode, reference: payment.id });
+      if (status.status === 'UNAVAILABLE') {
+        this.logger.warn(
+          `payment ${payment.id} is still authorizing: ${payment.rail} did not answer (${status.reason})`,
+        );
+        continue;
+      }
+      const recorded = await this.core.recordCapture(payment, status);
+      this.logger.warn(
+        `recovered payment ${payment.id} left authorizing: ${payment.rail} says ${status.status}, now ${recorded.status}`,
+      );
+    }
+    return stuck.length;
+  }
+}

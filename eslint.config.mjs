@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
+import house from './eslint/context-boundaries.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
@@ -39,7 +40,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/platform/config/**', 'test/**', 'scripts/**', 'bench/**', '*.js', '*.mjs'],
+    files: ['src/**/*.ts'],
+    plugins: { house },
+    rules: { 'house/context-boundaries': 'error' },
+  },
+  {
+    files: ['src/platform/config/**', 'test/**', 'scripts/**', 'bench/**', '*.js', '*.mjs', 'eslint/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { BillersJobsModule } from './modules/billers/jobs/billers-jobs.module';
-import { NotificationsJobsModule } from './modules/notifications/jobs/notifications-jobs.module';
-import { PaymentsJobsModule } from './modules/payments/jobs/payments-jobs.module';
+import { BillersJobsModule } from './modules/billers';
+import { NotificationsJobsModule } from './modules/notifications';
+import { PaymentsJobsModule } from './modules/payments';
 import { OutboxRelayModule } from './platform/outbox/outbox-relay.module';
 import { PlatformModule } from './platform/platform.module';
 
-/** The background worker: the platform, the outbox relay and every context's processors. */
+/** The background worker: the platform, the outbox relay and every context's processors (its `jobs/` module). */
 @Module({
   imports: [
     PlatformModule,

@@ -1,12 +1,13 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { configFromEnvironment } from '../platform/config/environment';
+import { ALL_ENTITIES } from '../entities';
 import { dataSourceOptions } from '../platform/database/data-source-options';
 import { SEEDERS } from './seeders';
 
 /** `npm run seed`: loads demo data, each seeder in its own transaction. Safe to run again. */
 async function main(): Promise<void> {
-  const dataSource = new DataSource(dataSourceOptions(configFromEnvironment()));
+  const dataSource = new DataSource(dataSourceOptions(configFromEnvironment(), ALL_ENTITIES));
   await dataSource.initialize();
   try {
     if (await dataSource.showMigrations()) throw new Error('pending migrations: run `npm run migration:run` first');

@@ -1,12 +1,7 @@
 import Redis from 'ioredis';
-import {
-  BillersApp,
-  createBiller,
-  createBillersApp,
-  createCategory,
-  ensureStandardRails,
-  expectApiError,
-} from './support/billers-kit';
+import { createBiller, createBillerCategory } from '../factories/biller.factory';
+import { expectApiError } from '../support/assertions';
+import { BillersApp, createBillersApp } from './support/billers-kit';
 
 describe('POST /billers/{billerIdOrSlug}/account-validation (through the biller simulator)', () => {
   let kit: BillersApp;
@@ -19,10 +14,11 @@ describe('POST /billers/{billerIdOrSlug}/account-validation (through the biller 
     // The simulator answers `...150` after 150 ms; billers here wait 1 s, the hang case 300 ms.
     kit = await createBillersApp({ slowResponseMs: 150 });
     redis = new Redis(kit.config.REDIS_URL, { keyPrefix: `${kit.config.REDIS_KEY_PREFIX}:` });
-    await ensureStandardRails(kit);
-    categoryId = (await createCategory(kit, { slug: `${kit.prefix}-power` })).id;
-    direct = await createBiller(kit, categoryId, `${kit.prefix}-direct`, { connectorTimeoutMs: 1000 });
-    patternOnly = await createBiller(kit, categoryId, `${kit.prefix}-pattern-only`, {
+    categoryId = (await createBillerCategory(kit, { slug: `${kit.prefix}-power` })).id;
+    direct = await createBiller(kit, { categoryId, slug: `${kit.prefix}-direct`, connectorTimeoutMs: 1000 });
+    patternOnly = await createBiller(kit, {
+      categoryId,
+      slug: `${kit.prefix}-pattern-only`,
       validatesDirectly: false,
       connectorBaseUrl: null,
       connectorSecretRef: null,
@@ -91,7 +87,7 @@ describe('POST /billers/{billerIdOrSlug}/account-validation (through the biller 
   });
 
   it('is 422 BILLER_UNAVAILABLE when the biller hangs (…408) past its timeout, and is not cached', async () => {
-    const hanging = await createBiller(kit, categoryId, `${kit.prefix}-hangs`, { connectorTimeoutMs: 300 });
+    const hanging = await createBiller(kit, { categoryId, slug: `${kit.prefix}-hangs`, connectorTimeoutMs: 300 });
     const started = Date.now();
     const response = await validate(hanging.slug, '45010001408').expect(422);
     const elapsed = Date.now() - started;
@@ -117,7 +113,9 @@ describe('POST /billers/{billerIdOrSlug}/account-validation (through the biller 
   it('is 422 when the biller refuses our signature (a wrong secret is a misconfiguration, not an answer)', async () => {
     const otherSecret = await createBillersAppWithSecret();
     try {
-      const biller = await createBiller(kit, categoryId, `${kit.prefix}-wrong-secret`, {
+      const biller = await createBiller(kit, {
+        categoryId,
+        slug: `${kit.prefix}-wrong-secret`,
         connectorBaseUrl: otherSecret.billerUrl(`${kit.prefix}-wrong-secret`),
       });
       expectApiError((await validate(biller.slug, '45010001234').expect(422)).body, 'BILLER_UNAVAILABLE');
@@ -182,9 +180,9 @@ describe('POST /billers/{billerIdOrSlug}/account-validation (through the biller 
   });
 
   it('is 422 BILLER_UNAVAILABLE for an unavailable or deactivated biller, and 404 for an unknown one', async () => {
-    const outage = await createBiller(kit, categoryId, `${kit.prefix}-outage`, { available: false });
+    const outage = await createBiller(kit, { categoryId, slug: `${kit.prefix}-outage`, available: false });
     expectApiError((await validate(outage.slug, '45010001234').expect(422)).body, 'BILLER_UNAVAILABLE');
-    const retired = await createBiller(kit, categoryId, `${kit.prefix}-retired`);
+    const retired = await createBiller(kit, { categoryId, slug: `${kit.prefix}-retired` });
     await kit.http.delete(`/api/v1/admin/billers/${retired.id}`).set(kit.admin.headers).expect(204);
     expectApiError((await validate(retired.slug, '45010001234').expect(422)).body, 'BILLER_UNAVAILABLE');
     expect(simulatorCalls(outage.slug) + simulatorCalls(retired.slug)).toBe(0);

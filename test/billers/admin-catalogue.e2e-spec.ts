@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { BillerPopularityService } from '../../src/modules/billers/biller-popularity.service';
 import { AppConfig } from '../../src/platform/config/app-config';
-import { parseLinkHeader } from '../support/link-header';
-import { signInStaff, SignedInUser } from '../factories/user-tokens.factory';
 import {
-  BillersApp,
   billerRequest,
   createBiller,
-  createBillersApp,
-  createCategory,
+  createBillerCategory,
   ensureStandardRails,
-  expectApiError,
-  refreshPopularity,
-} from './support/billers-kit';
+  refreshBillerPopularity,
+} from '../factories/biller.factory';
+import type { SignedInUser } from '../factories/customer.factory';
+import { createStaffUser } from '../factories/staff-user.factory';
+import { expectApiError } from '../support/assertions';
+import { parseLinkHeader } from '../support/link-header';
+import { BillersApp, createBillersApp } from './support/billers-kit';
 
 interface AuditRow {
   actor_user_id: string;
@@ -30,9 +30,9 @@ describe('admin catalogue (/admin/billers, /admin/biller-categories, /admin/paym
 
   beforeAll(async () => {
     kit = await createBillersApp();
-    support = await signInStaff(kit.app, 'SUPPORT');
+    support = await createStaffUser(kit, 'SUPPORT');
     await ensureStandardRails(kit);
-    categoryId = (await createCategory(kit, { slug: `${kit.prefix}-power`, name: 'Power' })).id;
+    categoryId = (await createBillerCategory(kit, { slug: `${kit.prefix}-power`, name: 'Power' })).id;
   }, 60_000);
 
   afterAll(() => kit?.close());
@@ -52,7 +52,7 @@ describe('admin catalogue (/admin/billers, /admin/biller-categories, /admin/paym
       const response = await kit.http
         .post('/api/v1/admin/billers')
         .set(kit.admin.headers)
-        .send(billerRequest(kit, categoryId, slug, { name: '  Created Power  ', aliases: ['CP', 'Created'] }))
+        .send(billerRequest(kit, { categoryId, slug, name: '  Created Power  ', aliases: ['CP', 'Created'] }))
         .expect(201);
       expect(response.body).toEqual({
         id: expect.any(String),
@@ -136,7 +136,7 @@ describe('admin catalogue (/admin/billers, /admin/biller-categories, /admin/paym
     });
 
     it('updates any subset of fields (204), checks the result as a whole and audits before/after', async () => {
-      const biller = await createBiller(kit, categoryId, `${kit.prefix}-patched`, { name: 'Before Name' });
+      const biller = await createBiller(kit, { categoryId, slug: `${kit.prefix}-patched`, name: 'Before Name' });
       await kit.http
         .patch(`/api/v1/admin/billers/${biller.id}`)
         .set(kit.admin.headers)
@@ -205,7 +205,7 @@ describe('admin catalogue (/admin/billers, /admin/biller-categories, /admin/paym
         const response = await kit.http
           .post('/api/v1/admin/billers')
           .set(kit.admin.headers)
-          .send(billerRequest(kit, categoryId, slug, override));
+          .send({ ...billerRequest(kit, { categoryId, slug }), ...override });
         expect({ override, status: response.status }).toEqual({ override, status: 400 });
         expectApiError(response.body, 'VALIDATION_FAILED');
         expect(response.body.details.map((detail: { field: string }) => detail.field)).toContain(field);
@@ -227,26 +227,26 @@ describe('admin catalogue (/admin/billers, /admin/biller-categories, /admin/paym
       const inactive = await kit.http
         .post('/api/v1/admin/billers')
         .set(kit.admin.headers)
-        .send(billerRequest(kit, categoryId, `${kit.prefix}-inactive-rail`, { acceptedRails: ['CARD', code] }))
+        .send(billerRequest(kit, { categoryId, slug: `${kit.prefix}-inactive-rail`, acceptedRails: ['CARD', code] }))
         .expect(400);
       expect(inactive.body.details).toEqual([{ field: 'acceptedRails', message: `names no active rail: ${code}` }]);
       const unknownCategory = await kit.http
         .post('/api/v1/admin/billers')
         .set(kit.admin.headers)
-        .send(billerRequest(kit, '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01', `${kit.prefix}-orphan`))
+        .send(billerRequest(kit, { categoryId: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01', slug: `${kit.prefix}-orphan` }))
         .expect(404);
       expectApiError(unknownCategory.body, 'NOT_FOUND');
-      const taken = await createBiller(kit, categoryId, `${kit.prefix}-taken`);
+      const taken = await createBiller(kit, { categoryId, slug: `${kit.prefix}-taken` });
       const duplicate = await kit.http
         .post('/api/v1/admin/billers')
         .set(kit.admin.headers)
-        .send(billerRequest(kit, categoryId, taken.slug))
+        .send(billerRequest(kit, { categoryId, slug: taken.slug }))
         .expect(409);
       expect(duplicate.body).toMatchObject({
         code: 'CONFLICT',
         details: [{ field: 'slug', message: 'is already taken' }],
       });
-      const other = await createBiller(kit, categoryId, `${kit.prefix}-other`);
+      const other = await createBiller(kit, { categoryId, slug: `${kit.prefix}-other` });
       await kit.http
         .patch(`/api/v1/admin/billers/${other.id}`)
         .set(kit.admin.headers)
@@ -263,10 +263,10 @@ describe('admin catalogue (/admin/billers, /admin/biller-categories, /admin/paym
       let listUrl: string;
 
       beforeAll(async () => {
-        category = await createCategory(kit, { slug: `${kit.prefix}-listed` });
-        alpha = await createBiller(kit, category.id, `${kit.prefix}-alpha`, { name: 'Alpha Water' });
-        beta = await createBiller(kit, category.id, `${kit.prefix}-beta`, { name: 'Beta Water' });
-        gamma = await createBiller(kit, category.id, `${kit.prefix}-gamma`, { name: 'Gamma Gas' });
+        category = await createBillerCategory(kit, { slug: `${kit.prefix}-listed` });
+        alpha = await createBiller(kit, { categoryId: category.id, slug: `${kit.prefix}-alpha`, name: 'Alpha Water' });
+        beta = await createBiller(kit, { categoryId: category.id, slug: `${kit.prefix}-beta`, name: 'Beta Water' });
+        gamma = await createBiller(kit, { categoryId: category.id, slug: `${kit.prefix}-gamma`, name: 'Gamma Gas' });
         await kit.http.delete(`/api/v1/admin/billers/${beta.id}`).set(kit.admin.headers).expect(204);
         listUrl = `${kit.app.get(AppConfig).PUBLIC_BASE_URL.replace(/\/+$/, '')}/api/v1/admin/billers`;
       });
@@ -352,7 +352,7 @@ describe('admin catalogue (/admin/billers, /admin/biller-categories, /admin/paym
     });
 
     it('soft-deletes (204) once: the row stays, deactivated, audited; unknown ids are 404', async () => {
-      const biller = await createBiller(kit, categoryId, `${kit.prefix}-deleted`);
+      const biller = await createBiller(kit, { categoryId, slug: `${kit.prefix}-deleted` });
       await kit.http.delete(`/api/v1/admin/billers/${biller.id}`).set(kit.admin.headers).expect(204);
       await kit.http.delete(`/api/v1/admin/billers/${biller.id}`).set(kit.admin.headers).expect(204);
       expect(await kit.db.query(`SELECT active FROM billers WHERE id = $1`, [biller.id])).toEqual([{ active: false }]);
@@ -445,7 +445,7 @@ describe('admin catalogue (/admin/billers, /admin/biller-categories, /admin/paym
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });
-      const biller = await createBiller(kit, categoryId, `${kit.prefix}-ussd`, { acceptedRails: ['CARD', code] });
+      const biller = await createBiller(kit, { categoryId, slug: `${kit.prefix}-ussd`, acceptedRails: ['CARD', code] });
       const offered = async () =>
         (await kit.http.get(`/api/v1/billers/${biller.slug}`).expect(200)).body.acceptedRails.map(
           (rail: { code: string }) => rail.code,
@@ -511,7 +511,7 @@ describe('admin catalogue (/admin/billers, /admin/biller-categories, /admin/paym
     ];
 
     it('gives customers and non-admin staff 403, and anonymous callers 401, changing nothing', async () => {
-      const biller = await createBiller(kit, categoryId, `${kit.prefix}-guarded`);
+      const biller = await createBiller(kit, { categoryId, slug: `${kit.prefix}-guarded` });
       for (const [method, path, body] of routes(biller.id)) {
         for (const user of [kit.customer, support]) {
           const call = kit.http[method as 'get'](path).set(user.headers);
@@ -529,8 +529,8 @@ describe('admin catalogue (/admin/billers, /admin/biller-categories, /admin/paym
 
   describe('popularity', () => {
     it('recomputes popularity from the last 30 days of successful payments, dropping older days', async () => {
-      const popular = await createBiller(kit, categoryId, `${kit.prefix}-popular`);
-      const quiet = await createBiller(kit, categoryId, `${kit.prefix}-quiet`);
+      const popular = await createBiller(kit, { categoryId, slug: `${kit.prefix}-popular` });
+      const quiet = await createBiller(kit, { categoryId, slug: `${kit.prefix}-quiet` });
       const popularity = kit.app.get(BillerPopularityService);
       const now = new Date();
       const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
@@ -541,7 +541,7 @@ describe('admin catalogue (/admin/billers, /admin/biller-categories, /admin/paym
         await popularity.countSuccessfulPayment(manager, popular.id, daysAgo(31), 100);
         await popularity.countSuccessfulPayment(manager, quiet.id, daysAgo(40), 7);
       });
-      await refreshPopularity(kit, now);
+      await refreshBillerPopularity(kit, now);
       const rows = await kit.db.query(
         `SELECT id, popularity FROM billers WHERE id = ANY($1) ORDER BY popularity DESC`,
         [[popular.id, quiet.id]],
@@ -558,7 +558,7 @@ describe('admin catalogue (/admin/billers, /admin/biller-categories, /admin/paym
     });
 
     it("spreads a day's count over shard rows, and refresh adds them up", async () => {
-      const busy = await createBiller(kit, categoryId, `${kit.prefix}-busy`);
+      const busy = await createBiller(kit, { categoryId, slug: `${kit.prefix}-busy` });
       const popularity = kit.app.get(BillerPopularityService);
       const now = new Date();
       // Concurrent confirmations of one biller: each bump commits on its own.
@@ -575,7 +575,7 @@ describe('admin catalogue (/admin/billers, /admin/biller-categories, /admin/paym
       expect(shards.length).toBeGreaterThan(1);
       expect(shards.every(({ shard }: { shard: number }) => shard >= 0 && shard < 16)).toBe(true);
       expect(shards.reduce((sum: number, { count }: { count: number }) => sum + count, 0)).toBe(40);
-      await refreshPopularity(kit, now);
+      await refreshBillerPopularity(kit, now);
       const [{ popularity: counted }] = await kit.db.query(`SELECT popularity FROM billers WHERE id = $1`, [busy.id]);
       expect(counted).toBe(40);
     });

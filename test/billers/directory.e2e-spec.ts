@@ -3,15 +3,9 @@ import { BillerDirectoryService } from '../../src/modules/billers/biller-directo
 import { BillerConnector } from '../../src/modules/billers/connector/biller-connector';
 import { DEMO_BILLERS, DEMO_CATEGORIES } from '../../src/modules/billers/demo-catalogue';
 import { newId } from '../../src/platform/database/new-id';
-import {
-  BillersApp,
-  createBiller,
-  createBillersApp,
-  createCategory,
-  ensureStandardRails,
-  expectApiError,
-  setPopularity,
-} from './support/billers-kit';
+import { createBiller, createBillerCategory, setBillerPopularity } from '../factories/biller.factory';
+import { expectApiError } from '../support/assertions';
+import { BillersApp, createBillersApp } from './support/billers-kit';
 
 describe('biller directory (GET /billers, /billers/categories, /billers/{billerIdOrSlug})', () => {
   let kit: BillersApp;
@@ -21,10 +15,9 @@ describe('biller directory (GET /billers, /billers/categories, /billers/{billerI
 
   beforeAll(async () => {
     kit = await createBillersApp();
-    await ensureStandardRails(kit);
     const p = kit.prefix;
-    power = await createCategory(kit, { slug: `${p}-power`, name: 'Power', sortOrder: 1 });
-    water = await createCategory(kit, { slug: `${p}-water`, name: 'Water', sortOrder: 2 });
+    power = await createBillerCategory(kit, { slug: `${p}-power`, name: 'Power', sortOrder: 1 });
+    water = await createBillerCategory(kit, { slug: `${p}-water`, name: 'Water', sortOrder: 2 });
     const specs: [string, string, string, string[], number][] = [
       ['ikeja', power.id, 'Ikeja Electric', ['IKEDC', 'Ikeja Electricity Distribution Company'], 50],
       ['eko', power.id, 'Eko Electricity Distribution', ['EKEDC'], 90],
@@ -34,14 +27,16 @@ describe('biller directory (GET /billers, /billers/categories, /billers/{billerI
     ];
     const popularity: Record<string, number> = {};
     for (const [name, categoryId, displayName, aliases, count] of specs) {
-      billers[name] = await createBiller(kit, categoryId, `${p}-${name}`, {
+      billers[name] = await createBiller(kit, {
+        categoryId,
+        slug: `${p}-${name}`,
         name: displayName,
         aliases,
         acceptedRails: ['CARD', 'BANK_TRANSFER'],
       });
       popularity[billers[name].id] = count;
     }
-    await setPopularity(kit, popularity);
+    await setBillerPopularity(kit, popularity);
   }, 60_000);
 
   afterAll(() => kit?.close());
@@ -97,7 +92,9 @@ describe('biller directory (GET /billers, /billers/categories, /billers/{billerI
     });
 
     it('keeps the typo vocabulary in line with the billers', async () => {
-      const renamed = await createBiller(kit, water.id, `${kit.prefix}-renamed`, {
+      const renamed = await createBiller(kit, {
+        categoryId: water.id,
+        slug: `${kit.prefix}-renamed`,
         name: `Quixotry${kit.prefix} Water`,
       });
       const term = `quixotry${kit.prefix}`;
@@ -182,7 +179,11 @@ describe('biller directory (GET /billers, /billers/categories, /billers/{billerI
 
   describe('soft delete and deactivation', () => {
     it('hides a deleted biller from customers (search, detail) but not from admins; PATCH brings it back', async () => {
-      const gone = await createBiller(kit, power.id, `${kit.prefix}-gone`, { name: 'Gone Electricity' });
+      const gone = await createBiller(kit, {
+        categoryId: power.id,
+        slug: `${kit.prefix}-gone`,
+        name: 'Gone Electricity',
+      });
       await kit.http.delete(`/api/v1/admin/billers/${gone.id}`).set(kit.admin.headers).expect(204);
 
       const row = await kit.db.query(`SELECT active FROM billers WHERE id = $1`, [gone.id]);
@@ -215,8 +216,8 @@ describe('biller directory (GET /billers, /billers/categories, /billers/{billerI
     });
 
     it('hides an inactive category and its billers from customers', async () => {
-      const hidden = await createCategory(kit, { slug: `${kit.prefix}-hidden`, name: 'Hidden', sortOrder: 3 });
-      const inHidden = await createBiller(kit, hidden.id, `${kit.prefix}-in-hidden`);
+      const hidden = await createBillerCategory(kit, { slug: `${kit.prefix}-hidden`, name: 'Hidden', sortOrder: 3 });
+      const inHidden = await createBiller(kit, { categoryId: hidden.id, slug: `${kit.prefix}-in-hidden` });
       const before = await kit.http.get('/api/v1/billers/categories').expect(200);
       expect(before.body.map((category: { slug: string }) => category.slug)).toContain(hidden.slug);
       await kit.http

@@ -1,5 +1,7 @@
-import { createPaymentsApp, GOOD_REFERENCE, PaymentsApp } from '../payments/support/payments-kit';
-import { createBiller, createCategory, expectApiError } from './support/billers-kit';
+import { createBiller, createBillerCategory } from '../factories/biller.factory';
+import { GOOD_REFERENCE } from '../factories/payment.factory';
+import { createPaymentsApp, PaymentsApp } from '../payments/support/payments-kit';
+import { expectApiError, expectLedgerBalanced } from '../support/assertions';
 
 interface RailFee {
   rail: string;
@@ -33,8 +35,10 @@ describe('the fee a biller detail shows is the fee a payment is charged (GET /bi
     for (const rail of rails) {
       await kit.http.post('/api/v1/admin/payment-rails').set(kit.admin.headers).send(rail).expect(201);
     }
-    const category = await createCategory(kit, { slug: `${kit.prefix}-fees` });
-    biller = await createBiller(kit, category.id, `${kit.prefix}-fees-power`, {
+    const category = await createBillerCategory(kit, { slug: `${kit.prefix}-fees` });
+    biller = await createBiller(kit, {
+      categoryId: category.id,
+      slug: `${kit.prefix}-fees-power`,
       acceptedRails: [narrow, flat],
       feeFlat: 100,
       feePercentBps: 50,
@@ -48,7 +52,7 @@ describe('the fee a biller detail shows is the fee a payment is charged (GET /bi
   });
 
   afterEach(async () => {
-    expect(await kit.ledgerProblems()).toEqual([]);
+    await expectLedgerBalanced(kit);
   });
 
   const pay = (customer: Awaited<ReturnType<PaymentsApp['newCustomer']>>, rail: string, amount: number) =>

@@ -1,12 +1,8 @@
-import { signInCustomer, SignedInUser } from '../factories/user-tokens.factory';
-import {
-  BillersApp,
-  createBiller,
-  createBillersApp,
-  createCategory,
-  ensureStandardRails,
-  expectApiError,
-} from './support/billers-kit';
+import { createBiller, createBillerCategory } from '../factories/biller.factory';
+import { createCustomer, SignedInUser } from '../factories/customer.factory';
+import { insertSavedAccounts } from '../factories/saved-account.factory';
+import { expectApiError } from '../support/assertions';
+import { BillersApp, createBillersApp } from './support/billers-kit';
 
 describe('saved biller accounts (/saved-accounts)', () => {
   let kit: BillersApp;
@@ -16,11 +12,12 @@ describe('saved biller accounts (/saved-accounts)', () => {
 
   beforeAll(async () => {
     kit = await createBillersApp();
-    other = await signInCustomer(kit.app);
-    await ensureStandardRails(kit);
-    const category = await createCategory(kit, { slug: `${kit.prefix}-utilities` });
-    meter = await createBiller(kit, category.id, `${kit.prefix}-meter`, { name: 'Meter Co' });
-    tv = await createBiller(kit, category.id, `${kit.prefix}-tv`, {
+    other = await createCustomer(kit);
+    const category = await createBillerCategory(kit, { slug: `${kit.prefix}-utilities` });
+    meter = await createBiller(kit, { categoryId: category.id, slug: `${kit.prefix}-meter`, name: 'Meter Co' });
+    tv = await createBiller(kit, {
+      categoryId: category.id,
+      slug: `${kit.prefix}-tv`,
       name: 'TV Co',
       accountReferenceLabel: 'Smartcard number',
       accountReferencePattern: '\\d{10}',
@@ -39,7 +36,7 @@ describe('saved biller accounts (/saved-accounts)', () => {
     );
 
   it('saves (204), lists with the biller, renames (204) and deletes (204) an account', async () => {
-    const customer = await signInCustomer(kit.app);
+    const customer = await createCustomer(kit);
     const saved = await save(customer, {
       billerId: meter.id,
       accountReference: '45010001234',
@@ -97,7 +94,7 @@ describe('saved biller accounts (/saved-accounts)', () => {
   });
 
   it('refuses the same biller and reference twice for one customer (409), but not for another', async () => {
-    const customer = await signInCustomer(kit.app);
+    const customer = await createCustomer(kit);
     await save(customer, { billerId: meter.id, accountReference: '45010005555' }).expect(204);
     const duplicate = await save(customer, {
       billerId: meter.id,
@@ -111,12 +108,8 @@ describe('saved biller accounts (/saved-accounts)', () => {
   });
 
   it('keeps at most 100 saved accounts per customer (409 beyond)', async () => {
-    const customer = await signInCustomer(kit.app);
-    await kit.db.query(
-      `INSERT INTO saved_biller_accounts (id, customer_user_id, biller_id, account_reference)
-       SELECT gen_random_uuid(), $1, $2, lpad(n::text, 11, '0') FROM generate_series(1, 99) AS n`,
-      [customer.userId, meter.id],
-    );
+    const customer = await createCustomer(kit);
+    await insertSavedAccounts(kit, { customerId: customer.userId, billerId: meter.id, count: 99 });
     await save(customer, { billerId: tv.id, accountReference: '7000000100' }).expect(204);
     const full = await save(customer, { billerId: tv.id, accountReference: '7000000101' }).expect(409);
     expect(full.body.details).toEqual([{ field: 'savedAccounts', message: 'at most 100' }]);
@@ -124,7 +117,7 @@ describe('saved biller accounts (/saved-accounts)', () => {
   });
 
   it("answers 404 for another customer's saved account, and changes nothing", async () => {
-    const owner = await signInCustomer(kit.app);
+    const owner = await createCustomer(kit);
     await save(owner, { billerId: meter.id, accountReference: '45010006666', nickname: 'Mine' }).expect(204);
     const [{ id }] = (await list(owner).expect(200)).body as { id: string }[];
 
@@ -149,7 +142,7 @@ describe('saved biller accounts (/saved-accounts)', () => {
   });
 
   it("checks the reference against the biller's pattern and the biller against the directory", async () => {
-    const customer = await signInCustomer(kit.app);
+    const customer = await createCustomer(kit);
     const mismatch = await save(customer, { billerId: meter.id, accountReference: '12345' }).expect(400);
     expect(mismatch.body.details).toEqual([{ field: 'accountReference', message: 'is not a valid Meter number' }]);
     expectApiError(
@@ -161,18 +154,17 @@ describe('saved biller accounts (/saved-accounts)', () => {
       ).body,
       'NOT_FOUND',
     );
-    const retired = await createBiller(
-      kit,
-      (await createCategory(kit, { slug: `${kit.prefix}-old` })).id,
-      `${kit.prefix}-retired`,
-    );
+    const retired = await createBiller(kit, {
+      categoryId: (await createBillerCategory(kit, { slug: `${kit.prefix}-old` })).id,
+      slug: `${kit.prefix}-retired`,
+    });
     await kit.http.delete(`/api/v1/admin/billers/${retired.id}`).set(kit.admin.headers).expect(204);
     await save(customer, { billerId: retired.id, accountReference: '45010001234' }).expect(404);
     expect(await rowsOf(customer.userId)).toEqual([]);
   });
 
   it('validates bodies and ids strictly', async () => {
-    const customer = await signInCustomer(kit.app);
+    const customer = await createCustomer(kit);
     const bads: Record<string, unknown>[] = [
       {},
       { billerId: 'not-a-uuid', accountReference: '45010001234' },

@@ -7,21 +7,21 @@ import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import pino from 'pino';
 import request from 'supertest';
-import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
+import type { AppConfig } from '../../src/platform/config/app-config';
 import { ROOT_LOGGER } from '../../src/platform/logging/logging.module';
 import { describeMetricsSecurity } from '../../src/platform/metrics/metrics-openapi';
 import { buildOpenApiDocument } from '../../src/platform/openapi/openapi-document';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
-import { createTestApp } from '../support/test-app';
+import { createTestHarness, SimulatedBillers, TestHarness } from '../support/test-harness';
 import { coverageReport } from './coverage-report';
 import { UserRole } from '../../src/platform/auth/principal';
-import { signInStaff } from '../factories/user-tokens.factory';
+import { createStaffUser } from '../factories/staff-user.factory';
 import { Credentials, fixtureCredentials, forgedCredentials, freshCredentialFor } from './credentials';
 import { invalidRequests } from './invalid-requests';
 import { describeOperation, OpenApiDocument, OperationModel, operationsOf } from './openapi-model';
 import { GOOD_INPUT_FIXTURES } from './good-input-fixtures';
 import { isOptedOut, OPT_OUTS } from './opt-outs';
-import { RunningBillerSimulator, startBillerSimulator } from '../../src/simulators/biller-simulator';
+import type { RunningBillerSimulator } from '../../src/simulators/biller-simulator';
 import { describeRequest, HarnessRequest, validRequest } from './request-builder';
 import { ResponseValidator } from './response-validator';
 
@@ -37,6 +37,7 @@ const run = promisify(execFile);
 
 describe(`contract harness (seed ${SEED}; replay with CONTRACT_SEED=${SEED})`, () => {
   let database: IsolatedDatabase;
+  let harness: TestHarness & SimulatedBillers;
   let app: NestExpressApplication;
   let http: ReturnType<typeof request>;
   let config: AppConfig;
@@ -52,32 +53,24 @@ describe(`contract harness (seed ${SEED}; replay with CONTRACT_SEED=${SEED})`, (
 
   beforeAll(async () => {
     database = await createIsolatedDatabase();
-    config = loadConfig({
-      ...process.env,
-      DATABASE_URL: database.url,
-      BCRYPT_COST: '4',
-      RATE_LIMIT_REGISTER_PER_IP: '1000000',
-    });
-    simulator = await startBillerSimulator({ secret: config.BILLER_SIMULATOR_SECRET });
     const logSink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
         done();
       },
     });
-    app = await createTestApp((builder) =>
-      builder
-        .overrideProvider(AppConfig)
-        .useValue(config)
-        .overrideProvider(ROOT_LOGGER)
-        .useValue(pino({ level: 'error' }, logSink)),
-    );
-    http = request(app.getHttpServer());
+    harness = await createTestHarness({
+      config: { DATABASE_URL: database.url },
+      // The simulator's own timings, as in development: no check here waits on them.
+      simulator: { slowResponseMs: 1500, confirmAfterMs: 5000 },
+      override: (builder) => builder.overrideProvider(ROOT_LOGGER).useValue(pino({ level: 'error' }, logSink)),
+    });
+    ({ app, http, config, simulator } = harness);
     document = (await http.get('/api/v1/openapi.json').expect(200)).body;
     operations = operationsOf(document);
     validator = new ResponseValidator(document);
     credentials = await fixtureCredentials(app);
-    adminHeaders = { authorization: (await signInStaff(app, 'ADMIN')).headers.Authorization };
+    adminHeaders = { authorization: (await createStaffUser(app, 'ADMIN')).headers.Authorization };
     process.stdout.write(`contract harness: seed ${SEED}, ${operations.length} operations\n`);
   }, 60_000);
 
@@ -91,8 +84,7 @@ describe(`contract harness (seed ${SEED}; replay with CONTRACT_SEED=${SEED})`, (
       ...stats.skipped.map((line) => `  ${line}`),
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
-    await app?.close();
-    await simulator?.close();
+    await harness?.close();
     await database?.drop();
   });
 
@@ -127,7 +119,7 @@ describe(`contract harness (seed ${SEED}; replay with CONTRACT_SEED=${SEED})`, (
     const [role] = operation.requiredRoles as UserRole[];
     if (role && operation.security.includes('bearerAuth')) {
       if (!staffCredentials.has(role)) {
-        const staff = await signInStaff(app, role);
+        const staff = await createStaffUser(app, role);
         staffCredentials.set(role, { authorization: staff.headers.Authorization });
       }
       return staffCredentials.get(role);

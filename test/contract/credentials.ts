@@ -1,8 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
-import { createHmac } from 'node:crypto';
 import type { UserRole } from '../../src/platform/auth/principal';
 import { AppConfig } from '../../src/platform/config/app-config';
-import { signInCustomer, signInStaff } from '../factories/user-tokens.factory';
+import { handMadeJwt, signJwt } from '../factories/access-token.factory';
+import { createCustomer } from '../factories/customer.factory';
+import { createStaffUser } from '../factories/staff-user.factory';
 import type { OperationModel } from './openapi-model';
 
 /** Valid credentials per security scheme, as request headers. */
@@ -15,7 +16,7 @@ export type Credentials = Partial<Record<string, Record<string, string>>>;
  */
 export async function fixtureCredentials(app: INestApplication): Promise<Credentials> {
   const config = app.get(AppConfig);
-  const customer = await signInCustomer(app);
+  const customer = await createCustomer(app);
   return {
     internalApiKey: { 'x-internal-api-key': config.INTERNAL_API_KEY },
     bearerAuth: { authorization: customer.headers.Authorization },
@@ -35,23 +36,11 @@ export async function freshCredentialFor(
   if (operation.isPublic) return {};
   if (operation.security.includes('bearerAuth')) {
     const [role] = operation.requiredRoles as UserRole[];
-    const user = role ? await signInStaff(app, role) : await signInCustomer(app);
+    const user = role ? await createStaffUser(app, role) : await createCustomer(app);
     return { authorization: user.headers.Authorization };
   }
   for (const scheme of operation.security) if (shared[scheme]) return shared[scheme];
   return undefined;
-}
-
-function base64url(value: object): string {
-  return Buffer.from(JSON.stringify(value)).toString('base64url');
-}
-
-/** An HS256 JWT signed with `secret`, made by hand so the tests can forge every bad variant. */
-export function signJwt(payload: Record<string, unknown>, secret: string): string {
-  const head = base64url({ alg: 'HS256', typ: 'JWT' });
-  const body = base64url(payload);
-  const signature = createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url');
-  return `${head}.${body}.${signature}`;
 }
 
 /** Credentials that must all be refused, for an operation secured by `schemes`. */
@@ -81,9 +70,7 @@ export function forgedCredentials(
     },
     {
       label: 'alg none token',
-      headers: bearer(
-        `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ ...claims, iat: now, exp: now + 600 })}.`,
-      ),
+      headers: bearer(handMadeJwt({ alg: 'none', typ: 'JWT' }, { ...claims, iat: now, exp: now + 600 }, null)),
     },
     {
       label: 'refresh-kind token',

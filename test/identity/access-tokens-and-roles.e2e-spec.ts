@@ -1,20 +1,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { StaffAccountService } from '../../src/modules/identity/staff-account.service';
 import { SessionCache } from '../../src/modules/identity/session-cache';
-import { FakeClock } from './support/fake-clock';
-import {
-  bearer,
-  createIdentityApp,
-  decodeJwtPart,
-  expectApiError,
-  handMadeJwt,
-  IdentityApp,
-  login,
-  randomPhone,
-  signUp,
-  Tokens,
-} from './support/identity-kit';
 import { StaffProbeController } from './support/staff-probe.controller';
+import { decodeJwtPart, handMadeJwt } from '../factories/access-token.factory';
+import { bearer, login, randomPhoneNumber, signUp, Tokens } from '../factories/customer.factory';
+import { expectApiError } from '../support/assertions';
+import { FakeClock } from '../support/fake-clock';
+import { createIdentityApp, IdentityApp } from './support/identity-kit';
 
 describe('Identity: access tokens and roles', () => {
   const clock = new FakeClock();
@@ -23,7 +15,7 @@ describe('Identity: access tokens and roles', () => {
 
   beforeAll(async () => {
     ctx = await createIdentityApp({ clock, controllers: [StaffProbeController] });
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     await signUp(ctx.http, phone);
     customer = await login(ctx.http, phone);
   });
@@ -74,7 +66,7 @@ describe('Identity: access tokens and roles', () => {
   });
 
   it('refuses an expired access token', async () => {
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     await signUp(ctx.http, phone);
     const tokens = await login(ctx.http, phone);
     clock.advanceSeconds(899);
@@ -116,7 +108,7 @@ describe('Identity: access tokens and roles', () => {
   });
 
   it('enforces staff roles with 403 FORBIDDEN, reading the role anew when it changes', async () => {
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     await signUp(ctx.http, phone);
     const staff = await login(ctx.http, phone);
     const forbidden = await probe(staff.accessToken, 'admin').expect(403);
@@ -141,7 +133,7 @@ describe('Identity: access tokens and roles', () => {
   });
 
   it('refuses every token of a deactivated user', async () => {
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     await signUp(ctx.http, phone);
     const tokens = await login(ctx.http, phone);
     await probe(tokens.accessToken).expect(200);

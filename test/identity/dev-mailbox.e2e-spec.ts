@@ -1,5 +1,7 @@
 import { MessageSender } from '../../src/platform/messaging/message-sender';
-import { createIdentityApp, expectApiError, IdentityApp, randomPhone } from './support/identity-kit';
+import { randomPhoneNumber } from '../factories/customer.factory';
+import { expectApiError } from '../support/assertions';
+import { createIdentityApp, IdentityApp } from './support/identity-kit';
 
 describe('Dev mailbox', () => {
   let enabled: IdentityApp;
@@ -20,7 +22,7 @@ describe('Dev mailbox', () => {
     app.http.get(`/api/v1/dev/messages?phone=${encodeURIComponent(phone)}`);
 
   it('keeps the newest messages per number, bounded, and shows them newest first', async () => {
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     for (let count = 0; count < 5; count += 1)
       await enabled.http.post('/api/v1/auth/register').send({ phone }).expect(200);
     const response = await read(enabled, phone).expect(200);
@@ -35,11 +37,11 @@ describe('Dev mailbox', () => {
     });
     const times = response.body.map((message: { sentAt: string }) => message.sentAt);
     expect([...times].sort().reverse()).toEqual(times);
-    expect((await read(enabled, randomPhone()).expect(200)).body).toEqual([]);
+    expect((await read(enabled, randomPhoneNumber()).expect(200)).body).toEqual([]);
   });
 
   it('reads an unencoded + in the query as the number it was meant to be', async () => {
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     await enabled.http.post('/api/v1/auth/register').send({ phone }).expect(200);
     const response = await enabled.http.get(`/api/v1/dev/messages?phone=${phone}`).expect(200);
     expect(response.body).toHaveLength(1);
@@ -49,7 +51,7 @@ describe('Dev mailbox', () => {
   });
 
   it('answers exactly like an unknown route when DEV_MAILBOX is off, and stores nothing', async () => {
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     await disabled.http.post('/api/v1/auth/register').send({ phone }).expect(200);
     const response = await read(disabled, phone).expect(404);
     expectApiError(response.body, 'ROUTE_NOT_FOUND');
@@ -65,7 +67,7 @@ describe('Dev mailbox', () => {
         builder.overrideProvider(MessageSender).useValue({ send: () => Promise.reject(new Error('provider down')) }),
     });
     try {
-      const response = await broken.http.post('/api/v1/auth/register').send({ phone: randomPhone() }).expect(503);
+      const response = await broken.http.post('/api/v1/auth/register').send({ phone: randomPhoneNumber() }).expect(503);
       expectApiError(response.body, 'SERVICE_UNAVAILABLE');
       expect(JSON.stringify(response.body)).not.toContain('provider down');
     } finally {

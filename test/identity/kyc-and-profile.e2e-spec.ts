@@ -1,13 +1,7 @@
-import { FakeClock } from './support/fake-clock';
-import {
-  bearer,
-  createIdentityApp,
-  expectApiError,
-  IdentityApp,
-  randomPhone,
-  signUp,
-  Tokens,
-} from './support/identity-kit';
+import { bearer, randomPhoneNumber, signUp, Tokens } from '../factories/customer.factory';
+import { expectApiError } from '../support/assertions';
+import { FakeClock } from '../support/fake-clock';
+import { createIdentityApp, IdentityApp } from './support/identity-kit';
 
 const VALID_KYC = {
   legalName: 'Adaeze  Okafor',
@@ -44,7 +38,7 @@ describe('Identity: KYC tier 1 and profile', () => {
 
   describe('KYC tier 1', () => {
     it('moves the customer from TIER_0 to TIER_1 and answers the limits it unlocks', async () => {
-      const customer = await signUp(ctx.http, randomPhone());
+      const customer = await signUp(ctx.http, randomPhoneNumber());
       const response = await submit(customer, VALID_KYC).expect(200);
       expect(response.body).toEqual({
         tier: 'TIER_1',
@@ -81,7 +75,7 @@ describe('Identity: KYC tier 1 and profile', () => {
     });
 
     it('keeps one submission for the same details and records different details as a new one', async () => {
-      const customer = await signUp(ctx.http, randomPhone());
+      const customer = await signUp(ctx.http, randomPhoneNumber());
       const first = await submit(customer, VALID_KYC).expect(200);
       const same = await submit(customer, VALID_KYC).expect(200);
       expect(same.body.submissionId).toBe(first.body.submissionId);
@@ -102,7 +96,7 @@ describe('Identity: KYC tier 1 and profile', () => {
     });
 
     it('accepts an adult from their 18th birthday and refuses anyone younger, on the injected clock', async () => {
-      const minor = await signUp(ctx.http, randomPhone());
+      const minor = await signUp(ctx.http, randomPhoneNumber());
       const refused = await submit(minor, { ...VALID_KYC, dateOfBirth: yearsBefore(clock, 18, 1) }).expect(400);
       expectApiError(refused.body, 'VALIDATION_FAILED');
       expect(refused.body.details).toEqual([{ field: 'dateOfBirth', message: 'must be of someone 18 or older' }]);
@@ -114,7 +108,7 @@ describe('Identity: KYC tier 1 and profile', () => {
     });
 
     it('refuses malformed details with 400 naming each field', async () => {
-      const customer = await signUp(ctx.http, randomPhone());
+      const customer = await signUp(ctx.http, randomPhoneNumber());
       const cases: [Record<string, unknown>, string][] = [
         [{ ...VALID_KYC, dateOfBirth: '2001-02-30' }, 'dateOfBirth'],
         [{ ...VALID_KYC, dateOfBirth: '17/03/1994' }, 'dateOfBirth'],
@@ -139,7 +133,7 @@ describe('Identity: KYC tier 1 and profile', () => {
 
   describe('profile', () => {
     it('reads the profile and updates display name, e-mail and language', async () => {
-      const phone = randomPhone();
+      const phone = randomPhoneNumber();
       const customer = await signUp(ctx.http, phone);
       const initial = await ctx.http.get('/api/v1/profile').set(bearer(customer.accessToken)).expect(200);
       expect(initial.body).toMatchObject({
@@ -171,7 +165,7 @@ describe('Identity: KYC tier 1 and profile', () => {
     });
 
     it('marks a changed e-mail unverified and keeps an unchanged one verified', async () => {
-      const customer = await signUp(ctx.http, randomPhone());
+      const customer = await signUp(ctx.http, randomPhoneNumber());
       const patch = (body: object) => ctx.http.patch('/api/v1/profile').set(bearer(customer.accessToken)).send(body);
       await patch({ email: 'first@example.com' }).expect(200);
       await ctx.db.query(`UPDATE users SET email_verified = true WHERE id = $1`, [customer.user.id]);
@@ -198,7 +192,7 @@ describe('Identity: KYC tier 1 and profile', () => {
     });
 
     it('refuses bad values and fields a customer may not change', async () => {
-      const customer = await signUp(ctx.http, randomPhone());
+      const customer = await signUp(ctx.http, randomPhoneNumber());
       const patch = (body: object) => ctx.http.patch('/api/v1/profile').set(bearer(customer.accessToken)).send(body);
       for (const [body, field] of [
         [{ email: 'not-an-email' }, 'email'],

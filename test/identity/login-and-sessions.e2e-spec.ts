@@ -1,14 +1,7 @@
-import { FakeClock } from './support/fake-clock';
-import {
-  bearer,
-  createIdentityApp,
-  expectApiError,
-  IdentityApp,
-  login,
-  randomPhone,
-  registerAndVerify,
-  signUp,
-} from './support/identity-kit';
+import { bearer, login, randomPhoneNumber, registerAndVerify, signUp } from '../factories/customer.factory';
+import { expectApiError } from '../support/assertions';
+import { FakeClock } from '../support/fake-clock';
+import { createIdentityApp, IdentityApp } from './support/identity-kit';
 
 describe('Identity: login, lockout, refresh and device sessions', () => {
   const clock = new FakeClock();
@@ -31,15 +24,15 @@ describe('Identity: login, lockout, refresh and device sessions', () => {
 
   describe('login', () => {
     it('answers an unknown number, a number without a PIN and a wrong PIN with the same 401', async () => {
-      const withPin = randomPhone();
+      const withPin = randomPhoneNumber();
       await signUp(ctx.http, withPin);
-      const withoutPin = randomPhone();
+      const withoutPin = randomPhoneNumber();
       await registerAndVerify(ctx.http, withoutPin);
 
       const answers = await Promise.all([
         wrongLogin(withPin).expect(401),
         wrongLogin(withoutPin).expect(401),
-        wrongLogin(randomPhone()).expect(401),
+        wrongLogin(randomPhoneNumber()).expect(401),
       ]);
       for (const answer of answers) {
         expect(answer.body).toEqual({
@@ -51,7 +44,7 @@ describe('Identity: login, lockout, refresh and device sessions', () => {
     });
 
     it('locks the account after five wrong PINs in a row (423 with Retry-After) until the lock ends', async () => {
-      const phone = randomPhone();
+      const phone = randomPhoneNumber();
       const { user } = await signUp(ctx.http, phone);
       for (let attempt = 1; attempt <= 4; attempt += 1) {
         expectApiError((await wrongLogin(phone).expect(401)).body, 'INVALID_CREDENTIALS');
@@ -78,7 +71,7 @@ describe('Identity: login, lockout, refresh and device sessions', () => {
     });
 
     it('resets the count of wrong PINs on a correct login', async () => {
-      const phone = randomPhone();
+      const phone = randomPhoneNumber();
       await signUp(ctx.http, phone);
       for (let attempt = 0; attempt < 4; attempt += 1) await wrongLogin(phone).expect(401);
       await login(ctx.http, phone);
@@ -88,7 +81,7 @@ describe('Identity: login, lockout, refresh and device sessions', () => {
     });
 
     it('counts parallel guesses too: ten at once get four 401s and six 423s', async () => {
-      const phone = randomPhone();
+      const phone = randomPhoneNumber();
       await signUp(ctx.http, phone);
       const answers = await Promise.all(Array.from({ length: 10 }, () => wrongLogin(phone)));
       const statuses = answers.map((answer) => answer.status).sort();
@@ -99,7 +92,7 @@ describe('Identity: login, lockout, refresh and device sessions', () => {
 
   describe('refresh', () => {
     it('rotates both tokens; the new ones work and the old refresh token is spent', async () => {
-      const phone = randomPhone();
+      const phone = randomPhoneNumber();
       await signUp(ctx.http, phone);
       const first = await login(ctx.http, phone);
       const second = (
@@ -129,7 +122,7 @@ describe('Identity: login, lockout, refresh and device sessions', () => {
     });
 
     it('revokes the session when a rotated refresh token is presented again (reuse detection)', async () => {
-      const phone = randomPhone();
+      const phone = randomPhoneNumber();
       await signUp(ctx.http, phone);
       const first = await login(ctx.http, phone);
       const second = (
@@ -162,7 +155,7 @@ describe('Identity: login, lockout, refresh and device sessions', () => {
     });
 
     it('refuses a refresh token of a session idle longer than its lifetime', async () => {
-      const phone = randomPhone();
+      const phone = randomPhoneNumber();
       const verified = await signUp(ctx.http, phone);
       clock.advanceSeconds(ctx.config.REFRESH_TOKEN_TTL_SECONDS);
       await ctx.http.post('/api/v1/auth/refresh').send({ refreshToken: verified.refreshToken }).expect(401);
@@ -171,7 +164,7 @@ describe('Identity: login, lockout, refresh and device sessions', () => {
 
   describe('logout and sessions', () => {
     it('logs out with 204, after which the access and refresh tokens stop at once', async () => {
-      const phone = randomPhone();
+      const phone = randomPhoneNumber();
       await signUp(ctx.http, phone);
       const session = await login(ctx.http, phone);
       await ctx.http.get('/api/v1/profile').set(bearer(session.accessToken)).expect(200); // now cached
@@ -187,7 +180,7 @@ describe('Identity: login, lockout, refresh and device sessions', () => {
     });
 
     it('lists the caller’s active sessions, marking the current one', async () => {
-      const phone = randomPhone();
+      const phone = randomPhoneNumber();
       const verified = await signUp(ctx.http, phone);
       const phoneSession = await ctx.http
         .post('/api/v1/auth/login')
@@ -220,7 +213,7 @@ describe('Identity: login, lockout, refresh and device sessions', () => {
     });
 
     it('revokes one of the caller’s sessions (204, at once) and answers 404 for another customer’s', async () => {
-      const phone = randomPhone();
+      const phone = randomPhoneNumber();
       const mine = await signUp(ctx.http, phone);
       const myOther = await login(ctx.http, phone);
       const theirs = await signUp(ctx.http);
@@ -282,13 +275,13 @@ describe('Identity: login timing', () => {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
   it('takes about as long for an unknown number as for a wrong PIN (both pay one bcrypt comparison)', async () => {
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     await signUp(ctx.http, phone);
     const wrongPin: number[] = [];
     const unknownPhone: number[] = [];
     for (let round = 1; round <= 8; round += 1) {
       wrongPin.push(await timed(phone));
-      unknownPhone.push(await timed(randomPhone()));
+      unknownPhone.push(await timed(randomPhoneNumber()));
       if (round % 4 === 0) await login(ctx.http, phone); // clears the count before the lockout
     }
     // Without the decoy comparison an unknown number answers in a few milliseconds, a wrong

@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { bearer, createIdentityApp, expectApiError, IdentityApp, latestOtp, randomPhone } from './support/identity-kit';
+import { bearer, latestOtp, randomPhoneNumber } from '../factories/customer.factory';
+import { expectApiError } from '../support/assertions';
+import { createIdentityApp, IdentityApp } from './support/identity-kit';
 
 /** Low limits on dedicated app instances with their own Redis prefix; requests name random client addresses. */
 const LIMITS = {
@@ -30,7 +32,7 @@ describe('Identity: rate limits', () => {
     app.http.post('/api/v1/auth/register').set('X-Forwarded-For', address).send({ phone });
 
   it('limits registration per phone number with the rate-limit headers, then 429 with Retry-After', async () => {
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     const address = randomAddress();
     const started = Math.floor(Date.now() / 1000);
     for (const remaining of ['2', '1', '0']) {
@@ -51,21 +53,21 @@ describe('Identity: rate limits', () => {
 
     const mailbox = await ctx.http.get(`/api/v1/dev/messages?phone=${encodeURIComponent(phone)}`).expect(200);
     expect(mailbox.body).toHaveLength(3);
-    await register(ctx, randomPhone(), randomAddress()).expect(200);
+    await register(ctx, randomPhoneNumber(), randomAddress()).expect(200);
   });
 
   it('limits registration per client address, across numbers', async () => {
     const address = randomAddress();
-    for (let count = 0; count < 4; count += 1) await register(ctx, randomPhone(), address).expect(200);
-    const limited = await register(ctx, randomPhone(), address).expect(429);
+    for (let count = 0; count < 4; count += 1) await register(ctx, randomPhoneNumber(), address).expect(200);
+    const limited = await register(ctx, randomPhoneNumber(), address).expect(429);
     expectApiError(limited.body, 'RATE_LIMITED');
     expect(limited.headers['x-ratelimit-limit']).toBe('4');
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
-    await register(ctx, randomPhone(), randomAddress()).expect(200);
+    await register(ctx, randomPhoneNumber(), randomAddress()).expect(200);
   });
 
   it('holds the limit across API processes sharing Redis', async () => {
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     await register(ctx, phone, randomAddress()).expect(200);
     await register(replica, phone, randomAddress()).expect(200);
     await register(ctx, phone, randomAddress()).expect(200);
@@ -73,7 +75,7 @@ describe('Identity: rate limits', () => {
   });
 
   it('limits OTP verification per phone number', async () => {
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     for (const remaining of ['2', '1', '0']) {
       const response = await ctx.http.post('/api/v1/auth/verify').send({ phone, otp: '000000' }).expect(401);
       expect(response.headers['x-ratelimit-remaining']).toBe(remaining);
@@ -84,7 +86,7 @@ describe('Identity: rate limits', () => {
   });
 
   it('limits login per phone number', async () => {
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     await register(ctx, phone, randomAddress()).expect(200);
     const verified = await ctx.http
       .post('/api/v1/auth/verify')

@@ -1,15 +1,7 @@
-import { FakeClock } from './support/fake-clock';
-import {
-  bearer,
-  createIdentityApp,
-  expectApiError,
-  IdentityApp,
-  latestOtp,
-  login,
-  randomPhone,
-  registerAndVerify,
-  signUp,
-} from './support/identity-kit';
+import { bearer, latestOtp, login, randomPhoneNumber, registerAndVerify, signUp } from '../factories/customer.factory';
+import { expectApiError } from '../support/assertions';
+import { FakeClock } from '../support/fake-clock';
+import { createIdentityApp, IdentityApp } from './support/identity-kit';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -34,7 +26,7 @@ describe('Identity: registration, OTP and PIN', () => {
   }
 
   it('registers, verifies, sets a PIN and logs in, leaving the expected rows behind', async () => {
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     const registered = await ctx.http.post('/api/v1/auth/register').send({ phone }).expect(200);
     expect(registered.body).toEqual({ message: expect.stringContaining('verification code') });
 
@@ -101,9 +93,9 @@ describe('Identity: registration, OTP and PIN', () => {
   });
 
   it('answers register alike for a known and an unknown number, and never makes a second account', async () => {
-    const known = randomPhone();
+    const known = randomPhoneNumber();
     const first = await registerAndVerify(ctx.http, known);
-    const unknown = randomPhone();
+    const unknown = randomPhoneNumber();
 
     const forKnown = await ctx.http.post('/api/v1/auth/register').send({ phone: known }).expect(200);
     const forUnknown = await ctx.http.post('/api/v1/auth/register').send({ phone: unknown }).expect(200);
@@ -121,7 +113,7 @@ describe('Identity: registration, OTP and PIN', () => {
   });
 
   it('replaces the earlier OTP when the number registers again', async () => {
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     await ctx.http.post('/api/v1/auth/register').send({ phone }).expect(200);
     const firstOtp = await latestOtp(ctx.http, phone);
     await ctx.http
@@ -144,11 +136,11 @@ describe('Identity: registration, OTP and PIN', () => {
       expectApiError(response.body, 'VALIDATION_FAILED');
       expect(response.body.details).toEqual([expect.objectContaining({ field: 'phone' })]);
     }
-    await ctx.http.post('/api/v1/auth/register').send({ phone: randomPhone(), admin: true }).expect(400);
+    await ctx.http.post('/api/v1/auth/register').send({ phone: randomPhoneNumber(), admin: true }).expect(400);
   });
 
   it('answers a wrong OTP with 401 OTP_INVALID, counts it, and after five tries 410 OTP_EXPIRED', async () => {
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     await ctx.http.post('/api/v1/auth/register').send({ phone }).expect(200);
     const otp = await latestOtp(ctx.http, phone);
     const wrong = otp === '000000' ? '000001' : '000000';
@@ -164,7 +156,7 @@ describe('Identity: registration, OTP and PIN', () => {
   });
 
   it('answers 401 OTP_INVALID when no OTP was issued, and 400 for a code that is not six digits', async () => {
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     expectApiError(
       (await ctx.http.post('/api/v1/auth/verify').send({ phone, otp: '123456' }).expect(401)).body,
       'OTP_INVALID',
@@ -174,8 +166,8 @@ describe('Identity: registration, OTP and PIN', () => {
   });
 
   it('expires the OTP after five minutes (410 OTP_EXPIRED), measured on the injected clock', async () => {
-    const early = randomPhone();
-    const late = randomPhone();
+    const early = randomPhoneNumber();
+    const late = randomPhoneNumber();
     await ctx.http.post('/api/v1/auth/register').send({ phone: early }).expect(200);
     await ctx.http.post('/api/v1/auth/register').send({ phone: late }).expect(200);
     clock.advanceSeconds(299);
@@ -217,7 +209,7 @@ describe('Identity: registration, OTP and PIN', () => {
   });
 
   it('lets only the session opened by verify set the PIN, and only within the window', async () => {
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     const verified = await signUp(ctx.http, phone);
     await ctx.http.post('/api/v1/auth/pin').send({ pin: '246802' }).expect(401);
 
@@ -244,7 +236,7 @@ describe('Identity: registration, OTP and PIN', () => {
   });
 
   it('resets a PIN through a new OTP and signs out every other device', async () => {
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     await signUp(ctx.http, phone, '135790');
     const otherDevice = await login(ctx.http, phone, '135790');
     await ctx.http.get('/api/v1/profile').set(bearer(otherDevice.accessToken)).expect(200);
@@ -266,7 +258,7 @@ describe('Identity: registration, OTP and PIN', () => {
   });
 
   it('answers 403 ACCOUNT_DEACTIVATED to a deactivated account that verifies', async () => {
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     await registerAndVerify(ctx.http, phone);
     await ctx.db.query(`UPDATE users SET status = 'DEACTIVATED' WHERE phone = $1`, [phone]);
     await ctx.http.post('/api/v1/auth/register').send({ phone }).expect(200);

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DEMO_USERS, IdentitySeeder } from '../../src/modules/identity/identity.seeder';
 import { StaffAccountError, StaffAccountService } from '../../src/modules/identity/staff-account.service';
-import { bearer, createIdentityApp, IdentityApp, login, randomPhone, signUp } from './support/identity-kit';
 import { StaffProbeController } from './support/staff-probe.controller';
+import { bearer, login, randomPhoneNumber, signUp } from '../factories/customer.factory';
+import { createIdentityApp, IdentityApp } from './support/identity-kit';
 
 const run = promisify(execFile);
 const root = join(__dirname, '..', '..');
@@ -52,24 +53,24 @@ describe('Identity: staff accounts, the admin task and the demo seed', () => {
 
   it('creates an admin only for a free number with a strong PIN', async () => {
     const accounts = ctx.app.get(StaffAccountService);
-    const phone = randomPhone();
+    const phone = randomPhoneNumber();
     await expect(accounts.createAdmin(phone, '123456')).rejects.toThrow(StaffAccountError);
     const admin = await accounts.createAdmin(phone, '480264');
     expect(admin.role).toBe('ADMIN');
     await expect(accounts.createAdmin(phone, '480264')).rejects.toThrow(/already registered/);
     const tokens = await login(ctx.http, phone, '480264');
     await ctx.http.get('/api/v1/staff-probe/admin').set(bearer(tokens.accessToken)).expect(200);
-    await expect(accounts.assignRole(randomPhone(), 'ADMIN')).rejects.toThrow(/no user/);
+    await expect(accounts.assignRole(randomPhoneNumber(), 'ADMIN')).rejects.toThrow(/no user/);
   });
 
   it('runs the admin command-line task: create (PIN on stdin) and promote', async () => {
-    const adminPhone = randomPhone();
+    const adminPhone = randomPhoneNumber();
     const created = await adminTask(ctx, ['create', '--phone', adminPhone], '370915\n');
     expect(created.stdout).toContain(`admin created: ${adminPhone}`);
     const adminTokens = await login(ctx.http, adminPhone, '370915');
     await ctx.http.get('/api/v1/staff-probe/admin').set(bearer(adminTokens.accessToken)).expect(200);
 
-    const supportPhone = randomPhone();
+    const supportPhone = randomPhoneNumber();
     const customer = await signUp(ctx.http, supportPhone);
     await ctx.http.get('/api/v1/staff-probe/compliance').set(bearer(customer.accessToken)).expect(403);
     const promoted = await adminTask(ctx, ['promote', '--phone', supportPhone, '--role', 'COMPLIANCE']);

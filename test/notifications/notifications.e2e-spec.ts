@@ -1,10 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { NotificationsJobsModule } from '../../src/modules/notifications/jobs/notifications-jobs.module';
 import { NotificationDeliveryService } from '../../src/modules/notifications/notification-delivery.service';
 import { UnusableEventError } from '../../src/modules/notifications/payment-event-message';
@@ -14,15 +12,15 @@ import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { OUTBOX_ROUTES, RedisOutboxPublisher } from '../../src/platform/outbox/outbox.publisher';
 import { PlatformModule } from '../../src/platform/platform.module';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
-import {
-  OUTBOX_EVENT_QUEUES,
-  OutboxEventJob,
-  PAYMENT_EVENTS,
-  PaymentEventPayload,
-  QUEUES,
-} from '../../src/platform/queue/queues';
-import { signInCustomer, SignedInUser } from '../factories/user-tokens.factory';
-import { createTestApp } from '../support/test-app';
+import { outboxSubscriptions, routesOf } from '../../src/platform/outbox/outbox-subscriptions';
+import { NOTIFICATIONS_QUEUE } from '../../src/modules/notifications';
+import { PAYMENT_EVENTS } from '../../src/modules/payments';
+import { ModulesContainer } from '@nestjs/core';
+import { createCustomer, SignedInUser } from '../factories/customer.factory';
+import { createNotification, paymentEventJob, paymentEventPayload } from '../factories/notification.factory';
+import type { Http } from '../support/app-target';
+import { expectApiError } from '../support/assertions';
+import { createTestHarness, TestHarness } from '../support/test-harness';
 
 interface NotificationBody {
   id: string;
@@ -44,44 +42,9 @@ interface NotificationPageBody {
   totalPages: number;
 }
 
-function paymentPayload(customerId: string, overrides: Partial<PaymentEventPayload> = {}): PaymentEventPayload {
-  return {
-    paymentId: newId(),
-    customerId,
-    billerId: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01',
-    billerName: 'Ikeja Electric',
-    accountReference: '45010001234',
-    amount: 500_000,
-    fee: 10_000,
-    currency: 'NGN',
-    status: 'SUCCEEDED',
-    rail: 'CARD',
-    fundsCaptured: true,
-    billerReference: 'IKE-778899',
-    ...overrides,
-  };
-}
-
-/** The job the outbox relay would put on the notifications queue for this event. */
-function outboxJob(eventType: string, payload: object, eventId = newId()): OutboxEventJob {
-  const data = { ...payload } as Record<string, unknown>;
-  return {
-    eventId,
-    eventType,
-    aggregateType: 'payment',
-    aggregateId: String(data.paymentId ?? 'unknown'),
-    payload: data,
-    occurredAt: new Date().toISOString(),
-  };
-}
-
-function expectApiError(body: unknown, code: string): void {
-  expect(body).toEqual(expect.objectContaining({ code, message: expect.any(String), requestId: expect.any(String) }));
-}
-
 describe('notifications (/notifications)', () => {
-  let app: NestExpressApplication;
-  let http: ReturnType<typeof request>;
+  let harness: TestHarness;
+  let http: Http;
   let db: DataSource;
   let config: AppConfig;
   let delivery: NotificationDeliveryService;
@@ -89,15 +52,13 @@ describe('notifications (/notifications)', () => {
   let bob: SignedInUser;
 
   beforeAll(async () => {
-    config = loadConfig({ ...process.env, BCRYPT_COST: '4', RATE_LIMIT_REGISTER_PER_IP: '1000000' });
-    app = await createTestApp((builder) => builder.overrideProvider(AppConfig).useValue(config));
-    http = request(app.getHttpServer());
-    db = app.get(DataSource);
-    delivery = app.get(NotificationDeliveryService);
-    [alice, bob] = await Promise.all([signInCustomer(app), signInCustomer(app)]);
+    harness = await createTestHarness();
+    ({ http, db, config } = harness);
+    delivery = harness.app.get(NotificationDeliveryService);
+    [alice, bob] = await Promise.all([createCustomer(harness), createCustomer(harness)]);
   }, 60_000);
 
-  afterAll(() => app?.close());
+  afterAll(() => harness?.close());
 
   const list = (user: SignedInUser, query: Record<string, string | number | boolean> = {}) =>
     http.get('/api/v1/notifications').set(user.headers).query(query);
@@ -116,21 +77,18 @@ describe('notifications (/notifications)', () => {
 
   /** A customer with `count` payment notifications, delivered oldest first; answers them newest first. */
   async function customerWithNotifications(count: number): Promise<{ user: SignedInUser; ids: string[] }> {
-    const user = await signInCustomer(app);
+    const user = await createCustomer(harness);
     const ids: string[] = [];
     for (let index = 0; index < count; index += 1) {
-      const outcome = await delivery.deliverPaymentEvent(
-        outboxJob(PAYMENT_EVENTS.succeeded, paymentPayload(user.userId, { amount: 100_000 * (index + 1) })),
-      );
-      ids.unshift(outcome.notificationId!);
+      ids.unshift(await createNotification(harness, user.userId, { amount: 100_000 * (index + 1) }));
     }
     return { user, ids };
   }
 
   describe('from payment events', () => {
     it('turns payment.succeeded into a notification with a readable title, body and data, and an SMS', async () => {
-      const payload = paymentPayload(alice.userId);
-      const job = outboxJob(PAYMENT_EVENTS.succeeded, payload);
+      const payload = paymentEventPayload(alice.userId);
+      const job = paymentEventJob(PAYMENT_EVENTS.succeeded, payload);
       const outcome = await delivery.deliverPaymentEvent(job);
       expect(outcome).toEqual({ result: 'DELIVERED', notificationId: expect.any(String), sentOn: ['SMS'] });
 
@@ -169,16 +127,23 @@ describe('notifications (/notifications)', () => {
 
     it('creates nothing twice when the same event is delivered again, one after another or at once', async () => {
       const reference = `REF-${randomBytes(4).toString('hex')}`;
-      const job = outboxJob(PAYMENT_EVENTS.succeeded, paymentPayload(alice.userId, { billerReference: reference }));
+      const job = paymentEventJob(
+        PAYMENT_EVENTS.succeeded,
+        paymentEventPayload(alice.userId, { billerReference: reference }),
+      );
       const first = await delivery.deliverPaymentEvent(job);
       const again = await delivery.deliverPaymentEvent({ ...job, occurredAt: new Date().toISOString() });
       expect(first.result).toBe('DELIVERED');
       expect(again).toEqual({ result: 'DUPLICATE', notificationId: null, sentOn: [] });
       expect(await rowsOfEvent(job.eventId)).toHaveLength(1);
 
-      const concurrent = outboxJob(
+      const concurrent = paymentEventJob(
         PAYMENT_EVENTS.failed,
-        paymentPayload(alice.userId, { status: 'FAILED', failureCode: 'BILLER_REJECTED', billerReference: reference }),
+        paymentEventPayload(alice.userId, {
+          status: 'FAILED',
+          failureCode: 'BILLER_REJECTED',
+          billerReference: reference,
+        }),
       );
       const outcomes = await Promise.all(Array.from({ length: 5 }, () => delivery.deliverPaymentEvent(concurrent)));
       expect(outcomes.map((outcome) => outcome.result).sort()).toEqual([
@@ -195,9 +160,9 @@ describe('notifications (/notifications)', () => {
 
     it('says a declined capture took nothing, and why, in the app and by SMS', async () => {
       const declined = await delivery.deliverPaymentEvent(
-        outboxJob(
+        paymentEventJob(
           PAYMENT_EVENTS.failed,
-          paymentPayload(bob.userId, {
+          paymentEventPayload(bob.userId, {
             status: 'FAILED',
             fundsCaptured: false,
             failureCode: 'RAIL_DECLINED',
@@ -220,11 +185,11 @@ describe('notifications (/notifications)', () => {
     });
 
     it('says what insufficient funds could not cover, and what to do', async () => {
-      const carol = await signInCustomer(app);
+      const carol = await createCustomer(harness);
       const short = await delivery.deliverPaymentEvent(
-        outboxJob(
+        paymentEventJob(
           PAYMENT_EVENTS.failed,
-          paymentPayload(carol.userId, {
+          paymentEventPayload(carol.userId, {
             status: 'FAILED',
             rail: 'MOBILE_MONEY',
             fundsCaptured: false,
@@ -247,8 +212,8 @@ describe('notifications (/notifications)', () => {
     });
 
     it('says a biller refused a captured payment and why, that the money is being returned, then that it is back', async () => {
-      const dave = await signInCustomer(app);
-      const refusal = paymentPayload(dave.userId, {
+      const dave = await createCustomer(harness);
+      const refusal = paymentEventPayload(dave.userId, {
         status: 'FAILED',
         rail: 'BANK_TRANSFER',
         fundsCaptured: true,
@@ -257,8 +222,8 @@ describe('notifications (/notifications)', () => {
         amount: 100_000,
         fee: 2_000,
       });
-      const failed = await delivery.deliverPaymentEvent(outboxJob(PAYMENT_EVENTS.failed, refusal));
-      const refunded = await delivery.deliverPaymentEvent(outboxJob(PAYMENT_EVENTS.refunded, refusal));
+      const failed = await delivery.deliverPaymentEvent(paymentEventJob(PAYMENT_EVENTS.failed, refusal));
+      const refunded = await delivery.deliverPaymentEvent(paymentEventJob(PAYMENT_EVENTS.refunded, refusal));
       expect(failed).toMatchObject({ result: 'DELIVERED', sentOn: ['SMS'] });
       expect(refunded).toMatchObject({ result: 'DELIVERED', sentOn: [] });
       const items = (await list(dave).expect(200)).body.items as NotificationBody[];
@@ -284,17 +249,17 @@ describe('notifications (/notifications)', () => {
     });
 
     it('reads a failed event written before fundsCaptured, inferring it from the failure code', async () => {
-      const erin = await signInCustomer(app);
+      const erin = await createCustomer(harness);
       const {
         fundsCaptured: _captured,
         rail: _rail,
         ...old
-      } = paymentPayload(erin.userId, {
+      } = paymentEventPayload(erin.userId, {
         status: 'FAILED',
         failureCode: 'INSUFFICIENT_FUNDS',
         billerReference: null,
       });
-      const outcome = await delivery.deliverPaymentEvent(outboxJob(PAYMENT_EVENTS.failed, old));
+      const outcome = await delivery.deliverPaymentEvent(paymentEventJob(PAYMENT_EVENTS.failed, old));
       const [notification] = (await list(erin).expect(200)).body.items as NotificationBody[];
       expect(notification).toMatchObject({
         id: outcome.notificationId,
@@ -304,11 +269,11 @@ describe('notifications (/notifications)', () => {
     });
 
     it('honours the preferences: in-app off makes no notification, SMS off sends no SMS, each event still once', async () => {
-      const carol = await signInCustomer(app);
+      const carol = await createCustomer(harness);
       await setPreferences(carol, [{ category: 'PAYMENTS', channel: 'IN_APP', enabled: false }]).expect(204);
-      const smsOnly = outboxJob(
+      const smsOnly = paymentEventJob(
         PAYMENT_EVENTS.succeeded,
-        paymentPayload(carol.userId, { billerReference: 'ONLY-SMS' }),
+        paymentEventPayload(carol.userId, { billerReference: 'ONLY-SMS' }),
       );
       expect(await delivery.deliverPaymentEvent(smsOnly)).toEqual({
         result: 'DELIVERED',
@@ -320,7 +285,10 @@ describe('notifications (/notifications)', () => {
       expect(await smsTo(carol, 'ONLY-SMS')).toHaveLength(1);
 
       await setPreferences(carol, [{ category: 'PAYMENTS', channel: 'SMS', enabled: false }]).expect(204);
-      const silent = outboxJob(PAYMENT_EVENTS.succeeded, paymentPayload(carol.userId, { billerReference: 'SILENT' }));
+      const silent = paymentEventJob(
+        PAYMENT_EVENTS.succeeded,
+        paymentEventPayload(carol.userId, { billerReference: 'SILENT' }),
+      );
       expect(await delivery.deliverPaymentEvent(silent)).toEqual({
         result: 'DELIVERED',
         notificationId: null,
@@ -341,13 +309,16 @@ describe('notifications (/notifications)', () => {
         { category: 'MARKETING', channel: 'IN_APP', enabled: false },
       ]).expect(204);
       const back = await delivery.deliverPaymentEvent(
-        outboxJob(PAYMENT_EVENTS.succeeded, paymentPayload(carol.userId)),
+        paymentEventJob(PAYMENT_EVENTS.succeeded, paymentEventPayload(carol.userId)),
       );
       expect(back).toEqual({ result: 'DELIVERED', notificationId: expect.any(String), sentOn: [] });
     });
 
     it('refuses an event whose payload breaks the contract, recording nothing, and ignores events it does not notify', async () => {
-      const broken = outboxJob(PAYMENT_EVENTS.succeeded, { ...paymentPayload(alice.userId), amount: '5000.00' });
+      const broken = paymentEventJob(PAYMENT_EVENTS.succeeded, {
+        ...paymentEventPayload(alice.userId),
+        amount: '5000.00',
+      });
       await expect(delivery.deliverPaymentEvent(broken)).rejects.toThrow(UnusableEventError);
       expect(await rowsOfEvent(broken.eventId)).toEqual([]);
       const receipts = await db.query(`SELECT 1 FROM notification_event_receipts WHERE event_id = $1`, [
@@ -355,7 +326,7 @@ describe('notifications (/notifications)', () => {
       ]);
       expect(receipts).toEqual([]);
 
-      const captured = outboxJob(PAYMENT_EVENTS.captured, paymentPayload(alice.userId));
+      const captured = paymentEventJob(PAYMENT_EVENTS.captured, paymentEventPayload(alice.userId));
       expect(await delivery.deliverPaymentEvent(captured)).toEqual({
         result: 'IGNORED',
         notificationId: null,
@@ -475,7 +446,7 @@ describe('notifications (/notifications)', () => {
 
   describe('/notifications/preferences', () => {
     it('answers the whole matrix: everything on except marketing until the customer chooses', async () => {
-      const user = await signInCustomer(app);
+      const user = await createCustomer(harness);
       const response = await http.get('/api/v1/notifications/preferences').set(user.headers).expect(200);
       const preferences = response.body.preferences as { category: string; channel: string; enabled: boolean }[];
       expect(preferences).toHaveLength(20);
@@ -525,7 +496,7 @@ describe('notifications (/notifications)', () => {
       ['a cell that is not an object', { preferences: ['PAYMENTS'] }],
       ['no preferences', {}],
     ])('refuses %s with 400 VALIDATION_FAILED, changing nothing', async (_label, body) => {
-      const user = await signInCustomer(app);
+      const user = await createCustomer(harness);
       const response = await http.patch('/api/v1/notifications/preferences').set(user.headers).send(body).expect(400);
       expectApiError(response.body, 'VALIDATION_FAILED');
       expect(response.body.details).toEqual(
@@ -589,14 +560,22 @@ describe('notifications (/notifications)', () => {
 
     beforeAll(async () => {
       // The worker's notifications processor, on a Redis prefix of its own so no other spec's
-      // worker takes these jobs; same database as the API.
+      // worker takes these jobs; same database as the API. Under the run's prefix (`:`, not `-`),
+      // where global teardown deletes its queue and the mailbox of the SMS it sends.
       const workerConfig = loadConfig({
         ...process.env,
-        REDIS_KEY_PREFIX: `${config.REDIS_KEY_PREFIX}-notifications-${randomBytes(3).toString('hex')}`,
+        REDIS_KEY_PREFIX: `${config.REDIS_KEY_PREFIX}:notifications-${randomBytes(3).toString('hex')}`,
       });
       const moduleRef = await Test.createTestingModule({
         imports: [PlatformModule, NotificationsJobsModule],
-        providers: [RedisOutboxPublisher, { provide: OUTBOX_ROUTES, useValue: OUTBOX_EVENT_QUEUES }],
+        providers: [
+          RedisOutboxPublisher,
+          {
+            provide: OUTBOX_ROUTES,
+            inject: [ModulesContainer],
+            useFactory: (modules: ModulesContainer) => routesOf(outboxSubscriptions(modules)),
+          },
+        ],
       })
         .overrideProvider(AppConfig)
         .useValue(workerConfig)
@@ -618,7 +597,7 @@ describe('notifications (/notifications)', () => {
     }
 
     async function settled(eventId: string): Promise<string> {
-      const queue = worker.get(QueueRegistry).get(QUEUES.notifications);
+      const queue = worker.get(QueueRegistry).get(NOTIFICATIONS_QUEUE);
       for (let attempt = 0; attempt < 200; attempt += 1) {
         const job = await queue.getJob(eventId);
         const state = job ? await job.getState() : 'missing';
@@ -630,7 +609,7 @@ describe('notifications (/notifications)', () => {
 
     it('a published payment.succeeded event becomes a notification; a broken one fails without retries', async () => {
       const publisher = worker.get(RedisOutboxPublisher);
-      const payload = paymentPayload(alice.userId, { billerReference: 'VIA-QUEUE' });
+      const payload = paymentEventPayload(alice.userId, { billerReference: 'VIA-QUEUE' });
       const event = outboxEvent(PAYMENT_EVENTS.succeeded, { ...payload });
       await publisher.publish(event);
       await publisher.publish(event); // the relay may publish twice; the job id dedupes it
@@ -649,7 +628,7 @@ describe('notifications (/notifications)', () => {
       const broken = outboxEvent(PAYMENT_EVENTS.failed, { ...payload, paymentId: newId(), currency: 'naira' });
       await publisher.publish(broken);
       expect(await settled(broken.id)).toBe('failed');
-      const job = await worker.get(QueueRegistry).get(QUEUES.notifications).getJob(broken.id);
+      const job = await worker.get(QueueRegistry).get(NOTIFICATIONS_QUEUE).getJob(broken.id);
       expect(job?.attemptsMade).toBe(1);
       expect(job?.failedReason).toContain('currency');
       expect(await rowsOfEvent(broken.id)).toEqual([]);

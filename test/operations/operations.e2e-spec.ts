@@ -1,39 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
-import { signInCustomer, signInStaff, SignedInUser } from '../factories/user-tokens.factory';
-import { createTestApp } from '../support/test-app';
+import type { DataSource } from 'typeorm';
+import { createCustomer, SignedInUser } from '../factories/customer.factory';
+import { insertOutboxEvent, OutboxStatus } from '../factories/outbox-event.factory';
+import { createStaffUser } from '../factories/staff-user.factory';
+import type { Http } from '../support/app-target';
+import { createTestHarness, TestHarness } from '../support/test-harness';
 
 describe('operations: outbox events and the ledger check', () => {
-  let app: NestExpressApplication;
-  let http: ReturnType<typeof request>;
+  let harness: TestHarness;
+  let http: Http;
   let db: DataSource;
   let admin: SignedInUser;
   let customer: SignedInUser;
 
   beforeAll(async () => {
-    const config = loadConfig({ ...process.env, BCRYPT_COST: '4', RATE_LIMIT_REGISTER_PER_IP: '1000000' });
-    app = await createTestApp((builder) => builder.overrideProvider(AppConfig).useValue(config));
-    http = request(app.getHttpServer());
-    db = app.get(DataSource);
-    [admin, customer] = await Promise.all([signInStaff(app, 'ADMIN'), signInCustomer(app)]);
+    harness = await createTestHarness();
+    ({ http, db } = harness);
+    [admin, customer] = await Promise.all([createStaffUser(harness, 'ADMIN'), createCustomer(harness)]);
   }, 60_000);
 
   afterAll(async () => {
-    await app?.close();
+    await harness?.close();
   });
 
-  async function outboxRow(status: 'PENDING' | 'PUBLISHED' | 'FAILED'): Promise<string> {
-    const id = randomUUID();
-    await db.query(
-      `INSERT INTO outbox_events (id, event_type, aggregate_type, aggregate_id, payload, status, attempts, last_error)
-       VALUES ($1, 'operations.probe', 'probe', $2, '{"n":1}', $3, $4, $5)`,
-      [id, id, status, status === 'FAILED' ? 8 : 0, status === 'FAILED' ? 'relay gave up' : null],
-    );
-    return id;
-  }
+  const outboxRow = (status: OutboxStatus) => insertOutboxEvent(harness, { status });
 
   it('lists outbox rows by status, newest first, for admins only', async () => {
     const failed = await outboxRow('FAILED');

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { withBillerUnreachable } from '../factories/biller.factory';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 import { parseLinkHeader } from '../support/link-header';
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
@@ -45,21 +46,6 @@ describe('admin posting attempts list', () => {
     return paid.body.id as string;
   }
 
-  /** Posts with the biller unreachable, so the cycle in hand FAILS (one try) and the payment stays PROCESSING. */
-  async function withBillerUnreachable(work: () => Promise<unknown>) {
-    await kit.db.query(`UPDATE billers SET connector_base_url = 'http://127.0.0.1:9/billers/nowhere' WHERE id = $1`, [
-      kit.biller.id,
-    ]);
-    try {
-      await work();
-    } finally {
-      await kit.db.query(`UPDATE billers SET connector_base_url = $2 WHERE id = $1`, [
-        kit.biller.id,
-        kit.simulator.billerUrl(kit.biller.slug),
-      ]);
-    }
-  }
-
   async function attemptsOf(paymentId: string): Promise<{ id: string; cycle: number; status: string }[]> {
     return kit.db.query(`SELECT id, cycle, status FROM posting_attempts WHERE payment_id = $1 ORDER BY cycle`, [
       paymentId,
@@ -77,7 +63,8 @@ describe('admin posting attempts list', () => {
 
     beforeAll(async () => {
       stuck = await payFor({ amount: 30_000 });
-      await withBillerUnreachable(() => kit.posting.start(stuck));
+      // The biller is unreachable: the cycle in hand FAILS (one try) and the payment stays PROCESSING.
+      await withBillerUnreachable(kit, kit.biller, () => kit.posting.start(stuck));
       const [failed] = await attemptsOf(stuck);
       expect(failed).toMatchObject({ cycle: 1, status: 'FAILED' });
       expect(await paymentStatus(stuck)).toBe('PROCESSING');
@@ -101,7 +88,7 @@ describe('admin posting attempts list', () => {
       expect(byId(listed.body, retried.body.id)).toMatchObject({ cycle: 2, status: 'PENDING', retryable: false });
 
       // The new cycle fails too: now it is the one to retry, and the first still is not.
-      await withBillerUnreachable(() => kit.posting.sweep());
+      await withBillerUnreachable(kit, kit.biller, () => kit.posting.sweep());
       const again = await list({ status: 'FAILED' });
       expect(byId(again.body, retried.body.id)).toMatchObject({ cycle: 2, status: 'FAILED', retryable: true });
       expect(byId(again.body, firstCycle)).toMatchObject({ retryable: false });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createBiller, createCategory, expectApiError } from '../billers/support/billers-kit';
-import { createPaymentsApp, GOOD_REFERENCE, PaymentsApp } from './support/payments-kit';
+import { createBiller, createBillerCategory } from '../factories/biller.factory';
+import { GOOD_REFERENCE } from '../factories/payment.factory';
+import { expectApiError, expectLedgerBalanced } from '../support/assertions';
+import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
 
 /**
  * Tier limits hold in every currency a biller can charge: GHS has limits of its own
@@ -16,9 +18,11 @@ describe('payment limits in every currency', () => {
     kit = await createPaymentsApp({
       config: { CURRENCY_TIER_LIMITS: 'GHS.TIER_0=100000/250000,GHS.TIER_1=1000000/5000000' },
     });
-    const category = await createCategory(kit, { slug: `${kit.prefix}-fx` });
+    const category = await createBillerCategory(kit, { slug: `${kit.prefix}-fx` });
     const biller = (slug: string, currency: string) =>
-      createBiller(kit, category.id, `${kit.prefix}-${slug}`, {
+      createBiller(kit, {
+        categoryId: category.id,
+        slug: `${kit.prefix}-${slug}`,
         currency,
         country: currency === 'GHS' ? 'GH' : 'US',
         feeFlat: 0,
@@ -84,7 +88,7 @@ describe('payment limits in every currency', () => {
     expect(total).toBe(200_000);
     // NGN has its own headroom: the GHS payments do not use it.
     expect((await kit.pay(customer, { amount: 400_000 })).status).toBe(200);
-    expect(await kit.ledgerProblems()).toEqual([]);
+    await expectLedgerBalanced(kit);
   });
 
   it('shows the tier limits in every configured currency after KYC', async () => {

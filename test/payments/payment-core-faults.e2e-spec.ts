@@ -5,11 +5,13 @@ import { PaymentRecoveryService } from '../../src/modules/payments/payment-recov
 import { RailConnector } from '../../src/modules/payments/rail-connector';
 import { RailReversalService } from '../../src/modules/payments/rail-reversal.service';
 import { AppConfig } from '../../src/platform/config/app-config';
-import type { SignedInUser } from '../factories/user-tokens.factory';
+import type { SignedInUser } from '../factories/customer.factory';
+import { GOOD_REFERENCE } from '../factories/payment.factory';
+import { expectLedgerBalanced } from '../support/assertions';
 import { freePort } from '../support/disposable-redis';
 import { FaultProxy, startDatabaseProxy } from '../support/fault-proxy';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
-import { createPaymentsApp, GOOD_REFERENCE, PaymentsApp } from './support/payments-kit';
+import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
 import { ServiceProcess, startApiProcess } from './support/service-process';
 
 /** Cuts the database connection right after the rail captured a payment, when armed. */
@@ -49,9 +51,9 @@ describe('the payment core when the process or the database fails around the rai
     const through = await startDatabaseProxy(database.url);
     proxy = through.proxy;
     kit = await createPaymentsApp({
+      redisNamespace: 'core',
       config: {
         DATABASE_URL: through.url,
-        REDIS_KEY_PREFIX: `${process.env.REDIS_KEY_PREFIX}:core-${randomBytes(3).toString('hex')}`,
         AUTHORIZATION_RECOVERY_AFTER_MS: '1000',
         DATABASE_CONNECT_TIMEOUT_MS: '1000',
       },
@@ -138,7 +140,7 @@ describe('the payment core when the process or the database fails around the rai
       ],
     });
     expect((await stateOf(paymentId)).entries).toEqual(['BILL_PAYMENT_CAPTURE']);
-    expect(await kit.ledgerProblems()).toEqual([]);
+    await expectLedgerBalanced(kit);
   }
 
   it('recovers a payment whose API process was killed after the capture, before the outcome was recorded', async () => {
@@ -241,6 +243,6 @@ describe('the payment core when the process or the database fails around the rai
       reference: timedOut.body.id,
     });
     expect(late).toEqual({ status: 'DECLINED', reason: 'DO_NOT_HONOR' });
-    expect(await kit.ledgerProblems()).toEqual([]);
+    await expectLedgerBalanced(kit);
   });
 });

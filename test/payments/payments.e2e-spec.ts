@@ -1,5 +1,8 @@
-import { createPaymentsApp, GOOD_REFERENCE, PaymentsApp } from './support/payments-kit';
-import { createBiller, createCategory, expectApiError } from '../billers/support/billers-kit';
+import { createBiller, createBillerCategory } from '../factories/biller.factory';
+import { GOOD_REFERENCE } from '../factories/payment.factory';
+import { createSavedAccount } from '../factories/saved-account.factory';
+import { expectApiError, expectLedgerBalanced } from '../support/assertions';
+import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
 
 describe('payments', () => {
   let kit: PaymentsApp;
@@ -13,7 +16,7 @@ describe('payments', () => {
   });
 
   afterEach(async () => {
-    expect(await kit.ledgerProblems()).toEqual([]);
+    await expectLedgerBalanced(kit);
   });
 
   it('captures a payment, records one balanced entry and one outbox event, then posts it to SUCCEEDED', async () => {
@@ -229,9 +232,11 @@ describe('payments', () => {
 
   it('refuses a biller that cannot be posted to, and an EXACT biller with nothing due', async () => {
     const customer = await kit.newCustomer();
-    const category = await createCategory(kit, { slug: `${kit.prefix}-edge` });
+    const category = await createBillerCategory(kit, { slug: `${kit.prefix}-edge` });
     // A biller without a posting connector (as the airtime billers of an older seed were).
-    const unreachable = await createBiller(kit, category.id, `${kit.prefix}-unposted`, {
+    const unreachable = await createBiller(kit, {
+      categoryId: category.id,
+      slug: `${kit.prefix}-unposted`,
       validatesDirectly: false,
       connectorBaseUrl: null,
       connectorSecretRef: null,
@@ -243,7 +248,12 @@ describe('payments', () => {
     expect(unposted.body.details).toEqual([
       { field: 'biller', message: 'payments to this biller cannot be delivered' },
     ]);
-    const exact = await createBiller(kit, category.id, `${kit.prefix}-exact`, { amountRule: 'EXACT', minAmount: 100 });
+    const exact = await createBiller(kit, {
+      categoryId: category.id,
+      slug: `${kit.prefix}-exact`,
+      amountRule: 'EXACT',
+      minAmount: 100,
+    });
     // The simulator reports nothing outstanding for references ending in 000.
     const nothingDue = await kit.pay(customer, { biller: exact.slug, accountReference: '45010001000' });
     expect(nothingDue.status).toBe(422);
@@ -285,12 +295,11 @@ describe('payments', () => {
 
   it('pays a saved account, lists only the caller’s payments newest first, and hides others’ (404)', async () => {
     const customer = await kit.newCustomer();
-    await kit.http
-      .post('/api/v1/saved-accounts')
-      .set(customer.headers)
-      .send({ billerId: kit.biller.id, accountReference: '45010009876', nickname: 'Home' })
-      .expect(204);
-    const [saved] = (await kit.http.get('/api/v1/saved-accounts').set(customer.headers).expect(200)).body;
+    const saved = await createSavedAccount(kit, customer, {
+      billerId: kit.biller.id,
+      accountReference: '45010009876',
+      nickname: 'Home',
+    });
     const paid = await kit.pay(customer, { accountReference: undefined, savedAccountId: saved.id, amount: 4321 });
     expect(paid.status).toBe(200);
     expect(paid.body.accountReference).toBe('45010009876');
@@ -346,6 +355,6 @@ describe('payments with a small connection pool', () => {
       customers.flatMap((customer) => [kit.pay(customer, { amount: 1000 }), kit.pay(customer, { amount: 2000 })]),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(24).fill(200));
-    expect(await kit.ledgerProblems()).toEqual([]);
+    await expectLedgerBalanced(kit);
   }, 60_000);
 });

@@ -1,24 +1,38 @@
 import { BillerConnector } from '../../src/modules/billers/connector/biller-connector';
 import { PostingAttemptRepository } from '../../src/modules/payments/posting-attempt.repository';
 import { RailReversalService } from '../../src/modules/payments/rail-reversal.service';
-import { expectApiError } from '../billers/support/billers-kit';
+import { withBillerUnreachable } from '../factories/biller.factory';
+import { createPostingAttempt } from '../factories/posting-attempt.factory';
+import { expectApiError, expectLedgerBalanced } from '../support/assertions';
+import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
 
-/** Faults at the biller: the simulator's magic references, an unreachable biller, a worker dying mid-call. */
+/**
+ * Faults at the biller: the simulator's magic references, an unreachable biller, a worker dying
+ * mid-call. A database of its own: a sweep takes the oldest due attempts of the whole database,
+ * and the payments other specs leave unposted would crowd this spec's out of it.
+ */
 describe('posting payments to billers', () => {
+  let database: IsolatedDatabase;
   let kit: PaymentsApp;
 
   beforeAll(async () => {
+    database = await createIsolatedDatabase();
     // Slow references answer after 800 ms; the biller's connector gives up after 300 ms.
-    kit = await createPaymentsApp({ slowResponseMs: 800, confirmAfterMs: 400, config: { POSTING_MAX_TRIES: '3' } });
+    kit = await createPaymentsApp({
+      slowResponseMs: 800,
+      confirmAfterMs: 400,
+      config: { DATABASE_URL: database.url, POSTING_MAX_TRIES: '3' },
+    });
   }, 60_000);
 
   afterAll(async () => {
     await kit?.close();
+    await database?.drop();
   });
 
   afterEach(async () => {
-    expect(await kit.ledgerProblems()).toEqual([]);
+    await expectLedgerBalanced(kit);
   });
 
   /** Calls to the biller's posting endpoint for the payment (the spy sees every one the service makes). */
@@ -79,18 +93,11 @@ describe('posting payments to billers', () => {
   it('retries an unreachable biller with backoff, gives up into FAILED, and an operator retry finishes it', async () => {
     const customer = await kit.newCustomer();
     const paid = await kit.pay(customer, { amount: 30_000 });
-    const unreachable = 'http://127.0.0.1:9/billers/nowhere';
-    await kit.db.query(`UPDATE billers SET connector_base_url = $2 WHERE id = $1`, [kit.biller.id, unreachable]);
-    try {
+    await withBillerUnreachable(kit, kit.biller, async () => {
       await kit.posting.start(paid.body.id);
       await sweepNow(paid.body.id);
       await sweepNow(paid.body.id);
-    } finally {
-      await kit.db.query(`UPDATE billers SET connector_base_url = $2 WHERE id = $1`, [
-        kit.biller.id,
-        kit.simulator.billerUrl(kit.biller.slug),
-      ]);
-    }
+    });
     const [failed] = await attempts(paid.body.id);
     expect(failed).toMatchObject({ status: 'FAILED', tries: 3, last_outcome: 'GAVE_UP' });
     expect((await payment(paid.body.id)).status).toBe('PROCESSING');
@@ -265,7 +272,7 @@ describe('posting payments to billers', () => {
     const customer = await kit.newCustomer();
     const paid = await kit.pay(customer, { amount: 70_000 });
     const id = paid.body.id as string;
-    const opened = await kit.app.get(PostingAttemptRepository).openCycle(kit.db.manager, id);
+    const opened = await createPostingAttempt(kit, id);
     await kit.posting.start(id);
     expect((await payment(id)).status).toBe('SUCCEEDED');
     expect(await attempts(id)).toEqual([expect.objectContaining({ id: opened.id, status: 'CONFIRMED', tries: 1 })]);

@@ -1,18 +1,12 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Test } from '@nestjs/testing';
-import { randomBytes } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
-import request, { Response } from 'supertest';
-import { DataSource } from 'typeorm';
-import { ApiModule } from '../../src/api.module';
+import type { Response } from 'supertest';
 import { ReceiptService } from '../../src/modules/payments/receipts/receipt.service';
-import { ReceiptsModule } from '../../src/modules/payments/receipts/receipts.module';
-import { Clock } from '../../src/platform/clock/clock';
-import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
 import { newId } from '../../src/platform/database/new-id';
-import { configureHttpApp } from '../../src/platform/http/configure-http-app';
-import { signInCustomer, SignedInUser } from '../factories/user-tokens.factory';
-import { FakeClock } from '../identity/support/fake-clock';
+import { createBiller } from '../factories/biller.factory';
+import { createCustomer, SignedInUser } from '../factories/customer.factory';
+import { insertPayment as insertPaymentRow } from '../factories/payment.factory';
+import { FakeClock } from '../support/fake-clock';
+import { createTestHarness, TestHarness } from '../support/test-harness';
 
 const BASE_URL = 'https://pay.example.test/edge';
 const TTL_SECONDS = 600;
@@ -44,95 +38,43 @@ function textOf(pdf: Buffer): string {
 }
 
 describe('payment receipts (GET /receipts/{token})', () => {
-  let app: NestExpressApplication;
-  let db: DataSource;
+  let harness: TestHarness;
   let receipts: ReceiptService;
   const clock = new FakeClock();
   let customer: SignedInUser;
   let other: SignedInUser;
-  let billerId: string;
-  let billerName: string;
-  let billerSlug: string;
+  let biller: { id: string; name: string; slug: string };
 
   beforeAll(async () => {
-    const config = loadConfig({
-      ...process.env,
-      BCRYPT_COST: '4',
-      RATE_LIMIT_REGISTER_PER_IP: '1000000',
-      PUBLIC_BASE_URL: `${BASE_URL}/`,
-      RECEIPT_URL_TTL_SECONDS: String(TTL_SECONDS),
+    harness = await createTestHarness({
+      config: { PUBLIC_BASE_URL: `${BASE_URL}/`, RECEIPT_URL_TTL_SECONDS: String(TTL_SECONDS) },
+      clock,
     });
-    // ReceiptsModule is imported beside ApiModule until the payments routes carry it; Nest
-    // instantiates a module once, so this stays right after ApiModule imports it too.
-    const moduleRef = await Test.createTestingModule({ imports: [ApiModule, ReceiptsModule] })
-      .overrideProvider(AppConfig)
-      .useValue(config)
-      .overrideProvider(Clock)
-      .useValue(clock)
-      .compile();
-    app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
-    configureHttpApp(app);
-    await app.init();
-    db = app.get(DataSource);
-    receipts = app.get(ReceiptService);
-    [customer, other] = await Promise.all([signInCustomer(app), signInCustomer(app)]);
-
-    const prefix = `r${randomBytes(3).toString('hex')}`;
-    const categoryId = newId();
-    billerId = newId();
-    billerName = `Eko Electricity ${prefix.toUpperCase()}`;
-    billerSlug = `${prefix}-eko-electric`;
-    await db.query(`INSERT INTO biller_categories (id, slug, name, icon) VALUES ($1, $2, 'Electricity', 'bolt')`, [
-      categoryId,
-      `${prefix}-electricity`,
-    ]);
-    await db.query(
-      `INSERT INTO billers (id, slug, name, category_id, country, currency, accepted_rails, min_amount, max_amount,
-                            account_reference_label, account_reference_pattern, amount_rule, search_name, search_text)
-       VALUES ($1, $2, $3, $4, 'NG', 'NGN', '{CARD}', 100, 100000000, 'Meter number', '\\d{11}', 'ANY', $5, $5)`,
-      [billerId, billerSlug, billerName, categoryId, billerName.toLowerCase()],
-    );
+    receipts = harness.app.get(ReceiptService);
+    [customer, other] = await Promise.all([createCustomer(harness), createCustomer(harness)]);
+    // No connector: these payments are rows of their own, never posted.
+    const created = await createBiller(harness, {
+      slug: `${harness.prefix}-eko-electric`,
+      name: `Eko Electricity ${harness.prefix.toUpperCase()}`,
+      validatesDirectly: false,
+      connectorBaseUrl: null,
+      connectorSecretRef: null,
+    });
+    biller = { id: created.id, name: created.name as string, slug: created.slug };
   }, 60_000);
 
-  afterAll(() => app?.close());
+  afterAll(() => harness?.close());
 
-  async function insertPayment(
+  /** A payment of `owner` in `status`, as a row: receipts only read it. */
+  const insertPayment = (
     owner: SignedInUser,
     status: string,
     overrides: { railReference?: string | null; billerReference?: string | null } = {},
-  ): Promise<string> {
-    const id = newId();
-    const succeeded = status === 'SUCCEEDED';
-    await db.query(
-      `INSERT INTO payments (id, customer_id, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
-                             account_reference, amount, fee, currency, rail, funding_account_masked, rail_reference,
-                             status, biller_reference, created_at, completed_at)
-       VALUES ($1, $2, $2, $3, $4, $5, $6, $7, '45010001234', 1250000, 10000, 'NGN', 'CARD', 'Visa ****4242', $8,
-               $9, $10, '2025-11-23T09:40:02Z', $11)`,
-      [
-        id,
-        owner.userId,
-        `key-${id}`,
-        'a'.repeat(64),
-        billerId,
-        billerName,
-        billerSlug,
-        overrides.railReference === undefined ? 'RAIL-7F3K2' : overrides.railReference,
-        status,
-        overrides.billerReference === undefined
-          ? succeeded
-            ? 'TOKEN-1234-5678-9012'
-            : null
-          : overrides.billerReference,
-        succeeded ? '2025-11-23T09:40:12Z' : null,
-      ],
-    );
-    return id;
-  }
+  ) => insertPaymentRow(harness, { customerId: owner.userId, biller, status, ...overrides });
 
   /** The path of an issued URL, to fetch from the app under test. */
   const pathOf = (url: string) => url.slice(BASE_URL.length);
-  const download = (path: string) => request(app.getHttpServer()).get(path).buffer(true).parse(binary);
+  const download = (path: string) => harness.http.get(path).buffer(true).parse(binary);
 
   it('issues an absolute link that anyone holding it can open as a PDF without signing in', async () => {
     const paymentId = await insertPayment(customer, 'SUCCEEDED');
@@ -155,7 +97,7 @@ describe('payment receipts (GET /receipts/{token})', () => {
     for (const expected of [
       'Payment receipt',
       'SUCCESSFUL',
-      billerName,
+      biller.name,
       '45010001234',
       'NGN 12,500.00',
       'NGN 100.00',
@@ -182,12 +124,12 @@ describe('payment receipts (GET /receipts/{token})', () => {
     const flip = (index: number) => token.slice(0, index) + (token[index] === 'A' ? 'B' : 'A') + token.slice(index + 1);
 
     for (const bad of [flip(3), flip(token.length - 2), token.slice(0, -1), `${token}AAAA`, 'A'.repeat(token.length)]) {
-      const response = await request(app.getHttpServer()).get(`/api/v1/receipts/${bad}`).expect(404);
+      const response = await harness.http.get(`/api/v1/receipts/${bad}`).expect(404);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.body).toEqual(expect.objectContaining({ code: 'NOT_FOUND', requestId: expect.any(String) }));
     }
     for (const malformed of ['not.base64url', 'a'.repeat(129), `${token.slice(0, 10)}%2F${token.slice(10)}`]) {
-      const response = await request(app.getHttpServer()).get(`/api/v1/receipts/${malformed}`).expect(400);
+      const response = await harness.http.get(`/api/v1/receipts/${malformed}`).expect(400);
       expect(response.body).toEqual(
         expect.objectContaining({
           code: 'VALIDATION_FAILED',
@@ -200,7 +142,7 @@ describe('payment receipts (GET /receipts/{token})', () => {
   it('shows a refund made after the link was issued, and 404s a link whose payment is gone', async () => {
     const paymentId = await insertPayment(customer, 'SUCCEEDED', { railReference: null, billerReference: null });
     const { url } = await receipts.issue(customer.userId, paymentId);
-    await db.query(`UPDATE payments SET status = 'REFUNDED' WHERE id = $1`, [paymentId]);
+    await harness.db.query(`UPDATE payments SET status = 'REFUNDED' WHERE id = $1`, [paymentId]);
     const response = await download(pathOf(url)).expect(200);
     const text = textOf(response.body as Buffer);
     expect(text).toContain('REFUNDED');
@@ -213,8 +155,8 @@ describe('payment receipts (GET /receipts/{token})', () => {
 
     const gone = await insertPayment(customer, 'SUCCEEDED');
     const goneLink = await receipts.issue(customer.userId, gone);
-    await db.query(`DELETE FROM payments WHERE id = $1`, [gone]);
-    const missing = await request(app.getHttpServer()).get(pathOf(goneLink.url)).expect(404);
+    await harness.db.query(`DELETE FROM payments WHERE id = $1`, [gone]);
+    const missing = await harness.http.get(pathOf(goneLink.url)).expect(404);
     expect(missing.body).toEqual(expect.objectContaining({ code: 'NOT_FOUND' }));
   });
 
@@ -231,7 +173,7 @@ describe('payment receipts (GET /receipts/{token})', () => {
   });
 
   it('documents the route as a public binary PDF with its 400, 404 and 410 errors', async () => {
-    const response = await request(app.getHttpServer()).get('/api/v1/openapi.json').expect(200);
+    const response = await harness.http.get('/api/v1/openapi.json').expect(200);
     const operation = (response.body as { paths: Record<string, Record<string, Record<string, unknown>>> }).paths[
       '/api/v1/receipts/{token}'
     ]?.get as { security: unknown[]; responses: Record<string, { content: Record<string, unknown> }> };
@@ -255,7 +197,7 @@ describe('payment receipts (GET /receipts/{token})', () => {
     await download(pathOf(url)).expect(200);
 
     clock.advance(1);
-    const response = await request(app.getHttpServer()).get(pathOf(url)).expect(410);
+    const response = await harness.http.get(pathOf(url)).expect(410);
     expect(response.body).toEqual(
       expect.objectContaining({
         code: 'RECEIPT_LINK_EXPIRED',

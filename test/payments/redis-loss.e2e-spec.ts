@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SignedInUser } from '../factories/user-tokens.factory';
+import type { SignedInUser } from '../factories/customer.factory';
+import { expectLedgerBalanced } from '../support/assertions';
 import { DisposableRedis, startDisposableRedis } from '../support/disposable-redis';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
+import { waitFor } from '../support/wait-for';
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
-import { startWorkerProcess, waitFor, ServiceProcess } from './support/service-process';
+import { ServiceProcess, startWorkerProcess } from './support/service-process';
 
 /**
  * PostgreSQL is the truth and Redis only wakes workers. Payments are made in a steady stream
@@ -116,6 +118,6 @@ describe('a Redis that loses its jobs mid-burst', () => {
       [accepted],
     );
     expect(attempts[0].n).toBe(accepted.length);
-    expect(await kit.ledgerProblems()).toEqual([]);
+    await expectLedgerBalanced(kit);
   }, 120_000);
 });

@@ -1,8 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { expectLedgerBalanced } from '../support/assertions';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
+import { waitFor } from '../support/wait-for';
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
-import { startWorkerProcess, waitFor } from './support/service-process';
+import { startWorkerProcess } from './support/service-process';
 
 /**
  * A real worker process (src/worker.ts) is killed with SIGKILL while the biller is still
@@ -19,9 +20,9 @@ describe('a worker killed in the middle of a post', () => {
     kit = await createPaymentsApp({
       // The slow reference keeps the biller busy for 3 s, long enough to kill the worker mid-call.
       slowResponseMs: 3000,
+      redisNamespace: 'crash',
       config: {
         DATABASE_URL: database.url,
-        REDIS_KEY_PREFIX: `${process.env.REDIS_KEY_PREFIX}:crash-${randomBytes(3).toString('hex')}`,
         // Longer than the biller's delay, as the lease should outlast any connector timeout.
         POSTING_LEASE_MS: '4000',
         POSTING_SWEEP_INTERVAL_MS: '100',
@@ -79,6 +80,6 @@ describe('a worker killed in the middle of a post', () => {
     // The biller received one post, the first worker's; the second worker only asked.
     expect(posts()).toHaveLength(1);
     expect(kit.simulatorReceived.filter((line) => line.startsWith('GET ') && line.includes(id))).toHaveLength(1);
-    expect(await kit.ledgerProblems()).toEqual([]);
+    await expectLedgerBalanced(kit);
   }, 120_000);
 });

@@ -1,10 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { AppConfig } from '../../src/platform/config/app-config';
 import { WorkerModule } from '../../src/worker.module';
+import { expectLedgerBalanced } from '../support/assertions';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
+import { waitFor } from '../support/wait-for';
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
 
 /**
@@ -20,13 +20,10 @@ describe('payment pipeline through the worker', () => {
 
   beforeAll(async () => {
     database = await createIsolatedDatabase();
-    const isolated = {
-      DATABASE_URL: database.url,
-      REDIS_KEY_PREFIX: `${process.env.REDIS_KEY_PREFIX}:pipeline-${randomBytes(3).toString('hex')}`,
-      OUTBOX_POLL_INTERVAL_MS: '50',
-      POSTING_SWEEP_INTERVAL_MS: '100',
-    };
-    kit = await createPaymentsApp({ config: isolated });
+    kit = await createPaymentsApp({
+      redisNamespace: 'pipeline',
+      config: { DATABASE_URL: database.url, OUTBOX_POLL_INTERVAL_MS: '50', POSTING_SWEEP_INTERVAL_MS: '100' },
+    });
     const workerModule = await Test.createTestingModule({ imports: [WorkerModule] })
       .overrideProvider(AppConfig)
       .useValue(kit.config)
@@ -40,15 +37,6 @@ describe('payment pipeline through the worker', () => {
     await database?.drop();
   });
 
-  async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-    for (let attempt = 0; attempt < 200; attempt += 1) {
-      const value = await read();
-      if (done(value)) return value;
-      await sleep(50);
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  }
-
   it('posts a captured payment to SUCCEEDED and notifies the customer, with every outbox row published', async () => {
     const customer = await kit.newCustomer();
     const paid = await kit.pay(customer, { amount: 12_345 });
@@ -59,6 +47,8 @@ describe('payment pipeline through the worker', () => {
       async () => (await kit.http.get(`/api/v1/payments/${id}`).set(customer.headers)).body,
       (body) => body.status === 'SUCCEEDED',
       'the payment to succeed',
+      10,
+      50,
     );
     expect(detail.posting).toMatchObject({ status: 'CONFIRMED', tries: 1 });
 
@@ -66,6 +56,8 @@ describe('payment pipeline through the worker', () => {
       async () => (await kit.http.get('/api/v1/notifications').set(customer.headers)).body,
       (body) => body.totalItems >= 1,
       'the notification',
+      10,
+      50,
     );
     expect(JSON.stringify(notifications.items[0])).toContain(id);
 
@@ -76,9 +68,11 @@ describe('payment pipeline through the worker', () => {
         ]),
       (rows) => rows.length === 0,
       'every outbox row to be published',
+      10,
+      50,
     );
     expect(unpublished).toEqual([]);
-    expect(await kit.ledgerProblems()).toEqual([]);
+    await expectLedgerBalanced(kit);
   });
 
   it('refunds a payment the biller refuses on the rail, through the reversal queue', async () => {
@@ -89,8 +83,10 @@ describe('payment pipeline through the worker', () => {
       () => kit.db.query(`SELECT status, rail_reversal_reference FROM payments WHERE id = $1`, [id]),
       (rows) => rows[0]?.rail_reversal_reference !== null,
       'the refund on the rail',
+      10,
+      50,
     );
     expect(row).toEqual({ status: 'FAILED', rail_reversal_reference: expect.stringMatching(/^card_ref_/) });
-    expect(await kit.ledgerProblems()).toEqual([]);
+    await expectLedgerBalanced(kit);
   });
 });

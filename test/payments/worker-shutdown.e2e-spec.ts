@@ -1,9 +1,10 @@
 import Redis from 'ioredis';
-import { randomBytes } from 'node:crypto';
-import type { SignedInUser } from '../factories/user-tokens.factory';
+import type { SignedInUser } from '../factories/customer.factory';
+import { expectLedgerBalanced } from '../support/assertions';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
+import { waitFor } from '../support/wait-for';
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
-import { startWorkerProcess, waitFor, ServiceProcess } from './support/service-process';
+import { ServiceProcess, startWorkerProcess } from './support/service-process';
 
 const SLOW_REFERENCE = '45010001150';
 
@@ -25,9 +26,9 @@ describe('a worker shut down in the middle of posting', () => {
     database = await createIsolatedDatabase();
     kit = await createPaymentsApp({
       slowResponseMs: 3000,
+      redisNamespace: 'shutdown',
       config: {
         DATABASE_URL: database.url,
-        REDIS_KEY_PREFIX: `${process.env.REDIS_KEY_PREFIX}:shutdown-${randomBytes(3).toString('hex')}`,
         POSTING_LEASE_MS: '20000',
         POSTING_SWEEP_INTERVAL_MS: '100',
         OUTBOX_POLL_INTERVAL_MS: '50',
@@ -129,6 +130,6 @@ describe('a worker shut down in the middle of posting', () => {
       20,
     );
     expect(ids.map((id) => kit.simulator.postsReceived().get(id))).toEqual([1, 1, 1, 1]);
-    expect(await kit.ledgerProblems()).toEqual([]);
+    await expectLedgerBalanced(kit);
   }, 60_000);
 });

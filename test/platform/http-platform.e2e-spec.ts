@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { ERROR_CODES } from '../../src/platform/http/error-catalogue';
 import { encodeCursor } from '../../src/platform/http/pagination';
+import { expectCataloguedApiError } from '../support/assertions';
 import { ProbeController, UndecoratedController } from '../support/probe.controller';
 import { createTestApp } from '../support/test-app';
 import { TEST_DEFAULTS } from '../support/test-settings';
@@ -27,14 +27,9 @@ describe('HTTP platform', () => {
     await app.close();
   });
 
-  function expectApiError(body: Record<string, unknown>, code: string) {
-    expect(body).toEqual(expect.objectContaining({ code, message: expect.any(String), requestId: expect.any(String) }));
-    expect(ERROR_CODES).toContain(body.code);
-  }
-
   it('answers an unknown route with 404 ROUTE_NOT_FOUND in the ApiError shape', async () => {
     const response = await http.get('/api/v1/no-such-route').expect(404);
-    expectApiError(response.body, 'ROUTE_NOT_FOUND');
+    expectCataloguedApiError(response.body, 'ROUTE_NOT_FOUND');
     expect(response.body.requestId).toBe(response.headers['x-request-id']);
     await http.post('/nowhere/at/all').send({}).expect(404);
   });
@@ -45,7 +40,7 @@ describe('HTTP platform', () => {
       .set('Content-Type', 'application/json')
       .send('{"name": "a", "amount": ')
       .expect(400);
-    expectApiError(response.body, 'MALFORMED_JSON');
+    expectCataloguedApiError(response.body, 'MALFORMED_JSON');
   });
 
   it('answers a body over the limit with 413 PAYLOAD_TOO_LARGE', async () => {
@@ -55,7 +50,7 @@ describe('HTTP platform', () => {
       .set('Content-Type', 'application/json')
       .send(big)
       .expect(413);
-    expectApiError(response.body, 'PAYLOAD_TOO_LARGE');
+    expectCataloguedApiError(response.body, 'PAYLOAD_TOO_LARGE');
   });
 
   describe('JSON body keys', () => {
@@ -75,7 +70,7 @@ describe('HTTP platform', () => {
       ];
       for (const [body, field] of cases) {
         const response = await post(body).expect(400);
-        expectApiError(response.body, 'VALIDATION_FAILED');
+        expectCataloguedApiError(response.body, 'VALIDATION_FAILED');
         const key = field.replace(/^.*[.\]]/, '');
         expect({ body, details: response.body.details }).toEqual({
           body,
@@ -88,13 +83,13 @@ describe('HTTP platform', () => {
 
     it('refuses a key repeated in one object with 400 MALFORMED_JSON naming the key', async () => {
       const top = await post('{"name":"a","amount":1,"amount":1000000}').expect(400);
-      expectApiError(top.body, 'MALFORMED_JSON');
+      expectCataloguedApiError(top.body, 'MALFORMED_JSON');
       expect(top.body.message).toContain('"amount"');
       expect(top.body.details).toEqual([{ field: 'amount', message: 'amount appears more than once' }]);
       expect(top.body.requestId).toBe(top.headers['x-request-id']);
 
       const nested = await post('{"name":"a","amount":1,"address":{"city":"x","city":"y"}}').expect(400);
-      expectApiError(nested.body, 'MALFORMED_JSON');
+      expectCataloguedApiError(nested.body, 'MALFORMED_JSON');
       expect(nested.body.details).toEqual([{ field: 'address.city', message: 'city appears more than once' }]);
 
       const escaped = await post('{"name":"a","n\\u0061me":"b","amount":1}').expect(400);
@@ -103,7 +98,7 @@ describe('HTTP platform', () => {
       // Sibling objects may share keys; a body that is malformed as well answers for its syntax.
       await post('{"name":"a","amount":1,"address":{"city":"x"}}').expect(201);
       const broken = await post('{"name":"a","name":"b","amount":').expect(400);
-      expectApiError(broken.body, 'MALFORMED_JSON');
+      expectCataloguedApiError(broken.body, 'MALFORMED_JSON');
       expect(broken.body.message).toBe('The request body is not valid JSON');
     });
 
@@ -140,7 +135,7 @@ describe('HTTP platform', () => {
       const json = { 'Content-Type': 'application/json' };
       const gzipped = await postBytes(gzipSync(duplicate), { ...json, 'Content-Encoding': 'gzip' });
       expect(gzipped.status).toBe(400);
-      expectApiError(gzipped.body, 'MALFORMED_JSON');
+      expectCataloguedApiError(gzipped.body, 'MALFORMED_JSON');
       const gzippedFine = await postBytes(gzipSync('{"name":"a","amount":1}'), { ...json, 'Content-Encoding': 'gzip' });
       expect(gzippedFine).toEqual({ status: 201, body: { name: 'a', amount: 1 } });
 
@@ -152,16 +147,16 @@ describe('HTTP platform', () => {
       });
       const utf16Duplicate = await postBytes(encode(duplicate), utf16);
       expect(utf16Duplicate.status).toBe(400);
-      expectApiError(utf16Duplicate.body, 'MALFORMED_JSON');
+      expectCataloguedApiError(utf16Duplicate.body, 'MALFORMED_JSON');
       const utf16Proto = await postBytes(encode('{"__proto__":{}}'), utf16);
       expect(utf16Proto.status).toBe(400);
-      expectApiError(utf16Proto.body, 'VALIDATION_FAILED');
+      expectCataloguedApiError(utf16Proto.body, 'VALIDATION_FAILED');
 
       const latin1 = await postBytes(Buffer.from('{"name":"a","amount":1}', 'latin1'), {
         'Content-Type': 'application/json; charset=latin1',
       });
       expect(latin1.status).toBe(415);
-      expectApiError(latin1.body, 'UNSUPPORTED_MEDIA_TYPE');
+      expectCataloguedApiError(latin1.body, 'UNSUPPORTED_MEDIA_TYPE');
     });
   });
 
@@ -171,7 +166,7 @@ describe('HTTP platform', () => {
       .set('Content-Type', 'text/plain')
       .send('name=a&amount=1')
       .expect(415);
-    expectApiError(response.body, 'UNSUPPORTED_MEDIA_TYPE');
+    expectCataloguedApiError(response.body, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('accepts a valid body and trims its strings', async () => {
@@ -184,7 +179,7 @@ describe('HTTP platform', () => {
       .post('/api/v1/probe/echo')
       .send({ name: 'Ada', amount: 1.5, admin: true, address: { city: 'x'.repeat(21), zip: '1' } })
       .expect(400);
-    expectApiError(response.body, 'VALIDATION_FAILED');
+    expectCataloguedApiError(response.body, 'VALIDATION_FAILED');
     const fields = (response.body.details as { field: string }[]).map((detail) => detail.field);
     expect(fields).toEqual(expect.arrayContaining(['admin', 'amount', 'address.city', 'address.zip']));
   });
@@ -196,12 +191,12 @@ describe('HTTP platform', () => {
     let nested: Record<string, unknown> = { leaf: 1 };
     for (let depth = 0; depth < 40; depth += 1) nested = { inner: nested };
     const deep = await http.post('/api/v1/probe/echo').send({ name: 'a', amount: 1, address: nested }).expect(400);
-    expectApiError(deep.body, 'VALIDATION_FAILED');
+    expectCataloguedApiError(deep.body, 'VALIDATION_FAILED');
   });
 
   it('answers a malformed UUID in a path with 400 VALIDATION_FAILED, never 500', async () => {
     const response = await http.get('/api/v1/probe/items/not-a-uuid').expect(400);
-    expectApiError(response.body, 'VALIDATION_FAILED');
+    expectCataloguedApiError(response.body, 'VALIDATION_FAILED');
     expect(response.body.details).toEqual([{ field: 'path.id', message: 'must be a UUID' }]);
     await http.get('/api/v1/probe/items/0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01').expect(200);
   });
@@ -233,7 +228,7 @@ describe('HTTP platform', () => {
 
   it('turns a unique violation into 409 CONFLICT without SQL in the body', async () => {
     const response = await http.get('/api/v1/probe/duplicate').expect(409);
-    expectApiError(response.body, 'CONFLICT');
+    expectCataloguedApiError(response.body, 'CONFLICT');
     expect(JSON.stringify(response.body)).not.toMatch(/probe_unique|duplicate key|INSERT/i);
   });
 
@@ -247,7 +242,7 @@ describe('HTTP platform', () => {
 
   it('checks the internal key on /internal-style routes', async () => {
     const missing = await http.get('/api/v1/probe/internal').expect(401);
-    expectApiError(missing.body, 'UNAUTHENTICATED');
+    expectCataloguedApiError(missing.body, 'UNAUTHENTICATED');
     await http.get('/api/v1/probe/internal').set('X-Internal-Api-Key', 'wrong').expect(401);
     await http.get('/api/v1/probe/internal').set('X-Internal-Api-Key', TEST_DEFAULTS.INTERNAL_API_KEY).expect(200);
   });
@@ -259,7 +254,7 @@ describe('HTTP platform', () => {
     expect(second.body).toMatchObject({ items: [{ n: 20 }], page: 2, size: 10, totalPages: 5 });
     for (const query of ['size=0', 'size=101', 'page=-1', 'page=abc', 'size=2.5', 'extra=1']) {
       const response = await http.get(`/api/v1/probe/pages?${query}`).expect(400);
-      expectApiError(response.body, 'VALIDATION_FAILED');
+      expectCataloguedApiError(response.body, 'VALIDATION_FAILED');
     }
   });
 
@@ -269,7 +264,7 @@ describe('HTTP platform', () => {
     expect(ok.body).toEqual({ position: { sortKey: '2026-11-22T10:00:00.000Z', id: 'abc' }, size: 20 });
     for (const bad of ['%%%', 'bm90LWpzb24', Buffer.from('{"a":1}').toString('base64url')]) {
       const response = await http.get(`/api/v1/probe/cursor?cursor=${bad}`).expect(400);
-      expectApiError(response.body, 'INVALID_CURSOR');
+      expectCataloguedApiError(response.body, 'INVALID_CURSOR');
     }
   });
 
@@ -303,7 +298,7 @@ describe('HTTP platform', () => {
       expect(answer.headers.connection).toBe('close');
       expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
       const body = JSON.parse(answer.body) as Record<string, unknown>;
-      expectApiError(body, code);
+      expectCataloguedApiError(body, code);
       expect(Object.keys(body).sort()).toEqual(['code', 'message', 'requestId']);
       expect(body.requestId).toMatch(UUID_V7);
       expect(answer.headers['x-request-id']).toBe(body.requestId);

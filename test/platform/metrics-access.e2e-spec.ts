@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
-import { ERROR_CODES } from '../../src/platform/http/error-catalogue';
+import { expectCatalogued } from '../support/assertions';
 import { createTestApp } from '../support/test-app';
 
 type Operation = {
@@ -22,7 +22,7 @@ function expectUnauthenticated(response: request.Response) {
     message: 'A valid metrics token is required',
     requestId: response.headers['x-request-id'],
   });
-  expect(ERROR_CODES).toContain(response.body.code);
+  expectCatalogued(response.body.code);
   expect(response.headers['www-authenticate']).toBe('Bearer realm="metrics"');
   expect(response.text).not.toContain('http_requests_total');
 }

@@ -1,37 +1,56 @@
+import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/platform/config/app-config';
 import { dataSourceOptions } from '../../src/platform/database/data-source-options';
-import { applyTestDefaults, databaseUrl, TEST_DATABASE_ADMIN_URL, TEST_DATABASE_PREFIX } from './test-settings';
+import { runStartOf, unlinkKeys } from './run-redis-keys';
+import {
+  applyTestDefaults,
+  databaseUrl,
+  TEST_DATABASE_ADMIN_URL,
+  TEST_DATABASE_PREFIX,
+  TEST_REDIS_KEY_PREFIX,
+} from './test-settings';
 
-/** Databases of runs that died without their teardown are dropped after this long. */
+/** Databases and Redis keys of runs that died without their teardown are deleted after this long. */
 const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
 
 /**
- * Creates this run's database, migrates it, and gives the run a Redis key prefix of its own.
- * Both reach the test workers through the environment.
+ * Migrates a template database once, copies it into this run's database, and gives the run a
+ * Redis key prefix of its own. All three reach the test workers through the environment: a
+ * spec's isolated database is a copy of the template too, far quicker than migrating anew.
  */
 export default async function globalSetup(): Promise<void> {
   applyTestDefaults();
   const started = Date.now();
   const runId = `${started.toString(36)}_${randomBytes(3).toString('hex')}`;
   const database = `${TEST_DATABASE_PREFIX}${runId}`;
+  const template = `${database}_template`;
 
   const admin = new Client({ connectionString: TEST_DATABASE_ADMIN_URL });
   await admin.connect();
   try {
     await dropStaleDatabases(admin, started);
-    await admin.query(`CREATE DATABASE "${database}"`);
+    await admin.query(`CREATE DATABASE "${template}"`);
+    await migrate(template);
+    await admin.query(`CREATE DATABASE "${database}" TEMPLATE "${template}"`);
   } finally {
     await admin.end();
   }
 
   process.env.TEST_DATABASE_NAME = database;
+  process.env.TEST_DATABASE_TEMPLATE = template;
   process.env.DATABASE_URL = databaseUrl(database);
-  process.env.REDIS_KEY_PREFIX = `test:${runId}`;
+  process.env.REDIS_KEY_PREFIX = `${TEST_REDIS_KEY_PREFIX}${runId}`;
+  await deleteStaleRedisKeys(started);
+}
 
-  const dataSource = new DataSource(dataSourceOptions(loadConfig(process.env)));
+/** Applies every migration to `database`; its connections are closed after, so it can serve as a template. */
+async function migrate(database: string): Promise<void> {
+  const dataSource = new DataSource(
+    dataSourceOptions(loadConfig({ ...process.env, DATABASE_URL: databaseUrl(database) })),
+  );
   await dataSource.initialize();
   try {
     await dataSource.runMigrations({ transaction: 'each' });
@@ -49,5 +68,17 @@ async function dropStaleDatabases(admin: Client, now: number): Promise<void> {
     if (Number.isFinite(created) && now - created > STALE_AFTER_MS) {
       await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     }
+  }
+}
+
+async function deleteStaleRedisKeys(now: number): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  try {
+    await unlinkKeys(redis, `${TEST_REDIS_KEY_PREFIX}*`, (key) => {
+      const started = runStartOf(key);
+      return started !== null && now - started > STALE_AFTER_MS;
+    });
+  } finally {
+    redis.disconnect();
   }
 }

@@ -13,20 +13,26 @@ export interface IsolatedDatabase {
 }
 
 /**
- * A migrated database of its own, for specs whose subject sees every row (the outbox relay)
- * or breaks the database on purpose (readiness). Named like the run's, so a crashed run's
- * leftovers are swept by the next global setup.
+ * A migrated database of its own, for specs whose subject sees every row (the outbox relay, a
+ * posting sweep) or breaks the database on purpose (readiness): a copy of the run's migrated
+ * template (global-setup.ts), or migrated here when there is none. Named like the run's, so a
+ * crashed run's leftovers are swept by the next global setup.
  */
 export async function createIsolatedDatabase(): Promise<IsolatedDatabase> {
   const name = `${TEST_DATABASE_PREFIX}${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const template = process.env.TEST_DATABASE_TEMPLATE;
   const admin = new Client({ connectionString: TEST_DATABASE_ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
   const url = databaseUrl(name);
-  const migrator = new DataSource(dataSourceOptions(loadConfig({ ...process.env, DATABASE_URL: url })));
-  await migrator.initialize();
-  await migrator.runMigrations();
-  await migrator.destroy();
+  if (template) {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  } else {
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const migrator = new DataSource(dataSourceOptions(loadConfig({ ...process.env, DATABASE_URL: url })));
+    await migrator.initialize();
+    await migrator.runMigrations();
+    await migrator.destroy();
+  }
   return {
     name,
     url,

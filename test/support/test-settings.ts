@@ -19,6 +19,9 @@ export const TEST_DATABASE_ADMIN_URL =
 
 export const TEST_DATABASE_PREFIX = 'ps_test_';
 
+/** Every run's Redis keys are under `test:<run id>`. */
+export const TEST_REDIS_KEY_PREFIX = 'test:';
+
 export function applyTestDefaults(): void {
   for (const [key, value] of Object.entries(TEST_DEFAULTS)) {
     if (process.env[key] === undefined) process.env[key] = value;

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { prepared } from '../../platform/database/prepared-statement';
+import { defineStatement } from '../../platform/database/prepared-statement';
+import { executorOn, run } from '../../platform/database/statement-executor';
 
 /** Popularity counts successful payments over this many days. */
 export const POPULARITY_WINDOW_DAYS = 30;
@@ -9,6 +10,13 @@ export const POPULARITY_WINDOW_DAYS = 30;
 export const POPULARITY_SHARDS = 16;
 /** Any value: it names the advisory lock that keeps two workers from refreshing at once. */
 const REFRESH_LOCK = 4_201_905;
+
+const COUNT_SUCCESS = defineStatement<object, [billerId: string, at: Date, shard: number, count: number]>(
+  'billers.count-successful-payment',
+  `INSERT INTO biller_popularity (biller_id, day, shard, successful_payments)
+   VALUES ($1, ($2::timestamptz AT TIME ZONE 'UTC')::date, $3, $4)
+   ON CONFLICT (biller_id, day, shard) DO UPDATE SET successful_payments = biller_popularity.successful_payments + EXCLUDED.successful_payments`,
+);
 
 /**
  * Keeps `billers.popularity` (successful payments over the last 30 days) fresh without a
@@ -29,12 +37,7 @@ export class BillerPopularityService {
    * busy biller would wait for each other's commits.
    */
   async countSuccessfulPayment(manager: EntityManager, billerId: string, at: Date, count = 1): Promise<void> {
-    await manager.query(
-      prepared(`INSERT INTO biller_popularity (biller_id, day, shard, successful_payments)
-       VALUES ($1, ($2::timestamptz AT TIME ZONE 'UTC')::date, $3, $4)
-       ON CONFLICT (biller_id, day, shard) DO UPDATE SET successful_payments = biller_popularity.successful_payments + EXCLUDED.successful_payments`),
-      [billerId, at, randomInt(POPULARITY_SHARDS), count],
-    );
+    await run(executorOn(manager), COUNT_SUCCESS, [billerId, at, randomInt(POPULARITY_SHARDS), count]);
   }
 
   /**
@@ -43,8 +46,9 @@ export class BillerPopularityService {
    */
   async refresh(now: Date = new Date()): Promise<number | null> {
     return this.dataSource.transaction(async (manager) => {
+      // Not prepared: it runs once per refresh.
       const [{ locked }] = await manager.query<{ locked: boolean }[]>(
-        prepared(`SELECT pg_try_advisory_xact_lock($1) AS locked`),
+        `SELECT pg_try_advisory_xact_lock($1) AS locked`,
         [REFRESH_LOCK],
       );
       if (!locked) return null;

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { Pool, QueryConfig, QueryResultRow } from 'pg';
 import { EntityManager } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { entityColumns, hydrateEntity } from '../../platform/database/prepared-entity-read';
-import { prepared } from '../../platform/database/prepared-statement';
+import { EntityRow, hydrateEntity } from '../../platform/database/prepared-entity-read';
+import { defineStatement, defineStatementShapes, StatementSchema } from '../../platform/database/prepared-statement';
+import { executorOn, one, run } from '../../platform/database/statement-executor';
 import { searchWords } from './biller-search-text';
 import { AmountRule, Biller } from './biller.entity';
 import type { PaymentRail } from './payment-rail.entity';
@@ -80,24 +79,38 @@ const SUMMARY_JSON_COLUMNS = `b.id, b.slug, b.name, c.slug AS "categorySlug", c.
 const LIST_COLUMNS = `b.id, b.slug, b.name, b.category_id, c.slug AS category_slug, c.name AS category_name,
   b.logo_url, b.country, b.currency, b.amount_rule, b.account_reference_label, b.available, b.active, b.popularity`;
 
+/**
+ * Searches run as prepared statements: the shapes are few, one per word count, filter and sort.
+ */
+const SEARCH_ROWS = defineStatementShapes<RawListRow, unknown[]>('billers.search');
+const SEARCH_SUMMARIES = defineStatementShapes<{ items: string; total_items: string | null }, unknown[]>(
+  'billers.search-summaries',
+);
+
+type ForPaymentRow = EntityRow & { visible: boolean; rails: BillerForPayment['rails'] };
+
+const FOR_PAYMENT_BY_ID = defineStatement<ForPaymentRow, [id: string]>('billers.for-payment-by-id', (schema) =>
+  forPaymentText(schema, 'b.id = $1'),
+);
+const FOR_PAYMENT_BY_SLUG = defineStatement<ForPaymentRow, [slug: string]>('billers.for-payment-by-slug', (schema) =>
+  forPaymentText(schema, 'b.slug = $1'),
+);
+
 /** Named queries on `billers`. Every method runs on the manager it is given. */
 @Injectable()
 export class BillerRepository {
-  /** findForPayment's two statements, built once from the entity's columns. */
-  private forPayment?: { byId: string; bySlug: string };
-
   /**
    * One page of a search and the total number of matches, in one statement (see
    * `searchStatement`), as rows.
    */
   async search(manager: EntityManager, search: BillerSearch): Promise<{ rows: BillerListRow[]; total: number }> {
     const statement = searchStatement(search);
-    const rows = await preparedQuery<RawListRow>(
-      manager,
-      `${statement.page}
+    const rows = await run(
+      executorOn(manager),
+      SEARCH_ROWS(`${statement.page}
        SELECT ${LIST_COLUMNS}, page.total_items
          FROM page JOIN billers b ON b.id = page.id JOIN biller_categories c ON c.id = b.category_id
-        ORDER BY ${statement.order}`,
+        ORDER BY ${statement.order}`),
       statement.parameters,
     );
     if (rows.length > 0) return { rows: rows.map(toListRow), total: Number(rows[0].total_items) };
@@ -115,12 +128,12 @@ export class BillerRepository {
     search: BillerSearch,
   ): Promise<{ itemsJson: string; total: number }> {
     const statement = searchStatement(search);
-    const [row] = await preparedQuery<{ items: string; total_items: string | null }>(
-      manager,
-      `${statement.page}
+    const [row] = await run(
+      executorOn(manager),
+      SEARCH_SUMMARIES(`${statement.page}
        SELECT coalesce(json_agg(item ORDER BY ${statement.order}), '[]')::text AS items, max(page.total_items) AS total_items
          FROM page JOIN billers b ON b.id = page.id JOIN biller_categories c ON c.id = b.category_id,
-              LATERAL (SELECT ${SUMMARY_JSON_COLUMNS}) AS item`,
+              LATERAL (SELECT ${SUMMARY_JSON_COLUMNS}) AS item`),
       statement.parameters,
     );
     if (row.total_items !== null) return { itemsJson: row.items, total: Number(row.total_items) };
@@ -150,13 +163,7 @@ export class BillerRepository {
    * in one prepared statement: the payments context reads it on every payment.
    */
   async findForPayment(manager: EntityManager, key: string, byId: boolean): Promise<BillerForPayment | null> {
-    this.forPayment ??= {
-      byId: forPaymentText(entityColumns(manager, Biller, 'b'), 'b.id = $1'),
-      bySlug: forPaymentText(entityColumns(manager, Biller, 'b'), 'b.slug = $1'),
-    };
-    const [row] = await manager.query<
-      (Record<string, unknown> & { visible: boolean; rails: BillerForPayment['rails'] })[]
-    >(prepared(byId ? this.forPayment.byId : this.forPayment.bySlug), [key]);
+    const row = await one(executorOn(manager), byId ? FOR_PAYMENT_BY_ID : FOR_PAYMENT_BY_SLUG, [key]);
     if (!row) return null;
     return { biller: hydrateEntity(manager, Biller, row), visible: row.visible, rails: row.rails };
   }
@@ -184,21 +191,9 @@ export class BillerRepository {
   }
 }
 
-/**
- * Runs a search as a named prepared statement (see `prepared`): the shapes are few, one per
- * word count, filter and sort. Outside a transaction it goes straight to the pool, without a
- * TypeORM query runner per request.
- */
-async function preparedQuery<Row>(manager: EntityManager, text: string, values: unknown[]): Promise<Row[]> {
-  if (manager.queryRunner) return manager.query<Row[]>(prepared(text), values);
-  const pool = (manager.connection.driver as PostgresDriver).master as Pool;
-  const result = await pool.query<Row & QueryResultRow>(prepared(text) as unknown as QueryConfig, values);
-  return result.rows;
-}
-
 /** The biller (every column), its visibility and its active accepted rails. */
-function forPaymentText(columns: string, match: string): string {
-  return `SELECT ${columns}, b.active AND c.active AS visible,
+function forPaymentText(schema: StatementSchema, match: string): string {
+  return `SELECT ${schema.columns(Biller, 'b')}, b.active AND c.active AS visible,
        (SELECT coalesce(json_agg(json_build_object('id', r.id, 'code', r.code, 'name', r.name, 'active', r.active,
                  'feeFlat', r.fee_flat, 'feePercentBps', r.fee_percent_bps, 'minAmount', r.min_amount,
                  'maxAmount', r.max_amount) ORDER BY r.code), '[]')

@@ -1,5 +1,32 @@
+import { HttpStatus } from '@nestjs/common';
 import { ApiErrorDetail, ApiException } from '../../platform/http/api-error';
-import { ErrorCode } from '../../platform/http/error-catalogue';
+import { Codes, defineErrorCodes, ErrorCode } from '../../platform/http/error-catalogue';
+
+/** The billers context's error codes: why a biller does not take a payment. */
+export const BILLER_ERROR_CODES = defineErrorCodes({
+  RAIL_UNAVAILABLE: {
+    status: HttpStatus.UNPROCESSABLE_ENTITY,
+    description: 'The biller does not accept this rail, or the rail is inactive.',
+  },
+  AMOUNT_NOT_ALLOWED: {
+    status: HttpStatus.UNPROCESSABLE_ENTITY,
+    description:
+      "The amount breaks the biller's or rail's rule (minimum, maximum, exact outstanding amount); `details` say which.",
+  },
+  ACCOUNT_NOT_PAYABLE: {
+    status: HttpStatus.UNPROCESSABLE_ENTITY,
+    description: 'The biller reports that the account reference does not exist or cannot be paid.',
+  },
+  BILLER_UNAVAILABLE: {
+    status: HttpStatus.UNPROCESSABLE_ENTITY,
+    description: 'The biller is inactive, marked unavailable, or cannot be reached right now.',
+  },
+} as const);
+
+declare module '../../platform/http/error-catalogue' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ErrorCodes extends Codes<typeof BILLER_ERROR_CODES> {}
+}
 
 /** An error of the biller directory; the global filter renders it like any ApiException. */
 export class BillerError extends ApiException {

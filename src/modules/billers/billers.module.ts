@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminAuditModule } from '../../platform/audit/admin-audit.module';
 import { AccountValidationService } from './account-validation.service';
 import { BillerCatalogueService } from './biller-catalogue.service';
@@ -6,6 +7,7 @@ import { BillerCategoryRepository } from './biller-category.repository';
 import { BillerDirectoryService } from './biller-directory.service';
 import { BillerPopularityService } from './biller-popularity.service';
 import { BillerRepository } from './biller.repository';
+import { BILLER_ENTITIES } from './billers.entities';
 import { BillerConnector } from './connector/biller-connector';
 import { HttpBillerConnector } from './connector/http-biller.connector';
 import { PaymentQuoteService } from './payment-quote.service';
@@ -21,7 +23,7 @@ import { SavedAccountsService } from './saved-accounts.service';
  * payment quote (the payments context's only view of a biller when it takes a payment).
  */
 @Module({
-  imports: [AdminAuditModule],
+  imports: [TypeOrmModule.forFeature(BILLER_ENTITIES), AdminAuditModule],
   providers: [
     BillerRepository,
     BillerCategoryRepository,

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { CustomerContactsService } from './customer-contacts.service';
+import { IDENTITY_ENTITIES } from './identity.entities';
 import { UserRepository } from './user.repository';
 
 /**
@@ -7,6 +9,7 @@ import { UserRepository } from './user.repository';
  * from IdentityModule so the worker can import it without identity's routes and guards.
  */
 @Module({
+  imports: [TypeOrmModule.forFeature(IDENTITY_ENTITIES)],
   providers: [UserRepository, CustomerContactsService],
   exports: [CustomerContactsService],
 })

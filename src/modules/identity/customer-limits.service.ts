@@ -3,7 +3,13 @@ import { EntityManager } from 'typeorm';
 import { AppConfig } from '../../platform/config/app-config';
 import { TierLimits, tierLimits } from './tier-limits';
 import { KycTier } from './user.entity';
-import { prepared } from '../../platform/database/prepared-statement';
+import { defineStatement } from '../../platform/database/prepared-statement';
+import { executorOn, one } from '../../platform/database/statement-executor';
+
+const KYC_TIER = defineStatement<{ kyc_tier: KycTier }, [userId: string]>(
+  'customer-limits.kyc-tier',
+  `SELECT kyc_tier FROM users WHERE id = $1`,
+);
 
 /**
  * What a customer may pay, for the payments context: the KYC tier and the limits it unlocks,
@@ -22,9 +28,7 @@ export class CustomerLimitsService {
     userId: string,
     currency: string,
   ): Promise<{ tier: KycTier; limits: TierLimits | null } | null> {
-    const [row] = await manager.query<{ kyc_tier: KycTier }[]>(prepared(`SELECT kyc_tier FROM users WHERE id = $1`), [
-      userId,
-    ]);
+    const row = await one(executorOn(manager), KYC_TIER, [userId]);
     return row ? { tier: row.kyc_tier, limits: tierLimits(this.config, row.kyc_tier, currency) } : null;
   }
 

@@ -1,5 +1,32 @@
+import { HttpStatus } from '@nestjs/common';
 import { ApiErrorDetail, ApiException } from '../../platform/http/api-error';
-import { ErrorCode } from '../../platform/http/error-catalogue';
+import { Codes, defineErrorCodes, ErrorCode } from '../../platform/http/error-catalogue';
+
+/** The identity context's error codes (sign-in, OTPs, PINs, accounts). */
+export const IDENTITY_ERROR_CODES = defineErrorCodes({
+  INVALID_CREDENTIALS: { status: HttpStatus.UNAUTHORIZED, description: 'The phone number or PIN is wrong.' },
+  OTP_VERIFICATION_REQUIRED: {
+    status: HttpStatus.FORBIDDEN,
+    description:
+      'Only the session opened by /auth/verify may set the PIN, and only shortly after; register again for a new OTP.',
+  },
+  ACCOUNT_DEACTIVATED: { status: HttpStatus.FORBIDDEN, description: 'The account has been deactivated.' },
+  WEAK_PIN: {
+    status: HttpStatus.UNPROCESSABLE_ENTITY,
+    description: 'The PIN is too easy to guess (one digit repeated, a straight run, the end of the phone number).',
+  },
+  OTP_INVALID: { status: HttpStatus.UNAUTHORIZED, description: 'The one-time password is wrong.' },
+  OTP_EXPIRED: { status: HttpStatus.GONE, description: 'The one-time password has expired or used up its tries.' },
+  ACCOUNT_LOCKED: {
+    status: HttpStatus.LOCKED,
+    description: 'Too many wrong PINs; the account is locked until `Retry-After` seconds have passed.',
+  },
+} as const);
+
+declare module '../../platform/http/error-catalogue' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ErrorCodes extends Codes<typeof IDENTITY_ERROR_CODES> {}
+}
 
 /** An error of the identity context; the global filter renders it like any ApiException. */
 export class IdentityError extends ApiException {

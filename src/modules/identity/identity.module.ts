@@ -1,22 +1,20 @@
 import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessTokenService } from '../../platform/auth/access-token.service';
 import { SessionVerifier } from '../../platform/auth/session-verifier';
 import { MessagingModule } from '../../platform/messaging/messaging.module';
 import { OutboxModule } from '../../platform/outbox/outbox.module';
-import { AuthController } from './auth.controller';
 import { DeviceSessionRepository } from './device-session.repository';
 import { DeviceSessionService } from './device-session.service';
+import { IDENTITY_ENTITIES } from './identity.entities';
 import { KycSubmissionRepository } from './kyc-submission.repository';
-import { KycController } from './kyc.controller';
 import { KycService } from './kyc.service';
 import { LoginService } from './login.service';
 import { OtpChallengeRepository } from './otp-challenge.repository';
 import { PinHasher } from './pin-hasher';
-import { ProfileController } from './profile.controller';
 import { ProfileService } from './profile.service';
 import { RegistrationService } from './registration.service';
 import { SessionCache } from './session-cache';
-import { SessionsController } from './sessions.controller';
 import { StaffAccountService } from './staff-account.service';
 import { UserRepository } from './user.repository';
 
@@ -25,13 +23,12 @@ import { UserRepository } from './user.repository';
  *
  * Global because every context authenticates through it: `@CustomerAuth()` and `@StaffAuth()`
  * put the platform's UserAuthGuard on a route, and that guard needs the AccessTokenService and
- * the SessionVerifier (backed by the session cache) this module provides. Other contexts import
- * nothing else from here.
+ * the SessionVerifier (backed by the session cache) this module provides. Services only; the
+ * routes are in IdentityHttpModule (API only). Other contexts import nothing else from here.
  */
 @Global()
 @Module({
-  imports: [OutboxModule, MessagingModule],
-  controllers: [AuthController, SessionsController, KycController, ProfileController],
+  imports: [TypeOrmModule.forFeature(IDENTITY_ENTITIES), OutboxModule, MessagingModule],
   providers: [
     AccessTokenService,
     SessionCache,
@@ -48,6 +45,15 @@ import { UserRepository } from './user.repository';
     ProfileService,
     StaffAccountService,
   ],
-  exports: [AccessTokenService, SessionVerifier, StaffAccountService],
+  exports: [
+    AccessTokenService,
+    SessionVerifier,
+    StaffAccountService,
+    RegistrationService,
+    LoginService,
+    DeviceSessionService,
+    KycService,
+    ProfileService,
+  ],
 })
 export class IdentityModule {}

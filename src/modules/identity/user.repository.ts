@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { UserRole } from '../../platform/auth/principal';
 import { KycTier, User, UserStatus } from './user.entity';
-import { findEntity } from '../../platform/database/prepared-entity-read';
-import { prepared } from '../../platform/database/prepared-statement';
+import { defineEntityRead, readEntity } from '../../platform/database/prepared-entity-read';
+import { defineStatement } from '../../platform/database/prepared-statement';
+import { executorOn, run } from '../../platform/database/statement-executor';
 
 /** The outcome of counting a login attempt before its PIN is checked. */
 export type PinAttempt =
@@ -18,12 +19,37 @@ export interface ProfileChanges {
   language?: string;
 }
 
+/** The worker reads the customer of every payment notification. */
+const BY_ID = defineEntityRead<User, [id: string]>('users.find-by-id', User, 'id = $1');
+
+const COUNT_PIN_ATTEMPT = defineStatement<
+  { id: string; pin_hash: string; status: UserStatus; locked_until: Date | null },
+  [phone: string, now: Date, lockUntil: Date, maxAttempts: number]
+>(
+  'users.count-pin-attempt',
+  `WITH counted AS (
+     UPDATE users
+        SET failed_pin_attempts = CASE WHEN locked_until IS NULL THEN failed_pin_attempts + 1 ELSE 1 END,
+            locked_until = CASE
+              WHEN (CASE WHEN locked_until IS NULL THEN failed_pin_attempts + 1 ELSE 1 END) >= $4 THEN $3::timestamptz
+              ELSE NULL
+            END
+      WHERE phone = $1 AND pin_hash IS NOT NULL AND (locked_until IS NULL OR locked_until <= $2)
+      RETURNING id, pin_hash, status, locked_until
+   )
+   SELECT id, pin_hash, status, locked_until FROM counted`,
+);
+
+const LOCKED_UNTIL = defineStatement<{ locked_until: Date }, [phone: string, now: Date]>(
+  'users.locked-until',
+  `SELECT locked_until FROM users WHERE phone = $1 AND pin_hash IS NOT NULL AND locked_until > $2`,
+);
+
 /** Named queries on `users`. Every method runs on the manager it is given (a transaction's, usually). */
 @Injectable()
 export class UserRepository {
-  /** One prepared statement (`findEntity`): the worker reads the customer of every payment notification. */
   findById(manager: EntityManager, id: string): Promise<User | null> {
-    return findEntity(manager, User, 'id = $1', [id]);
+    return readEntity(executorOn(manager), BY_ID, [id]);
   }
 
   findByPhone(manager: EntityManager, phone: string): Promise<User | null> {
@@ -64,20 +90,8 @@ export class UserRepository {
     lockUntil: Date,
     maxAttempts: number,
   ): Promise<PinAttempt> {
-    const rows = await manager.query<{ id: string; pin_hash: string; status: UserStatus; locked_until: Date | null }[]>(
-      prepared(`WITH counted AS (
-         UPDATE users
-            SET failed_pin_attempts = CASE WHEN locked_until IS NULL THEN failed_pin_attempts + 1 ELSE 1 END,
-                locked_until = CASE
-                  WHEN (CASE WHEN locked_until IS NULL THEN failed_pin_attempts + 1 ELSE 1 END) >= $4 THEN $3::timestamptz
-                  ELSE NULL
-                END
-          WHERE phone = $1 AND pin_hash IS NOT NULL AND (locked_until IS NULL OR locked_until <= $2)
-          RETURNING id, pin_hash, status, locked_until
-       )
-       SELECT * FROM counted`),
-      [phone, now, lockUntil, maxAttempts],
-    );
+    const executor = executorOn(manager);
+    const rows = await run(executor, COUNT_PIN_ATTEMPT, [phone, now, lockUntil, maxAttempts]);
     const row = rows[0];
     if (row) {
       return {
@@ -88,10 +102,7 @@ export class UserRepository {
         lockedUntil: row.locked_until,
       };
     }
-    const locked = await manager.query<{ locked_until: Date }[]>(
-      prepared(`SELECT locked_until FROM users WHERE phone = $1 AND pin_hash IS NOT NULL AND locked_until > $2`),
-      [phone, now],
-    );
+    const locked = await run(executor, LOCKED_UNTIL, [phone, now]);
     return locked[0] ? { kind: 'locked', lockedUntil: locked[0].locked_until } : { kind: 'unknown' };
   }
 

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { newId } from '../../platform/database/new-id';
 import { LedgerAccountType } from './ledger-account.entity';
-import { prepared } from '../../platform/database/prepared-statement';
+import { defineStatement } from '../../platform/database/prepared-statement';
+import { executorOn, one, run, StatementExecutor } from '../../platform/database/statement-executor';
 
 /** An account named by its code; it is opened on first use. */
 export interface AccountRef {
@@ -25,6 +26,83 @@ export interface Posting {
   memo?: string;
   lines: PostingLine[];
 }
+
+const ENTRY = defineStatement<
+  { id: string; reference_type: string; reference_id: string; currency: string },
+  [entryId: string]
+>('ledger.entry', `SELECT id, reference_type, reference_id, currency FROM journal_entries WHERE id = $1`);
+
+const ENTRY_LINES = defineStatement<{ account_id: string; amount: string }, [entryId: string]>(
+  'ledger.entry-lines',
+  `SELECT account_id, amount FROM journal_lines WHERE entry_id = $1 ORDER BY id`,
+);
+
+const INSERT_ENTRY = defineStatement<
+  object,
+  [
+    id: string,
+    kind: string,
+    referenceType: string,
+    referenceId: string,
+    currency: string,
+    reversesEntryId: string,
+    memo: string | null,
+  ]
+>(
+  'ledger.insert-entry',
+  `INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency, reverses_entry_id, memo)
+   VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+);
+
+const BALANCE = defineStatement<{ balance: string }, [code: string]>(
+  'ledger.balance',
+  `SELECT coalesce(sum(l.amount), 0)::text AS balance
+     FROM ledger_accounts a LEFT JOIN journal_lines l ON l.account_id = a.id
+    WHERE a.code = $1`,
+);
+
+/** The entry and its lines in one statement: one round trip inside the caller's transaction. */
+const POST_ENTRY = defineStatement<
+  object,
+  [
+    id: string,
+    kind: string,
+    referenceType: string,
+    referenceId: string,
+    currency: string,
+    reversesEntryId: string | null,
+    memo: string | null,
+    accountIds: string[],
+    amounts: string[],
+  ]
+>(
+  'ledger.post-entry',
+  `WITH entry AS (
+     INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency, reverses_entry_id, memo)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
+   )
+   INSERT INTO journal_lines (entry_id, account_id, amount, currency)
+   SELECT entry.id, line.account_id, line.amount, $5 FROM entry, unnest($8::uuid[], $9::bigint[]) AS line(account_id, amount)`,
+);
+
+const INSERT_LINES = defineStatement<
+  object,
+  [entryId: string, currency: string, accountIds: string[], amounts: string[]]
+>(
+  'ledger.insert-lines',
+  `INSERT INTO journal_lines (entry_id, account_id, amount, currency)
+   SELECT $1, account_id, amount, $2 FROM unnest($3::uuid[], $4::bigint[]) AS line(account_id, amount)`,
+);
+
+const OPEN_ACCOUNT = defineStatement<object, [id: string, code: string, type: LedgerAccountType, currency: string]>(
+  'ledger.open-account',
+  `INSERT INTO ledger_accounts (id, code, type, currency) VALUES ($1, $2, $3, $4) ON CONFLICT (code) DO NOTHING`,
+);
+
+const ACCOUNT = defineStatement<{ id: string; type: string; currency: string }, [code: string]>(
+  'ledger.account',
+  `SELECT id, type, currency FROM ledger_accounts WHERE code = $1`,
+);
 
 export class UnbalancedPostingError extends Error {
   constructor(message: string) {
@@ -53,21 +131,20 @@ export class LedgerService {
 
   /** Posts the exact opposite of an entry; an entry can be reversed once. */
   async reverse(manager: EntityManager, entryId: string, kind: string, memo?: string): Promise<string> {
-    const [original] = await manager.query(
-      prepared(`SELECT id, reference_type, reference_id, currency FROM journal_entries WHERE id = $1`),
-      [entryId],
-    );
+    const executor = executorOn(manager);
+    const original = await one(executor, ENTRY, [entryId]);
     if (!original) throw new Error(`journal entry ${entryId} does not exist`);
-    const lines: { account_id: string; amount: string }[] = await manager.query(
-      prepared(`SELECT account_id, amount FROM journal_lines WHERE entry_id = $1 ORDER BY id`),
-      [entryId],
-    );
+    const lines = await run(executor, ENTRY_LINES, [entryId]);
     const id = newId();
-    await manager.query(
-      prepared(`INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency, reverses_entry_id, memo)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`),
-      [id, kind, original.reference_type, original.reference_id, original.currency, entryId, memo ?? null],
-    );
+    await run(executor, INSERT_ENTRY, [
+      id,
+      kind,
+      original.reference_type,
+      original.reference_id,
+      original.currency,
+      entryId,
+      memo ?? null,
+    ]);
     await this.insertLines(
       manager,
       id,
@@ -79,12 +156,7 @@ export class LedgerService {
 
   /** The balance of an account as the sum of its lines (0 for an account never used). */
   async balance(code: string, manager: EntityManager = this.dataSource.manager): Promise<bigint> {
-    const [row] = await manager.query(
-      prepared(`SELECT coalesce(sum(l.amount), 0)::text AS balance
-         FROM ledger_accounts a LEFT JOIN journal_lines l ON l.account_id = a.id
-        WHERE a.code = $1`),
-      [code],
-    );
+    const row = await one(executorOn(manager), BALANCE, [code]);
     return BigInt(row?.balance ?? '0');
   }
 
@@ -98,26 +170,17 @@ export class LedgerService {
     const accountIds: string[] = [];
     for (const line of posting.lines) accountIds.push(await this.accountIdWithin(manager, line.account));
     const id = newId();
-    // The entry and its lines in one statement: one round trip inside the caller's transaction.
-    await manager.query(
-      prepared(`WITH entry AS (
-         INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency, reverses_entry_id, memo)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
-       )
-       INSERT INTO journal_lines (entry_id, account_id, amount, currency)
-       SELECT entry.id, line.account_id, line.amount, $5 FROM entry, unnest($8::uuid[], $9::bigint[]) AS line(account_id, amount)`),
-      [
-        id,
-        posting.kind,
-        posting.referenceType,
-        posting.referenceId,
-        posting.currency,
-        reversesEntryId,
-        posting.memo ?? null,
-        accountIds,
-        posting.lines.map((line) => line.amount.toString()),
-      ],
-    );
+    await run(executorOn(manager), POST_ENTRY, [
+      id,
+      posting.kind,
+      posting.referenceType,
+      posting.referenceId,
+      posting.currency,
+      reversesEntryId,
+      posting.memo ?? null,
+      accountIds,
+      posting.lines.map((line) => line.amount.toString()),
+    ]);
     return id;
   }
 
@@ -127,11 +190,12 @@ export class LedgerService {
     currency: string,
     lines: { accountId: string; amount: bigint }[],
   ): Promise<void> {
-    await manager.query(
-      prepared(`INSERT INTO journal_lines (entry_id, account_id, amount, currency)
-       SELECT $1, account_id, amount, $2 FROM unnest($3::uuid[], $4::bigint[]) AS line(account_id, amount)`),
-      [entryId, currency, lines.map((line) => line.accountId), lines.map((line) => line.amount.toString())],
-    );
+    await run(executorOn(manager), INSERT_LINES, [
+      entryId,
+      currency,
+      lines.map((line) => line.accountId),
+      lines.map((line) => line.amount.toString()),
+    ]);
   }
 
   /**
@@ -141,34 +205,22 @@ export class LedgerService {
   private async accountIdWithin(manager: EntityManager, account: AccountRef): Promise<string> {
     const cached = this.accountIds.get(account.code);
     if (cached) return cached;
-    await manager.query(
-      prepared(
-        `INSERT INTO ledger_accounts (id, code, type, currency) VALUES ($1, $2, $3, $4) ON CONFLICT (code) DO NOTHING`,
-      ),
-      [newId(), account.code, account.type, account.currency],
-    );
-    const [row] = await manager.query(prepared(`SELECT id, type, currency FROM ledger_accounts WHERE code = $1`), [
-      account.code,
-    ]);
-    assertSameAccount(account, row);
-    return row.id;
+    return this.openAccount(executorOn(manager), account);
   }
 
   private async accountId(account: AccountRef): Promise<string> {
     const cached = this.accountIds.get(account.code);
     if (cached) return cached;
-    await this.dataSource.query(
-      prepared(
-        `INSERT INTO ledger_accounts (id, code, type, currency) VALUES ($1, $2, $3, $4) ON CONFLICT (code) DO NOTHING`,
-      ),
-      [newId(), account.code, account.type, account.currency],
-    );
-    const [row] = await this.dataSource.query(
-      prepared(`SELECT id, type, currency FROM ledger_accounts WHERE code = $1`),
-      [account.code],
-    );
+    const id = await this.openAccount(executorOn(this.dataSource.manager), account);
+    this.accountIds.set(account.code, id);
+    return id;
+  }
+
+  /** Opens the account unless it exists; answers its id. */
+  private async openAccount(executor: StatementExecutor, account: AccountRef): Promise<string> {
+    await run(executor, OPEN_ACCOUNT, [newId(), account.code, account.type, account.currency]);
+    const [row] = await run(executor, ACCOUNT, [account.code]);
     assertSameAccount(account, row);
-    this.accountIds.set(account.code, row.id);
     return row.id;
   }
 }

@@ -4,7 +4,7 @@ import { Clock } from '../../platform/clock/clock';
 import { newId } from '../../platform/database/new-id';
 import { MessageSender } from '../../platform/messaging/message-sender';
 import { OutboxEventJob } from '../../platform/queue/queues';
-import { CustomerContactsService } from '../identity/customer-contacts.service';
+import { CustomerContactsService } from '../identity';
 import { Notification } from './notification.entity';
 import { NotificationEventReceiptRepository } from './notification-event-receipt.repository';
 import { NotificationPreferenceRepository } from './notification-preference.repository';

@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { prepared } from '../../platform/database/prepared-statement';
+import { defineStatement } from '../../platform/database/prepared-statement';
+import { executorOn, run } from '../../platform/database/statement-executor';
 import { NotificationPreferenceChoice } from './notification-preference.entity';
 import { NotificationCategory, NotificationPreference } from './notification-preference-matrix';
+
+/** Prepared: the worker reads a customer's choices for every payment event it notifies of. */
+const CHOICES = defineStatement<NotificationPreference, [userId: string, category: NotificationCategory | null]>(
+  'notification-preferences.choices',
+  `SELECT category, channel, enabled FROM notification_preferences
+    WHERE user_id = $1 AND ($2::text IS NULL OR category = $2)`,
+);
 
 /** Named queries on `notification_preferences`: the cells a customer has chosen. */
 @Injectable()
@@ -12,12 +20,7 @@ export class NotificationPreferenceRepository {
     userId: string,
     category?: NotificationCategory,
   ): Promise<NotificationPreference[]> {
-    // Prepared: the worker reads a customer's choices for every payment event it notifies of.
-    return manager.query<NotificationPreference[]>(
-      prepared(`SELECT category, channel, enabled FROM notification_preferences
-        WHERE user_id = $1 AND ($2::text IS NULL OR category = $2)`),
-      [userId, category ?? null],
-    );
+    return run(executorOn(manager), CHOICES, [userId, category ?? null]);
   }
 
   /** Writes the choices in one statement; a cell chosen before takes the new value. */

@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
+import { ListensTo } from '../../platform/outbox/outbox-subscriptions';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { MessagingModule } from '../../platform/messaging/messaging.module';
-import { CustomerContactsModule } from '../identity/customer-contacts.module';
+import { CustomerContactsModule } from '../identity';
 import { NotificationDeliveryService } from './notification-delivery.service';
 import { NotificationEventReceiptRepository } from './notification-event-receipt.repository';
 import { NotificationPreferenceRepository } from './notification-preference.repository';
 import { NotificationRepository } from './notification.repository';
+import { NOTIFICATION_ENTITIES } from './notifications.entities';
+import { NOTIFICATIONS_QUEUE } from './notifications.events';
+import { PAYMENT_EVENTS } from '../payments';
 import { NotificationsService } from './notifications.service';
 
 /**
@@ -12,8 +17,9 @@ import { NotificationsService } from './notifications.service';
  * preferences. Services only, so the worker can import it without the HTTP layer; the routes
  * are in NotificationsHttpModule, the queue processor in NotificationsJobsModule.
  */
+@ListensTo(NOTIFICATIONS_QUEUE, [PAYMENT_EVENTS.succeeded, PAYMENT_EVENTS.failed, PAYMENT_EVENTS.refunded])
 @Module({
-  imports: [MessagingModule, CustomerContactsModule],
+  imports: [TypeOrmModule.forFeature(NOTIFICATION_ENTITIES), MessagingModule, CustomerContactsModule],
   providers: [
     NotificationRepository,
     NotificationPreferenceRepository,

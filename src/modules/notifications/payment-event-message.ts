@@ -1,4 +1,4 @@
-import { PAYMENT_EVENTS, PaymentEventPayload } from '../../platform/queue/queues';
+import { PAYMENT_EVENTS, PaymentEventPayload } from '../payments';
 import { formatMinorUnits } from '../../platform/money/money-format';
 
 export const NOTIFICATION_TYPES = ['PAYMENT_SUCCEEDED', 'PAYMENT_FAILED', 'PAYMENT_REFUNDED'] as const;

@@ -5,7 +5,7 @@ import type { UserPrincipal } from '../../platform/auth/principal';
 import { ApiErrors } from '../../platform/http/api-errors.decorator';
 import { ApiPageResponse, Page } from '../../platform/http/pagination';
 import { UuidParam } from '../../platform/http/uuid-param.decorator';
-import { LedgerCheckService } from '../ledger/ledger-check.service';
+import { LedgerCheckService } from '../ledger';
 import { LedgerCheckResponseDto } from './dto/ledger-check-response.dto';
 import {
   OutboxEventListQueryDto,

@@ -1,4 +1,4 @@
-import type { PaymentEventPayload } from '../../platform/queue/queues';
+import type { PaymentEventPayload } from './payments.events';
 import type { Payment, PaymentStatus } from './payment.entity';
 
 /** The payload every payment event carries (queues.ts, PaymentEventPayload). */

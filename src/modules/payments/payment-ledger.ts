@@ -1,4 +1,4 @@
-import type { Posting, PostingLine } from '../ledger/ledger.service';
+import type { Posting, PostingLine } from '../ledger';
 import type { Payment } from './payment.entity';
 
 type LedgerPayment = Pick<Payment, 'id' | 'billerId' | 'amount' | 'fee' | 'currency' | 'rail'>;

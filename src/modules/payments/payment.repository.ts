@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Payment, PaymentStatus } from './payment.entity';
 import { PaymentStatusEvent } from './payment-status-event.entity';
-import { entityColumns, findEntity, hydrateEntity } from '../../platform/database/prepared-entity-read';
-import { prepared } from '../../platform/database/prepared-statement';
+import { defineEntityRead, EntityRow, hydrateEntity, readEntity } from '../../platform/database/prepared-entity-read';
+import { defineStatement } from '../../platform/database/prepared-statement';
+import { executorOn, one, run } from '../../platform/database/statement-executor';
 import { newId } from '../../platform/database/new-id';
 import { assertTransition, sourcesOf } from './payment-state-machine';
 
@@ -19,20 +20,156 @@ export interface PaymentPrecheck {
 
 export type NewPayment = Omit<Payment, 'createdAt' | 'updatedAt'>;
 
+const LOCK_CUSTOMER = defineStatement<object, [customerId: string]>(
+  'payments.lock-customer',
+  `SELECT pg_advisory_xact_lock(hashtextextended('payments:' || $1, 0))`,
+);
+
+const PRECHECK = defineStatement<
+  { existing: { id: string; status: PaymentStatus; hash: string } | null; used: string; duplicate: string | null },
+  [
+    customerId: string,
+    idempotencyKey: string,
+    currency: string,
+    billerId: string,
+    accountReference: string,
+    amount: number,
+    duplicateWindowSeconds: number,
+  ]
+>(
+  'payments.precheck',
+  `SELECT
+     (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)
+        FROM payments WHERE customer_id = $1 AND idempotency_key = $2) AS existing,
+     (SELECT coalesce(sum(amount), 0)::text
+        FROM payments
+       WHERE customer_id = $1 AND created_at > now() - interval '24 hours'
+         AND status <> 'FAILED' AND currency = $3) AS used,
+     (SELECT id FROM payments
+       WHERE customer_id = $1 AND created_at > now() - make_interval(secs => $7)
+         AND biller_id = $4 AND account_reference = $5 AND amount = $6 AND status <> 'FAILED'
+       ORDER BY created_at DESC LIMIT 1) AS duplicate`,
+);
+
+const INSERT = defineStatement<
+  { created_at: Date },
+  [
+    id: string,
+    customerId: string,
+    channel: string,
+    payerType: string,
+    payerId: string,
+    idempotencyKey: string,
+    requestHash: string,
+    billerId: string,
+    billerName: string,
+    billerSlug: string,
+    accountReference: string,
+    savedAccountId: string | null,
+    amount: number,
+    fee: number,
+    currency: string,
+    rail: string,
+    fundingAccountMasked: string,
+    note: string,
+  ]
+>(
+  'payments.insert',
+  `WITH inserted AS (
+     INSERT INTO payments (id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash,
+                           biller_id, biller_name, biller_slug, account_reference, saved_account_id, amount, fee,
+                           currency, rail, funding_account_masked, status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 'AUTHORIZING')
+     RETURNING id, status, created_at
+   )
+   INSERT INTO payment_status_events (payment_id, status, note, created_at)
+   SELECT id, status, $18, created_at FROM inserted
+   RETURNING created_at`,
+);
+
+const BY_ID = defineEntityRead<Payment, [id: string]>('payments.find-by-id', Payment, 'id = $1');
+const OWNED = defineEntityRead<Payment, [id: string, customerId: string]>(
+  'payments.find-owned',
+  Payment,
+  'id = $1 AND customer_id = $2',
+);
+const LOCK_BY_ID = defineEntityRead<Payment, [id: string]>('payments.lock-by-id', Payment, 'id = $1', {
+  forUpdate: true,
+});
+
+const CLAIM_STUCK = defineStatement<EntityRow, [olderThanMs: number, limit: number]>(
+  'payments.claim-stuck-authorizations',
+  (schema) => `WITH stuck AS (
+     UPDATE payments SET updated_at = now()
+      WHERE id IN (SELECT id FROM payments
+                    WHERE status = 'AUTHORIZING'
+                      AND updated_at < now() - make_interval(secs => $1::double precision / 1000)
+                    ORDER BY updated_at LIMIT $2
+                      FOR UPDATE SKIP LOCKED)
+      RETURNING ${schema.columns(Payment, 'payments')}
+   )
+   SELECT ${schema.columns(Payment, 'stuck')} FROM stuck`,
+);
+
+/** A column left out of `changes` keeps its value. */
+const TRANSITION = defineStatement<
+  EntityRow,
+  [
+    id: string,
+    status: PaymentStatus,
+    note: string,
+    setFailureCode: boolean,
+    failureCode: string | null,
+    setFailureMessage: boolean,
+    failureMessage: string | null,
+    setBillerReference: boolean,
+    billerReference: string | null,
+    setReversalEntryId: boolean,
+    reversalEntryId: string | null,
+    completed: boolean,
+    from: readonly PaymentStatus[],
+    setRailReference: boolean,
+    railReference: string | null,
+    setJournalEntryId: boolean,
+    journalEntryId: string | null,
+    firstCycleId: string,
+    firstPostingCycleDueInMs: number | null,
+  ]
+>(
+  'payments.transition',
+  (schema) => `WITH changed AS (
+     UPDATE payments
+        SET status = $2,
+            failure_code = CASE WHEN $4 THEN $5 ELSE failure_code END,
+            failure_message = CASE WHEN $6 THEN $7 ELSE failure_message END,
+            biller_reference = CASE WHEN $8 THEN $9 ELSE biller_reference END,
+            reversal_entry_id = CASE WHEN $10 THEN $11::uuid ELSE reversal_entry_id END,
+            rail_reference = CASE WHEN $14 THEN $15 ELSE rail_reference END,
+            journal_entry_id = CASE WHEN $16 THEN $17::uuid ELSE journal_entry_id END,
+            completed_at = CASE WHEN $12 THEN now() ELSE completed_at END,
+            updated_at = now()
+      WHERE id = $1 AND status = ANY ($13::text[])
+      RETURNING ${schema.columns(Payment, 'payments')}
+   ), step AS (
+     INSERT INTO payment_status_events (payment_id, status, note) SELECT id, $2, $3 FROM changed
+   ), first_cycle AS (
+     INSERT INTO posting_attempts (id, payment_id, cycle, status, tries, next_attempt_at, outcome_unknown)
+     SELECT $18, id, 1, 'PENDING', 0, now() + make_interval(secs => $19::double precision / 1000), false
+       FROM changed WHERE $19::integer IS NOT NULL
+   )
+   SELECT ${schema.columns(Payment, 'changed')} FROM changed`,
+);
+
 /** Named queries on `payments` and its timeline; every customer read is scoped to its owner. */
 @Injectable()
 export class PaymentRepository {
-  /** transition's statement, built once from the entity's columns. */
-  private transitionText?: string;
-  private stuckText?: string;
-
   /**
    * Serialises one customer's payments until the transaction ends: the Idempotency-Key check,
    * the rolling-day limit and the duplicate window then cannot be passed by requests running
    * side by side. Other customers are not held up.
    */
   async lockCustomer(manager: EntityManager, customerId: string): Promise<void> {
-    await manager.query(prepared(`SELECT pg_advisory_xact_lock(hashtextextended('payments:' || $1, 0))`), [customerId]);
+    await run(executorOn(manager), LOCK_CUSTOMER, [customerId]);
   }
 
   async precheck(
@@ -48,30 +185,15 @@ export class PaymentRepository {
       duplicateWindowSeconds: number;
     },
   ): Promise<PaymentPrecheck> {
-    const [row] = await manager.query<
-      { existing: { id: string; status: PaymentStatus; hash: string } | null; used: string; duplicate: string | null }[]
-    >(
-      prepared(`SELECT
-         (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)
-            FROM payments WHERE customer_id = $1 AND idempotency_key = $2) AS existing,
-         (SELECT coalesce(sum(amount), 0)::text
-            FROM payments
-           WHERE customer_id = $1 AND created_at > now() - interval '24 hours'
-             AND status <> 'FAILED' AND currency = $3) AS used,
-         (SELECT id FROM payments
-           WHERE customer_id = $1 AND created_at > now() - make_interval(secs => $7)
-             AND biller_id = $4 AND account_reference = $5 AND amount = $6 AND status <> 'FAILED'
-           ORDER BY created_at DESC LIMIT 1) AS duplicate`),
-      [
-        check.customerId,
-        check.idempotencyKey,
-        check.currency,
-        check.billerId,
-        check.accountReference,
-        check.amount,
-        check.duplicateWindowSeconds,
-      ],
-    );
+    const [row] = await run(executorOn(manager), PRECHECK, [
+      check.customerId,
+      check.idempotencyKey,
+      check.currency,
+      check.billerId,
+      check.accountReference,
+      check.amount,
+      check.duplicateWindowSeconds,
+    ]);
     return {
       existing: row.existing
         ? { id: row.existing.id, status: row.existing.status, requestHash: row.existing.hash }
@@ -101,47 +223,35 @@ export class PaymentRepository {
    * becoming an update. Answers the row's creation time.
    */
   async insert(manager: EntityManager, payment: NewPayment, note: string): Promise<Date> {
-    const [row] = await manager.query<{ created_at: Date }[]>(
-      prepared(`WITH inserted AS (
-         INSERT INTO payments (id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash,
-                               biller_id, biller_name, biller_slug, account_reference, saved_account_id, amount, fee,
-                               currency, rail, funding_account_masked, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 'AUTHORIZING')
-         RETURNING id, status, created_at
-       )
-       INSERT INTO payment_status_events (payment_id, status, note, created_at)
-       SELECT id, status, $18, created_at FROM inserted
-       RETURNING created_at`),
-      [
-        payment.id,
-        payment.customerId,
-        payment.channel,
-        payment.payerType,
-        payment.payerId,
-        payment.idempotencyKey,
-        payment.requestHash,
-        payment.billerId,
-        payment.billerName,
-        payment.billerSlug,
-        payment.accountReference,
-        payment.savedAccountId,
-        payment.amount,
-        payment.fee,
-        payment.currency,
-        payment.rail,
-        payment.fundingAccountMasked,
-        note,
-      ],
-    );
+    const [row] = await run(executorOn(manager), INSERT, [
+      payment.id,
+      payment.customerId,
+      payment.channel,
+      payment.payerType,
+      payment.payerId,
+      payment.idempotencyKey,
+      payment.requestHash,
+      payment.billerId,
+      payment.billerName,
+      payment.billerSlug,
+      payment.accountReference,
+      payment.savedAccountId,
+      payment.amount,
+      payment.fee,
+      payment.currency,
+      payment.rail,
+      payment.fundingAccountMasked,
+      note,
+    ]);
     return row.created_at;
   }
 
   findOwned(manager: EntityManager, id: string, customerId: string): Promise<Payment | null> {
-    return findEntity(manager, Payment, 'id = $1 AND customer_id = $2', [id, customerId]);
+    return readEntity(executorOn(manager), OWNED, [id, customerId]);
   }
 
   findById(manager: EntityManager, id: string): Promise<Payment | null> {
-    return findEntity(manager, Payment, 'id = $1', [id]);
+    return readEntity(executorOn(manager), BY_ID, [id]);
   }
 
   /**
@@ -150,23 +260,13 @@ export class PaymentRepository {
    * stamps them, so another worker leaves them alone for as long again.
    */
   async claimStuckAuthorizations(manager: EntityManager, olderThanMs: number, limit: number): Promise<Payment[]> {
-    this.stuckText ??= `WITH stuck AS (
-         UPDATE payments SET updated_at = now()
-          WHERE id IN (SELECT id FROM payments
-                        WHERE status = 'AUTHORIZING'
-                          AND updated_at < now() - make_interval(secs => $1::double precision / 1000)
-                        ORDER BY updated_at LIMIT $2
-                          FOR UPDATE SKIP LOCKED)
-          RETURNING *
-       )
-       SELECT ${entityColumns(manager, Payment, 'stuck')} FROM stuck`;
-    const rows = await manager.query<Record<string, unknown>[]>(prepared(this.stuckText), [olderThanMs, limit]);
+    const rows = await run(executorOn(manager), CLAIM_STUCK, [olderThanMs, limit]);
     return rows.map((row) => hydrateEntity(manager, Payment, row));
   }
 
   /** Locks the payment row for a state change. */
   async lockById(manager: EntityManager, id: string): Promise<Payment | null> {
-    return findEntity(manager, Payment, 'id = $1', [id], { forUpdate: true });
+    return readEntity(executorOn(manager), LOCK_BY_ID, [id]);
   }
 
   /**
@@ -195,29 +295,7 @@ export class PaymentRepository {
   ): Promise<Payment | null> {
     const sources: readonly PaymentStatus[] = typeof from === 'string' ? [from] : from;
     assertTransition(sources, status);
-    // A column left out of `changes` keeps its value.
-    this.transitionText ??= `WITH changed AS (
-         UPDATE payments
-            SET status = $2,
-                failure_code = CASE WHEN $4 THEN $5 ELSE failure_code END,
-                failure_message = CASE WHEN $6 THEN $7 ELSE failure_message END,
-                biller_reference = CASE WHEN $8 THEN $9 ELSE biller_reference END,
-                reversal_entry_id = CASE WHEN $10 THEN $11::uuid ELSE reversal_entry_id END,
-                rail_reference = CASE WHEN $14 THEN $15 ELSE rail_reference END,
-                journal_entry_id = CASE WHEN $16 THEN $17::uuid ELSE journal_entry_id END,
-                completed_at = CASE WHEN $12 THEN now() ELSE completed_at END,
-                updated_at = now()
-          WHERE id = $1 AND status = ANY ($13::text[])
-          RETURNING *
-       ), step AS (
-         INSERT INTO payment_status_events (payment_id, status, note) SELECT id, $2, $3 FROM changed
-       ), first_cycle AS (
-         INSERT INTO posting_attempts (id, payment_id, cycle, status, tries, next_attempt_at, outcome_unknown)
-         SELECT $18, id, 1, 'PENDING', 0, now() + make_interval(secs => $19::double precision / 1000), false
-           FROM changed WHERE $19::integer IS NOT NULL
-       )
-       SELECT ${entityColumns(manager, Payment, 'changed')} FROM changed`;
-    const [row] = await manager.query<Record<string, unknown>[]>(prepared(this.transitionText), [
+    const row = await one(executorOn(manager), TRANSITION, [
       id,
       status,
       note,

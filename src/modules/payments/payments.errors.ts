@@ -1,7 +1,47 @@
+import { HttpStatus } from '@nestjs/common';
 import { ApiErrorDetail, ApiException } from '../../platform/http/api-error';
-import { ErrorCode } from '../../platform/http/error-catalogue';
+import { Codes, defineErrorCodes, ErrorCode } from '../../platform/http/error-catalogue';
 import { formatMinorUnits } from '../../platform/money/money-format';
 import type { PaymentStatus } from './payment.entity';
+
+/** The payments context's error codes: idempotency, duplicates, limits, receipts. */
+export const PAYMENT_ERROR_CODES = defineErrorCodes({
+  DUPLICATE_PAYMENT: {
+    status: HttpStatus.CONFLICT,
+    description: 'The Idempotency-Key was already used for this request; `details` carry the original payment.',
+  },
+  IDEMPOTENCY_KEY_REQUIRED: { status: HttpStatus.CONFLICT, description: 'The Idempotency-Key header is required.' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: HttpStatus.CONFLICT,
+    description: 'The Idempotency-Key was already used with a different request body.',
+  },
+  RECEIPT_NOT_AVAILABLE: {
+    status: HttpStatus.CONFLICT,
+    description: 'The payment has no receipt: only a SUCCEEDED payment has one.',
+  },
+  POSSIBLE_DUPLICATE_PAYMENT: {
+    status: HttpStatus.CONFLICT,
+    description:
+      'A payment of the same biller, account and amount was made moments ago; send `confirmDuplicate: true` to pay again. `details` name the earlier payment.',
+  },
+  LIMIT_NOT_CONFIGURED: {
+    status: HttpStatus.UNPROCESSABLE_ENTITY,
+    description: 'No payment limits are configured for the currency, so payments in it are refused.',
+  },
+  LIMIT_EXCEEDED: {
+    status: HttpStatus.UNPROCESSABLE_ENTITY,
+    description: 'The payment exceeds a limit; `details` carry the limit, the used amount and the headroom.',
+  },
+  RECEIPT_LINK_EXPIRED: {
+    status: HttpStatus.GONE,
+    description: 'The receipt link has expired; ask for a new one with POST /payments/{id}/receipt.',
+  },
+} as const);
+
+declare module '../../platform/http/error-catalogue' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ErrorCodes extends Codes<typeof PAYMENT_ERROR_CODES> {}
+}
 
 /** An error of the payments context; the global filter renders it like any ApiException. */
 export class PaymentError extends ApiException {

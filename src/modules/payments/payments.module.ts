@@ -1,14 +1,18 @@
 import { Module } from '@nestjs/common';
+import { ListensTo } from '../../platform/outbox/outbox-subscriptions';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminAuditModule } from '../../platform/audit/admin-audit.module';
 import { OutboxModule } from '../../platform/outbox/outbox.module';
-import { BillersModule } from '../billers/billers.module';
-import { CustomerLimitsModule } from '../identity/customer-limits.module';
-import { LedgerModule } from '../ledger/ledger.module';
+import { BillersModule } from '../billers';
+import { CustomerLimitsModule } from '../identity';
+import { LedgerModule } from '../ledger';
 import { BillerCircuitBreaker } from './biller-circuit-breaker';
 import { PaymentCore } from './payment-core.service';
 import { PaymentFaults } from './payment-faults';
 import { PaymentRecoveryService } from './payment-recovery.service';
 import { PaymentRepository } from './payment.repository';
+import { PAYMENT_ENTITIES } from './payments.entities';
+import { PAYMENT_EVENTS, PAYMENT_QUEUES } from './payments.events';
 import { PaymentsService } from './payments.service';
 import { PostingAttemptRepository } from './posting-attempt.repository';
 import { PostingService } from './posting.service';
@@ -24,8 +28,17 @@ import { SandboxRailConnector } from './sandbox-rail.connector';
  * refuses. Services only; the routes are in PaymentsHttpModule and the processors in
  * PaymentsJobsModule.
  */
+@ListensTo(PAYMENT_QUEUES.posting, [PAYMENT_EVENTS.captured])
+@ListensTo(PAYMENT_QUEUES.railReversals, [PAYMENT_EVENTS.railReversalRequested])
 @Module({
-  imports: [BillersModule, CustomerLimitsModule, LedgerModule, OutboxModule, AdminAuditModule],
+  imports: [
+    TypeOrmModule.forFeature(PAYMENT_ENTITIES),
+    BillersModule,
+    CustomerLimitsModule,
+    LedgerModule,
+    OutboxModule,
+    AdminAuditModule,
+  ],
   providers: [
     PaymentRepository,
     PostingAttemptRepository,

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Page, toPage } from '../../platform/http/pagination';
-import { PaymentQuoteService } from '../billers/payment-quote.service';
-import { SavedAccountsService } from '../billers/saved-accounts.service';
+import { PaymentQuoteService, SavedAccountsService } from '../billers';
 import { BillerCircuitBreaker } from './biller-circuit-breaker';
 import { PaymentRequestDto } from './dto/payment-request.dto';
 import { PaymentCore } from './payment-core.service';

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { entityColumns, hydrateEntity } from '../../platform/database/prepared-entity-read';
+import { entityColumns } from '../../platform/database/entity-columns';
+import { hydrateEntity } from '../../platform/database/prepared-entity-read';
 import { Page, toPage } from '../../platform/http/pagination';
 import type { PaymentStatus } from './payment.entity';
 import { PostingAttempt, PostingAttemptStatus } from './posting-attempt.entity';
@@ -34,7 +35,7 @@ export async function listPostingAttempts(
     `SELECT total.items AS total_items, listed.*
        FROM (SELECT count(*)::int AS items FROM posting_attempts WHERE $1::text IS NULL OR status = $1) total
        LEFT JOIN LATERAL (
-         SELECT ${entityColumns(manager, PostingAttempt, 'a', ATTEMPT_PREFIX)},
+         SELECT ${entityColumns(manager.connection, PostingAttempt, 'a', ATTEMPT_PREFIX)},
                 p.status AS payment_status,
                 (SELECT max(cycle) FROM posting_attempts c WHERE c.payment_id = a.payment_id) AS latest_cycle
            FROM posting_attempts a

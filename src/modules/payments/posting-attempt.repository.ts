@@ -3,8 +3,9 @@ import { EntityManager } from 'typeorm';
 import { newId } from '../../platform/database/new-id';
 import { Payment } from './payment.entity';
 import { PostingAttempt, PostingAttemptStatus } from './posting-attempt.entity';
-import { entityColumns, findEntity, hydrateEntity } from '../../platform/database/prepared-entity-read';
-import { prepared } from '../../platform/database/prepared-statement';
+import { defineEntityRead, EntityRow, hydrateEntity, readEntity } from '../../platform/database/prepared-entity-read';
+import { defineStatement, StatementSchema } from '../../platform/database/prepared-statement';
+import { executorOn, one, run } from '../../platform/database/statement-executor';
 import { assertTransition } from './payment-state-machine';
 
 /** An attempt a worker claimed, and whether the previous call's outcome is unknown. */
@@ -22,28 +23,115 @@ const CYCLE_PREFIX = 'cycle.';
 /** SQL for the time `parameter` milliseconds from now. */
 const msFromNow = (parameter: string) => `now() + make_interval(secs => ${parameter}::double precision / 1000)`;
 
+const OPEN_CYCLE = defineStatement<
+  { id: string },
+  [id: string, paymentId: string, outcomeUnknown: boolean, requestedBy: string | null]
+>(
+  'posting-attempts.open-cycle',
+  `INSERT INTO posting_attempts (id, payment_id, cycle, status, outcome_unknown, requested_by)
+   SELECT $1, $2, coalesce(max(cycle), 0) + 1, 'PENDING', $3, $4 FROM posting_attempts WHERE payment_id = $2
+   ON CONFLICT DO NOTHING
+   RETURNING id`,
+);
+
+const BY_ID = defineEntityRead<PostingAttempt, [id: string]>('posting-attempts.find-by-id', PostingAttempt, 'id = $1');
+const LOCK_BY_ID = defineEntityRead<PostingAttempt, [id: string]>(
+  'posting-attempts.lock-by-id',
+  PostingAttempt,
+  'id = $1',
+  { forUpdate: true },
+);
+const OPEN_OF_PAYMENT = defineEntityRead<PostingAttempt, [paymentId: string, open: PostingAttemptStatus[]]>(
+  'posting-attempts.find-open',
+  PostingAttempt,
+  'payment_id = $1 AND status = ANY ($2::text[])',
+);
+
+const START_POSTING = defineStatement<EntityRow, [firstCycleId: string, paymentId: string, leaseMs: number]>(
+  'posting-attempts.start-posting',
+  (schema) => startPostingText(schema),
+);
+
+const CLAIM = defineStatement<EntityRow & { was_unknown: boolean }, [id: string, leaseMs: number]>(
+  'posting-attempts.claim',
+  (schema) => `WITH claimed AS (
+     UPDATE posting_attempts a
+        SET lease_until = ${msFromNow('$2')},
+            tries = a.tries + 1, outcome_unknown = true, updated_at = now()
+       FROM posting_attempts previous
+      WHERE a.id = $1 AND previous.id = a.id
+        AND a.status IN ('PENDING', 'RETRYING') AND a.next_attempt_at <= now()
+        AND (a.lease_until IS NULL OR a.lease_until < now())
+      RETURNING ${schema.columns(PostingAttempt, 'a')}, previous.outcome_unknown AS was_unknown
+   )
+   SELECT ${schema.columns(PostingAttempt, 'claimed')}, claimed.was_unknown FROM claimed`,
+);
+
+const DUE = defineStatement<{ id: string }, [limit: number]>(
+  'posting-attempts.due',
+  `SELECT id FROM posting_attempts
+    WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= now()
+      AND (lease_until IS NULL OR lease_until < now())
+    ORDER BY next_attempt_at LIMIT $1`,
+);
+
+const RESCHEDULE = defineStatement<
+  object,
+  [
+    id: string,
+    status: 'PENDING' | 'RETRYING',
+    delayMs: number,
+    outcome: string,
+    error: string | null,
+    unknown: boolean,
+    giveBackTry: boolean,
+  ]
+>(
+  'posting-attempts.reschedule',
+  `UPDATE posting_attempts
+      SET status = $2, next_attempt_at = ${msFromNow('$3')},
+          last_outcome = $4, last_error = $5, outcome_unknown = $6, lease_until = NULL,
+          tries = CASE WHEN $7 THEN greatest(tries - 1, 0) ELSE tries END, updated_at = now()
+    WHERE id = $1`,
+);
+
+const MAKE_DUE = defineStatement<object, [paymentId: string]>(
+  'posting-attempts.make-due',
+  `UPDATE posting_attempts SET next_attempt_at = now(), updated_at = now()
+    WHERE payment_id = $1 AND status IN ('PENDING', 'RETRYING') AND next_attempt_at > now()
+      AND (lease_until IS NULL OR lease_until < now())`,
+);
+
+const CLOSE = defineStatement<
+  object,
+  [id: string, status: 'CONFIRMED' | 'FAILED', outcome: string, error: string | null, billerReference: string | null]
+>(
+  'posting-attempts.close',
+  `UPDATE posting_attempts
+      SET status = $2, last_outcome = $3, last_error = $4, biller_reference = coalesce($5, biller_reference),
+          outcome_unknown = false, lease_until = NULL, completed_at = now(), updated_at = now()
+    WHERE id = $1`,
+);
+
 /** Named queries on `posting_attempts`. */
 @Injectable()
 export class PostingAttemptRepository {
-  /** startPosting's statement, built once from the payment entity's columns. */
-  private startText?: string;
-
   /** Opens a cycle unless the payment has an open one; answers the open cycle either way. */
   async openCycle(
     manager: EntityManager,
     paymentId: string,
     options: { requestedBy?: string; outcomeUnknown?: boolean } = {},
   ): Promise<PostingAttempt> {
-    const [opened] = await manager.query<{ id: string }[]>(
-      prepared(`INSERT INTO posting_attempts (id, payment_id, cycle, status, outcome_unknown, requested_by)
-       SELECT $1, $2, coalesce(max(cycle), 0) + 1, 'PENDING', $3, $4 FROM posting_attempts WHERE payment_id = $2
-       ON CONFLICT DO NOTHING
-       RETURNING id`),
-      [newId(), paymentId, options.outcomeUnknown ?? false, options.requestedBy ?? null],
-    );
+    const executor = executorOn(manager);
+    const opened = await one(executor, OPEN_CYCLE, [
+      newId(),
+      paymentId,
+      options.outcomeUnknown ?? false,
+      options.requestedBy ?? null,
+    ]);
     const attempt = opened
-      ? await findEntity(manager, PostingAttempt, 'id = $1', [opened.id])
-      : await findEntity(manager, PostingAttempt, 'payment_id = $1 AND status = ANY ($2::text[])', [paymentId, OPEN]);
+      ? await readEntity(executor, BY_ID, [opened.id])
+      : await readEntity(executor, OPEN_OF_PAYMENT, [paymentId, OPEN]);
     if (!attempt) throw new Error(`payment ${paymentId} has no open posting cycle`);
     return attempt;
   }
@@ -63,15 +151,7 @@ export class PostingAttemptRepository {
   ): Promise<{ payment: Payment; claimed: ClaimedAttempt | null } | null> {
     // The statement moves the payment itself, so it asks the state machine as transition() does.
     assertTransition('PENDING', 'PROCESSING');
-    this.startText ??= startPostingText(
-      entityColumns(manager, Payment, 'moved'),
-      entityColumns(manager, PostingAttempt, 'cycle', CYCLE_PREFIX),
-    );
-    const [row] = await manager.query<Record<string, unknown>[]>(prepared(this.startText), [
-      newId(),
-      paymentId,
-      leaseMs,
-    ]);
+    const row = await one(executorOn(manager), START_POSTING, [newId(), paymentId, leaseMs]);
     if (!row) return null;
     const payment = hydrateEntity(manager, Payment, row);
     if (row[`${CYCLE_PREFIX}id`] === null) return { payment, claimed: null };
@@ -85,33 +165,13 @@ export class PostingAttemptRepository {
    * a worker that dies mid-call leaves an attempt whose next try asks the biller first.
    */
   async claim(manager: EntityManager, id: string, leaseMs: number): Promise<ClaimedAttempt | null> {
-    // Wrapped in a SELECT so the driver answers the rows (a bare UPDATE answers [rows, count]).
-    const [row] = await manager.query<(Record<string, unknown> & { was_unknown: boolean })[]>(
-      prepared(`WITH claimed AS (
-         UPDATE posting_attempts a
-            SET lease_until = ${msFromNow('$2')},
-                tries = a.tries + 1, outcome_unknown = true, updated_at = now()
-           FROM posting_attempts previous
-          WHERE a.id = $1 AND previous.id = a.id
-            AND a.status IN ('PENDING', 'RETRYING') AND a.next_attempt_at <= now()
-            AND (a.lease_until IS NULL OR a.lease_until < now())
-          RETURNING a.*, previous.outcome_unknown AS was_unknown
-       )
-       SELECT * FROM claimed`),
-      [id, leaseMs],
-    );
+    const row = await one(executorOn(manager), CLAIM, [id, leaseMs]);
     return row ? { attempt: hydrateEntity(manager, PostingAttempt, row), wasUnknown: row.was_unknown } : null;
   }
 
   /** Ids of open attempts that are due and not leased, oldest first. */
   async due(manager: EntityManager, limit: number): Promise<string[]> {
-    const rows = await manager.query<{ id: string }[]>(
-      prepared(`SELECT id FROM posting_attempts
-        WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= now()
-          AND (lease_until IS NULL OR lease_until < now())
-        ORDER BY next_attempt_at LIMIT $1`),
-      [limit],
-    );
+    const rows = await run(executorOn(manager), DUE, [limit]);
     return rows.map((row) => row.id);
   }
 
@@ -129,24 +189,20 @@ export class PostingAttemptRepository {
       giveBackTry?: boolean;
     },
   ): Promise<void> {
-    await manager.query(
-      prepared(`UPDATE posting_attempts
-          SET status = $2, next_attempt_at = ${msFromNow('$3')},
-              last_outcome = $4, last_error = $5, outcome_unknown = $6, lease_until = NULL,
-              tries = CASE WHEN $7 THEN greatest(tries - 1, 0) ELSE tries END, updated_at = now()
-        WHERE id = $1`),
-      [id, change.status, change.delayMs, change.outcome, change.error, change.unknown, change.giveBackTry === true],
-    );
+    await run(executorOn(manager), RESCHEDULE, [
+      id,
+      change.status,
+      change.delayMs,
+      change.outcome,
+      change.error,
+      change.unknown,
+      change.giveBackTry === true,
+    ]);
   }
 
   /** Makes the payment's open, unleased cycle due now (its job reached a worker that is stopping). */
   async makeDue(manager: EntityManager, paymentId: string): Promise<void> {
-    await manager.query(
-      prepared(`UPDATE posting_attempts SET next_attempt_at = now(), updated_at = now()
-        WHERE payment_id = $1 AND status IN ('PENDING', 'RETRYING') AND next_attempt_at > now()
-          AND (lease_until IS NULL OR lease_until < now())`),
-      [paymentId],
-    );
+    await run(executorOn(manager), MAKE_DUE, [paymentId]);
   }
 
   /** Closes the attempt as CONFIRMED or FAILED. */
@@ -155,21 +211,21 @@ export class PostingAttemptRepository {
     id: string,
     change: { status: 'CONFIRMED' | 'FAILED'; outcome: string; error: string | null; billerReference?: string | null },
   ): Promise<void> {
-    await manager.query(
-      prepared(`UPDATE posting_attempts
-          SET status = $2, last_outcome = $3, last_error = $4, biller_reference = coalesce($5, biller_reference),
-              outcome_unknown = false, lease_until = NULL, completed_at = now(), updated_at = now()
-        WHERE id = $1`),
-      [id, change.status, change.outcome, change.error, change.billerReference ?? null],
-    );
+    await run(executorOn(manager), CLOSE, [
+      id,
+      change.status,
+      change.outcome,
+      change.error,
+      change.billerReference ?? null,
+    ]);
   }
 
   findById(manager: EntityManager, id: string): Promise<PostingAttempt | null> {
-    return findEntity(manager, PostingAttempt, 'id = $1', [id]);
+    return readEntity(executorOn(manager), BY_ID, [id]);
   }
 
   lockById(manager: EntityManager, id: string): Promise<PostingAttempt | null> {
-    return findEntity(manager, PostingAttempt, 'id = $1', [id], { forUpdate: true });
+    return readEntity(executorOn(manager), LOCK_BY_ID, [id]);
   }
 
   async latestOf(
@@ -182,16 +238,16 @@ export class PostingAttemptRepository {
 }
 
 /**
- * startPosting's statement for the payment's columns (alias `moved`) and the cycle's (alias
- * `cycle`, prefixed). The first cycle normally exists already (opened with the capture); it is
- * claimed unless another worker's sweeper holds it. A payment captured without one (before
- * cycles were opened with the capture) gets it here, claimed.
+ * startPosting's statement: the payment's columns, then the cycle's (named `cycle.<column>`).
+ * The first cycle normally exists already (opened with the capture); it is claimed unless
+ * another worker's sweeper holds it. A payment captured without one (before cycles were opened
+ * with the capture) gets it here, claimed.
  */
-function startPostingText(paymentColumns: string, cycleColumns: string): string {
+function startPostingText(schema: StatementSchema): string {
   return `WITH moved AS (
       UPDATE payments SET status = 'PROCESSING', updated_at = now()
        WHERE id = $2 AND status = 'PENDING'
-      RETURNING *
+      RETURNING ${schema.columns(Payment, 'payments')}
     ), step AS (
       INSERT INTO payment_status_events (payment_id, status, note)
       SELECT id, 'PROCESSING', 'Posting to ' || biller_name FROM moved
@@ -203,16 +259,19 @@ function startPostingText(paymentColumns: string, cycleColumns: string): string 
        WHERE a.payment_id = moved.id AND previous.id = a.id
          AND a.status IN ('PENDING', 'RETRYING')
          AND (a.lease_until IS NULL OR a.lease_until < now())
-      RETURNING a.*, previous.outcome_unknown AS was_unknown
+      RETURNING ${schema.columns(PostingAttempt, 'a')}, previous.outcome_unknown AS was_unknown
     ), opened AS (
       INSERT INTO posting_attempts (id, payment_id, cycle, status, outcome_unknown, requested_by, tries, lease_until)
       SELECT $1, moved.id, 1, 'PENDING', true, NULL, 1, ${msFromNow('$3')} FROM moved
        WHERE NOT EXISTS (SELECT 1 FROM posting_attempts WHERE payment_id = $2)
       ON CONFLICT DO NOTHING
-      RETURNING *, false AS was_unknown
+      RETURNING ${schema.columns(PostingAttempt, 'posting_attempts')}, false AS was_unknown
     ), cycle AS (
-      SELECT * FROM claimed UNION ALL SELECT * FROM opened
+      SELECT ${schema.columns(PostingAttempt, 'claimed')}, claimed.was_unknown FROM claimed
+      UNION ALL
+      SELECT ${schema.columns(PostingAttempt, 'opened')}, opened.was_unknown FROM opened
     )
-    SELECT ${paymentColumns}, ${cycleColumns}, cycle.was_unknown AS "cycle.was_unknown"
+    SELECT ${schema.columns(Payment, 'moved')}, ${schema.columns(PostingAttempt, 'cycle', CYCLE_PREFIX)},
+           cycle.was_unknown AS "cycle.was_unknown"
       FROM moved LEFT JOIN cycle ON true`;
 }

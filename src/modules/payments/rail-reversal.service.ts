@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '../../platform/config/app-config';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
-import { PAYMENT_EVENTS } from '../../platform/queue/queues';
+import { PAYMENT_EVENTS } from './payments.events';
 import { Payment } from './payment.entity';
 import { PaymentRepository } from './payment.repository';
 import { paymentEventPayload } from './payment-event-payload';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { prepared } from '../../platform/database/prepared-statement';
+import { defineStatement } from '../../platform/database/prepared-statement';
+import { executorOn, one, run } from '../../platform/database/statement-executor';
 import {
   CancelRequest,
   CancelResult,
@@ -45,6 +46,50 @@ interface StoredCapture {
   rail_reference: string | null;
 }
 
+const CAPTURE_OF = defineStatement<StoredCapture, [reference: string]>(
+  'sandbox-rail.capture-of',
+  `SELECT outcome, reason, rail_reference FROM sandbox_rail_operations
+    WHERE kind = 'CAPTURE' AND reference = $1`,
+);
+
+const RECORD_CAPTURE = defineStatement<
+  StoredCapture,
+  [
+    rail: string,
+    reference: string,
+    decline: DeclineReason | null,
+    railReference: string,
+    amount: string,
+    currency: string,
+  ]
+>(
+  'sandbox-rail.record-capture',
+  `WITH cancelled AS (
+     SELECT 1 FROM sandbox_rail_operations WHERE kind = 'CANCEL' AND reference = $2
+   ), inserted AS (
+     INSERT INTO sandbox_rail_operations (kind, reference, rail, outcome, reason, rail_reference, amount, currency)
+     SELECT 'CAPTURE', $2, $1,
+            CASE WHEN $3::text IS NULL AND NOT EXISTS (SELECT 1 FROM cancelled) THEN 'CAPTURED' ELSE 'DECLINED' END,
+            CASE WHEN $3::text IS NOT NULL THEN $3 WHEN EXISTS (SELECT 1 FROM cancelled) THEN 'DO_NOT_HONOR' END,
+            CASE WHEN $3::text IS NULL AND NOT EXISTS (SELECT 1 FROM cancelled) THEN $4 END,
+            $5, $6
+     ON CONFLICT (kind, reference) DO NOTHING
+     RETURNING outcome, reason, rail_reference
+   )
+   SELECT outcome, reason, rail_reference FROM inserted
+   UNION ALL
+   SELECT outcome, reason, rail_reference FROM sandbox_rail_operations WHERE kind = 'CAPTURE' AND reference = $2`,
+);
+
+const RECORD = defineStatement<
+  object,
+  [kind: 'REFUND' | 'CANCEL', reference: string, rail: string, railReference: string]
+>(
+  'sandbox-rail.record',
+  `INSERT INTO sandbox_rail_operations (kind, reference, rail, outcome, rail_reference)
+    VALUES ($1, $2, $3, 'DONE', $4) ON CONFLICT (kind, reference) DO NOTHING`,
+);
+
 /**
  * The sandbox rail: deterministic outcomes from the test account numbers, stable references
  * derived from our reference, and a memory of every capture, refund and cancel in its own
@@ -72,11 +117,7 @@ export class SandboxRailConnector extends RailConnector {
   }
 
   async captureStatus(request: CaptureStatusRequest): Promise<CaptureStatusResult> {
-    const [stored] = await this.dataSource.query<StoredCapture[]>(
-      prepared(`SELECT outcome, reason, rail_reference FROM sandbox_rail_operations
-        WHERE kind = 'CAPTURE' AND reference = $1`),
-      [request.reference],
-    );
+    const stored = await one(executorOn(this.dataSource.manager), CAPTURE_OF, [request.reference]);
     return stored ? toResult(stored) : { status: 'NOT_FOUND' };
   }
 
@@ -92,48 +133,24 @@ export class SandboxRailConnector extends RailConnector {
 
   /** Stores the capture's outcome unless the reference has one already; answers the stored one. */
   private async recordCapture(request: CaptureRequest, decline: DeclineReason | null): Promise<StoredCapture> {
-    const [stored] = await this.dataSource.query<StoredCapture[]>(
-      prepared(`WITH cancelled AS (
-         SELECT 1 FROM sandbox_rail_operations WHERE kind = 'CANCEL' AND reference = $2
-       ), inserted AS (
-         INSERT INTO sandbox_rail_operations (kind, reference, rail, outcome, reason, rail_reference, amount, currency)
-         SELECT 'CAPTURE', $2, $1,
-                CASE WHEN $3::text IS NULL AND NOT EXISTS (SELECT 1 FROM cancelled) THEN 'CAPTURED' ELSE 'DECLINED' END,
-                CASE WHEN $3::text IS NOT NULL THEN $3 WHEN EXISTS (SELECT 1 FROM cancelled) THEN 'DO_NOT_HONOR' END,
-                CASE WHEN $3::text IS NULL AND NOT EXISTS (SELECT 1 FROM cancelled) THEN $4 END,
-                $5, $6
-         ON CONFLICT (kind, reference) DO NOTHING
-         RETURNING outcome, reason, rail_reference
-       )
-       SELECT outcome, reason, rail_reference FROM inserted
-       UNION ALL
-       SELECT outcome, reason, rail_reference FROM sandbox_rail_operations WHERE kind = 'CAPTURE' AND reference = $2`),
-      [
-        request.rail,
-        request.reference,
-        decline,
-        railReference('cap', request.rail, request.reference),
-        request.amount.toString(),
-        request.currency,
-      ],
-    );
+    const executor = executorOn(this.dataSource.manager);
+    const stored = await one(executor, RECORD_CAPTURE, [
+      request.rail,
+      request.reference,
+      decline,
+      railReference('cap', request.rail, request.reference),
+      request.amount.toString(),
+      request.currency,
+    ]);
     if (stored) return stored;
     // A concurrent capture of the same reference committed after this statement's snapshot.
-    const [first] = await this.dataSource.query<StoredCapture[]>(
-      prepared(`SELECT outcome, reason, rail_reference FROM sandbox_rail_operations
-        WHERE kind = 'CAPTURE' AND reference = $1`),
-      [request.reference],
-    );
+    const [first] = await run(executor, CAPTURE_OF, [request.reference]);
     return first;
   }
 
   private async record(kind: 'REFUND' | 'CANCEL', rail: string, reference: string): Promise<string> {
     const ref = railReference(kind === 'REFUND' ? 'ref' : 'can', rail, reference);
-    await this.dataSource.query(
-      prepared(`INSERT INTO sandbox_rail_operations (kind, reference, rail, outcome, rail_reference)
-        VALUES ($1, $2, $3, 'DONE', $4) ON CONFLICT (kind, reference) DO NOTHING`),
-      [kind, reference, rail, ref],
-    );
+    await run(executorOn(this.dataSource.manager), RECORD, [kind, reference, rail, ref]);
     return ref;
   }
 }

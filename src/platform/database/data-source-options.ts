@@ -1,7 +1,6 @@
-import type { DataSourceOptions } from 'typeorm';
+import type { DataSourceOptions, EntitySchema, MixedList } from 'typeorm';
 import { MIGRATIONS } from '../../../migrations';
 import { AppConfig } from '../config/app-config';
-import { ENTITIES } from './entities';
 
 /**
  * How much longer than `statement_timeout` the client waits: the server's own cancel normally
@@ -10,18 +9,24 @@ import { ENTITIES } from './entities';
  */
 const CLIENT_TIMEOUT_MARGIN_MS = 2000;
 
-/** One definition of the connection, shared by the apps, the CLI, the tests and the seed task. */
+/**
+ * One definition of the connection, shared by the apps, the CLI, the tests and the seed task.
+ * `entities`: none for the applications, whose contexts register their own (autoLoadEntities)
+ * and migrations, which need none; every context's (src/entities.ts) for the CLI commands.
+ */
 export function dataSourceOptions(
   config: Pick<
     AppConfig,
     'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_CONNECT_TIMEOUT_MS' | 'DATABASE_STATEMENT_TIMEOUT_MS'
   >,
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function | string | EntitySchema> = [],
 ): DataSourceOptions {
   const statementTimeout = config.DATABASE_STATEMENT_TIMEOUT_MS;
   return {
     type: 'postgres',
     url: config.DATABASE_URL,
-    entities: ENTITIES,
+    entities,
     migrations: MIGRATIONS,
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',

@@ -9,6 +9,8 @@ import { dataSourceOptions } from './data-source-options';
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
         ...dataSourceOptions(config),
+        // Each context's module registers its entities with TypeOrmModule.forFeature.
+        autoLoadEntities: true,
         retryAttempts: config.NODE_ENV === 'test' ? 0 : 5,
         retryDelay: 1000,
       }),

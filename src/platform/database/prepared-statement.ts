@@ -1,39 +1,119 @@
 import { createHash } from 'node:crypto';
+import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
+import { entityColumns } from './entity-columns';
+
+/** What a statement's text may take from the entities' metadata (see `defineStatement`). */
+export interface StatementSchema {
+  /** The entity's table, quoted. */
+  table(target: EntityTarget<ObjectLiteral>): string;
+  /** Its columns one by one (`entityColumns`). */
+  columns(target: EntityTarget<ObjectLiteral>, alias: string, prefix?: string): string;
+}
+
+/** Fixed SQL, or SQL built once from the entities' metadata when the statement first runs. */
+export type StatementText = string | ((schema: StatementSchema) => string);
 
 /**
- * A fixed SQL text run as a named prepared statement: each pooled connection parses and plans
- * it once, then only binds and executes it. On the payment path parsing and planning cost
- * about as much database CPU as running the statements, so every statement that runs per
- * request goes through here:
+ * A fixed SQL text run as a named prepared statement (`run` in statement-executor.ts): each
+ * pooled connection parses and plans it once, then only binds and executes it. On the payment
+ * path parsing and planning cost about as much database CPU as running the statements, so the
+ * statements that run per request are defined once, at module level:
  *
- *   await manager.query(prepared(`SELECT ... WHERE id = $1`), [id]);
+ *   const KYC_TIER = defineStatement<{ kyc_tier: KycTier }, [userId: string]>(
+ *     'customer-limits.kyc-tier', `SELECT kyc_tier FROM users WHERE id = $1`);
+ *   const row = await one(executorOn(manager), KYC_TIER, [userId]);
  *
- * TypeORM hands the query to `pg` unchanged, and `pg` takes a query config (`{ name, text }`)
- * wherever it takes text, so transactions, `QueryFailedError` and result shapes stay
- * TypeORM's. Only for texts that are fixed in the code (or drawn from a small, bounded set of
- * shapes): each distinct text stays prepared on every connection for the connection's life.
+ * `Row` and `Params` are the caller's word for what the SQL answers and takes; nothing checks
+ * them against the SQL, so they sit next to it. The name is what the connection knows the plan
+ * by: it must be unique in the process (checked here), or `pg` would send one name for two texts.
+ * Result columns are named one by one (checked here too; see `entityColumns` for why).
  */
-export function prepared(text: string): string {
-  let statement = statements.get(text);
-  if (statement === undefined) {
-    statement = new PreparedStatement(`ps_${createHash('sha256').update(text).digest('base64url').slice(0, 27)}`, text);
-    statements.set(text, statement);
-  }
-  // The declared type is TypeORM's; the value is the query config pg reads (see above).
-  return statement as unknown as string;
-}
+export class Statement<Row extends object, Params extends readonly unknown[]> {
+  /** Carries the row and parameter types; never set. */
+  declare readonly types?: { row: Row; params: Params };
+  private builtFor?: DataSource;
+  private built?: string;
 
-/** A pg query config that still reads as its SQL wherever a string is expected (logs, errors). */
-class PreparedStatement {
   constructor(
     readonly name: string,
-    readonly text: string,
-  ) {}
+    private readonly source: StatementText,
+  ) {
+    register(name);
+    if (typeof source === 'string') checkProjection(name, source);
+  }
 
-  toString(): string {
-    return this.text;
+  /** The SQL this statement runs on `connection`. */
+  textFor(connection: DataSource): string {
+    if (typeof this.source === 'string') return this.source;
+    if (this.builtFor === connection && this.built !== undefined) return this.built;
+    const text = checkProjection(this.name, this.source(schemaOf(connection)));
+    // A second data source (tests open several) must build the same text under the same name.
+    if (this.built !== undefined && this.built !== text) {
+      throw new Error(`statement ${this.name} builds different SQL on another data source`);
+    }
+    this.builtFor = connection;
+    this.built = text;
+    return text;
   }
 }
 
-/** Statement configs by text: hashing a text on every call showed in profiles. */
-const statements = new Map<string, PreparedStatement>();
+/** A statement of its own; `name` as `<context>.<what>` (e.g. `payments.lock-customer`). */
+export function defineStatement<Row extends object, Params extends readonly unknown[]>(
+  name: string,
+  text: StatementText,
+): Statement<Row, Params> {
+  return new Statement<Row, Params>(name, text);
+}
+
+/**
+ * Statements of one query whose text is generated from a small, bounded set of shapes (a
+ * search's word count, filters and sort): each distinct text becomes a statement named
+ * `<name>.<digest of the text>`. Every shape stays prepared on every connection for the
+ * connection's life, so the shapes must stay few.
+ */
+export function defineStatementShapes<Row extends object, Params extends readonly unknown[]>(
+  name: string,
+): (text: string) => Statement<Row, Params> {
+  register(name);
+  // By text: hashing a text on every call showed in profiles.
+  const byText = new Map<string, Statement<Row, Params>>();
+  return (text) => {
+    let statement = byText.get(text);
+    if (statement === undefined) {
+      const digest = createHash('sha256').update(text).digest('hex').slice(0, 16);
+      statement = new Statement<Row, Params>(`${name}.${digest}`, text);
+      byText.set(text, statement);
+    }
+    return statement;
+  };
+}
+
+const NAME = /^[a-z][a-z0-9]*(?:[.-][a-z0-9]+)*$/;
+/** PostgreSQL keys prepared statements by their first 63 bytes: longer names could meet. */
+const MAX_NAME_LENGTH = 63;
+const names = new Set<string>();
+
+function register(name: string): void {
+  if (!NAME.test(name) || name.length > MAX_NAME_LENGTH) {
+    throw new Error(
+      `statement name "${name}": lower-case words joined by . or -, at most ${MAX_NAME_LENGTH} characters`,
+    );
+  }
+  if (names.has(name)) throw new Error(`statement name "${name}" is defined twice`);
+  names.add(name);
+}
+
+/** `*`, `alias.*` or `RETURNING *` in a result: its columns would change with the table. */
+const STAR_PROJECTION = /(?:\bSELECT|\bRETURNING|,)\s*(?:DISTINCT\s+)?\*|[\w"]\.\*/i;
+
+function checkProjection(name: string, text: string): string {
+  if (STAR_PROJECTION.test(text)) throw new Error(`statement ${name} selects *: name its columns`);
+  return text;
+}
+
+function schemaOf(connection: DataSource): StatementSchema {
+  return {
+    table: (target) => connection.driver.escape(connection.getMetadata(target).tableName),
+    columns: (target, alias, prefix) => entityColumns(connection, target, alias, prefix),
+  };
+}

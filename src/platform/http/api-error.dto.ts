@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { ERROR_CODES } from './error-catalogue';
 
 @ApiSchema({ name: 'ApiErrorDetail' })
 export class ApiErrorDetailDto {
@@ -14,7 +13,8 @@ export class ApiErrorDetailDto {
 /** The body of every non-2xx response. Clients branch on `code`, never on `message`. */
 @ApiSchema({ name: 'ApiError' })
 export class ApiErrorDto {
-  @ApiProperty({ enum: ERROR_CODES, enumName: 'ErrorCode', example: 'VALIDATION_FAILED' })
+  // The enum is filled in by the document builder, once every context has added its codes.
+  @ApiProperty({ enum: ['VALIDATION_FAILED'], enumName: 'ErrorCode', example: 'VALIDATION_FAILED' })
   code: string;
 
   @ApiProperty({ example: 'Request validation failed' })

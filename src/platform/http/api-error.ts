@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, ErrorCode } from './error-catalogue';
+import { ErrorCode, errorCodeEntry } from './error-catalogue';
 
 export interface ApiErrorDetail {
   field: string;
@@ -22,7 +22,7 @@ export class ApiException extends Error {
   ) {
     super(message);
     this.name = 'ApiException';
-    this.status = ERROR_CATALOGUE[code].status;
+    this.status = errorCodeEntry(code).status;
   }
 }
 

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import type { ApiErrorDetail } from './api-error';
 import { ApiErrorDto } from './api-error.dto';
-import { ERROR_CATALOGUE, ErrorCode } from './error-catalogue';
+import { ErrorCode, errorCodeEntry } from './error-catalogue';
 
 /**
  * The `details` of the example of a code whose answer carries what the client needs next, as
@@ -23,7 +23,7 @@ const EXAMPLE_DETAILS: Partial<Record<ErrorCode, ApiErrorDetail[]>> = {
 export function ApiErrors(...codes: ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set(codes)) {
-    const status = ERROR_CATALOGUE[code].status;
+    const status = errorCodeEntry(code).status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return applyDecorators(
@@ -31,7 +31,7 @@ export function ApiErrors(...codes: ErrorCode[]) {
     ...[...byStatus.entries()].map(([status, statusCodes]) =>
       ApiResponse({
         status,
-        description: statusCodes.map((code) => `\`${code}\`: ${ERROR_CATALOGUE[code].description}`).join('\n\n'),
+        description: statusCodes.map((code) => `\`${code}\`: ${errorCodeEntry(code).description}`).join('\n\n'),
         content: {
           'application/json': {
             schema: { $ref: getSchemaPath(ApiErrorDto) },
@@ -41,7 +41,7 @@ export function ApiErrors(...codes: ErrorCode[]) {
                 {
                   value: {
                     code,
-                    message: ERROR_CATALOGUE[code].description,
+                    message: errorCodeEntry(code).description,
                     requestId: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01',
                     ...(EXAMPLE_DETAILS[code] ? { details: EXAMPLE_DETAILS[code] } : {}),
                   },

@@ -2,7 +2,7 @@ import { type Server, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { newId } from '../database/new-id';
-import { ERROR_CATALOGUE, ErrorCode } from './error-catalogue';
+import { ErrorCode, errorCodeEntry } from './error-catalogue';
 
 /** The errors of Node's HTTP parser that are not plain malformed requests, as Node answers them. */
 const CLIENT_ERROR_CODES: Partial<Record<string, ErrorCode>> = {
@@ -40,9 +40,9 @@ export function installClientErrorResponder(server: Server, logger: Logger): voi
       return;
     }
     const code = CLIENT_ERROR_CODES[error.code ?? ''] ?? 'MALFORMED_REQUEST';
-    const status: number = ERROR_CATALOGUE[code].status;
+    const status: number = errorCodeEntry(code).status;
     const requestId = newId();
-    const body = JSON.stringify({ code, message: MESSAGES[code] ?? ERROR_CATALOGUE[code].description, requestId });
+    const body = JSON.stringify({ code, message: MESSAGES[code] ?? errorCodeEntry(code).description, requestId });
     socket.end(
       [
         `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,

@@ -1,15 +1,12 @@
 import { HttpStatus } from '@nestjs/common';
 
-interface ErrorCodeEntry {
+export interface ErrorCodeEntry {
   status: HttpStatus;
   description: string;
 }
 
-/**
- * The published catalogue of error codes. Clients branch on `code`; a code, once published,
- * keeps its meaning. Contexts add their codes here so the OpenAPI document lists them all.
- */
-export const ERROR_CATALOGUE = {
+/** The platform's own codes: the ones every route can give, whatever its context. */
+const PLATFORM_ERROR_CODES = {
   VALIDATION_FAILED: {
     status: HttpStatus.BAD_REQUEST,
     description: 'The request is malformed: a field, parameter or header breaks its rule; `details` names each one.',
@@ -24,6 +21,7 @@ export const ERROR_CATALOGUE = {
       'The HTTP server could not parse the request (a malformed request line, a control character in a header); the connection is closed.',
   },
   // Nest's HttpStatus has no 431.
+  // Nest's HttpStatus has no 431.
   HEADERS_TOO_LARGE: {
     status: 431 as HttpStatus,
     description: 'The request line and headers together exceed 16 KB; the connection is closed.',
@@ -37,14 +35,7 @@ export const ERROR_CATALOGUE = {
     status: HttpStatus.UNAUTHORIZED,
     description: 'Credentials are missing, malformed, expired, revoked or of the wrong kind for this route.',
   },
-  INVALID_CREDENTIALS: { status: HttpStatus.UNAUTHORIZED, description: 'The phone number or PIN is wrong.' },
   FORBIDDEN: { status: HttpStatus.FORBIDDEN, description: 'The caller is authenticated but may not do this.' },
-  OTP_VERIFICATION_REQUIRED: {
-    status: HttpStatus.FORBIDDEN,
-    description:
-      'Only the session opened by /auth/verify may set the PIN, and only shortly after; register again for a new OTP.',
-  },
-  ACCOUNT_DEACTIVATED: { status: HttpStatus.FORBIDDEN, description: 'The account has been deactivated.' },
   NOT_FOUND: {
     status: HttpStatus.NOT_FOUND,
     description: 'The object does not exist or does not belong to the caller.',
@@ -54,71 +45,14 @@ export const ERROR_CATALOGUE = {
     status: HttpStatus.CONFLICT,
     description: 'The request conflicts with the current state (for example a unique value already taken).',
   },
-  DUPLICATE_PAYMENT: {
-    status: HttpStatus.CONFLICT,
-    description: 'The Idempotency-Key was already used for this request; `details` carry the original payment.',
-  },
-  IDEMPOTENCY_KEY_REQUIRED: { status: HttpStatus.CONFLICT, description: 'The Idempotency-Key header is required.' },
-  IDEMPOTENCY_KEY_REUSED: {
-    status: HttpStatus.CONFLICT,
-    description: 'The Idempotency-Key was already used with a different request body.',
-  },
-  RECEIPT_NOT_AVAILABLE: {
-    status: HttpStatus.CONFLICT,
-    description: 'The payment has no receipt: only a SUCCEEDED payment has one.',
-  },
-  POSSIBLE_DUPLICATE_PAYMENT: {
-    status: HttpStatus.CONFLICT,
-    description:
-      'A payment of the same biller, account and amount was made moments ago; send `confirmDuplicate: true` to pay again. `details` name the earlier payment.',
-  },
   NOT_RETRYABLE: {
     status: HttpStatus.CONFLICT,
     description: 'The posting attempt or outbox event is not in a state that can be retried.',
-  },
-  RAIL_UNAVAILABLE: {
-    status: HttpStatus.UNPROCESSABLE_ENTITY,
-    description: 'The biller does not accept this rail, or the rail is inactive.',
-  },
-  AMOUNT_NOT_ALLOWED: {
-    status: HttpStatus.UNPROCESSABLE_ENTITY,
-    description:
-      "The amount breaks the biller's or rail's rule (minimum, maximum, exact outstanding amount); `details` say which.",
-  },
-  ACCOUNT_NOT_PAYABLE: {
-    status: HttpStatus.UNPROCESSABLE_ENTITY,
-    description: 'The biller reports that the account reference does not exist or cannot be paid.',
   },
   PAYLOAD_TOO_LARGE: { status: HttpStatus.PAYLOAD_TOO_LARGE, description: 'The request body exceeds the size limit.' },
   UNSUPPORTED_MEDIA_TYPE: {
     status: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
     description: 'The Content-Type is not one this route accepts.',
-  },
-  LIMIT_NOT_CONFIGURED: {
-    status: HttpStatus.UNPROCESSABLE_ENTITY,
-    description: 'No payment limits are configured for the currency, so payments in it are refused.',
-  },
-  LIMIT_EXCEEDED: {
-    status: HttpStatus.UNPROCESSABLE_ENTITY,
-    description: 'The payment exceeds a limit; `details` carry the limit, the used amount and the headroom.',
-  },
-  WEAK_PIN: {
-    status: HttpStatus.UNPROCESSABLE_ENTITY,
-    description: 'The PIN is too easy to guess (one digit repeated, a straight run, the end of the phone number).',
-  },
-  BILLER_UNAVAILABLE: {
-    status: HttpStatus.UNPROCESSABLE_ENTITY,
-    description: 'The biller is inactive, marked unavailable, or cannot be reached right now.',
-  },
-  OTP_INVALID: { status: HttpStatus.UNAUTHORIZED, description: 'The one-time password is wrong.' },
-  OTP_EXPIRED: { status: HttpStatus.GONE, description: 'The one-time password has expired or used up its tries.' },
-  RECEIPT_LINK_EXPIRED: {
-    status: HttpStatus.GONE,
-    description: 'The receipt link has expired; ask for a new one with POST /payments/{id}/receipt.',
-  },
-  ACCOUNT_LOCKED: {
-    status: HttpStatus.LOCKED,
-    description: 'Too many wrong PINs; the account is locked until `Retry-After` seconds have passed.',
   },
   RATE_LIMITED: {
     status: HttpStatus.TOO_MANY_REQUESTS,
@@ -131,6 +65,52 @@ export const ERROR_CATALOGUE = {
   INTERNAL: { status: HttpStatus.INTERNAL_SERVER_ERROR, description: 'An unexpected error; quote the requestId.' },
 } as const satisfies Record<string, ErrorCodeEntry>;
 
-export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+/**
+ * Every error code, as a type. Each context adds its own by declaration merging beside its
+ * `defineErrorCodes` call (see `<context>.errors.ts`), so `new ApiException('LIMIT_EXCEEDED', ...)`
+ * type-checks wherever the payments context's codes are known:
+ *
+ *   export const PAYMENT_ERROR_CODES = defineErrorCodes({ LIMIT_EXCEEDED: { ... } });
+ *   declare module '../../platform/http/error-catalogue' {
+ *     interface ErrorCodes extends Codes<typeof PAYMENT_ERROR_CODES> {}
+ *   }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ErrorCodes extends Codes<typeof PLATFORM_ERROR_CODES> {}
 
-export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+/** The code names of a `defineErrorCodes` result, for the declaration merge above. */
+export type Codes<T extends Record<string, ErrorCodeEntry>> = Record<keyof T, ErrorCodeEntry>;
+
+export type ErrorCode = keyof ErrorCodes & string;
+
+/**
+ * The published catalogue of error codes. Clients branch on `code`; a code, once published,
+ * keeps its meaning. The platform's codes are here from the start; each context's join when
+ * its errors file is loaded (every context's module imports it), before any route is served
+ * or the OpenAPI document is built, which publishes them all.
+ */
+const catalogue = new Map<string, ErrorCodeEntry>(Object.entries(PLATFORM_ERROR_CODES));
+
+/** Adds a context's codes to the catalogue; a code two contexts define differently is a programming error. */
+export function defineErrorCodes<T extends Record<string, ErrorCodeEntry>>(codes: T): T {
+  for (const [code, entry] of Object.entries(codes)) {
+    const known = catalogue.get(code);
+    if (known && (known.status !== entry.status || known.description !== entry.description)) {
+      throw new Error(`error code ${code} is defined twice, differently`);
+    }
+    catalogue.set(code, entry);
+  }
+  return codes;
+}
+
+/** A code's status and description; throws for a code no loaded context defines. */
+export function errorCodeEntry(code: ErrorCode): ErrorCodeEntry {
+  const entry = catalogue.get(code);
+  if (!entry) throw new Error(`error code ${code} is not in the catalogue: is its context's errors file loaded?`);
+  return entry;
+}
+
+/** Every code known now, with its entry, in the order they were defined (the platform's first). */
+export function errorCatalogue(): [ErrorCode, ErrorCodeEntry][] {
+  return [...catalogue.entries()] as [ErrorCode, ErrorCodeEntry][];
+}

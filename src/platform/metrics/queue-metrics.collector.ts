@@ -1,9 +1,10 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
 import Redis from 'ioredis';
 import { Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { QueueRegistry } from '../queue/queue-registry';
-import { OUTBOX_EVENT_QUEUES, QUEUE_NAMES } from '../queue/queues';
+import { outboxSubscriptions } from '../outbox/outbox-subscriptions';
 import { InjectRedis } from '../redis/redis.module';
 import { MetricsRegistry } from './metrics.registry';
 
@@ -24,10 +25,12 @@ export class QueueMetricsCollector implements OnModuleInit {
     private readonly queues: QueueRegistry,
     private readonly dataSource: DataSource,
     @InjectRedis() private readonly redis: Redis,
+    private readonly modules: ModulesContainer,
   ) {}
 
   onModuleInit(): void {
-    const queueNames = [...new Set<string>([...QUEUE_NAMES, ...Object.values(OUTBOX_EVENT_QUEUES).flat()])];
+    // Every queue a context of this application declares it listens on.
+    const queueNames = [...new Set(outboxSubscriptions(this.modules).map((subscription) => subscription.queue))];
     const readQueues = () => this.bounded('queue_jobs', () => this.queueCounts(queueNames));
     const readOutbox = () =>
       this.bounded('outbox_events', () =>

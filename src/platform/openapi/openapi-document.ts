@@ -2,7 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { PUBLIC_EXTENSION, SECURITY_SCHEMES } from '../auth/access-policy';
 import { ApiErrorDetailDto, ApiErrorDto } from '../http/api-error.dto';
-import { ERROR_CATALOGUE, ErrorCode } from '../http/error-catalogue';
+import { errorCatalogue, ErrorCode, errorCodeEntry } from '../http/error-catalogue';
 import { OPENAPI_TAGS } from './openapi-tags';
 
 export const API_VERSION = '0.1.0';
@@ -41,7 +41,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         '',
         '| code | status | meaning |',
         '|---|---|---|',
-        ...Object.entries(ERROR_CATALOGUE).map(
+        ...errorCatalogue().map(
           ([code, entry]) => `| \`${code}\` | ${entry.status} | ${entry.description.replace(/\|/g, '\\|')} |`,
         ),
       ].join('\n'),
@@ -91,9 +91,15 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   admitNullInNullableEnums(document.components?.schemas ?? {});
   keepUsedSecuritySchemes(document);
   document.tags = usedTags(document);
-  (document as OpenAPIObject & Record<string, unknown>)['x-error-codes'] = Object.entries(ERROR_CATALOGUE).map(
-    ([code, entry]) => ({ code, status: entry.status, description: entry.description }),
-  );
+  const codes = errorCatalogue();
+  (document as OpenAPIObject & Record<string, unknown>)['x-error-codes'] = codes.map(([code, entry]) => ({
+    code,
+    status: entry.status,
+    description: entry.description,
+  }));
+  // ApiErrorDto is declared before the contexts add their codes: the enum is filled in here.
+  const errorCodeSchema = document.components?.schemas?.ErrorCode as { enum?: string[] } | undefined;
+  if (errorCodeSchema) errorCodeSchema.enum = codes.map(([code]) => code);
   return document;
 }
 
@@ -172,10 +178,10 @@ function decorateOperations(document: OpenAPIObject): void {
 
 /** Adds an ApiError response for a code to an operation, merging with one already there. */
 function addError(operation: Operation, code: ErrorCode): void {
-  const status = String(ERROR_CATALOGUE[code].status);
-  const line = `\`${code}\`: ${ERROR_CATALOGUE[code].description}`;
+  const status = String(errorCodeEntry(code).status);
+  const line = `\`${code}\`: ${errorCodeEntry(code).description}`;
   const example = {
-    value: { code, message: ERROR_CATALOGUE[code].description, requestId: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01' },
+    value: { code, message: errorCodeEntry(code).description, requestId: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01' },
   };
   const existing = operation.responses[status];
   if (!existing) {

@@ -5,10 +5,46 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { OutboxEvent } from './outbox-event.entity';
 import { OutboxPublisher } from './outbox.publisher';
-import { prepared } from '../database/prepared-statement';
+import { defineStatement } from '../database/prepared-statement';
+import { executorOn, run } from '../database/statement-executor';
 
 /** Longest wait between two attempts at one event, whatever the attempt count. */
 const MAX_BACKOFF_MS = 5 * 60 * 1000;
+
+const MARK_PUBLISHED = defineStatement<object, [ids: string[], relayId: string]>(
+  'outbox.mark-published',
+  `UPDATE outbox_events
+      SET status = 'PUBLISHED', published_at = now(), attempts = attempts + 1,
+          claimed_by = NULL, claim_expires_at = NULL, last_error = NULL
+    WHERE id = ANY($1::uuid[]) AND claimed_by = $2`,
+);
+
+const CLAIM_BATCH = defineStatement<RawOutboxRow, [relayId: string, claimTtlMs: number, batchSize: number]>(
+  'outbox.claim-batch',
+  `UPDATE outbox_events
+      SET claimed_by = $1, claim_expires_at = now() + ($2::integer * interval '1 millisecond')
+    WHERE id IN (
+          SELECT id FROM outbox_events
+           WHERE status = 'PENDING' AND next_attempt_at <= now()
+             AND (claim_expires_at IS NULL OR claim_expires_at < now())
+           ORDER BY next_attempt_at, id
+           LIMIT $3
+             FOR UPDATE SKIP LOCKED)
+  RETURNING id, event_type, aggregate_type, aggregate_id, payload, status, attempts, next_attempt_at,
+            claimed_by, claim_expires_at, last_error, created_at, published_at, redeliveries`,
+);
+
+const RECORD_FAILURE = defineStatement<
+  object,
+  [id: string, relayId: string, attempts: number, status: 'FAILED' | 'PENDING', error: string, delayMs: number]
+>(
+  'outbox.record-failure',
+  `UPDATE outbox_events
+      SET attempts = $3, status = $4, last_error = $5,
+          next_attempt_at = now() + ($6::integer * interval '1 millisecond'),
+          claimed_by = NULL, claim_expires_at = NULL
+    WHERE id = $1 AND claimed_by = $2`,
+);
 
 export interface RelayRunResult {
   claimed: number;
@@ -55,37 +91,20 @@ export class OutboxRelay {
       }
     }
     if (published.length > 0) {
-      await this.dataSource.query(
-        prepared(`UPDATE outbox_events
-            SET status = 'PUBLISHED', published_at = now(), attempts = attempts + 1,
-                claimed_by = NULL, claim_expires_at = NULL, last_error = NULL
-          WHERE id = ANY($1::uuid[]) AND claimed_by = $2`),
-        [published, this.relayId],
-      );
+      await run(executorOn(this.dataSource.manager), MARK_PUBLISHED, [published, this.relayId]);
       result.published = published.length;
     }
     return result;
   }
 
   private async claimBatch(): Promise<OutboxEvent[]> {
-    const rows: RawOutboxRow[] = await this.dataSource.query(
-      prepared(`UPDATE outbox_events
-          SET claimed_by = $1, claim_expires_at = now() + ($2::integer * interval '1 millisecond')
-        WHERE id IN (
-              SELECT id FROM outbox_events
-               WHERE status = 'PENDING' AND next_attempt_at <= now()
-                 AND (claim_expires_at IS NULL OR claim_expires_at < now())
-               ORDER BY next_attempt_at, id
-               LIMIT $3
-                 FOR UPDATE SKIP LOCKED)
-      RETURNING id, event_type, aggregate_type, aggregate_id, payload, status, attempts, next_attempt_at,
-                claimed_by, claim_expires_at, last_error, created_at, published_at, redeliveries`),
-      [this.relayId, this.config.OUTBOX_CLAIM_TTL_MS, this.config.OUTBOX_BATCH_SIZE],
-    );
+    const rows = await run(executorOn(this.dataSource.manager), CLAIM_BATCH, [
+      this.relayId,
+      this.config.OUTBOX_CLAIM_TTL_MS,
+      this.config.OUTBOX_BATCH_SIZE,
+    ]);
     // UPDATE ... RETURNING keeps no order; ids are time-ordered, so sorting restores creation order.
-    return unwrapRows(rows)
-      .map(toEvent)
-      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return rows.map(toEvent).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   /** Schedules the next attempt, or marks the row FAILED when attempts are used up. */
@@ -98,14 +117,14 @@ export class OutboxRelay {
       { eventId: event.id, eventType: event.eventType, attempts, exhausted, err: error },
       'outbox publish failed',
     );
-    await this.dataSource.query(
-      prepared(`UPDATE outbox_events
-          SET attempts = $3, status = $4, last_error = $5,
-              next_attempt_at = now() + ($6::integer * interval '1 millisecond'),
-              claimed_by = NULL, claim_expires_at = NULL
-        WHERE id = $1 AND claimed_by = $2`),
-      [event.id, this.relayId, attempts, exhausted ? 'FAILED' : 'PENDING', message, delay],
-    );
+    await run(executorOn(this.dataSource.manager), RECORD_FAILURE, [
+      event.id,
+      this.relayId,
+      attempts,
+      exhausted ? 'FAILED' : 'PENDING',
+      message,
+      delay,
+    ]);
     return exhausted;
   }
 }
@@ -125,14 +144,6 @@ interface RawOutboxRow {
   created_at: Date;
   published_at: Date | null;
   redeliveries: number;
-}
-
-/** TypeORM returns `[rows, affectedCount]` for UPDATE ... RETURNING on PostgreSQL. */
-function unwrapRows(result: unknown): RawOutboxRow[] {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
-    return result[0] as RawOutboxRow[];
-  }
-  return result as RawOutboxRow[];
 }
 
 function toEvent(row: RawOutboxRow): OutboxEvent {

@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { waitFor } from '../../support/wait-for';
 
 /** A real service process (the worker or the API) and a way to learn how it ended. */
 export interface ServiceProcess {
@@ -64,21 +64,4 @@ function startService(entry: 'worker.ts' | 'main.ts', config: object, env: NodeJ
   );
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited };
-}
-
-/** Polls `read` until `done` holds, failing after `seconds`. */
-export async function waitFor<T>(
-  read: () => Promise<T> | T,
-  done: (value: T) => boolean,
-  what: string,
-  seconds = 60,
-): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  let last: T | undefined;
-  while (Date.now() < deadline) {
-    last = await read();
-    if (done(last)) return last;
-    await sleep(100);
-  }
-  throw new Error(`timed out after ${seconds} s waiting for ${what} (last seen: ${JSON.stringify(last)})`);
 }

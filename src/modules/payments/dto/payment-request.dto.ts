@@ -1,7 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { Omittable } from '../../../platform/http/omittable.decorator';
-import { ACCOUNT_REFERENCE_CHARACTERS, MAX_ACCOUNT_REFERENCE_LENGTH } from '../../billers/dto/account-validation.dto';
+import { ACCOUNT_REFERENCE_CHARACTERS, MAX_ACCOUNT_REFERENCE_LENGTH } from '../../billers';
 
 /**
  * A one-time bill payment. Name the account either by `accountReference` or by one of your

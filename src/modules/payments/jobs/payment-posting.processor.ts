@@ -1,13 +1,14 @@
 import { Process, Processor } from '@nestjs/bull';
 import type { Job } from 'bull';
-import { OutboxEventJob, QUEUES } from '../../../platform/queue/queues';
+import { OutboxEventJob } from '../../../platform/queue/queues';
+import { PAYMENT_QUEUES } from '../payments.events';
 import { PostingService } from '../posting.service';
 
 /**
  * Starts posting each captured payment (`payment.captured`, job id = outbox event id). Thin and
  * idempotent: a redelivered event finds the payment past PENDING and does nothing.
  */
-@Processor(QUEUES.paymentPosting)
+@Processor(PAYMENT_QUEUES.posting)
 export class PaymentPostingProcessor {
   constructor(private readonly posting: PostingService) {}
 

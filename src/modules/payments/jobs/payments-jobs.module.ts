@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
-import { QUEUES } from '../../../platform/queue/queues';
+import { PAYMENT_QUEUES } from '../payments.events';
 import { PaymentsModule } from '../payments.module';
 import { PaymentPostingProcessor } from './payment-posting.processor';
 import { PostingDrain } from './posting-drain';
@@ -11,7 +11,7 @@ import { RailReversalProcessor } from './rail-reversal.processor';
 @Module({
   imports: [
     PaymentsModule,
-    BullModule.registerQueue({ name: QUEUES.paymentPosting }, { name: QUEUES.paymentRailReversals }),
+    BullModule.registerQueue({ name: PAYMENT_QUEUES.posting }, { name: PAYMENT_QUEUES.railReversals }),
   ],
   providers: [PaymentPostingProcessor, RailReversalProcessor, PostingSweeper, PostingDrain],
 })

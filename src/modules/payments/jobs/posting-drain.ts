@@ -3,7 +3,7 @@ import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppConfig } from '../../../platform/config/app-config';
-import { QUEUES } from '../../../platform/queue/queues';
+import { PAYMENT_QUEUES } from '../payments.events';
 import { PostingService } from '../posting.service';
 
 /**
@@ -28,8 +28,8 @@ export class PostingDrain implements OnModuleDestroy {
   constructor(
     private readonly posting: PostingService,
     private readonly config: AppConfig,
-    @InjectQueue(QUEUES.paymentPosting) private readonly postingQueue: Queue,
-    @InjectQueue(QUEUES.paymentRailReversals) private readonly reversalQueue: Queue,
+    @InjectQueue(PAYMENT_QUEUES.posting) private readonly postingQueue: Queue,
+    @InjectQueue(PAYMENT_QUEUES.railReversals) private readonly reversalQueue: Queue,
   ) {}
 
   async onModuleDestroy(): Promise<void> {

@@ -1,6 +1,7 @@
 import { Process, Processor } from '@nestjs/bull';
 import type { Job } from 'bull';
-import { OutboxEventJob, QUEUES } from '../../../platform/queue/queues';
+import { OutboxEventJob } from '../../../platform/queue/queues';
+import { PAYMENT_QUEUES } from '../payments.events';
 import { RailReversalService } from '../rail-reversal.service';
 
 /**
@@ -8,7 +9,7 @@ import { RailReversalService } from '../rail-reversal.service';
  * reversal is a database row; a try that fails is rescheduled there and retried by the sweeper,
  * so the job itself never needs Bull's retries.
  */
-@Processor(QUEUES.paymentRailReversals)
+@Processor(PAYMENT_QUEUES.railReversals)
 export class RailReversalProcessor {
   constructor(private readonly reversals: RailReversalService) {}
 

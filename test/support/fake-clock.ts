@@ -1,4 +1,4 @@
-import { Clock } from '../../../src/platform/clock/clock';
+import { Clock } from '../../src/platform/clock/clock';
 
 /** A clock that stands still until a test moves it. Starts at the real time. */
 export class FakeClock extends Clock {

@@ -1,0 +1,21 @@
+import { BILLER_ENTITIES } from './modules/billers/billers.entities';
+import { IDENTITY_ENTITIES } from './modules/identity/identity.entities';
+import { LEDGER_ENTITIES } from './modules/ledger/ledger.entities';
+import { NOTIFICATION_ENTITIES } from './modules/notifications/notifications.entities';
+import { PAYMENT_ENTITIES } from './modules/payments/payments.entities';
+import { PLATFORM_ENTITIES } from './platform/database/platform-entities';
+
+/**
+ * Every table's entity, for the processes that open a data source outside Nest (the TypeORM
+ * CLI, the seed and ledger-check commands). The applications need no list: each context's
+ * module registers its own entities (TypeOrmModule.forFeature) and the connection loads them
+ * (`autoLoadEntities`). A new context adds its `<context>.entities.ts` list here.
+ */
+export const ALL_ENTITIES = [
+  ...PLATFORM_ENTITIES,
+  ...IDENTITY_ENTITIES,
+  ...LEDGER_ENTITIES,
+  ...BILLER_ENTITIES,
+  ...PAYMENT_ENTITIES,
+  ...NOTIFICATION_ENTITIES,
+];

@@ -1,0 +1,23 @@
+/**
+ * The billers context's public surface: what other contexts and the applications may import.
+ * Everything else in this folder is internal (the lint rule in eslint.config.mjs enforces it).
+ */
+export { BillersModule } from './billers.module';
+export { BillersHttpModule } from './billers-http.module';
+export { BillersJobsModule } from './jobs/billers-jobs.module';
+export {
+  PaymentQuoteService,
+  type PaymentPreview,
+  type PaymentQuote,
+  type QuoteRequest,
+} from './payment-quote.service';
+export { SavedAccountsService } from './saved-accounts.service';
+export { BillerPopularityService } from './biller-popularity.service';
+export {
+  BillerConnector,
+  type BillerEndpoint,
+  type PaymentPostingOutcome,
+  type PaymentStatusOutcome,
+} from './connector/biller-connector';
+export { ACCOUNT_REFERENCE_CHARACTERS, MAX_ACCOUNT_REFERENCE_LENGTH } from './dto/account-validation.dto';
+export { BILLER_ERROR_CODES, BillerError } from './billers.errors';

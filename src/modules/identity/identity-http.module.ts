@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AuthController } from './auth.controller';
+import { IdentityModule } from './identity.module';
+import { KycController } from './kyc.controller';
+import { ProfileController } from './profile.controller';
+import { SessionsController } from './sessions.controller';
+
+/** Identity's routes (sign-up, sign-in, sessions, KYC, profile); only ApiModule imports it. */
+@Module({
+  imports: [IdentityModule],
+  controllers: [AuthController, SessionsController, KycController, ProfileController],
+})
+export class IdentityHttpModule {}

@@ -1,0 +1,14 @@
+/**
+ * The identity context's public surface: what other contexts and the applications may import.
+ * Everything else in this folder is internal (the lint rule in eslint.config.mjs enforces it).
+ */
+export { IdentityModule } from './identity.module';
+export { IdentityHttpModule } from './identity-http.module';
+export { CustomerLimitsModule } from './customer-limits.module';
+export { CustomerLimitsService } from './customer-limits.service';
+export { CustomerContactsModule } from './customer-contacts.module';
+export { CustomerContactsService } from './customer-contacts.service';
+export { StaffAccountService } from './staff-account.service';
+export { IdentityEvents } from './identity.events';
+export { IDENTITY_ERROR_CODES, IdentityError } from './identity.errors';
+export type { KycTier } from './user.entity';

@@ -1,0 +1,13 @@
+/**
+ * The payments context's public surface: what other contexts and the applications may import.
+ * Everything else in this folder is internal (the lint rule in eslint.config.mjs enforces it).
+ */
+export { PaymentsModule } from './payments.module';
+export { PaymentsHttpModule } from './payments-http.module';
+export { PaymentsJobsModule } from './jobs/payments-jobs.module';
+export { PaymentCore, type PaymentOrder } from './payment-core.service';
+export { PaymentRecoveryService } from './payment-recovery.service';
+export { RailReversalService } from './rail-reversal.service';
+export { PAYMENT_CHANNELS, type PaymentChannel, type PayerType, type PaymentStatus } from './payment.entity';
+export { PAYMENT_EVENTS, type PaymentEventPayload } from './payments.events';
+export { PAYMENT_ERROR_CODES, PaymentError } from './payments.errors';

@@ -1,0 +1,96 @@
+import { randomInt } from 'node:crypto';
+import { AppTarget, Caller, Http, httpOf } from '../support/app-target';
+
+/** A signed-in user, as a route handler sees it, with the access token to send. */
+export interface SignedInUser extends Caller {
+  userId: string;
+  phone: string;
+  accessToken: string;
+  refreshToken: string;
+  sessionId: string;
+  headers: { Authorization: string };
+}
+
+/** What `/auth/verify` and `/auth/login` answer. */
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+  sessionId: string;
+  user: { id: string; phone: string };
+}
+
+export interface CustomerOverrides {
+  phone?: string;
+  /** Sets this PIN after the OTP sign-in, so the customer can log in again. */
+  pin?: string;
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * Mobile prefixes libphonenumber accepts as Nigerian: spread over several, so the numbers of
+ * the hundreds of customers a run makes in one shared database rarely meet.
+ */
+const MOBILE_PREFIXES = ['803', '805', '806', '807', '808', '809', '810', '811', '812', '813', '814', '816'];
+
+/** A fresh, valid Nigerian mobile number, unique enough for one test run. */
+export function randomPhoneNumber(): string {
+  const prefix = MOBILE_PREFIXES[randomInt(0, MOBILE_PREFIXES.length)];
+  return `+234${prefix}${randomInt(0, 10_000_000).toString().padStart(7, '0')}`;
+}
+
+/** The code of the newest SMS the dev mailbox (DEV_MAILBOX=true in tests) holds for the number. */
+export async function latestOtp(http: Http, phone: string): Promise<string> {
+  const response = await http.get(`/api/v1/dev/messages?phone=${encodeURIComponent(phone)}`).expect(200);
+  const body = (response.body as { body: string }[])[0]?.body ?? '';
+  const code = /\b(\d{6})\b/.exec(body)?.[1];
+  if (!code) throw new Error(`no OTP in the mailbox of ${phone}`);
+  return code;
+}
+
+/** register + verify: a session opened by OTP, as an app opens one. */
+export async function registerAndVerify(http: Http, phone: string, deviceName?: string): Promise<Tokens> {
+  await http.post('/api/v1/auth/register').send({ phone }).expect(200);
+  const otp = await latestOtp(http, phone);
+  const response = await http
+    .post('/api/v1/auth/verify')
+    .send({ phone, otp, ...(deviceName ? { deviceName } : {}) })
+    .expect(200);
+  return response.body as Tokens;
+}
+
+/** A customer with a PIN: register, verify, set the PIN. Answers the verify session's tokens. */
+export async function signUp(http: Http, phone = randomPhoneNumber(), pin = '135790'): Promise<Tokens> {
+  const tokens = await registerAndVerify(http, phone);
+  await http.post('/api/v1/auth/pin').set(bearer(tokens.accessToken)).send({ pin }).expect(204);
+  return tokens;
+}
+
+export async function login(http: Http, phone: string, pin = '135790'): Promise<Tokens> {
+  const response = await http.post('/api/v1/auth/login').send({ phone, pin }).expect(200);
+  return response.body as Tokens;
+}
+
+/**
+ * A new customer signed in through the identity endpoints, as an app would (TIER_0, no PIN
+ * unless `overrides.pin`). The app's config should raise RATE_LIMIT_REGISTER_PER_IP, as the
+ * harness does: every spec registers from 127.0.0.1.
+ */
+export async function createCustomer(target: AppTarget, overrides: CustomerOverrides = {}): Promise<SignedInUser> {
+  const http = httpOf(target);
+  const phone = overrides.phone ?? randomPhoneNumber();
+  const tokens =
+    overrides.pin === undefined ? await registerAndVerify(http, phone) : await signUp(http, phone, overrides.pin);
+  return signedIn(tokens, phone);
+}
+
+function signedIn(tokens: Tokens, phone = tokens.user.phone): SignedInUser {
+  return {
+    userId: tokens.user.id,
+    phone,
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    sessionId: tokens.sessionId,
+    headers: bearer(tokens.accessToken),
+  };
+}

@@ -41,13 +41,22 @@ import {
   productionEnvironment,
   recreateDatabase,
   runCli,
-  postgresTicks,
-  processTicks,
   setting,
   startBuilt,
   startFloorServer,
   stopChildren,
 } from './support/bench-kit';
+import {
+  BILLER_SLUG,
+  cpuMeter,
+  Customer,
+  drivePayments as drivePaymentsWith,
+  loadCatalogue,
+  logIn,
+  nextCount,
+  PIN,
+  SentPayment,
+} from './support/payment-kit';
 
 const { databaseUrl, apiPort, connections, seconds, rounds, poolSize } = benchSettings({
   database: 'payment_service_bench_payments',
@@ -60,24 +69,10 @@ const replays = setting('BENCH_REPLAYS', 500);
 const withWorker = setting('BENCH_WORKER', 1) !== 0;
 const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const workerNodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const PIN = '480264';
 /** The floor's outbox rows: never due, so never relayed, and left out of the outbox check. */
 const FLOOR_EVENT_TYPE = 'bench.floor_payment';
 /** Longest wait for the worker to settle the API round's payments before the floor round. */
 const DRAIN_LIMIT_MS = 180_000;
-const BILLER_SLUG = 'bench-power';
-
-interface Customer {
-  id: string;
-  phone: string;
-  token: string;
-}
-
-interface SentPayment {
-  customer: Customer;
-  key: string;
-  body: string;
-}
 
 /** Every request the API round sends, so replays can reuse their keys and bodies. */
 const sent: SentPayment[] = [];
@@ -164,100 +159,17 @@ async function main(): Promise<void> {
   }
 }
 
-async function loadCatalogue(db: Client, connectorUrl: string): Promise<string> {
-  await db.query(
-    `INSERT INTO payment_rails (id, code, name, active, fee_flat, fee_percent_bps, min_amount, max_amount)
-     VALUES (gen_random_uuid(), 'CARD', 'Card', true, 0, 0, 1, 1000000000)`,
-  );
-  const [category] = (
-    await db.query<{ id: string }>(
-      `INSERT INTO biller_categories (id, slug, name, icon, sort_order, active)
-       VALUES (gen_random_uuid(), 'bench-electricity', 'Bench electricity', 'bolt', 1, true) RETURNING id`,
-    )
-  ).rows;
-  const [biller] = (
-    await db.query<{ id: string }>(
-      `INSERT INTO billers (id, slug, name, aliases, category_id, country, currency, accepted_rails, fee_flat,
-                            fee_percent_bps, min_amount, max_amount, account_reference_label,
-                            account_reference_pattern, amount_rule, validates_directly, connector_base_url,
-                            connector_secret_ref, connector_timeout_ms, popularity, search_name, search_text)
-       VALUES (gen_random_uuid(), $1, 'Bench Power', '{}', $2, 'NG', 'NGN', '{CARD}', 100, 50, 100, 100000000,
-               'Meter number', '\\d{11}', 'ANY', true, $3, 'simulator', 2000, 0, 'bench power', 'bench power')
-       RETURNING id`,
-      [BILLER_SLUG, category.id, connectorUrl],
-    )
-  ).rows;
-  return biller.id;
-}
-
 async function loadCustomers(db: Client): Promise<{ id: string; phone: string }[]> {
   const { hash } = await import('bcrypt');
   return insertCustomers(db, benchPhones(customerCount), await hash(PIN, 10));
 }
 
-async function logIn(baseUrl: string, rows: { id: string; phone: string }[]): Promise<Customer[]> {
-  const customers: Customer[] = [];
-  for (let start = 0; start < rows.length; start += 16) {
-    const batch = await Promise.all(
-      rows.slice(start, start + 16).map(async (row) => {
-        const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ phone: row.phone, pin: PIN, deviceName: 'bench' }),
-        });
-        if (!response.ok) throw new Error(`login of ${row.phone}: ${response.status} ${await response.text()}`);
-        const body = (await response.json()) as { accessToken: string };
-        return { id: row.id, phone: row.phone, token: body.accessToken };
-      }),
-    );
-    customers.push(...batch);
-  }
-  return customers;
-}
-
-let counter = 0;
-
-/** The next payment: customers in turn, a unique key, an amount unique per customer. */
-function nextPayment(customers: Customer[]): SentPayment {
-  counter += 1;
-  const customer = customers[counter % customers.length];
-  const body = JSON.stringify({
-    biller: BILLER_SLUG,
-    accountReference: '45010001234',
-    amount: 1000 + Math.floor(counter / customers.length),
-    currency: 'NGN',
-    rail: 'CARD',
-    fundingAccount: '4242424242424242',
-  });
-  return { customer, key: `bench-${counter}-${randomBytes(4).toString('hex')}`, body };
-}
-
-async function drivePayments(baseUrl: string, customers: Customer[], duration: number, record: boolean) {
-  const result = await autocannon({
-    url: baseUrl,
+function drivePayments(baseUrl: string, customers: Customer[], duration: number, record: boolean) {
+  return drivePaymentsWith(baseUrl, customers, {
     connections,
     duration,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/v1/payments',
-        setupRequest: (request) => {
-          const payment = nextPayment(customers);
-          if (record) sent.push(payment);
-          return {
-            ...request,
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Bearer ${payment.customer.token}`,
-              'idempotency-key': payment.key,
-            },
-            body: payment.body,
-          };
-        },
-      },
-    ],
+    onSent: record ? (payment) => sent.push(payment) : undefined,
   });
-  return figuresOf(result);
 }
 
 async function driveFloor(customers: Customer[], billerId: string, duration: number) {
@@ -270,16 +182,16 @@ async function driveFloor(customers: Customer[], billerId: string, duration: num
         method: 'POST',
         path: '/pay',
         setupRequest: (request) => {
-          counter += 1;
-          const customer = customers[counter % customers.length];
+          const count = nextCount();
+          const customer = customers[count % customers.length];
           return {
             ...request,
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify({
               customerId: customer.id,
               billerId,
-              key: `floor-${counter}-${randomBytes(4).toString('hex')}`,
-              amount: 1000 + counter,
+              key: `floor-${count}-${randomBytes(4).toString('hex')}`,
+              amount: 1000 + count,
             }),
           };
         },
@@ -287,24 +199,6 @@ async function driveFloor(customers: Customer[], billerId: string, duration: num
     ],
   });
   return figuresOf(result);
-}
-
-/**
- * Starts counting the CPU time of the given processes and of the PostgreSQL server; the
- * function it returns describes the time used since, per payment (from /proc, Linux only).
- */
-function cpuMeter(processes: Record<string, number | undefined>): (payments: number) => string {
-  const pids = Object.entries(processes).filter((entry): entry is [string, number] => entry[1] !== undefined);
-  const before = { processes: pids.map(([, pid]) => processTicks(pid)), postgres: postgresTicks() };
-  return (payments) => {
-    // USER_HZ is 100 on Linux: a tick is 10 ms.
-    const perPayment = (ticks: number) => `${((ticks * 10) / Math.max(payments, 1)).toFixed(2)} ms`;
-    const parts = pids.map(
-      ([name, pid], index) => `${name} ${perPayment(processTicks(pid) - before.processes[index])}`,
-    );
-    parts.push(`PostgreSQL ${perPayment(postgresTicks() - before.postgres)}`);
-    return parts.join(', ');
-  };
 }
 
 /**

@@ -9,6 +9,8 @@ import { BillerSearchVocabularyIndex1795720000000 } from './1795720000000-biller
 import { BillerPopularityShards1795730000000 } from './1795730000000-biller-popularity-shards';
 import { DurableMoneyWork1795740000000 } from './1795740000000-durable-money-work';
 import { PaymentCore1795750000000 } from './1795750000000-payment-core';
+import { CreateBills1795760000000 } from './1795760000000-create-bills';
+import { CreateSchedules1795770000000 } from './1795770000000-create-schedules';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -23,4 +25,6 @@ export const MIGRATIONS = [
   BillerPopularityShards1795730000000,
   DurableMoneyWork1795740000000,
   PaymentCore1795750000000,
+  CreateBills1795760000000,
+  CreateSchedules1795770000000,
 ];

@@ -59,6 +59,8 @@ step('building', 'npx', ['nest', 'build']);
 step('creating the database if missing', process.execPath, ['dist/src/cli/create-database.js']);
 step('migrating', process.execPath, ['dist/src/cli/migrate.js']);
 step('seeding demo data', process.execPath, ['dist/src/cli/seed.js']);
+// This month's demo bills for the demo customer's inbox; unchanged on every later start that month.
+step('pushing demo bills', process.execPath, ['dist/src/cli/bills-push-demo.js']);
 
 // The services' own validated configuration (defaults included), not a second reading of .env.
 const config = require(join(root, 'dist/src/platform/config/environment.js')).configFromEnvironment();

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { BillersHttpModule } from './modules/billers';
+import { BillsHttpModule } from './modules/bills';
 import { IdentityHttpModule } from './modules/identity';
 import { NotificationsHttpModule } from './modules/notifications';
 import { OperationsHttpModule } from './modules/operations';
 import { PaymentsHttpModule } from './modules/payments';
+import { SchedulesHttpModule } from './modules/schedules';
 import { HttpPlatformModule } from './platform/http/http-platform.module';
 import { DevMailboxModule } from './platform/messaging/dev-mailbox.module';
 import { PlatformModule } from './platform/platform.module';
@@ -18,6 +20,8 @@ import { PlatformModule } from './platform/platform.module';
     BillersHttpModule,
     NotificationsHttpModule,
     PaymentsHttpModule,
+    BillsHttpModule,
+    SchedulesHttpModule,
     OperationsHttpModule,
   ],
 })

@@ -1,8 +1,10 @@
 import { BILLER_ENTITIES } from './modules/billers/billers.entities';
+import { BILL_ENTITIES } from './modules/bills/bills.entities';
 import { IDENTITY_ENTITIES } from './modules/identity/identity.entities';
 import { LEDGER_ENTITIES } from './modules/ledger/ledger.entities';
 import { NOTIFICATION_ENTITIES } from './modules/notifications/notifications.entities';
 import { PAYMENT_ENTITIES } from './modules/payments/payments.entities';
+import { SCHEDULE_ENTITIES } from './modules/schedules/schedules.entities';
 import { PLATFORM_ENTITIES } from './platform/database/platform-entities';
 
 /**
@@ -17,5 +19,7 @@ export const ALL_ENTITIES = [
   ...LEDGER_ENTITIES,
   ...BILLER_ENTITIES,
   ...PAYMENT_ENTITIES,
+  ...BILL_ENTITIES,
+  ...SCHEDULE_ENTITIES,
   ...NOTIFICATION_ENTITIES,
 ];

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { BillersJobsModule } from './modules/billers';
+import { BillsJobsModule } from './modules/bills';
 import { NotificationsJobsModule } from './modules/notifications';
 import { PaymentsJobsModule } from './modules/payments';
+import { SchedulesJobsModule } from './modules/schedules';
 import { OutboxRelayModule } from './platform/outbox/outbox-relay.module';
 import { PlatformModule } from './platform/platform.module';
 
@@ -15,6 +17,8 @@ import { PlatformModule } from './platform/platform.module';
     BillersJobsModule,
     NotificationsJobsModule,
     PaymentsJobsModule,
+    BillsJobsModule,
+    SchedulesJobsModule,
   ],
 })
 export class WorkerModule {}

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { RunningBillerSimulator } from '../../src/simulators/biller-simulator';
 import { createBiller, createBillerCategory, ensureStandardRails } from '../factories/biller.factory';
+import { billInput, createClaimedBill, pushBills } from '../factories/bill.factory';
 import {
   createCustomer,
   latestOtp,
@@ -16,6 +17,7 @@ import { insertOutboxEvent } from '../factories/outbox-event.factory';
 import { createPayment, GOOD_REFERENCE } from '../factories/payment.factory';
 import { createGaveUpPostingAttempt } from '../factories/posting-attempt.factory';
 import { createSavedAccount } from '../factories/saved-account.factory';
+import { createSchedule, scheduleRequest } from '../factories/schedule.factory';
 import type { AppParts } from '../support/app-target';
 
 /**
@@ -107,10 +109,36 @@ async function newPayment(context: FixtureContext, options: { posted?: boolean }
   return createPayment(targetOf(context), context, { biller: biller.slug, amount: 5_000 }, options);
 }
 
+/** A schedule of the calling customer to a new biller on the simulator. */
+async function newSchedule(context: FixtureContext): Promise<{ id: string }> {
+  const biller = await newBiller(context);
+  return createSchedule(targetOf(context), context, { biller: biller.slug, amount: 5_000 });
+}
+
 /** The same context, calling as a new customer of its own. */
 async function asNewCustomer(context: FixtureContext): Promise<FixtureContext> {
   const customer = await createCustomer(context.app);
   return { ...context, headers: customer.headers };
+}
+
+/** A bill of a new biller that matched nobody (pushed as the biller's system would), 50.00 due. */
+function contractBill(): ReturnType<typeof billInput> {
+  return billInput({
+    accountReference: GOOD_REFERENCE,
+    amountDue: 5_000,
+    lineItems: [{ description: 'Bill', amount: 5_000 }],
+  });
+}
+
+async function newClaimableBill(context: FixtureContext): Promise<{ biller: string; accountReference: string }> {
+  const biller = await newBiller(context);
+  await pushBills(targetOf(context), biller.slug, [contractBill()]);
+  return { biller: biller.slug, accountReference: GOOD_REFERENCE };
+}
+
+/** A bill in the calling customer's inbox (pushed unmatched, then claimed by them). */
+async function newBill(context: FixtureContext): Promise<{ id: string }> {
+  return createClaimedBill(targetOf(context), context, (await newBiller(context)).slug, contractBill());
 }
 
 /** Fixtures by operationId; an operation without one is called with the examples alone. */
@@ -200,6 +228,45 @@ export const GOOD_INPUT_FIXTURES: Record<string, Fixture> = {
     const attempt = await createGaveUpPostingAttempt(targetOf(context), payment.id);
     return { pathParams: { id: attempt.id } };
   },
+  Schedules_create: async (context) => ({
+    // The example names the account both ways; a request names it one way (undefined is not sent).
+    body: {
+      ...scheduleRequest({ biller: (await newBiller(context)).slug, amount: 5_000 }),
+      savedAccountId: undefined,
+      maximumAmount: undefined,
+      dayOfWeek: undefined,
+      endDate: undefined,
+    },
+  }),
+  Schedules_detail: async (context) => ({ pathParams: { id: (await newSchedule(context)).id } }),
+  Schedules_update: async (context) => ({
+    pathParams: { id: (await newSchedule(context)).id },
+    body: {
+      amount: 4_000,
+      maximumAmount: undefined,
+      frequency: undefined,
+      dayOfWeek: undefined,
+      dayOfMonth: undefined,
+      endDate: undefined,
+      status: 'PAUSED',
+      consent: undefined,
+    },
+  }),
+  Schedules_cancel: async (context) => ({ pathParams: { id: (await newSchedule(context)).id } }),
+  Schedules_runs: async (context) => ({ pathParams: { id: (await newSchedule(context)).id } }),
+  Bills_claim: async (context) => ({ body: await newClaimableBill(context) }),
+  Bills_detail: async (context) => ({ pathParams: { billId: (await newBill(context)).id } }),
+  Bills_pay: async (context) => ({
+    pathParams: { billId: (await newBill(context)).id },
+    headers: { 'Idempotency-Key': unique('contract-bill') },
+    body: { amount: 5_000 },
+  }),
+  InternalBills_ingest: async (context) => ({
+    body: { biller: (await newBiller(context)).slug, bills: [contractBill()] },
+  }),
+  InternalBills_resolve: async (context) => ({
+    body: { biller: (await newBiller(context)).slug, accountReference: GOOD_REFERENCE },
+  }),
   Operations_retryOutboxEvent: async (context) => {
     const id = await insertOutboxEvent(targetOf(context), {
       status: 'FAILED',

@@ -1,26 +1,23 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import { NotificationsJobsModule } from '../../src/modules/notifications/jobs/notifications-jobs.module';
 import { NotificationDeliveryService } from '../../src/modules/notifications/notification-delivery.service';
-import { UnusableEventError } from '../../src/modules/notifications/payment-event-message';
-import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
+import { UnusableEventError } from '../../src/modules/notifications/event-notice';
+import { AppConfig } from '../../src/platform/config/app-config';
 import { newId } from '../../src/platform/database/new-id';
 import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
-import { OUTBOX_ROUTES, RedisOutboxPublisher } from '../../src/platform/outbox/outbox.publisher';
-import { PlatformModule } from '../../src/platform/platform.module';
+import { RedisOutboxPublisher } from '../../src/platform/outbox/outbox.publisher';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
-import { outboxSubscriptions, routesOf } from '../../src/platform/outbox/outbox-subscriptions';
 import { NOTIFICATIONS_QUEUE } from '../../src/modules/notifications';
 import { PAYMENT_EVENTS } from '../../src/modules/payments';
-import { ModulesContainer } from '@nestjs/core';
 import { createCustomer, SignedInUser } from '../factories/customer.factory';
 import { createNotification, paymentEventJob, paymentEventPayload } from '../factories/notification.factory';
 import type { Http } from '../support/app-target';
 import { expectApiError } from '../support/assertions';
 import { createTestHarness, TestHarness } from '../support/test-harness';
+import { settledJob, startOutboxWorker } from '../support/outbox-worker';
 
 interface NotificationBody {
   id: string;
@@ -89,7 +86,7 @@ describe('notifications (/notifications)', () => {
     it('turns payment.succeeded into a notification with a readable title, body and data, and an SMS', async () => {
       const payload = paymentEventPayload(alice.userId);
       const job = paymentEventJob(PAYMENT_EVENTS.succeeded, payload);
-      const outcome = await delivery.deliverPaymentEvent(job);
+      const outcome = await delivery.deliverEvent(job);
       expect(outcome).toEqual({ result: 'DELIVERED', notificationId: expect.any(String), sentOn: ['SMS'] });
 
       const listed = await list(alice).expect(200);
@@ -131,8 +128,8 @@ describe('notifications (/notifications)', () => {
         PAYMENT_EVENTS.succeeded,
         paymentEventPayload(alice.userId, { billerReference: reference }),
       );
-      const first = await delivery.deliverPaymentEvent(job);
-      const again = await delivery.deliverPaymentEvent({ ...job, occurredAt: new Date().toISOString() });
+      const first = await delivery.deliverEvent(job);
+      const again = await delivery.deliverEvent({ ...job, occurredAt: new Date().toISOString() });
       expect(first.result).toBe('DELIVERED');
       expect(again).toEqual({ result: 'DUPLICATE', notificationId: null, sentOn: [] });
       expect(await rowsOfEvent(job.eventId)).toHaveLength(1);
@@ -145,7 +142,7 @@ describe('notifications (/notifications)', () => {
           billerReference: reference,
         }),
       );
-      const outcomes = await Promise.all(Array.from({ length: 5 }, () => delivery.deliverPaymentEvent(concurrent)));
+      const outcomes = await Promise.all(Array.from({ length: 5 }, () => delivery.deliverEvent(concurrent)));
       expect(outcomes.map((outcome) => outcome.result).sort()).toEqual([
         'DELIVERED',
         'DUPLICATE',
@@ -159,7 +156,7 @@ describe('notifications (/notifications)', () => {
     });
 
     it('says a declined capture took nothing, and why, in the app and by SMS', async () => {
-      const declined = await delivery.deliverPaymentEvent(
+      const declined = await delivery.deliverEvent(
         paymentEventJob(
           PAYMENT_EVENTS.failed,
           paymentEventPayload(bob.userId, {
@@ -186,7 +183,7 @@ describe('notifications (/notifications)', () => {
 
     it('says what insufficient funds could not cover, and what to do', async () => {
       const carol = await createCustomer(harness);
-      const short = await delivery.deliverPaymentEvent(
+      const short = await delivery.deliverEvent(
         paymentEventJob(
           PAYMENT_EVENTS.failed,
           paymentEventPayload(carol.userId, {
@@ -222,8 +219,8 @@ describe('notifications (/notifications)', () => {
         amount: 100_000,
         fee: 2_000,
       });
-      const failed = await delivery.deliverPaymentEvent(paymentEventJob(PAYMENT_EVENTS.failed, refusal));
-      const refunded = await delivery.deliverPaymentEvent(paymentEventJob(PAYMENT_EVENTS.refunded, refusal));
+      const failed = await delivery.deliverEvent(paymentEventJob(PAYMENT_EVENTS.failed, refusal));
+      const refunded = await delivery.deliverEvent(paymentEventJob(PAYMENT_EVENTS.refunded, refusal));
       expect(failed).toMatchObject({ result: 'DELIVERED', sentOn: ['SMS'] });
       expect(refunded).toMatchObject({ result: 'DELIVERED', sentOn: [] });
       const items = (await list(dave).expect(200)).body.items as NotificationBody[];
@@ -259,7 +256,7 @@ describe('notifications (/notifications)', () => {
         failureCode: 'INSUFFICIENT_FUNDS',
         billerReference: null,
       });
-      const outcome = await delivery.deliverPaymentEvent(paymentEventJob(PAYMENT_EVENTS.failed, old));
+      const outcome = await delivery.deliverEvent(paymentEventJob(PAYMENT_EVENTS.failed, old));
       const [notification] = (await list(erin).expect(200)).body.items as NotificationBody[];
       expect(notification).toMatchObject({
         id: outcome.notificationId,
@@ -275,12 +272,12 @@ describe('notifications (/notifications)', () => {
         PAYMENT_EVENTS.succeeded,
         paymentEventPayload(carol.userId, { billerReference: 'ONLY-SMS' }),
       );
-      expect(await delivery.deliverPaymentEvent(smsOnly)).toEqual({
+      expect(await delivery.deliverEvent(smsOnly)).toEqual({
         result: 'DELIVERED',
         notificationId: null,
         sentOn: ['SMS'],
       });
-      expect(await delivery.deliverPaymentEvent(smsOnly)).toMatchObject({ result: 'DUPLICATE' });
+      expect(await delivery.deliverEvent(smsOnly)).toMatchObject({ result: 'DUPLICATE' });
       expect(await rowsOfEvent(smsOnly.eventId)).toEqual([]);
       expect(await smsTo(carol, 'ONLY-SMS')).toHaveLength(1);
 
@@ -289,7 +286,7 @@ describe('notifications (/notifications)', () => {
         PAYMENT_EVENTS.succeeded,
         paymentEventPayload(carol.userId, { billerReference: 'SILENT' }),
       );
-      expect(await delivery.deliverPaymentEvent(silent)).toEqual({
+      expect(await delivery.deliverEvent(silent)).toEqual({
         result: 'DELIVERED',
         notificationId: null,
         sentOn: [],
@@ -308,7 +305,7 @@ describe('notifications (/notifications)', () => {
         { category: 'PAYMENTS', channel: 'IN_APP', enabled: true },
         { category: 'MARKETING', channel: 'IN_APP', enabled: false },
       ]).expect(204);
-      const back = await delivery.deliverPaymentEvent(
+      const back = await delivery.deliverEvent(
         paymentEventJob(PAYMENT_EVENTS.succeeded, paymentEventPayload(carol.userId)),
       );
       expect(back).toEqual({ result: 'DELIVERED', notificationId: expect.any(String), sentOn: [] });
@@ -319,7 +316,7 @@ describe('notifications (/notifications)', () => {
         ...paymentEventPayload(alice.userId),
         amount: '5000.00',
       });
-      await expect(delivery.deliverPaymentEvent(broken)).rejects.toThrow(UnusableEventError);
+      await expect(delivery.deliverEvent(broken)).rejects.toThrow(UnusableEventError);
       expect(await rowsOfEvent(broken.eventId)).toEqual([]);
       const receipts = await db.query(`SELECT 1 FROM notification_event_receipts WHERE event_id = $1`, [
         broken.eventId,
@@ -327,7 +324,7 @@ describe('notifications (/notifications)', () => {
       expect(receipts).toEqual([]);
 
       const captured = paymentEventJob(PAYMENT_EVENTS.captured, paymentEventPayload(alice.userId));
-      expect(await delivery.deliverPaymentEvent(captured)).toEqual({
+      expect(await delivery.deliverEvent(captured)).toEqual({
         result: 'IGNORED',
         notificationId: null,
         sentOn: [],
@@ -559,28 +556,9 @@ describe('notifications (/notifications)', () => {
     let worker: INestApplicationContext;
 
     beforeAll(async () => {
-      // The worker's notifications processor, on a Redis prefix of its own so no other spec's
-      // worker takes these jobs; same database as the API. Under the run's prefix (`:`, not `-`),
-      // where global teardown deletes its queue and the mailbox of the SMS it sends.
-      const workerConfig = loadConfig({
-        ...process.env,
-        REDIS_KEY_PREFIX: `${config.REDIS_KEY_PREFIX}:notifications-${randomBytes(3).toString('hex')}`,
-      });
-      const moduleRef = await Test.createTestingModule({
-        imports: [PlatformModule, NotificationsJobsModule],
-        providers: [
-          RedisOutboxPublisher,
-          {
-            provide: OUTBOX_ROUTES,
-            inject: [ModulesContainer],
-            useFactory: (modules: ModulesContainer) => routesOf(outboxSubscriptions(modules)),
-          },
-        ],
-      })
-        .overrideProvider(AppConfig)
-        .useValue(workerConfig)
-        .compile();
-      worker = await moduleRef.init();
+      // The worker's notifications processor; global teardown deletes its queue and the mailbox
+      // of the SMS it sends.
+      worker = await startOutboxWorker(NotificationsJobsModule, { runConfig: config, label: 'notifications' });
     }, 30_000);
 
     afterAll(() => worker?.close());
@@ -596,16 +574,8 @@ describe('notifications (/notifications)', () => {
       });
     }
 
-    async function settled(eventId: string): Promise<string> {
-      const queue = worker.get(QueueRegistry).get(NOTIFICATIONS_QUEUE);
-      for (let attempt = 0; attempt < 200; attempt += 1) {
-        const job = await queue.getJob(eventId);
-        const state = job ? await job.getState() : 'missing';
-        if (state === 'completed' || state === 'failed') return state;
-        await sleep(50);
-      }
-      throw new Error(`job ${eventId} did not settle`);
-    }
+    const settled = async (eventId: string): Promise<string> =>
+      (await settledJob(worker, NOTIFICATIONS_QUEUE, eventId)).state;
 
     it('a published payment.succeeded event becomes a notification; a broken one fails without retries', async () => {
       const publisher = worker.get(RedisOutboxPublisher);

@@ -7,6 +7,7 @@ export { BillersHttpModule } from './billers-http.module';
 export { BillersJobsModule } from './jobs/billers-jobs.module';
 export {
   PaymentQuoteService,
+  type BillerFacts,
   type PaymentPreview,
   type PaymentQuote,
   type QuoteRequest,
@@ -19,5 +20,11 @@ export {
   type PaymentPostingOutcome,
   type PaymentStatusOutcome,
 } from './connector/biller-connector';
-export { ACCOUNT_REFERENCE_CHARACTERS, MAX_ACCOUNT_REFERENCE_LENGTH } from './dto/account-validation.dto';
 export { BILLER_ERROR_CODES, BillerError } from './billers.errors';
+export {
+  ACCOUNT_REFERENCE_CHARACTERS,
+  AccountReferenceField,
+  BillerIdOrSlugField,
+  MAX_ACCOUNT_REFERENCE_LENGTH,
+  SavedAccountIdField,
+} from './dto/biller-request-fields';

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { formatMinorUnits } from '../../platform/money/money-format';
 import { matchesAccountReference } from './account-reference-pattern';
 import { AccountValidationService } from './account-validation.service';
-import { Biller } from './biller.entity';
+import { AmountRule, Biller } from './biller.entity';
 import { BillerForPayment, BillerRepository } from './biller.repository';
 import { BillerError } from './billers.errors';
 import { BillerConnector, BillerEndpoint } from './connector/biller-connector';
@@ -19,6 +19,27 @@ export interface QuoteRequest {
   amount: number;
   currency: string;
   rail: string;
+  /**
+   * What the payer owes, when the channel knows it (a pushed bill's amount due): the biller's
+   * amount rule is applied against it instead of asking the biller's connector. Minor units.
+   */
+  amountDue?: number | null;
+}
+
+/** What other contexts may know about a biller to take requests for it (claims, schedules, bills). */
+export interface BillerFacts {
+  billerId: string;
+  billerName: string;
+  billerSlug: string;
+  currency: string;
+  amountRule: AmountRule;
+  accountReferenceLabel: string;
+  /** Whether the account reference has the biller's format. */
+  accountReferenceFits(reference: string): boolean;
+  /** The rails it takes now. */
+  rails: string[];
+  /** Why it takes no payment now, or null when it does. */
+  unavailableReason: string | null;
 }
 
 /**
@@ -97,7 +118,11 @@ export class PaymentQuoteService {
       ]);
     }
     checkBounds(biller, rail, request.amount);
-    await this.checkAmountRule(biller, request.accountReference, request.amount);
+    if (request.amountDue !== undefined && request.amountDue !== null) {
+      checkAgainstDue(biller, request.amountDue, request.amount);
+    } else {
+      await this.checkAmountRule(biller, request.accountReference, request.amount);
+    }
     return {
       billerId: biller.id,
       billerName: biller.name,
@@ -126,6 +151,24 @@ export class PaymentQuoteService {
     };
   }
 
+  /** The biller's facts by id or slug, whether or not it takes payments now; null when unknown. */
+  async facts(billerIdOrSlug: string): Promise<BillerFacts | null> {
+    const found = await this.find(billerIdOrSlug);
+    if (!found) return null;
+    const { biller } = found;
+    return {
+      billerId: biller.id,
+      billerName: biller.name,
+      billerSlug: biller.slug,
+      currency: biller.currency,
+      amountRule: biller.amountRule,
+      accountReferenceLabel: biller.accountReferenceLabel,
+      accountReferenceFits: (reference) => matchesAccountReference(biller.accountReferencePattern, reference),
+      rails: found.rails.map((rail) => rail.code),
+      unavailableReason: unavailableReason(found, this.connector),
+    };
+  }
+
   /** Where and how the worker posts the biller's payments; null when it cannot be posted to. */
   async postingEndpoint(billerId: string): Promise<BillerEndpoint | null> {
     const found = await this.find(billerId);
@@ -144,27 +187,32 @@ export class PaymentQuoteService {
         { field: 'accountReference', message: account.reason ?? 'is not payable' },
       ]);
     }
-    const outstanding = account.outstandingAmount;
-    const money = (value: number) => formatMinorUnits(value, biller.currency, 'code');
-    if (outstanding === null || outstanding <= 0) {
-      // Nothing due: an EXACT biller takes nothing, an AT_MOST one nothing above zero.
-      if (biller.amountRule === 'EXACT' || biller.amountRule === 'AT_MOST') {
-        throw payable.amount('Nothing is due on this account, so the biller takes no payment for it now', {
-          outstanding: outstanding ?? 0,
-          amount,
-        });
-      }
-      return;
+    checkAgainstDue(biller, account.outstandingAmount, amount);
+  }
+}
+
+/** The biller's amount rule applied to `amount` against what is owed (`outstanding`, null when unknown). */
+function checkAgainstDue(biller: Biller, outstanding: number | null, amount: number): void {
+  if (biller.amountRule === 'ANY') return;
+  const money = (value: number) => formatMinorUnits(value, biller.currency, 'code');
+  if (outstanding === null || outstanding <= 0) {
+    // Nothing due: an EXACT biller takes nothing, an AT_MOST one nothing above zero.
+    if (biller.amountRule === 'EXACT' || biller.amountRule === 'AT_MOST') {
+      throw payable.amount('Nothing is due on this account, so the biller takes no payment for it now', {
+        outstanding: outstanding ?? 0,
+        amount,
+      });
     }
-    if (biller.amountRule === 'EXACT' && amount !== outstanding) {
-      throw payable.amount(`The biller takes exactly the amount due, ${money(outstanding)}`, { outstanding, amount });
-    }
-    if (biller.amountRule === 'AT_LEAST' && amount < outstanding) {
-      throw payable.amount(`The biller takes at least the amount due, ${money(outstanding)}`, { outstanding, amount });
-    }
-    if (biller.amountRule === 'AT_MOST' && amount > outstanding) {
-      throw payable.amount(`The biller takes at most the amount due, ${money(outstanding)}`, { outstanding, amount });
-    }
+    return;
+  }
+  if (biller.amountRule === 'EXACT' && amount !== outstanding) {
+    throw payable.amount(`The biller takes exactly the amount due, ${money(outstanding)}`, { outstanding, amount });
+  }
+  if (biller.amountRule === 'AT_LEAST' && amount < outstanding) {
+    throw payable.amount(`The biller takes at least the amount due, ${money(outstanding)}`, { outstanding, amount });
+  }
+  if (biller.amountRule === 'AT_MOST' && amount > outstanding) {
+    throw payable.amount(`The biller takes at most the amount due, ${money(outstanding)}`, { outstanding, amount });
   }
 }
 

@@ -115,6 +115,21 @@ export class SavedAccountRepository {
     return account ? { billerId: account.billerId, accountReference: account.accountReference } : null;
   }
 
+  /** Who saved which of these references of one biller (any number of customers per reference). */
+  async holdersOf(
+    manager: EntityManager,
+    billerId: string,
+    accountReferences: readonly string[],
+  ): Promise<{ accountReference: string; customerUserId: string }[]> {
+    const rows = await manager.query<{ account_reference: string; customer_user_id: string }[]>(
+      `SELECT s.account_reference, s.customer_user_id
+         FROM saved_biller_accounts s
+        WHERE s.biller_id = $1 AND s.account_reference = ANY ($2::text[])`,
+      [billerId, [...new Set(accountReferences)]],
+    );
+    return rows.map((row) => ({ accountReference: row.account_reference, customerUserId: row.customer_user_id }));
+  }
+
   async deleteOwned(manager: EntityManager, id: string, customerUserId: string): Promise<boolean> {
     const result = await manager.delete(SavedBillerAccount, { id, customerUserId });
     return (result.affected ?? 0) > 0;

@@ -90,6 +90,21 @@ export class SavedAccountsService {
     return account;
   }
 
+  /**
+   * Account reference -> the customers who saved it for `billerId`, for the bills context's
+   * resolution of a biller's batch in one query. Identifies customers only to trusted callers.
+   */
+  async holdersOf(billerId: string, accountReferences: readonly string[]): Promise<Map<string, string[]>> {
+    const found = new Map<string, string[]>();
+    if (accountReferences.length === 0) return found;
+    for (const row of await this.savedAccounts.holdersOf(this.dataSource.manager, billerId, accountReferences)) {
+      const holders = found.get(row.accountReference) ?? [];
+      holders.push(row.customerUserId);
+      found.set(row.accountReference, holders);
+    }
+    return found;
+  }
+
   async remove(customerUserId: string, id: string): Promise<void> {
     const removed = await this.savedAccounts.deleteOwned(this.dataSource.manager, id, customerUserId);
     if (!removed) throw BillerError.savedAccountNotFound();

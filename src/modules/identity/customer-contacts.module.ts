@@ -1,16 +1,18 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CustomerContactsService } from './customer-contacts.service';
+import { CustomerDirectory } from './customer-directory.service';
 import { IDENTITY_ENTITIES } from './identity.entities';
 import { UserRepository } from './user.repository';
 
 /**
- * Customers' contact details for other contexts, in the API and the worker alike. Kept apart
- * from IdentityModule so the worker can import it without identity's routes and guards.
+ * Customers' contact details for other contexts, in the API and the worker alike, and the
+ * directory of verified customers (the bills context resolves bills to customers with it).
+ * Kept apart from IdentityModule so the worker can import it without identity's routes and guards.
  */
 @Module({
   imports: [TypeOrmModule.forFeature(IDENTITY_ENTITIES)],
-  providers: [UserRepository, CustomerContactsService],
-  exports: [CustomerContactsService],
+  providers: [UserRepository, CustomerContactsService, CustomerDirectory],
+  exports: [CustomerContactsService, CustomerDirectory],
 })
 export class CustomerContactsModule {}

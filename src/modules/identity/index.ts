@@ -8,6 +8,8 @@ export { CustomerLimitsModule } from './customer-limits.module';
 export { CustomerLimitsService } from './customer-limits.service';
 export { CustomerContactsModule } from './customer-contacts.module';
 export { CustomerContactsService } from './customer-contacts.service';
+export { CustomerDirectory, type VerifiedCustomer } from './customer-directory.service';
+export { IsPhoneNumberE164, normalizePhoneNumber } from './phone-number';
 export { StaffAccountService } from './staff-account.service';
 export { IdentityEvents } from './identity.events';
 export { IDENTITY_ERROR_CODES, IdentityError } from './identity.errors';

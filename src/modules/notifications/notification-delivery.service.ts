@@ -9,12 +9,16 @@ import { Notification } from './notification.entity';
 import { NotificationEventReceiptRepository } from './notification-event-receipt.repository';
 import { NotificationPreferenceRepository } from './notification-preference.repository';
 import { isEnabled, NotificationChannel } from './notification-preference-matrix';
-import { isNotifiedPaymentEvent, paymentEventMessage } from './payment-event-message';
+import { eventNotice } from './notified-events';
 
 /** What handling one event did. */
 export interface DeliveryOutcome {
-  /** `DUPLICATE`: the event was handled before; `IGNORED`: not an event this context notifies of. */
-  result: 'DELIVERED' | 'DUPLICATE' | 'IGNORED';
+  /**
+   * `DUPLICATE`: the event was handled before; `IGNORED`: not an event this context notifies of;
+   * `SUPPRESSED`: recorded as handled, but it tells the customer nothing (a bill paid from the
+   * inbox, whose payment has its own notice).
+   */
+  result: 'DELIVERED' | 'DUPLICATE' | 'IGNORED' | 'SUPPRESSED';
   /** The in-app notification made, if the customer has them on. */
   notificationId: string | null;
   /** Channels a message went out on besides the app. */
@@ -25,7 +29,8 @@ export interface DeliveryOutcome {
  * Turns outbox events into notifications. Delivery is at least once (relay and Bull both
  * retry), so each event is handled once per event id: the first delivery records the event in
  * `notification_event_receipts` and, in the same statement, inserts the in-app notification
- * (itself unique on `source_event_id`) when the customer has PAYMENTS/IN_APP on. The SMS goes
+ * (itself unique on `source_event_id`) when the customer has the event's category (PAYMENTS,
+ * BILLS, SCHEDULES) on IN_APP. The SMS goes
  * out only after that statement commits, and only from the delivery that recorded the event,
  * so a redelivery never texts twice; an SMS that fails then is logged, not retried (at most
  * once, like any notification SMS: the in-app notification is the record).
@@ -43,37 +48,43 @@ export class NotificationDeliveryService {
     private readonly clock: Clock,
   ) {}
 
-  /** Handles one payment event; throws UnusableEventError when its payload breaks the contract. */
-  async deliverPaymentEvent(job: OutboxEventJob): Promise<DeliveryOutcome> {
-    if (!isNotifiedPaymentEvent(job.eventType)) return { result: 'IGNORED', notificationId: null, sentOn: [] };
-    const message = paymentEventMessage(job.eventType, job.payload);
-    const customerId = job.payload.customerId as string;
+  /**
+   * Handles one outbox event of any type this context notifies of (`notified-events.ts`);
+   * throws UnusableEventError when its payload breaks the event's contract.
+   */
+  async deliverEvent(job: OutboxEventJob): Promise<DeliveryOutcome> {
+    const notice = eventNotice(job.eventType, job.payload);
+    if (!notice) return { result: 'IGNORED', notificationId: null, sentOn: [] };
+    const { customerId, category, message } = notice;
 
-    const choices = await this.preferences.listChoices(this.dataSource.manager, customerId, 'PAYMENTS');
+    const choices = message ? await this.preferences.listChoices(this.dataSource.manager, customerId, category) : [];
     const now = this.clock.now();
-    const notification = isEnabled(choices, 'PAYMENTS', 'IN_APP')
-      ? Object.assign(new Notification(), {
-          id: newId(),
-          userId: customerId,
-          category: 'PAYMENTS',
-          type: message.type,
-          title: message.title,
-          body: message.body,
-          data: message.data,
-          sourceEventId: job.eventId,
-          readAt: null,
-          createdAt: now,
-        })
-      : null;
+    const notification =
+      message && isEnabled(choices, category, 'IN_APP')
+        ? Object.assign(new Notification(), {
+            id: newId(),
+            userId: customerId,
+            category,
+            type: message.type,
+            title: message.title,
+            body: message.body,
+            data: message.data,
+            sourceEventId: job.eventId,
+            readAt: null,
+            createdAt: now,
+          })
+        : null;
+    // Recorded even when nothing is said, so a redelivery is known as one and the job completes.
     const recorded = await this.receipts.record(
       this.dataSource.manager,
       { eventId: job.eventId, eventType: job.eventType, receivedAt: now },
       notification,
     );
     if (!recorded.firstDelivery) return { result: 'DUPLICATE', notificationId: null, sentOn: [] };
+    if (!message) return { result: 'SUPPRESSED', notificationId: null, sentOn: [] };
 
     const sentOn: NotificationChannel[] = [];
-    const sms = isEnabled(choices, 'PAYMENTS', 'SMS') ? message.sms : null;
+    const sms = isEnabled(choices, category, 'SMS') ? message.sms : null;
     if (sms !== null && (await this.sendSms(customerId, sms, job.eventId))) {
       sentOn.push('SMS');
     }

@@ -5,7 +5,7 @@ import { executorOn, run } from '../../platform/database/statement-executor';
 import { NotificationPreferenceChoice } from './notification-preference.entity';
 import { NotificationCategory, NotificationPreference } from './notification-preference-matrix';
 
-/** Prepared: the worker reads a customer's choices for every payment event it notifies of. */
+/** Prepared: the worker reads a customer's choices for every event it notifies of. */
 const CHOICES = defineStatement<NotificationPreference, [userId: string, category: NotificationCategory | null]>(
   'notification-preferences.choices',
   `SELECT category, channel, enabled FROM notification_preferences

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { NotificationCategory } from './notification-preference-matrix';
-import type { NotificationType } from './payment-event-message';
+import type { NotificationType } from './event-notice';
 
 /**
  * An in-app notification of one customer. Made from an outbox event (`sourceEventId`, unique,

@@ -64,7 +64,8 @@ export class NotificationsController {
   /**
    * Turn categories of notification on or off per channel. Only the listed cells change.
    * `SECURITY` covers sign-in and PIN alerts; `MARKETING` is off until turned on. SMS is sent
-   * for payment outcomes; `EMAIL` and `PUSH` choices are kept for when those channels ship.
+   * for payment outcomes, failed scheduled payments and schedules waiting for the customer;
+   * `EMAIL` and `PUSH` choices are kept for when those channels ship.
    */
   @Patch('preferences')
   @CustomerAuth()

@@ -9,7 +9,7 @@ import { NotificationPreferenceRepository } from './notification-preference.repo
 import { NotificationRepository } from './notification.repository';
 import { NOTIFICATION_ENTITIES } from './notifications.entities';
 import { NOTIFICATIONS_QUEUE } from './notifications.events';
-import { PAYMENT_EVENTS } from '../payments';
+import { NOTIFIED_EVENT_TYPES } from './notified-events';
 import { NotificationsService } from './notifications.service';
 
 /**
@@ -17,7 +17,9 @@ import { NotificationsService } from './notifications.service';
  * preferences. Services only, so the worker can import it without the HTTP layer; the routes
  * are in NotificationsHttpModule, the queue processor in NotificationsJobsModule.
  */
-@ListensTo(NOTIFICATIONS_QUEUE, [PAYMENT_EVENTS.succeeded, PAYMENT_EVENTS.failed, PAYMENT_EVENTS.refunded])
+// payment.succeeded/failed/refunded, bill.received/paid, schedule.run_failed/confirmation_needed:
+// the event types notified-events.ts has a message for, so the two never drift apart.
+@ListensTo(NOTIFICATIONS_QUEUE, NOTIFIED_EVENT_TYPES)
 @Module({
   imports: [TypeOrmModule.forFeature(NOTIFICATION_ENTITIES), MessagingModule, CustomerContactsModule],
   providers: [

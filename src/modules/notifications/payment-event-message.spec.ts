@@ -1,4 +1,5 @@
-import { paymentEventMessage, UnusableEventError } from './payment-event-message';
+import { UnusableEventError } from './event-notice';
+import { paymentEventMessage } from './payment-event-message';
 
 const payload = {
   paymentId: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a10',

@@ -1,27 +1,10 @@
 import { PAYMENT_EVENTS, PaymentEventPayload } from '../payments';
 import { formatMinorUnits } from '../../platform/money/money-format';
-
-export const NOTIFICATION_TYPES = ['PAYMENT_SUCCEEDED', 'PAYMENT_FAILED', 'PAYMENT_REFUNDED'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+import { NoticeMessage, NotificationType, UnusableEventError } from './event-notice';
+import { CURRENCY, PayloadFields, UUID } from './event-payload-fields';
 
 /** What one payment event tells the customer, in the app and (when `sms` is set) by SMS. */
-export interface PaymentEventMessage {
-  type: NotificationType;
-  title: string;
-  body: string;
-  /** The SMS text, or null when this event is not worth an SMS. */
-  sms: string | null;
-  /** Stored with the notification, for the app to link to the payment. */
-  data: Record<string, unknown>;
-}
-
-/** An event that no retry can turn into a notification (its payload breaks the contract). */
-export class UnusableEventError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UnusableEventError';
-  }
-}
+export type PaymentEventMessage = NoticeMessage;
 
 /**
  * A payload as events carry it: events written before `rail` and `fundsCaptured` existed may
@@ -30,8 +13,10 @@ export class UnusableEventError extends Error {
 export type ParsedPaymentEvent = Omit<PaymentEventPayload, 'rail' | 'fundsCaptured'> &
   Partial<Pick<PaymentEventPayload, 'rail' | 'fundsCaptured'>>;
 
+type PaymentNotificationType = Extract<NotificationType, `PAYMENT_${string}`>;
+
 // Maps, not object literals: a payload's strings must never reach `toString` or `__proto__`.
-const TYPE_BY_EVENT: ReadonlyMap<string, NotificationType> = new Map([
+const TYPE_BY_EVENT: ReadonlyMap<string, PaymentNotificationType> = new Map<string, PaymentNotificationType>([
   [PAYMENT_EVENTS.succeeded, 'PAYMENT_SUCCEEDED'],
   [PAYMENT_EVENTS.failed, 'PAYMENT_FAILED'],
   [PAYMENT_EVENTS.refunded, 'PAYMENT_REFUNDED'],
@@ -156,15 +141,11 @@ const FAILURES: ReadonlyMap<string, FailureExplanation> = new Map([
   ],
 ]);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether events of this type become notifications. */
-export function isNotifiedPaymentEvent(eventType: string): boolean {
-  return TYPE_BY_EVENT.has(eventType);
-}
+/** The payment events that become notices. */
+export const NOTIFIED_PAYMENT_EVENTS: readonly string[] = [...TYPE_BY_EVENT.keys()];
 
 /** The message for a payment event of a notified type; throws UnusableEventError on a broken payload. */
-export function paymentEventMessage(eventType: string, rawPayload: Record<string, unknown>): PaymentEventMessage {
+export function paymentEventMessage(eventType: string, rawPayload: unknown): PaymentEventMessage {
   const type = TYPE_BY_EVENT.get(eventType);
   if (!type) throw new UnusableEventError(`${eventType} is not a notified payment event`);
   const payload = parsePaymentEventPayload(rawPayload);
@@ -255,37 +236,20 @@ export function paymentEventMessage(eventType: string, rawPayload: Record<string
 }
 
 /** Checks the fields a notification relies on; the producer's type says more than it proves. */
-export function parsePaymentEventPayload(payload: Record<string, unknown>): ParsedPaymentEvent {
-  const problems: string[] = [];
-  const text = (field: string, pattern?: RegExp) => {
-    const value = payload[field];
-    if (typeof value !== 'string' || value.length === 0 || (pattern && !pattern.test(value))) problems.push(field);
-  };
-  const minorUnits = (field: string) => {
-    const value = payload[field];
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) problems.push(field);
-  };
-  const optionalText = (field: string) => {
-    const value = payload[field];
-    if (value !== undefined && value !== null && typeof value !== 'string') problems.push(field);
-  };
-  const optionalBoolean = (field: string) => {
-    const value = payload[field];
-    if (value !== undefined && typeof value !== 'boolean') problems.push(field);
-  };
-  text('paymentId', UUID);
-  text('customerId', UUID);
-  text('billerId', UUID);
-  text('billerName');
-  text('accountReference');
-  text('currency', /^[A-Z]{3}$/);
-  text('status');
-  minorUnits('amount');
-  minorUnits('fee');
-  optionalText('rail');
-  optionalBoolean('fundsCaptured');
-  optionalText('failureCode');
-  optionalText('billerReference');
-  if (problems.length > 0) throw new UnusableEventError(`payment event payload: bad ${problems.join(', ')}`);
-  return payload as unknown as ParsedPaymentEvent;
+export function parsePaymentEventPayload(payload: unknown): ParsedPaymentEvent {
+  return new PayloadFields(payload)
+    .text('paymentId', { pattern: UUID })
+    .text('customerId', { pattern: UUID })
+    .text('billerId', { pattern: UUID })
+    .text('billerName')
+    .text('accountReference')
+    .text('currency', { pattern: CURRENCY })
+    .text('status')
+    .minorUnits('amount')
+    .minorUnits('fee')
+    .optionalText('rail')
+    .optionalBoolean('fundsCaptured')
+    .optionalText('failureCode')
+    .optionalText('billerReference')
+    .verified<ParsedPaymentEvent>('payment event');
 }

@@ -7,8 +7,9 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 const PRINTABLE_KEY = /^[\x20-\x7E]{1,255}$/;
 
 /**
- * The request's Idempotency-Key: undefined when absent (the service answers 409
- * IDEMPOTENCY_KEY_REQUIRED), 400 when present but not 1-255 printable ASCII characters.
+ * The request's Idempotency-Key: undefined when absent (POST /payments then answers 409
+ * IDEMPOTENCY_KEY_REQUIRED; where the key is optional the service picks its own scope), 400
+ * when present but not 1-255 printable ASCII characters.
  */
 export const IdempotencyKey = createParamDecorator((_data: unknown, context: ExecutionContext): string | undefined => {
   const value = context.switchToHttp().getRequest<Request>().headers['idempotency-key'];
@@ -21,12 +22,24 @@ export const IdempotencyKey = createParamDecorator((_data: unknown, context: Exe
   return value;
 });
 
-/** Documents the header on a money-moving write. */
-export const ApiIdempotencyKeyHeader = () =>
+/**
+ * Documents the header on a money-moving write: required by default (POST /payments);
+ * `optional` with the route's own description and example where the route has a natural scope
+ * without it (paying a bill).
+ */
+export const ApiIdempotencyKeyHeader = (
+  options: { optional: true; description: string; example: string } | { optional?: false } = {},
+) =>
   ApiHeader({
     name: IDEMPOTENCY_KEY_HEADER,
-    required: true,
-    description:
-      'Unique per logical payment, scoped to you: a retry with the same key and body answers 409 DUPLICATE_PAYMENT naming the original payment; the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.',
-    schema: { type: 'string', minLength: 1, maxLength: 255, example: 'pay-2026-11-23-0001' },
+    required: !options.optional,
+    description: options.optional
+      ? options.description
+      : 'Unique per logical payment, scoped to you: a retry with the same key and body answers 409 DUPLICATE_PAYMENT naming the original payment; the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.',
+    schema: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      example: options.optional ? options.example : 'pay-2026-11-23-0001',
+    },
   });

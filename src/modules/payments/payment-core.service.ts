@@ -40,6 +40,8 @@ export interface PaymentOrder {
   fundingAccount: string;
   /** Pay again although the same biller, account and amount were paid moments ago. */
   confirmDuplicate: boolean;
+  /** What the payer owes when the channel knows it (a pushed bill): the amount rule applies to it. */
+  amountDue?: number | null;
 }
 
 /** What the rail said about a capture: its answer to the capture, or to a later inquiry. */
@@ -101,6 +103,7 @@ export class PaymentCore {
       amount: order.amount,
       currency: order.currency,
       rail: order.rail,
+      amountDue: order.amountDue,
     });
     if (!this.customerLimits.hasLimitsIn(quote.currency)) throw PaymentError.limitNotConfigured(quote.currency);
     if (await this.circuit.isOpen(quote.billerId)) throw PaymentError.billerUnavailable('the biller is not answering');

@@ -11,6 +11,7 @@ import { PaymentRequestDto } from './dto/payment-request.dto';
 import { PaymentResponseDto } from './dto/payment-response.dto';
 import { TransactionDetailDto } from './dto/transaction-detail.dto';
 import { ApiIdempotencyKeyHeader, IdempotencyKey } from './idempotency-key.decorator';
+import { PAYMENT_ATTEMPT_ERRORS } from './payments.errors';
 import { PaymentsService } from './payments.service';
 import { ReceiptService } from './receipts/receipt.service';
 import { ReceiptUrlResponseDto } from './dto/receipt-url-response.dto';
@@ -33,19 +34,7 @@ export class PaymentsController {
   @HttpCode(200)
   @ApiIdempotencyKeyHeader()
   @ApiOkResponse({ type: PaymentResponseDto })
-  @ApiErrors(
-    'NOT_FOUND',
-    'IDEMPOTENCY_KEY_REQUIRED',
-    'DUPLICATE_PAYMENT',
-    'IDEMPOTENCY_KEY_REUSED',
-    'POSSIBLE_DUPLICATE_PAYMENT',
-    'LIMIT_EXCEEDED',
-    'LIMIT_NOT_CONFIGURED',
-    'BILLER_UNAVAILABLE',
-    'RAIL_UNAVAILABLE',
-    'AMOUNT_NOT_ALLOWED',
-    'ACCOUNT_NOT_PAYABLE',
-  )
+  @ApiErrors('NOT_FOUND', 'IDEMPOTENCY_KEY_REQUIRED', ...PAYMENT_ATTEMPT_ERRORS, 'ACCOUNT_NOT_PAYABLE')
   async create(
     @CurrentPrincipal() principal: UserPrincipal,
     @IdempotencyKey() idempotencyKey: string | undefined,

@@ -43,6 +43,21 @@ declare module '../../platform/http/error-catalogue' {
   interface ErrorCodes extends Codes<typeof PAYMENT_ERROR_CODES> {}
 }
 
+/**
+ * What any attempt to pay may answer beyond its own route's errors (POST /payments and every
+ * other route that pays through the payment core, such as paying a bill), in document order.
+ */
+export const PAYMENT_ATTEMPT_ERRORS: ErrorCode[] = [
+  'DUPLICATE_PAYMENT',
+  'IDEMPOTENCY_KEY_REUSED',
+  'POSSIBLE_DUPLICATE_PAYMENT',
+  'LIMIT_EXCEEDED',
+  'LIMIT_NOT_CONFIGURED',
+  'BILLER_UNAVAILABLE',
+  'RAIL_UNAVAILABLE',
+  'AMOUNT_NOT_ALLOWED',
+];
+
 /** An error of the payments context; the global filter renders it like any ApiException. */
 export class PaymentError extends ApiException {
   constructor(code: ErrorCode, message: string, details?: ApiErrorDetail[]) {

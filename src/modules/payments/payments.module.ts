@@ -9,6 +9,7 @@ import { LedgerModule } from '../ledger';
 import { BillerCircuitBreaker } from './biller-circuit-breaker';
 import { PaymentCore } from './payment-core.service';
 import { PaymentFaults } from './payment-faults';
+import { PaymentHistory } from './payment-history.service';
 import { PaymentRecoveryService } from './payment-recovery.service';
 import { PaymentRepository } from './payment.repository';
 import { PAYMENT_ENTITIES } from './payments.entities';
@@ -45,6 +46,7 @@ import { SandboxRailConnector } from './sandbox-rail.connector';
     PaymentCore,
     PaymentRecoveryService,
     PaymentFaults,
+    PaymentHistory,
     PaymentsService,
     PostingService,
     RailReversalService,
@@ -52,6 +54,6 @@ import { SandboxRailConnector } from './sandbox-rail.connector';
     BillerCircuitBreaker,
     { provide: RailConnector, useClass: SandboxRailConnector },
   ],
-  exports: [PaymentCore, PaymentsService, PostingService, RailReversalService, PaymentRecoveryService],
+  exports: [PaymentCore, PaymentHistory, PaymentsService, PostingService, RailReversalService, PaymentRecoveryService],
 })
 export class PaymentsModule {}

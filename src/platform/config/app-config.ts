@@ -438,6 +438,76 @@ export class AppConfig {
   @IsIn(['', 'exit'])
   TEST_FAULT_AFTER_CAPTURE: '' | 'exit' = '';
 
+  /**
+   * Test-only: a file holding the current time (ISO 8601 or epoch ms) that every process reads
+   * instead of the system clock, so a test moves time for real worker processes. Honoured only
+   * when NODE_ENV is test; refused in any other environment.
+   */
+  @IsOptional()
+  @IsString()
+  CLOCK_FILE = '';
+
+  /** Version of the scheduled-payment terms a customer must accept (`consent.version`) to create a schedule or raise its amount. */
+  @Matches(/^[A-Za-z0-9._-]{1,32}$/, { message: 'must be 1-32 characters of [A-Za-z0-9._-]' })
+  SCHEDULE_CONSENT_VERSION = '2026-01';
+
+  /** IANA time zone in which schedule due dates and periods are computed. */
+  @ValidateBy({
+    name: 'timeZone',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && isTimeZone(value),
+      defaultMessage: () => 'SCHEDULE_TIME_ZONE must be an IANA time zone such as Africa/Lagos',
+    },
+  })
+  SCHEDULE_TIME_ZONE = 'Africa/Lagos';
+
+  /** How often the worker's schedule runner (a Bull repeatable job) looks for due schedules and runs. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  SCHEDULE_RUNNER_INTERVAL_MS = 30_000;
+
+  /** Schedules or runs one runner transaction claims at a time. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(5000)
+  SCHEDULE_RUNNER_BATCH_SIZE = 200;
+
+  /** Payments one worker makes at once for due runs. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  SCHEDULE_RUNNER_CONCURRENCY = 16;
+
+  /** Payment attempts a run gets within its period before it is FAILED and the customer told. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(20)
+  SCHEDULE_RUN_MAX_ATTEMPTS = 3;
+
+  /** First delay before a run's next attempt; doubles per attempt, never past the period's end. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  SCHEDULE_RUN_RETRY_BACKOFF_MS = 3_600_000;
+
+  /** How long a worker holds a run it is paying before another worker may take it over. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  SCHEDULE_RUN_LEASE_MS = 120_000;
+
+  /**
+   * AES-256-GCM key for the funding accounts schedules keep to pay later: 64 hex characters
+   * (32 bytes). Empty derives a key from KEY_HASH_SECRET (HKDF-SHA256), so there is always one.
+   */
+  @Matches(/^$|^[0-9a-fA-F]{64}$/, { message: 'must be empty or 64 hex characters (32 bytes)' })
+  SCHEDULE_FUNDING_KEY = '';
+
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
   }
@@ -464,6 +534,9 @@ export class AppConfig {
       { name: 'BILLER_SIMULATOR_SECRET', value: this.BILLER_SIMULATOR_SECRET },
     ];
     if (this.METRICS_TOKEN !== '') secrets.push({ name: 'METRICS_TOKEN', value: this.METRICS_TOKEN });
+    if (this.SCHEDULE_FUNDING_KEY !== '') {
+      secrets.push({ name: 'SCHEDULE_FUNDING_KEY', value: this.SCHEDULE_FUNDING_KEY });
+    }
     for (const pair of this.BILLER_CONNECTOR_SECRETS.split(',').filter((entry) => entry.length > 0)) {
       const separator = pair.indexOf('=');
       secrets.push({
@@ -525,6 +598,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (config.NODE_ENV !== 'test' && config.TEST_FAULT_AFTER_CAPTURE !== '') {
     problems.push('TEST_FAULT_AFTER_CAPTURE must be empty unless NODE_ENV is test');
   }
+  if (config.NODE_ENV !== 'test' && config.CLOCK_FILE !== '') {
+    problems.push('CLOCK_FILE must be empty unless NODE_ENV is test');
+  }
   if (config.NODE_ENV === 'production') {
     if (config.METRICS_TOKEN === '') {
       problems.push('METRICS_TOKEN is required when NODE_ENV is production: /metrics must not be public');
@@ -537,6 +613,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   }
   if (problems.length > 0) throw new ConfigValidationError(problems);
   return config;
+}
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
 }
 
 function describe(value: string | undefined): string {

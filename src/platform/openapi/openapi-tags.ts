@@ -24,6 +24,21 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
     description:
       'One-time bill payments (idempotent by `Idempotency-Key`), the transaction history, receipts and reorder drafts.',
   },
+  {
+    name: 'Schedules',
+    description:
+      "Scheduled payments (once, weekly, monthly; a fixed amount or your pushed bills up to a maximum) under consent to the current terms, and each schedule's runs, one per period.",
+  },
+  {
+    name: 'Bills',
+    description:
+      'The pushed-bill inbox: bills billers sent you, claiming unmatched bills of your accounts, and paying a bill once.',
+  },
+  {
+    name: 'Internal',
+    description:
+      "Billers' systems, with the internal key, at the root (no /api/v1): pushing batches of bills and resolving a bill's identifiers to a verified customer.",
+  },
   { name: 'Notifications', description: 'In-app notifications and the preferences per category and channel.' },
   {
     name: 'Admin: catalogue',

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bull';
 import { Global, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { bullPrefix, QueueRegistry } from './queue-registry';
+import { QueueShutdown } from './queue-shutdown';
 import { DEFAULT_JOB_OPTIONS } from './queues';
 
 @Global()
@@ -16,7 +17,7 @@ import { DEFAULT_JOB_OPTIONS } from './queues';
       }),
     }),
   ],
-  providers: [QueueRegistry],
+  providers: [QueueRegistry, QueueShutdown],
   exports: [QueueRegistry, BullModule],
 })
 export class QueueModule {}

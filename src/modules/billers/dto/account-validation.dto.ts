@@ -1,18 +1,11 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
-
-export const MAX_ACCOUNT_REFERENCE_LENGTH = 64;
-/** Printable characters only; the biller's own pattern then decides. */
-export const ACCOUNT_REFERENCE_CHARACTERS = /^[\p{L}\p{N}\p{P}\p{S} ]+$/u;
+import { AccountReferenceField } from './biller-request-fields';
 
 @ApiSchema({ name: 'BillerAccountValidationRequest' })
 export class BillerAccountValidationRequestDto {
-  /** The account reference (meter number, smartcard number, ...) in the biller's format. */
-  @ApiProperty({ example: '45010001234' })
-  @IsString()
-  @MinLength(1)
-  @MaxLength(MAX_ACCOUNT_REFERENCE_LENGTH)
-  @Matches(ACCOUNT_REFERENCE_CHARACTERS, { message: 'accountReference must contain printable characters only' })
+  @AccountReferenceField({
+    description: "The account reference (meter number, smartcard number, ...) in the biller's format.",
+  })
   accountReference: string;
 }
 

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { IsString, IsUUID, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { Omittable } from '../../../platform/http/omittable.decorator';
 import type { SavedAccountRow } from '../saved-account.repository';
-import { ACCOUNT_REFERENCE_CHARACTERS, MAX_ACCOUNT_REFERENCE_LENGTH } from './account-validation.dto';
+import { AccountReferenceField } from './biller-request-fields';
 
 @ApiSchema({ name: 'SavedAccountRequest' })
 export class SavedAccountRequestDto {
@@ -10,12 +10,7 @@ export class SavedAccountRequestDto {
   @IsUUID()
   billerId: string;
 
-  /** Must have the biller's format (its `accountReferencePattern`). */
-  @ApiProperty({ example: '45010001234' })
-  @IsString()
-  @MinLength(1)
-  @MaxLength(MAX_ACCOUNT_REFERENCE_LENGTH)
-  @Matches(ACCOUNT_REFERENCE_CHARACTERS, { message: 'accountReference must contain printable characters only' })
+  @AccountReferenceField()
   accountReference: string;
 
   /** A name the customer recognises the account by. */

@@ -2,7 +2,7 @@ import { Page, PageOf } from '../../../platform/http/pagination';
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { NOTIFICATION_CATEGORIES, NotificationCategory } from '../notification-preference-matrix';
 import type { Notification } from '../notification.entity';
-import { NOTIFICATION_TYPES, NotificationType } from '../payment-event-message';
+import { NOTIFICATION_TYPES, NotificationType } from '../event-notice';
 
 @ApiSchema({ name: 'NotificationResponse' })
 export class NotificationResponseDto {
@@ -28,7 +28,13 @@ export class NotificationResponseDto {
    * The objects the notification is about. Payment notifications carry `paymentId`, `billerId`,
    * `billerName`, `accountReference`, `amount` and `fee` (minor units), `currency`, `status`,
    * and, when known, `rail`, `fundsCaptured` (whether the rail took the customer's funds: a
-   * failed payment with `true` is being refunded), `failureCode` and `billerReference`.
+   * failed payment with `true` is being refunded), `failureCode` and `billerReference`. Bill
+   * notifications (`BILL_RECEIVED`, `BILL_PAID`) carry `billId`, `billerId`, `billerName`,
+   * `accountReference`, `billReference`, `amountDue`, `currency` and `dueDate` (`YYYY-MM-DD`),
+   * and for `BILL_PAID` the settling `paymentId` and `amountPaid`. Schedule notifications
+   * (`SCHEDULE_RUN_FAILED`, `SCHEDULE_CONFIRMATION_NEEDED`) carry `scheduleId`, `runId`,
+   * `billerId`, `billerName`, `accountReference`, `periodKey`, `amount`, `currency` and
+   * `reason`, and for a confirmation the `billId` of the bill and the schedule's `maximumAmount`.
    */
   @ApiProperty({
     type: 'object',

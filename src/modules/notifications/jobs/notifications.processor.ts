@@ -4,7 +4,7 @@ import type { Job } from 'bull';
 import { OutboxEventJob } from '../../../platform/queue/queues';
 import { NOTIFICATIONS_QUEUE } from '../notifications.events';
 import { DeliveryOutcome, NotificationDeliveryService } from '../notification-delivery.service';
-import { UnusableEventError } from '../payment-event-message';
+import { UnusableEventError } from '../event-notice';
 
 /**
  * Consumes the notifications queue: one job per outbox event routed here (job name = event
@@ -20,7 +20,7 @@ export class NotificationsProcessor {
   @Process({ name: '*', concurrency: 4 })
   async handle(job: Job<OutboxEventJob>): Promise<DeliveryOutcome> {
     try {
-      return await this.delivery.deliverPaymentEvent(job.data);
+      return await this.delivery.deliverEvent(job.data);
     } catch (error) {
       if (error instanceof UnusableEventError) {
         // The producer's fault, not this process's: an operator needs the event and the reason

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import PDFDocument from 'pdfkit';
+import { dayMonthYearWords } from '../../../platform/clock/month-names';
 import { formatMinorUnits } from '../../../platform/money/money-format';
 import type { ReceiptPayment } from './receipt.repository';
 
@@ -24,20 +25,6 @@ const BADGES: Record<string, { text: string; colour: string }> = {
   SUCCEEDED: { text: 'SUCCESSFUL', colour: '#1e7e34' },
   REFUNDED: { text: 'REFUNDED', colour: '#9a5b00' },
 };
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /**
  * Draws a payment's receipt: one A4 page with the issuer, the status, the total and every
@@ -202,7 +189,7 @@ function isoTime(time: Date): string {
 function humanTime(time: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return (
-    `${time.getUTCDate()} ${MONTHS[time.getUTCMonth()]} ${time.getUTCFullYear()}, ` +
+    `${dayMonthYearWords(time.getUTCFullYear(), time.getUTCMonth() + 1, time.getUTCDate())}, ` +
     `${pad(time.getUTCHours())}:${pad(time.getUTCMinutes())} UTC`
   );
 }

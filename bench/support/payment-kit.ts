@@ -1,0 +1,169 @@
+import autocannon from 'autocannon';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { figuresOf, Figures, postgresTicks, processTicks } from './bench-kit';
+
+/**
+ * What the payment benches share (payments.bench.ts, schedules.bench.ts): the catalogue they pay
+ * (the CARD rail, a category, one biller on the in-process biller simulator), customers logged
+ * in with one PIN, `POST /payments` driven by autocannon with a unique Idempotency-Key and an
+ * amount unique per customer, and CPU per payment from /proc.
+ */
+
+export const PIN = '480264';
+export const BILLER_SLUG = 'bench-power';
+/** A valid account of the simulator (no magic suffix): it validates and takes payments at once. */
+export const ACCOUNT_REFERENCE = '45010001234';
+/** A card the sandbox rail captures. */
+export const FUNDING_CARD = '4242424242424242';
+
+export interface Customer {
+  id: string;
+  phone: string;
+  token: string;
+}
+
+export interface SentPayment {
+  customer: Customer;
+  key: string;
+  body: string;
+}
+
+/** The CARD rail, a category and the biller `BILLER_SLUG` (amount rule ANY, fee 100 + 0.5 %); answers its id. */
+export async function loadCatalogue(db: Client, connectorUrl: string): Promise<string> {
+  await db.query(
+    `INSERT INTO payment_rails (id, code, name, active, fee_flat, fee_percent_bps, min_amount, max_amount)
+     VALUES (gen_random_uuid(), 'CARD', 'Card', true, 0, 0, 1, 1000000000)`,
+  );
+  const [category] = (
+    await db.query<{ id: string }>(
+      `INSERT INTO biller_categories (id, slug, name, icon, sort_order, active)
+       VALUES (gen_random_uuid(), 'bench-electricity', 'Bench electricity', 'bolt', 1, true) RETURNING id`,
+    )
+  ).rows;
+  const [biller] = (
+    await db.query<{ id: string }>(
+      `INSERT INTO billers (id, slug, name, aliases, category_id, country, currency, accepted_rails, fee_flat,
+                            fee_percent_bps, min_amount, max_amount, account_reference_label,
+                            account_reference_pattern, amount_rule, validates_directly, connector_base_url,
+                            connector_secret_ref, connector_timeout_ms, popularity, search_name, search_text)
+       VALUES (gen_random_uuid(), $1, 'Bench Power', '{}', $2, 'NG', 'NGN', '{CARD}', 100, 50, 100, 100000000,
+               'Meter number', '\\d{11}', 'ANY', true, $3, 'simulator', 2000, 0, 'bench power', 'bench power')
+       RETURNING id`,
+      [BILLER_SLUG, category.id, connectorUrl],
+    )
+  ).rows;
+  return biller.id;
+}
+
+/** Logs every customer in through `POST /auth/login` (PIN `PIN`), 16 at a time, for its token. */
+export async function logIn(baseUrl: string, rows: { id: string; phone: string }[]): Promise<Customer[]> {
+  const customers: Customer[] = [];
+  for (let start = 0; start < rows.length; start += 16) {
+    const batch = await Promise.all(
+      rows.slice(start, start + 16).map(async (row) => {
+        const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ phone: row.phone, pin: PIN, deviceName: 'bench' }),
+        });
+        if (!response.ok) throw new Error(`login of ${row.phone}: ${response.status} ${await response.text()}`);
+        const body = (await response.json()) as { accessToken: string };
+        return { id: row.id, phone: row.phone, token: body.accessToken };
+      }),
+    );
+    customers.push(...batch);
+  }
+  return customers;
+}
+
+let counter = 0;
+
+/** The next number of the bench's one counter (requests to the API and to a floor draw from it). */
+export function nextCount(): number {
+  counter += 1;
+  return counter;
+}
+
+/** The next payment: customers in turn, a unique key, an amount unique per customer. */
+export function nextPayment(customers: Customer[]): SentPayment {
+  const count = nextCount();
+  const customer = customers[count % customers.length];
+  const body = JSON.stringify({
+    biller: BILLER_SLUG,
+    accountReference: ACCOUNT_REFERENCE,
+    amount: 1000 + Math.floor(count / customers.length),
+    currency: 'NGN',
+    rail: 'CARD',
+    fundingAccount: FUNDING_CARD,
+  });
+  return { customer, key: `bench-${count}-${randomBytes(4).toString('hex')}`, body };
+}
+
+/**
+ * `POST /api/v1/payments` with `connections` connections for `duration` s, each request the
+ * next payment; `onSent` sees every payment sent.
+ */
+export async function drivePayments(
+  baseUrl: string,
+  customers: Customer[],
+  settings: { connections: number; duration: number; onSent?: (payment: SentPayment) => void },
+): Promise<Figures> {
+  const result = await autocannon({
+    url: baseUrl,
+    connections: settings.connections,
+    duration: settings.duration,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/payments',
+        setupRequest: (request) => {
+          const payment = nextPayment(customers);
+          settings.onSent?.(payment);
+          return {
+            ...request,
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${payment.customer.token}`,
+              'idempotency-key': payment.key,
+            },
+            body: payment.body,
+          };
+        },
+      },
+    ],
+  });
+  return figuresOf(result);
+}
+
+/** CPU milliseconds per payment of each named process and of the PostgreSQL server. */
+export type CpuPerPayment = Record<string, number>;
+
+/**
+ * Starts counting the CPU time of the given processes and of the PostgreSQL server; the
+ * function it returns gives the time used since, per payment, in ms (from /proc, Linux only).
+ */
+export function cpuCounter(processes: Record<string, number | undefined>): (payments: number) => CpuPerPayment {
+  const pids = Object.entries(processes).filter((entry): entry is [string, number] => entry[1] !== undefined);
+  const before = { processes: pids.map(([, pid]) => processTicks(pid)), postgres: postgresTicks() };
+  return (payments) => {
+    // USER_HZ is 100 on Linux: a tick is 10 ms.
+    const perPayment = (ticks: number) => (ticks * 10) / Math.max(payments, 1);
+    const figures: CpuPerPayment = {};
+    pids.forEach(([name, pid], index) => (figures[name] = perPayment(processTicks(pid) - before.processes[index])));
+    figures.PostgreSQL = perPayment(postgresTicks() - before.postgres);
+    return figures;
+  };
+}
+
+export function describeCpu(figures: CpuPerPayment): string {
+  return Object.entries(figures)
+    .map(([name, ms]) => `${name} ${ms.toFixed(2)} ms`)
+    .join(', ');
+}
+
+/** `cpuCounter` described: `API 1.23 ms, worker 0.45 ms, PostgreSQL 0.67 ms`. */
+export function cpuMeter(processes: Record<string, number | undefined>): (payments: number) => string {
+  const count = cpuCounter(processes);
+  return (payments) => describeCpu(count(payments));
+}

@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../platform/clock/clock';
+import { OutboxWriter } from '../../platform/outbox/outbox.writer';
+import { PAYMENT_EVENTS, PaymentEventPayload, PaymentHistory } from '../payments';
+import { billEvent } from './bill-events';
+import { BillRepository } from './bill.repository';
+import { BILL_EVENTS } from './bills.events';
+
+export type SettlementOutcome = 'SETTLED' | 'REOPENED' | 'NOTHING_TO_DO';
+
+/**
+ * Keeps bills in step with payments made any way (the app, a schedule, an agent), from the
+ * payment events the outbox routes to the bills queue:
+ *
+ * - `payment.succeeded` of a payment that settles no bill yet: the oldest open bill of that
+ *   biller, account, currency and exact amount (the payer's own first, else an unmatched one,
+ *   which then joins the payer's inbox) becomes PAID by it, with `bill.paid` (`viaBillPay`
+ *   false). A bill paid from the inbox already names its payment, so nothing happens for it.
+ * - `payment.failed` / `payment.refunded` of a bill's payment: the bill reopens (VIEWED, no
+ *   payment) and its next in-app attempt gets a fresh default key.
+ *
+ * Idempotent: a second delivery finds the bill already settled by the payment, or already open;
+ * a `payment.succeeded` delivered after the payment was refunded settles nothing.
+ */
+@Injectable()
+export class BillSettlementService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly bills: BillRepository,
+    private readonly outbox: OutboxWriter,
+    private readonly clock: Clock,
+    private readonly history: PaymentHistory,
+  ) {}
+
+  async onPaymentEvent(eventType: string, payment: PaymentEventPayload): Promise<SettlementOutcome> {
+    if (eventType === PAYMENT_EVENTS.succeeded) return this.settle(payment);
+    if (eventType === PAYMENT_EVENTS.failed || eventType === PAYMENT_EVENTS.refunded) return this.reopen(payment);
+    return 'NOTHING_TO_DO';
+  }
+
+  private async settle(payment: PaymentEventPayload): Promise<SettlementOutcome> {
+    // The event may arrive after the payment moved on (a late redelivery after a refund): only a
+    // payment that is still SUCCEEDED settles a bill.
+    const current = (await this.history.statusesOf([payment.paymentId])).get(payment.paymentId);
+    if (current?.status !== 'SUCCEEDED') return 'NOTHING_TO_DO';
+    return this.dataSource.transaction(async (manager) => {
+      // The same lock as claims: a claim and a settlement of one account never interleave.
+      await this.bills.lock(manager, `bills-account:${payment.billerId}:${payment.accountReference}`);
+      if (await this.bills.findByPayment(manager, payment.paymentId)) return 'NOTHING_TO_DO';
+      const bill = await this.bills.lockedSettleable(manager, payment);
+      if (!bill) return 'NOTHING_TO_DO';
+      const paid = await this.bills.markPaid(manager, bill.id, payment.paymentId, payment.customerId, this.clock.now());
+      if (!paid) return 'NOTHING_TO_DO';
+      await this.outbox.write(
+        manager,
+        billEvent(BILL_EVENTS.paid, paid, { amountPaid: payment.amount, viaBillPay: false }),
+      );
+      return 'SETTLED';
+    });
+  }
+
+  private async reopen(payment: PaymentEventPayload): Promise<SettlementOutcome> {
+    const reopened = await this.bills.reopenPaidBy(this.dataSource.manager, payment.paymentId, this.clock.now());
+    return reopened ? 'REOPENED' : 'NOTHING_TO_DO';
+  }
+}

@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { OutboxModule } from '../../platform/outbox/outbox.module';
+import { ListensTo } from '../../platform/outbox/outbox-subscriptions';
+import { BillersModule } from '../billers';
+import { CustomerContactsModule } from '../identity';
+import { PAYMENT_EVENTS, PaymentsModule } from '../payments';
+import { BillIngestionService } from './bill-ingestion.service';
+import { BillRepository } from './bill.repository';
+import { BillResolver } from './bill-resolver.service';
+import { BillSettlementService } from './bill-settlement.service';
+import { BILL_ENTITIES } from './bills.entities';
+import { BILLS_QUEUE } from './bills.events';
+import { BillsService } from './bills.service';
+
+/**
+ * Pushed bills: the inbox, claims, resolution of bills to customers, paying a bill once, and
+ * settling bills paid another way. Services only; the routes are in BillsHttpModule and the
+ * queue processor in BillsJobsModule.
+ */
+@ListensTo(BILLS_QUEUE, [PAYMENT_EVENTS.succeeded, PAYMENT_EVENTS.failed, PAYMENT_EVENTS.refunded])
+@Module({
+  imports: [
+    TypeOrmModule.forFeature(BILL_ENTITIES),
+    OutboxModule,
+    BillersModule,
+    CustomerContactsModule,
+    PaymentsModule,
+  ],
+  providers: [BillRepository, BillResolver, BillIngestionService, BillSettlementService, BillsService],
+  exports: [BillsService, BillIngestionService, BillResolver, BillSettlementService],
+})
+export class BillsModule {}

@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { defineStatement } from '../../platform/database/prepared-statement';
+import { executorOn, run } from '../../platform/database/statement-executor';
+
+/**
+ * A verified customer as another context may compare it with what a third party claims about
+ * them (the bills context checks a biller's hints). Never shown to anyone but the customer.
+ */
+export interface VerifiedCustomer {
+  id: string;
+  /** E.164, verified by OTP at registration. */
+  phone: string;
+  /** The legal name of the latest KYC submission, else the display name; null when neither is known. */
+  name: string | null;
+  /** The national id number of the latest KYC submission; null before KYC. */
+  nationalId: string | null;
+}
+
+/**
+ * Verified customers: users with the CUSTOMER role, ACTIVE, whose phone was verified by OTP (an
+ * account exists only once its OTP was verified, `phone_verified_at` says when). Staff and
+ * agents are not customers here, and a deactivated account matches nothing.
+ */
+const VERIFIED = `u.role = 'CUSTOMER' AND u.status = 'ACTIVE' AND u.phone_verified_at IS NOT NULL`;
+
+const BY_PHONES = defineStatement<{ id: string; phone: string }, [phones: string[]]>(
+  'customer-directory.by-phones',
+  `SELECT u.id, u.phone FROM users u WHERE u.phone = ANY ($1::text[]) AND ${VERIFIED}`,
+);
+
+const BY_IDS = defineStatement<
+  { id: string; phone: string; name: string | null; national_id: string | null },
+  [ids: string[]]
+>(
+  'customer-directory.by-ids',
+  `SELECT u.id, u.phone, coalesce(k.legal_name, u.display_name) AS name, k.national_id_number AS national_id
+     FROM users u
+     LEFT JOIN LATERAL (SELECT legal_name, national_id_number FROM kyc_submissions
+                         WHERE user_id = u.id ORDER BY created_at DESC, id DESC LIMIT 1) k ON true
+    WHERE u.id = ANY ($1::uuid[]) AND ${VERIFIED}`,
+);
+
+/**
+ * The narrow port through which other contexts find verified customers by phone or id, in
+ * bulk (a biller's batch of bills resolves its customers in a few statements, not one per
+ * bill), without reading identity's tables.
+ */
+@Injectable()
+export class CustomerDirectory {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The verified customer with this E.164 phone, or null. */
+  async findVerifiedByPhone(phone: string): Promise<string | null> {
+    return (await this.findVerifiedByPhones([phone])).get(phone) ?? null;
+  }
+
+  /** Phone -> customer id, for the phones that belong to a verified customer. */
+  async findVerifiedByPhones(phones: readonly string[]): Promise<Map<string, string>> {
+    if (phones.length === 0) return new Map();
+    const rows = await run(executorOn(this.dataSource.manager), BY_PHONES, [[...new Set(phones)]]);
+    return new Map(rows.map((row) => [row.phone, row.id]));
+  }
+
+  /** The customer if verified, else null (unknown, staff, deactivated). */
+  async verifiedCustomer(id: string): Promise<VerifiedCustomer | null> {
+    return (await this.verifiedCustomers([id])).get(id) ?? null;
+  }
+
+  /** Id -> customer, for the ids that are verified customers. */
+  async verifiedCustomers(ids: readonly string[]): Promise<Map<string, VerifiedCustomer>> {
+    if (ids.length === 0) return new Map();
+    const rows = await run(executorOn(this.dataSource.manager), BY_IDS, [[...new Set(ids)]]);
+    return new Map(
+      rows.map((row) => [row.id, { id: row.id, phone: row.phone, name: row.name, nationalId: row.national_id }]),
+    );
+  }
+}

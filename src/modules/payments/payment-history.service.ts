@@ -1,0 +1,146 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { defineStatement } from '../../platform/database/prepared-statement';
+import { executorOn, run } from '../../platform/database/statement-executor';
+
+/** A payment as another context may see it in a customer's history (no funding details). */
+export interface PaymentSummary {
+  id: string;
+  customerId: string;
+  channel: string;
+  billerId: string;
+  accountReference: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  status: string;
+  createdAt: Date;
+}
+
+const PAYERS_OF_ACCOUNTS = defineStatement<
+  { account_reference: string; customer_id: string },
+  [billerId: string, accountReferences: string[]]
+>(
+  'payment-history.payers-of-accounts',
+  `SELECT DISTINCT p.account_reference, p.customer_id
+     FROM payments p
+    WHERE p.biller_id = $1 AND p.account_reference = ANY ($2::text[]) AND p.status = 'SUCCEEDED'`,
+);
+
+const LIVE_PAYMENT_SINCE = defineStatement<
+  {
+    id: string;
+    customer_id: string;
+    channel: string;
+    biller_id: string;
+    account_reference: string;
+    amount: string;
+    currency: string;
+    status: string;
+    created_at: Date;
+  },
+  [customerId: string, billerId: string, accountReference: string, amount: string, since: Date]
+>(
+  'payment-history.live-payment-since',
+  `SELECT p.id, p.customer_id, p.channel, p.biller_id, p.account_reference, p.amount, p.currency,
+          p.status, p.created_at
+     FROM payments p
+    WHERE p.customer_id = $1 AND p.biller_id = $2 AND p.account_reference = $3 AND p.amount = $4::bigint
+      AND p.created_at >= $5 AND p.status IN ('AUTHORIZING', 'PENDING', 'PROCESSING', 'SUCCEEDED')
+    ORDER BY p.created_at DESC
+    LIMIT 1`,
+);
+
+const STATUSES_OF = defineStatement<{ id: string; status: string; failure_code: string | null }, [ids: string[]]>(
+  'payment-history.statuses-of',
+  `SELECT p.id, p.status, p.failure_code FROM payments p WHERE p.id = ANY ($1::uuid[])`,
+);
+
+const BY_IDEMPOTENCY_KEY = defineStatement<
+  { id: string; status: string; failure_code: string | null },
+  [customerId: string, idempotencyKey: string]
+>(
+  'payment-history.by-idempotency-key',
+  `SELECT p.id, p.status, p.failure_code FROM payments p WHERE p.customer_id = $1 AND p.idempotency_key = $2`,
+);
+
+/** A payment's state as a channel follows it (a schedule run waiting for its payment's outcome). */
+export interface PaymentState {
+  id: string;
+  status: string;
+  failureCode: string | null;
+}
+
+/**
+ * What other contexts may read of payment history, through a narrow port instead of the
+ * payments table: who has paid a biller account (the bills context resolves pushed bills with
+ * it), and whether a customer already paid a given amount since a moment (a schedule run skips
+ * a period that was paid another way).
+ */
+@Injectable()
+export class PaymentHistory {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Account reference -> the customers whose payments to it on `billerId` succeeded. */
+  async payersOfAccounts(billerId: string, accountReferences: readonly string[]): Promise<Map<string, string[]>> {
+    const found = new Map<string, string[]>();
+    if (accountReferences.length === 0) return found;
+    const rows = await run(executorOn(this.dataSource.manager), PAYERS_OF_ACCOUNTS, [
+      billerId,
+      [...new Set(accountReferences)],
+    ]);
+    for (const row of rows) {
+      const payers = found.get(row.account_reference) ?? [];
+      payers.push(row.customer_id);
+      found.set(row.account_reference, payers);
+    }
+    return found;
+  }
+
+  /** The current status of each payment named (unknown ids are left out), by id. */
+  async statusesOf(paymentIds: readonly string[]): Promise<Map<string, PaymentState>> {
+    const found = new Map<string, PaymentState>();
+    if (paymentIds.length === 0) return found;
+    const rows = await run(executorOn(this.dataSource.manager), STATUSES_OF, [[...new Set(paymentIds)]]);
+    for (const row of rows) found.set(row.id, { id: row.id, status: row.status, failureCode: row.failure_code });
+    return found;
+  }
+
+  /** The customer's payment made with `idempotencyKey`, or null: whether a channel's attempt already made one. */
+  async byIdempotencyKey(customerId: string, idempotencyKey: string): Promise<PaymentState | null> {
+    const [row] = await run(executorOn(this.dataSource.manager), BY_IDEMPOTENCY_KEY, [customerId, idempotencyKey]);
+    return row ? { id: row.id, status: row.status, failureCode: row.failure_code } : null;
+  }
+
+  /**
+   * The customer's latest payment of exactly `amount` to this biller account created at or after
+   * `since` that has not failed (in flight or succeeded), or null.
+   */
+  async livePaymentSince(
+    customerId: string,
+    billerId: string,
+    accountReference: string,
+    amount: number,
+    since: Date,
+  ): Promise<PaymentSummary | null> {
+    const [row] = await run(executorOn(this.dataSource.manager), LIVE_PAYMENT_SINCE, [
+      customerId,
+      billerId,
+      accountReference,
+      String(amount),
+      since,
+    ]);
+    if (!row) return null;
+    return {
+      id: row.id,
+      customerId: row.customer_id,
+      channel: row.channel,
+      billerId: row.biller_id,
+      accountReference: row.account_reference,
+      amount: Number(row.amount),
+      currency: row.currency,
+      status: row.status,
+      createdAt: row.created_at,
+    };
+  }
+}

@@ -1,0 +1,70 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
+import { BillsJobsModule } from '../../src/modules/bills';
+import { BILLS_QUEUE } from '../../src/modules/bills/bills.events';
+import { PAYMENT_EVENTS } from '../../src/modules/payments';
+import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
+import { outboxSubscriptions, routesOf } from '../../src/platform/outbox/outbox-subscriptions';
+import { RedisOutboxPublisher } from '../../src/platform/outbox/outbox.publisher';
+import { createClaimedBill } from '../factories/bill.factory';
+import { createPayment } from '../factories/payment.factory';
+import { BillsApp, createBillsApp } from './support/bills-kit';
+import { settledJob, startOutboxWorker } from '../support/outbox-worker';
+
+describe('the bills queue in the worker: a payment made another way settles the bill', () => {
+  let kit: BillsApp;
+  let worker: INestApplicationContext;
+
+  beforeAll(async () => {
+    kit = await createBillsApp();
+    // The worker's bills processor.
+    worker = await startOutboxWorker(BillsJobsModule, { runConfig: kit.config, label: 'bills-worker' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await worker?.close();
+    await kit?.close();
+  });
+
+  it('routes payment.succeeded, payment.failed and payment.refunded to the bills queue', () => {
+    const routes = routesOf(outboxSubscriptions(kit.app.get(ModulesContainer)));
+    for (const eventType of [PAYMENT_EVENTS.succeeded, PAYMENT_EVENTS.failed, PAYMENT_EVENTS.refunded]) {
+      expect(routes[eventType]).toContain(BILLS_QUEUE);
+    }
+  });
+
+  it('marks the bill PAID from the published payment.succeeded event, with bill.paid (viaBillPay false)', async () => {
+    const customer = await kit.newCustomer();
+    const bill = await createClaimedBill(kit, customer, kit.biller.slug);
+    const payment = await createPayment(
+      kit,
+      customer,
+      { biller: kit.biller.slug, accountReference: bill.accountReference, amount: bill.amountDue },
+      { posted: true },
+    );
+    const [row] = await kit.db.query(
+      `SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
+        WHERE aggregate_id = $1 AND event_type = 'payment.succeeded'`,
+      [payment.id],
+    );
+    const event = Object.assign(new OutboxEvent(), {
+      id: row.id,
+      eventType: row.event_type,
+      aggregateType: row.aggregate_type,
+      aggregateId: row.aggregate_id,
+      payload: row.payload,
+      createdAt: row.created_at,
+    });
+    await worker.get(RedisOutboxPublisher).publish(event);
+    const { state, job } = await settledJob(worker, BILLS_QUEUE, event.id);
+    expect({ state, failedReason: job.failedReason }).toEqual({ state: 'completed', failedReason: undefined });
+    expect(job.returnvalue).toBe('SETTLED');
+    const [paid] = await kit.db.query(`SELECT status, payment_id FROM bills WHERE id = $1`, [bill.id]);
+    expect(paid).toEqual({ status: 'PAID', payment_id: payment.id });
+    const events = await kit.db.query(
+      `SELECT payload FROM outbox_events WHERE aggregate_id = $1 AND event_type = 'bill.paid'`,
+      [bill.id],
+    );
+    expect(events).toEqual([{ payload: expect.objectContaining({ paymentId: payment.id, viaBillPay: false }) }]);
+  });
+});

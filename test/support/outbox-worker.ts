@@ -1,0 +1,59 @@
+import type { DynamicModule, INestApplicationContext, Type } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
+import { Test } from '@nestjs/testing';
+import type { Job } from 'bull';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
+import { outboxSubscriptions, routesOf } from '../../src/platform/outbox/outbox-subscriptions';
+import { OUTBOX_ROUTES, RedisOutboxPublisher } from '../../src/platform/outbox/outbox.publisher';
+import { PlatformModule } from '../../src/platform/platform.module';
+import { QueueRegistry } from '../../src/platform/queue/queue-registry';
+
+/**
+ * Boots one context's queue processors in process, as the worker does, with the outbox
+ * publisher and the routes the contexts' subscriptions give (so a test can publish an outbox
+ * event the way the relay does). Same database as the API; a Redis prefix of its own, so no
+ * other spec's worker takes its jobs, under the run's (`:`, not `-`), where global teardown
+ * deletes its queues and whatever it leaves in Redis.
+ */
+export async function startOutboxWorker(
+  jobsModule: Type<unknown> | DynamicModule,
+  { runConfig, label }: { runConfig: AppConfig; label: string },
+): Promise<INestApplicationContext> {
+  const workerConfig = loadConfig({
+    ...process.env,
+    REDIS_KEY_PREFIX: `${runConfig.REDIS_KEY_PREFIX}:${label}-${randomBytes(3).toString('hex')}`,
+  });
+  const moduleRef = await Test.createTestingModule({
+    imports: [PlatformModule, jobsModule],
+    providers: [
+      RedisOutboxPublisher,
+      {
+        provide: OUTBOX_ROUTES,
+        inject: [ModulesContainer],
+        useFactory: (modules: ModulesContainer) => routesOf(outboxSubscriptions(modules)),
+      },
+    ],
+  })
+    .overrideProvider(AppConfig)
+    .useValue(workerConfig)
+    .compile();
+  return moduleRef.init();
+}
+
+/** Waits (up to 10 s) for the worker's job `jobId` on `queueName` to complete or fail. */
+export async function settledJob(
+  worker: INestApplicationContext,
+  queueName: string,
+  jobId: string,
+): Promise<{ state: 'completed' | 'failed'; job: Job }> {
+  const queue = worker.get(QueueRegistry).get(queueName);
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const job = await queue.getJob(jobId);
+    const state = job ? await job.getState() : 'missing';
+    if (job && (state === 'completed' || state === 'failed')) return { state, job };
+    await sleep(50);
+  }
+  throw new Error(`job ${jobId} did not settle`);
+}

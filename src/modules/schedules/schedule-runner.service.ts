@@ -246,6 +246,9 @@ export class ScheduleRunner {
       fundingAccount,
       idempotencyKey: key,
       channel: 'SCHEDULE',
+      // As in fixed mode: the schedule's consent covers paying inside the duplicate window (another
+      // bill of the same amount paid moments ago is not this bill; a bill already paid is not open).
+      confirmDuplicate: true,
     });
     await this.follow(
       { ...row, bill_id: billId, amount: amount === null ? null : String(amount) },

@@ -2,7 +2,7 @@ import { ScheduleRunner } from '../../src/modules/schedules';
 import { PostingService } from '../../src/modules/payments/posting.service';
 import { billInput, pushBills, randomAccountReference } from '../factories/bill.factory';
 import type { SignedInUser } from '../factories/customer.factory';
-import { GOOD_CARD } from '../factories/payment.factory';
+import { createPayment, GOOD_CARD } from '../factories/payment.factory';
 import { createSavedAccount } from '../factories/saved-account.factory';
 import { businessToday } from '../factories/schedule.factory';
 import { expectLedgerBalanced } from '../support/assertions';
@@ -294,5 +294,25 @@ describe('schedule runs: bills mode', () => {
     expect(run).toMatchObject({ status: 'SUCCEEDED', billId: second, paymentId: scheduled.id, attempt: 1 });
     expect(await billRow(first)).toMatchObject({ status: 'PAID', payment_id: paid.body.id });
     expect(await billRow(second)).toMatchObject({ status: 'PAID', payment_id: scheduled.id });
+  });
+
+  it('does not pay a bill the customer paid another way while that payment is still in flight: ALREADY_PAID', async () => {
+    const { customer, account } = await customerWithAccount();
+    const [billId] = await pushMatched(customer, account, [{ amountDue: 170_000 }]);
+    // A plain payment of the same amount: the bill is marked PAID only once it succeeds and its
+    // event reaches the bills context, so the bill is still open when the run comes.
+    const plain = await createPayment(kit, customer, {
+      biller: kit.biller.slug,
+      accountReference: account,
+      amount: 170_000,
+    });
+    expect(await billRow(billId)).toMatchObject({ status: 'UNVIEWED', payment_id: null });
+    const id = await billsSchedule(customer, account, 200_000);
+
+    await runner.tick();
+    const [run] = await runsOf(customer, id);
+    expect(run).toMatchObject({ status: 'SKIPPED', outcomeCode: 'ALREADY_PAID' });
+    const payments = await paymentsTo(account);
+    expect(payments.map((payment) => [payment.id, payment.channel])).toEqual([[plain.id, 'APP']]);
   });
 });

@@ -5,7 +5,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { Page, toPage } from '../../platform/http/pagination';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { BillerError, PaymentQuoteService, SavedAccountsService } from '../billers';
-import { PaymentCore } from '../payments';
+import { PaymentCore, PaymentHistory } from '../payments';
 import type { Bill } from './bill.entity';
 import { billEvent } from './bill-events';
 import { BillRepository } from './bill.repository';
@@ -76,6 +76,7 @@ export class BillsService {
     private readonly outbox: OutboxWriter,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly history: PaymentHistory,
   ) {}
 
   async list(customerId: string, query: { status?: BillStatus; page: number; size: number }): Promise<Page<ShownBill>> {
@@ -173,6 +174,7 @@ export class BillsService {
     if (bill.customerId !== customerId) throw BillsError.notFound();
     if (bill.status === 'PAID') throw BillsError.alreadyPaid(bill.paymentId);
     if (bill.status === 'WITHDRAWN') throw BillsError.unresolvable();
+    if (request.channel === 'SCHEDULE') await this.refuseIfPaidAnotherWay(bill);
     const amount = request.amount ?? bill.amountDue;
     const payment = await this.core.pay({
       channel: request.channel,
@@ -212,6 +214,24 @@ export class BillsService {
       }
     });
     return payment;
+  }
+
+  /**
+   * A schedule pays a bill only when the customer has not paid it another way: a payment of the
+   * bill's biller, account and amount made since the bill arrived, not failed, and not already
+   * the payment of another bill (which settles that one) counts as this bill's, although the
+   * bill is not marked PAID until that payment succeeds and its event reaches this context.
+   */
+  private async refuseIfPaidAnotherWay(bill: Bill): Promise<void> {
+    const live = await this.history.livePaymentSince(
+      bill.customerId as string,
+      bill.billerId,
+      bill.accountReference,
+      bill.amountDue,
+      bill.createdAt,
+    );
+    if (!live || (await this.bills.findByPayment(this.dataSource.manager, live.id))) return;
+    throw BillsError.alreadyPaid(live.id);
   }
 
   private async saveAccount(customerId: string, billerId: string, accountReference: string): Promise<void> {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { SavedAccountsService } from '../billers';
 import { CustomerDirectory, VerifiedCustomer } from '../identity';
 import { PaymentHistory } from '../payments';
-import { agreeingHints, CustomerHints, GivenHints, givenHints } from './customer-hints';
+import { agreeingHints, CustomerHints, GivenHints, givenHints, UNREADABLE_PHONE } from './customer-hints';
 
 /** Why a bill matched nobody. Deliberately coarse: it never says which hint failed. */
 export type UnmatchedReason = 'NO_CANDIDATE' | 'NOT_CONFIDENT';
@@ -48,7 +48,7 @@ export class BillResolver {
     const hints = requests.map((request) => givenHints(request.hints));
     const references = [...new Set(requests.map((request) => request.accountReference))];
     const phones = [
-      ...new Set(hints.flatMap((given) => (given.phone && given.phone !== 'invalid' ? [given.phone] : []))),
+      ...new Set(hints.flatMap((given) => (given.phone && given.phone !== UNREADABLE_PHONE ? [given.phone] : []))),
     ];
     const [holders, payers, phoneOwners] = await Promise.all([
       this.savedAccounts.holdersOf(billerId, references),

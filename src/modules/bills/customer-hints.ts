@@ -14,16 +14,22 @@ export interface ComparableCustomer {
   nationalId: string | null;
 }
 
+/**
+ * A phone hint that is not a phone number: it was given, so it must agree, and it agrees with no
+ * customer (no E.164 number has this form).
+ */
+export const UNREADABLE_PHONE = 'invalid';
+
 /** The hints actually given (non-blank), in the comparable forms. */
 export interface GivenHints {
-  /** E.164, or `invalid` when the biller sent something that is not a phone number. */
+  /** E.164, or `UNREADABLE_PHONE` when the biller sent something that is not a phone number. */
   phone: string | null;
   nameTokens: string[] | null;
   nationalId: string | null;
 }
 
 export function givenHints(hints: CustomerHints | null | undefined): GivenHints {
-  const phone = blank(hints?.phone) ? null : (normalizePhoneNumber(hints?.phone) ?? 'invalid');
+  const phone = blank(hints?.phone) ? null : (normalizePhoneNumber(hints?.phone) ?? UNREADABLE_PHONE);
   const nameTokens = blank(hints?.name) ? null : nameTokensOf(hints?.name as string);
   const nationalId = blank(hints?.nationalId) ? null : normalizeNationalId(hints?.nationalId as string);
   return { phone, nameTokens: nameTokens && nameTokens.length > 0 ? nameTokens : null, nationalId };

@@ -6,7 +6,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { newId } from '../../platform/database/new-id';
 import { ApiException } from '../../platform/http/api-error';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
-import { BillsService } from '../bills';
+import { BILL_ERROR_CODES, BillsService } from '../bills';
 import { PaymentCore, PaymentHistory } from '../payments';
 import { FundingAccountCipher } from './funding-account-cipher';
 import { catchUp, localDate, periodOf, startOfDay } from './schedule-calendar';
@@ -18,21 +18,27 @@ type PaymentState = { id: string; status: string; failureCode: string | null };
 const IN_FLIGHT = new Set(['AUTHORIZING', 'PENDING', 'PROCESSING']);
 const PAID = new Set(['SUCCEEDED', 'REFUNDED']);
 
-/** Customer-facing reasons, never a connector's text. */
-const REASONS: Record<string, string> = {
-  INSUFFICIENT_FUNDS: 'Your funding account did not have enough funds',
-  RAIL_DECLINED: 'Your funding account declined the payment',
-  RAIL_NO_CAPTURE: 'Your funding account never confirmed the payment',
-  BILLER_REJECTED: 'The biller refused the payment; your funds were returned',
-  LIMIT_EXCEEDED: 'The payment was above your payment limit',
-  LIMIT_NOT_CONFIGURED: 'Payments in this currency are not available',
-  BILLER_UNAVAILABLE: 'The biller was not taking payments',
-  RAIL_UNAVAILABLE: 'The biller no longer takes payments by this method',
-  AMOUNT_NOT_ALLOWED: 'The amount is outside what the biller accepts',
-  ACCOUNT_NOT_PAYABLE: 'The biller account cannot be paid',
-};
+/**
+ * Customer-facing reasons, never a connector's text. A Map, not an object literal: a failure
+ * code must never reach `constructor` or `__proto__`.
+ */
+const REASONS: ReadonlyMap<string, string> = new Map([
+  ['INSUFFICIENT_FUNDS', 'Your funding account did not have enough funds'],
+  ['RAIL_DECLINED', 'Your funding account declined the payment'],
+  ['RAIL_NO_CAPTURE', 'Your funding account never confirmed the payment'],
+  ['BILLER_REJECTED', 'The biller refused the payment; your funds were returned'],
+  ['LIMIT_EXCEEDED', 'The payment was above your payment limit'],
+  ['LIMIT_NOT_CONFIGURED', 'Payments in this currency are not available'],
+  ['BILLER_UNAVAILABLE', 'The biller was not taking payments'],
+  ['RAIL_UNAVAILABLE', 'The biller no longer takes payments by this method'],
+  ['AMOUNT_NOT_ALLOWED', 'The amount is outside what the biller accepts'],
+  ['ACCOUNT_NOT_PAYABLE', 'The biller account cannot be paid'],
+]);
 
-const reasonOf = (code: string | null) => REASONS[code ?? ''] ?? 'The payment could not be made';
+/** The bills context's answer when a bill is paid already: the period is skipped, not failed. */
+const BILL_ALREADY_PAID: keyof typeof BILL_ERROR_CODES = 'BILL_ALREADY_PAID';
+
+const reasonOf = (code: string | null) => REASONS.get(code ?? '') ?? 'The payment could not be made';
 
 /** What one runner round did. */
 export interface RunnerReport {
@@ -269,7 +275,7 @@ export class ScheduleRunner {
           const [state] = [...(await this.history.statusesOf([paymentId])).values()];
           if (state) return await this.follow(row, state);
         }
-        if (/ALREADY_PAID/.test(error.code)) {
+        if (error.code === BILL_ALREADY_PAID) {
           await this.finish(row, { status: 'SKIPPED', code: 'ALREADY_PAID', message: 'The bill was already paid' });
           return;
         }

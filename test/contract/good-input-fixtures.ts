@@ -1,147 +1,35 @@
-import type { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import request from 'supertest';
-import type { RunningBillerSimulator } from '../../src/simulators/biller-simulator';
-import { createBiller, createBillerCategory, ensureStandardRails } from '../factories/biller.factory';
-import { billInput, createClaimedBill, pushBills } from '../factories/bill.factory';
-import {
-  createCustomer,
-  latestOtp,
-  login,
-  randomPhoneNumber,
-  registerAndVerify,
-  signUp,
-} from '../factories/customer.factory';
-import { createNotification } from '../factories/notification.factory';
+import { ensureStandardRails } from '../factories/biller.factory';
+import { latestOtp, login, randomPhoneNumber, registerAndVerify, signUp } from '../factories/customer.factory';
 import { insertOutboxEvent } from '../factories/outbox-event.factory';
-import { createPayment, GOOD_REFERENCE } from '../factories/payment.factory';
+import { GOOD_REFERENCE } from '../factories/payment.factory';
 import { createGaveUpPostingAttempt } from '../factories/posting-attempt.factory';
-import { createSavedAccount } from '../factories/saved-account.factory';
-import { createSchedule, scheduleRequest } from '../factories/schedule.factory';
-import type { AppParts } from '../support/app-target';
+import { scheduleRequest } from '../factories/schedule.factory';
+import {
+  asNewCustomer,
+  billerBody,
+  contractBill,
+  created,
+  type Fixture,
+  newBill,
+  newBiller,
+  newCategory,
+  newClaimableBill,
+  newNotification,
+  newPayment,
+  newSavedAccount,
+  newSchedule,
+  targetOf,
+  unique,
+} from './fixture-kit';
+
+export type { FixtureContext, GoodInputOverrides } from './fixture-kit';
 
 /**
- * What a good-input call needs beyond the document's examples: the objects its path names and
- * the body fields that must point at them. A fixture builds them with the factories, through
- * the API as a client would where the API can, so the example request then answers its
- * documented success.
+ * Fixtures by operationId; an operation without one is called with the examples alone. A
+ * context with many operations keeps its fixtures in `<context>-fixtures.ts` beside this file,
+ * built from `fixture-kit.ts`, and they are merged here.
  */
-export interface GoodInputOverrides {
-  pathParams?: Record<string, string>;
-  /** Merged over the example body. */
-  body?: Record<string, unknown>;
-  /** Merged over the call's headers: another credential (the owner of a second session), an Idempotency-Key. */
-  headers?: Record<string, string>;
-}
-
-export interface FixtureContext {
-  http: ReturnType<typeof request>;
-  /** The credential the good-input call will carry. */
-  headers: Record<string, string>;
-  /** An ADMIN's credential, for building catalogue objects. */
-  adminHeaders: Record<string, string>;
-  simulator: RunningBillerSimulator;
-  /** The app under test, for objects only the worker makes (notifications come from events). */
-  app: INestApplication;
-}
-
-type Fixture = (context: FixtureContext) => Promise<GoodInputOverrides>;
-
-const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
-
-/** What the factories build on: the app, its simulator and the fixtures' ADMIN. */
-function targetOf(context: FixtureContext): AppParts {
-  return {
-    app: context.app,
-    admin: { headers: context.adminHeaders },
-    simulator: context.simulator,
-    prefix: 'contract',
-  };
-}
-
-/** A biller on the simulator that takes the example payment (5,000 minor units by card). */
-function newBiller(context: FixtureContext): Promise<{ id: string; slug: string }> {
-  return createBiller(targetOf(context), {
-    name: 'Contract biller',
-    logoUrl: 'https://cdn.example.com/billers/contract.png',
-    minAmount: 100,
-  });
-}
-
-function newCategory(context: FixtureContext): Promise<{ id: string }> {
-  return createBillerCategory(targetOf(context), { slug: unique('cat') });
-}
-
-async function created<T>(call: Promise<request.Response>, what: string): Promise<T> {
-  const response = await call;
-  if (response.status !== 201) throw new Error(`fixture ${what}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body as T;
-}
-
-/** A biller body over the document's example, pointing at a category and the simulator. */
-function billerBody(context: FixtureContext, categoryId: string): Record<string, unknown> {
-  const slug = unique('biller');
-  return { slug, categoryId, acceptedRails: ['CARD'], connectorBaseUrl: context.simulator.billerUrl(slug) };
-}
-
-async function newSavedAccount(context: FixtureContext): Promise<{ id: string }> {
-  const biller = await newBiller(context);
-  return createSavedAccount(targetOf(context), context, {
-    billerId: biller.id,
-    accountReference: GOOD_REFERENCE,
-    nickname: 'Home',
-  });
-}
-
-/** A notification of the caller's, made the way the worker makes one: from a payment event. */
-async function newNotification(context: FixtureContext): Promise<{ id: string }> {
-  const profile = await context.http.get('/api/v1/profile').set(context.headers).expect(200);
-  const id = await createNotification(targetOf(context), (profile.body as { id: string }).id, {
-    billerName: 'Contract biller',
-    fee: 0,
-  });
-  return { id };
-}
-
-/** A captured payment of the calling customer, to a new biller on the simulator; SUCCEEDED when `posted`. */
-async function newPayment(context: FixtureContext, options: { posted?: boolean } = {}): Promise<{ id: string }> {
-  const biller = await newBiller(context);
-  return createPayment(targetOf(context), context, { biller: biller.slug, amount: 5_000 }, options);
-}
-
-/** A schedule of the calling customer to a new biller on the simulator. */
-async function newSchedule(context: FixtureContext): Promise<{ id: string }> {
-  const biller = await newBiller(context);
-  return createSchedule(targetOf(context), context, { biller: biller.slug, amount: 5_000 });
-}
-
-/** The same context, calling as a new customer of its own. */
-async function asNewCustomer(context: FixtureContext): Promise<FixtureContext> {
-  const customer = await createCustomer(context.app);
-  return { ...context, headers: customer.headers };
-}
-
-/** A bill of a new biller that matched nobody (pushed as the biller's system would), 50.00 due. */
-function contractBill(): ReturnType<typeof billInput> {
-  return billInput({
-    accountReference: GOOD_REFERENCE,
-    amountDue: 5_000,
-    lineItems: [{ description: 'Bill', amount: 5_000 }],
-  });
-}
-
-async function newClaimableBill(context: FixtureContext): Promise<{ biller: string; accountReference: string }> {
-  const biller = await newBiller(context);
-  await pushBills(targetOf(context), biller.slug, [contractBill()]);
-  return { biller: biller.slug, accountReference: GOOD_REFERENCE };
-}
-
-/** A bill in the calling customer's inbox (pushed unmatched, then claimed by them). */
-async function newBill(context: FixtureContext): Promise<{ id: string }> {
-  return createClaimedBill(targetOf(context), context, (await newBiller(context)).slug, contractBill());
-}
-
-/** Fixtures by operationId; an operation without one is called with the examples alone. */
 export const GOOD_INPUT_FIXTURES: Record<string, Fixture> = {
   Auth_verify: async ({ http }) => {
     const phone = randomPhoneNumber();

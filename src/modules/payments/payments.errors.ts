@@ -32,6 +32,16 @@ export const PAYMENT_ERROR_CODES = defineErrorCodes({
     status: HttpStatus.UNPROCESSABLE_ENTITY,
     description: 'The payment exceeds a limit; `details` carry the limit, the used amount and the headroom.',
   },
+  INSUFFICIENT_FLOAT: {
+    status: HttpStatus.UNPROCESSABLE_ENTITY,
+    description:
+      "The agent's float does not cover the payment and its fee; `details` carry the float balance, what the payment needs and the headroom.",
+  },
+  PAYMENT_NOT_REFUNDABLE: {
+    status: HttpStatus.CONFLICT,
+    description:
+      'The payment cannot be refunded: only a SUCCEEDED payment, or a FAILED one whose funds were taken and not yet returned, can be.',
+  },
   RECEIPT_LINK_EXPIRED: {
     status: HttpStatus.GONE,
     description: 'The receipt link has expired; ask for a new one with POST /payments/{id}/receipt.',

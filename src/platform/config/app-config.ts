@@ -508,6 +508,56 @@ export class AppConfig {
   @Matches(/^$|^[0-9a-fA-F]{64}$/, { message: 'must be empty or 64 hex characters (32 bytes)' })
   SCHEDULE_FUNDING_KEY = '';
 
+  /**
+   * Business days support has to resolve a dispute, per reason: `REASON=days` pairs separated by
+   * commas. A reason left out takes `OTHER`'s days. Business days skip Saturdays and Sundays in
+   * SCHEDULE_TIME_ZONE.
+   */
+  @Matches(/^[A-Z_]{1,40}=\d{1,3}(,[A-Z_]{1,40}=\d{1,3})*$/, {
+    message: 'must be REASON=days pairs separated by commas, such as WRONG_AMOUNT=5,OTHER=10',
+  })
+  DISPUTE_SLA_BUSINESS_DAYS =
+    'NOT_CREDITED_BY_BILLER=3,WRONG_AMOUNT=5,WRONG_ACCOUNT=5,DUPLICATE_PAYMENT=3,SERVICE_NOT_RENDERED=10,OTHER=10';
+
+  /** How often the worker looks for disputes past their SLA deadline and raises their escalation. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  DISPUTE_SLA_CHECK_INTERVAL_MS = 60_000;
+
+  /** Members a household may have, its owner included. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(2)
+  @Max(100)
+  HOUSEHOLD_MAX_MEMBERS = 12;
+
+  /** Member additions one customer may attempt per hour (found or not), so the route cannot enumerate phone numbers. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  HOUSEHOLD_MEMBER_ADDS_PER_HOUR = 20;
+
+  /** The largest assisted payment an agent may take, in minor units of LIMITS_CURRENCY (the agents' float currency). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  AGENT_PER_PAYMENT_LIMIT = 5_000_000;
+
+  /** What an agent may pay out of their float in a rolling 24 hours, in minor units of LIMITS_CURRENCY. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  AGENT_DAILY_LIMIT = 50_000_000;
+
+  /** The most float an agent may hold, in minor units of LIMITS_CURRENCY: a top-up past it is refused. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  AGENT_FLOAT_LIMIT = 100_000_000;
+
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
   }

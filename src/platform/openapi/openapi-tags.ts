@@ -41,12 +41,35 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
   },
   { name: 'Notifications', description: 'In-app notifications and the preferences per category and channel.' },
   {
+    name: 'Disputes',
+    description:
+      'Disputes about a payment: raise one with a reason, follow its timeline and SLA deadline, comment, withdraw while it is open; support staff assign, resolve (a refund) or reject.',
+  },
+  {
+    name: 'Households',
+    description:
+      'Households that share bills: members by phone with roles OWNER, ADMIN, MEMBER and VIEWER, and the bills and saved accounts members share with them.',
+  },
+  {
+    name: 'Agent',
+    description:
+      'Agents taking cash for bills: the float and the day in figures, assisted payments paid from the float (idempotent by `Idempotency-Key`), and their transactions.',
+  },
+  {
     name: 'Admin: catalogue',
     description: 'Admins manage billers, biller categories and payment rails; every write is audited.',
   },
   {
     name: 'Admin: posting attempts',
     description: "Admins follow the cycles that post payments to billers and retry a payment's failed latest cycle.",
+  },
+  {
+    name: 'Admin: disputes',
+    description: 'Support staff and admins work the dispute queue: filters by status, assignee, reason and SLA breach.',
+  },
+  {
+    name: 'Admin: agents',
+    description: "Admins top up an agent's float; every top-up is a journal entry and audited.",
   },
   {
     name: 'Admin: operations',

@@ -11,6 +11,7 @@ import { DurableMoneyWork1795740000000 } from './1795740000000-durable-money-wor
 import { PaymentCore1795750000000 } from './1795750000000-payment-core';
 import { CreateBills1795760000000 } from './1795760000000-create-bills';
 import { CreateSchedules1795770000000 } from './1795770000000-create-schedules';
+import { CreateDisputes1795790000000 } from './1795790000000-create-disputes';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   PaymentCore1795750000000,
   CreateBills1795760000000,
   CreateSchedules1795770000000,
+  CreateDisputes1795790000000,
 ];

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BillersHttpModule } from './modules/billers';
 import { BillsHttpModule } from './modules/bills';
+import { DisputesHttpModule } from './modules/disputes';
 import { IdentityHttpModule } from './modules/identity';
 import { NotificationsHttpModule } from './modules/notifications';
 import { OperationsHttpModule } from './modules/operations';
@@ -22,6 +23,7 @@ import { PlatformModule } from './platform/platform.module';
     PaymentsHttpModule,
     BillsHttpModule,
     SchedulesHttpModule,
+    DisputesHttpModule,
     OperationsHttpModule,
   ],
 })

@@ -1,5 +1,6 @@
 import { BILLER_ENTITIES } from './modules/billers/billers.entities';
 import { BILL_ENTITIES } from './modules/bills/bills.entities';
+import { DISPUTE_ENTITIES } from './modules/disputes/disputes.entities';
 import { IDENTITY_ENTITIES } from './modules/identity/identity.entities';
 import { LEDGER_ENTITIES } from './modules/ledger/ledger.entities';
 import { NOTIFICATION_ENTITIES } from './modules/notifications/notifications.entities';
@@ -21,5 +22,6 @@ export const ALL_ENTITIES = [
   ...PAYMENT_ENTITIES,
   ...BILL_ENTITIES,
   ...SCHEDULE_ENTITIES,
+  ...DISPUTE_ENTITIES,
   ...NOTIFICATION_ENTITIES,
 ];

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { BillersJobsModule } from './modules/billers';
 import { BillsJobsModule } from './modules/bills';
+import { DisputesJobsModule } from './modules/disputes';
 import { NotificationsJobsModule } from './modules/notifications';
 import { PaymentsJobsModule } from './modules/payments';
 import { SchedulesJobsModule } from './modules/schedules';
@@ -19,6 +20,7 @@ import { PlatformModule } from './platform/platform.module';
     PaymentsJobsModule,
     BillsJobsModule,
     SchedulesJobsModule,
+    DisputesJobsModule,
   ],
 })
 export class WorkerModule {}

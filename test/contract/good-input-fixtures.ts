@@ -23,6 +23,8 @@ import {
   unique,
 } from './fixture-kit';
 
+import { DISPUTE_FIXTURES } from './disputes-fixtures';
+
 export type { FixtureContext, GoodInputOverrides } from './fixture-kit';
 
 /**
@@ -163,4 +165,5 @@ export const GOOD_INPUT_FIXTURES: Record<string, Fixture> = {
     });
     return { pathParams: { id } };
   },
+  ...DISPUTE_FIXTURES,
 };

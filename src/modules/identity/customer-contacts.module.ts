@@ -2,17 +2,19 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CustomerContactsService } from './customer-contacts.service';
 import { CustomerDirectory } from './customer-directory.service';
+import { StaffDirectory } from './staff-directory.service';
 import { IDENTITY_ENTITIES } from './identity.entities';
 import { UserRepository } from './user.repository';
 
 /**
  * Customers' contact details for other contexts, in the API and the worker alike, and the
- * directory of verified customers (the bills context resolves bills to customers with it).
+ * directory of verified customers (the bills context resolves bills to customers with it), and
+ * the directory of staff and agents (disputes are assigned to support staff).
  * Kept apart from IdentityModule so the worker can import it without identity's routes and guards.
  */
 @Module({
   imports: [TypeOrmModule.forFeature(IDENTITY_ENTITIES)],
-  providers: [UserRepository, CustomerContactsService, CustomerDirectory],
-  exports: [CustomerContactsService, CustomerDirectory],
+  providers: [UserRepository, CustomerContactsService, CustomerDirectory, StaffDirectory],
+  exports: [CustomerContactsService, CustomerDirectory, StaffDirectory],
 })
 export class CustomerContactsModule {}

@@ -9,6 +9,7 @@ export { CustomerLimitsService } from './customer-limits.service';
 export { CustomerContactsModule } from './customer-contacts.module';
 export { CustomerContactsService } from './customer-contacts.service';
 export { CustomerDirectory, type VerifiedCustomer } from './customer-directory.service';
+export { StaffDirectory, type StaffMember } from './staff-directory.service';
 export { IsPhoneNumberE164, normalizePhoneNumber } from './phone-number';
 export { StaffAccountService } from './staff-account.service';
 export { IdentityEvents } from './identity.events';

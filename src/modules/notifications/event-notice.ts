@@ -7,6 +7,8 @@ export const NOTIFICATION_TYPES = [
   'BILL_PAID',
   'SCHEDULE_RUN_FAILED',
   'SCHEDULE_CONFIRMATION_NEEDED',
+  'DISPUTE_OPENED',
+  'DISPUTE_UPDATED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -4,10 +4,12 @@ import { eventNotice, NOTIFIED_EVENT_TYPES } from './notified-events';
 const customerId = '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a11';
 
 describe('eventNotice', () => {
-  it('covers the payment, bill and schedule events, and nothing else', () => {
+  it('covers the payment, bill, schedule and dispute events, and nothing else', () => {
     expect([...NOTIFIED_EVENT_TYPES].sort()).toEqual([
       'bill.paid',
       'bill.received',
+      'dispute.opened',
+      'dispute.status_changed',
       'payment.failed',
       'payment.refunded',
       'payment.succeeded',

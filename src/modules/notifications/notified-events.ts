@@ -1,4 +1,5 @@
 import { billEventMessage, NOTIFIED_BILL_EVENTS } from './bill-event-message';
+import { disputeEventMessage, NOTIFIED_DISPUTE_EVENTS } from './dispute-event-message';
 import { NoticeMessage } from './event-notice';
 import { NotificationCategory } from './notification-preference-matrix';
 import { NOTIFIED_PAYMENT_EVENTS, paymentEventMessage } from './payment-event-message';
@@ -25,6 +26,8 @@ const SOURCES: readonly NotifiedEvents[] = [
   { category: 'PAYMENTS', events: NOTIFIED_PAYMENT_EVENTS, message: paymentEventMessage },
   { category: 'BILLS', events: NOTIFIED_BILL_EVENTS, message: billEventMessage },
   { category: 'SCHEDULES', events: NOTIFIED_SCHEDULE_EVENTS, message: scheduleEventMessage },
+  // A dispute is about a payment: the customer's payment choices apply to it.
+  { category: 'PAYMENTS', events: NOTIFIED_DISPUTE_EVENTS, message: disputeEventMessage },
 ];
 
 // A Map, not an object literal: an event type from a job must never reach `toString` or `__proto__`.

@@ -10,6 +10,7 @@ export { PaymentHistory, type PaymentSummary } from './payment-history.service';
 export { toPaymentResponse } from './dto/payment-mappers';
 export { PaymentResponseDto } from './dto/payment-response.dto';
 export { PaymentRecoveryService } from './payment-recovery.service';
+export { PaymentRefunds, type DisputablePayment } from './payment-refunds.service';
 export { RailReversalService } from './rail-reversal.service';
 export { PAYMENT_CHANNELS, type PaymentChannel, type PayerType, type PaymentStatus } from './payment.entity';
 export { PAYMENT_EVENTS, type PaymentEventPayload } from './payments.events';

@@ -79,6 +79,12 @@ export class PaymentError extends ApiException {
     return new PaymentError('NOT_FOUND', 'Payment not found');
   }
 
+  static notRefundable(status: PaymentStatus): PaymentError {
+    return new PaymentError('PAYMENT_NOT_REFUNDABLE', `A ${status} payment cannot be refunded`, [
+      { field: 'status', message: status },
+    ]);
+  }
+
   static keyRequired(): PaymentError {
     return new PaymentError('IDEMPOTENCY_KEY_REQUIRED', 'Send an Idempotency-Key header with every payment', [
       { field: 'Idempotency-Key', message: 'is required' },

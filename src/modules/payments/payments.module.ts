@@ -11,6 +11,7 @@ import { PaymentCore } from './payment-core.service';
 import { PaymentFaults } from './payment-faults';
 import { PaymentHistory } from './payment-history.service';
 import { PaymentRecoveryService } from './payment-recovery.service';
+import { PaymentRefunds } from './payment-refunds.service';
 import { PaymentRepository } from './payment.repository';
 import { PAYMENT_ENTITIES } from './payments.entities';
 import { PAYMENT_EVENTS, PAYMENT_QUEUES } from './payments.events';
@@ -45,6 +46,7 @@ import { SandboxRailConnector } from './sandbox-rail.connector';
     PostingAttemptRepository,
     PaymentCore,
     PaymentRecoveryService,
+    PaymentRefunds,
     PaymentFaults,
     PaymentHistory,
     PaymentsService,
@@ -54,6 +56,14 @@ import { SandboxRailConnector } from './sandbox-rail.connector';
     BillerCircuitBreaker,
     { provide: RailConnector, useClass: SandboxRailConnector },
   ],
-  exports: [PaymentCore, PaymentHistory, PaymentsService, PostingService, RailReversalService, PaymentRecoveryService],
+  exports: [
+    PaymentCore,
+    PaymentHistory,
+    PaymentRefunds,
+    PaymentsService,
+    PostingService,
+    RailReversalService,
+    PaymentRecoveryService,
+  ],
 })
 export class PaymentsModule {}

@@ -86,11 +86,12 @@ export class RailReversalService {
       if (!(await this.reversals.complete(transaction, reversal.id, reference))) return;
       await this.payments.setRailReversalReference(transaction, payment.id, reference);
       if (reversal.action === 'REFUND') {
+        // FAILED for a biller's refusal, REFUNDED for a dispute resolved for the customer.
         await this.outbox.write(transaction, {
           eventType: PAYMENT_EVENTS.refunded,
           aggregateType: 'payment',
           aggregateId: payment.id,
-          payload: paymentEventPayload(payment, 'FAILED'),
+          payload: paymentEventPayload(payment),
         });
       }
     });

@@ -2,6 +2,7 @@ import { InjectQueue, Process, Processor } from '@nestjs/bull';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { AppConfig } from '../../../platform/config/app-config';
+import { registerRepeatableTick } from '../../../platform/queue/repeatable-tick';
 import { ScheduleRunner } from '../schedule-runner.service';
 import { SCHEDULE_QUEUES, SCHEDULE_RUNNER_JOB } from '../schedules.events';
 
@@ -33,21 +34,12 @@ export class ScheduleRunnerRegistration implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const every = this.config.SCHEDULE_RUNNER_INTERVAL_MS;
-    try {
-      for (const repeat of await this.queue.getRepeatableJobs()) {
-        if (repeat.name === SCHEDULE_RUNNER_JOB && repeat.every !== null && Number(repeat.every) !== every) {
-          await this.queue.removeRepeatableByKey(repeat.key);
-        }
-      }
-      await this.queue.add(
-        SCHEDULE_RUNNER_JOB,
-        {},
-        { repeat: { every }, jobId: 'schedule-runner', attempts: 1, removeOnComplete: 50, removeOnFail: 50 },
-      );
-    } catch (error) {
-      // Redis down at boot: the worker still runs its other work; the next boot registers again.
-      this.logger.error({ err: error }, 'could not register the schedule runner job');
-    }
+    await registerRepeatableTick(
+      this.queue,
+      SCHEDULE_RUNNER_JOB,
+      this.config.SCHEDULE_RUNNER_INTERVAL_MS,
+      'schedule-runner',
+      this.logger,
+    );
   }
 }

@@ -12,6 +12,7 @@ import { PaymentCore1795750000000 } from './1795750000000-payment-core';
 import { CreateBills1795760000000 } from './1795760000000-create-bills';
 import { CreateSchedules1795770000000 } from './1795770000000-create-schedules';
 import { CreateDisputes1795790000000 } from './1795790000000-create-disputes';
+import { AgentPayments1795810000000 } from './1795810000000-agent-payments';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   CreateBills1795760000000,
   CreateSchedules1795770000000,
   CreateDisputes1795790000000,
+  AgentPayments1795810000000,
 ];

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AgentsHttpModule } from './modules/agents';
 import { BillersHttpModule } from './modules/billers';
 import { BillsHttpModule } from './modules/bills';
 import { DisputesHttpModule } from './modules/disputes';
@@ -24,6 +25,7 @@ import { PlatformModule } from './platform/platform.module';
     BillsHttpModule,
     SchedulesHttpModule,
     DisputesHttpModule,
+    AgentsHttpModule,
     OperationsHttpModule,
   ],
 })

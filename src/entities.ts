@@ -1,3 +1,4 @@
+import { AGENT_ENTITIES } from './modules/agents/agents.entities';
 import { BILLER_ENTITIES } from './modules/billers/billers.entities';
 import { BILL_ENTITIES } from './modules/bills/bills.entities';
 import { DISPUTE_ENTITIES } from './modules/disputes/disputes.entities';
@@ -23,5 +24,6 @@ export const ALL_ENTITIES = [
   ...BILL_ENTITIES,
   ...SCHEDULE_ENTITIES,
   ...DISPUTE_ENTITIES,
+  ...AGENT_ENTITIES,
   ...NOTIFICATION_ENTITIES,
 ];

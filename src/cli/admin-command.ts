@@ -2,21 +2,28 @@ import { USER_ROLES, UserRole } from '../platform/auth/principal';
 import { normalizePhoneNumber } from '../modules/identity/phone-number';
 
 export type AdminCommand =
-  { name: 'create'; phone: string; pin?: string } | { name: 'promote'; phone: string; role: UserRole };
+  | { name: 'create'; phone: string; pin?: string }
+  | { name: 'promote'; phone: string; role: UserRole }
+  | { name: 'top-up'; phone: string; amount: number; reference: string; currency?: string };
 
 export const ADMIN_USAGE = `Usage:
   npm run admin:create -- --phone +2348000000009 [--pin 246810]
       Creates an ADMIN with that phone number and PIN. Without --pin the PIN is read from
       standard input (so it stays out of the shell history): echo 246810 | npm run admin:create -- --phone ...
   npm run admin:promote -- --phone +2348031234567 --role COMPLIANCE
-      Gives an existing user a role: ${USER_ROLES.join(', ')}.`;
+      Gives an existing user a role: ${USER_ROLES.join(', ')}.
+  npm run agent:top-up -- --phone +2348000000005 --amount 10000000 --reference DEP-0042 [--currency NGN]
+      Credits an AGENT's float with cash they deposited, in minor units of the floats' currency
+      (LIMITS_CURRENCY). One credit per agent and reference: running it again changes nothing.`;
 
 export class AdminUsageError extends Error {}
 
 /** Parses `create --phone P [--pin N]` or `promote --phone P --role R`. */
 export function parseAdminCommand(argv: string[]): AdminCommand {
   const [name, ...rest] = argv;
-  if (name !== 'create' && name !== 'promote') throw new AdminUsageError(`unknown command "${name ?? ''}"`);
+  if (name !== 'create' && name !== 'promote' && name !== 'top-up') {
+    throw new AdminUsageError(`unknown command "${name ?? ''}"`);
+  }
   const options = new Map<string, string>();
   for (let index = 0; index < rest.length; index += 2) {
     const flag = rest[index];
@@ -39,6 +46,21 @@ export function parseAdminCommand(argv: string[]): AdminCommand {
       if (!USER_ROLES.includes(role as UserRole))
         throw new AdminUsageError(`--role must be one of ${USER_ROLES.join(', ')}`);
       return { name, phone, role: role as UserRole };
+    }
+    case 'top-up': {
+      assertOnly(options, ['phone', 'amount', 'reference', 'currency']);
+      const amount = Number(options.get('amount'));
+      if (!/^\d+$/.test(options.get('amount') ?? '') || !Number.isSafeInteger(amount) || amount <= 0) {
+        throw new AdminUsageError('--amount must be a positive whole number of minor units');
+      }
+      const reference = options.get('reference') ?? '';
+      if (!/^[A-Za-z0-9._:/-]{1,64}$/.test(reference)) {
+        throw new AdminUsageError('--reference must be 1-64 letters, digits or . _ : / -');
+      }
+      const currency = options.get('currency');
+      if (currency !== undefined && !/^[A-Z]{3}$/.test(currency))
+        throw new AdminUsageError('--currency must be ISO 4217');
+      return { name, phone, amount, reference, currency };
     }
   }
 }

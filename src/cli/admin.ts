@@ -2,13 +2,16 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createInterface } from 'node:readline';
+import { AgentFloatService } from '../modules/agents/agent-float.service';
+import { AgentsModule } from '../modules/agents/agents.module';
 import { IdentityModule } from '../modules/identity/identity.module';
+import { StaffDirectory } from '../modules/identity/staff-directory.service';
 import { StaffAccountService } from '../modules/identity/staff-account.service';
 import { PlatformModule } from '../platform/platform.module';
 import { ADMIN_USAGE, AdminUsageError, parseAdminCommand } from './admin-command';
 
-/** The identity context without HTTP: what the task needs to create and promote users. */
-@Module({ imports: [PlatformModule, IdentityModule] })
+/** The identity and agents contexts without HTTP: what the task needs to create and promote users and top up floats. */
+@Module({ imports: [PlatformModule, IdentityModule, AgentsModule] })
 class AdminTaskModule {}
 
 /**
@@ -25,6 +28,20 @@ async function main(): Promise<void> {
     if (command.name === 'create') {
       const admin = await accounts.createAdmin(command.phone, pin ?? '');
       process.stdout.write(`admin created: ${admin.phone} (user ${admin.id}, role ADMIN)\n`);
+    } else if (command.name === 'top-up') {
+      const floats = app.get(AgentFloatService);
+      const agent = await app.get(StaffDirectory).activeStaffByPhone(command.phone);
+      if (!agent || agent.role !== 'AGENT') throw new Error(`${command.phone} is not an active agent`);
+      const { topUp, created } = await floats.topUp(null, agent.id, {
+        amount: command.amount,
+        currency: command.currency ?? floats.currency,
+        reference: command.reference,
+      });
+      const balance = (await floats.position(agent.id)).floatBalance;
+      process.stdout.write(
+        `${created ? 'float topped up' : 'already credited'}: ${topUp.amount} ${topUp.currency} to ${command.phone} ` +
+          `(top-up ${topUp.id}, reference ${topUp.reference}); float now ${balance}\n`,
+      );
     } else {
       const { user, previousRole } = await accounts.assignRole(command.phone, command.role);
       process.stdout.write(`${user.phone} (user ${user.id}): role ${previousRole} -> ${user.role}\n`);

@@ -3,22 +3,24 @@ import { DataSource } from 'typeorm';
 import { configFromEnvironment } from '../platform/config/environment';
 import { ALL_ENTITIES } from '../entities';
 import { dataSourceOptions } from '../platform/database/data-source-options';
-import { SEEDERS } from './seeders';
+import { seeders } from './seeders';
 
 /** `npm run seed`: loads demo data, each seeder in its own transaction. Safe to run again. */
 async function main(): Promise<void> {
-  const dataSource = new DataSource(dataSourceOptions(configFromEnvironment(), ALL_ENTITIES));
+  const config = configFromEnvironment();
+  const dataSource = new DataSource(dataSourceOptions(config, ALL_ENTITIES));
   await dataSource.initialize();
   try {
     if (await dataSource.showMigrations()) throw new Error('pending migrations: run `npm run migration:run` first');
-    for (const seeder of SEEDERS) {
+    const all = seeders(config);
+    for (const seeder of all) {
       const report = await dataSource.transaction((manager) => seeder.run(manager));
       const updated = report.updated ? ` (${report.updated} of them completed)` : '';
       process.stdout.write(
         `seed ${seeder.name}: ${report.created} created, ${report.existing} already there${updated}\n`,
       );
     }
-    if (SEEDERS.length === 0) process.stdout.write('seed: no seeders registered\n');
+    if (all.length === 0) process.stdout.write('seed: no seeders registered\n');
   } finally {
     await dataSource.destroy();
   }

@@ -1,6 +1,15 @@
+import { AgentFloatSeeder } from '../modules/agents/agent-float.seeder';
 import { BillerCatalogueSeeder } from '../modules/billers/biller-catalogue.seeder';
-import { IdentitySeeder } from '../modules/identity/identity.seeder';
+import { DEMO_AGENT_PHONE, IdentitySeeder } from '../modules/identity/identity.seeder';
+import type { AppConfig } from '../platform/config/app-config';
 import type { Seeder } from '../platform/database/seeder';
 
 /** Every context's seeder, in dependency order. */
-export const SEEDERS: Seeder[] = [new IdentitySeeder(), new BillerCatalogueSeeder()];
+export function seeders(config: AppConfig): Seeder[] {
+  return [
+    new IdentitySeeder(),
+    new BillerCatalogueSeeder(),
+    // Agents' floats are in LIMITS_CURRENCY, the currency their limits are set in.
+    new AgentFloatSeeder(DEMO_AGENT_PHONE, config.LIMITS_CURRENCY),
+  ];
+}

@@ -23,6 +23,7 @@ import {
   unique,
 } from './fixture-kit';
 
+import { AGENT_FIXTURES } from './agents-fixtures';
 import { DISPUTE_FIXTURES } from './disputes-fixtures';
 
 export type { FixtureContext, GoodInputOverrides } from './fixture-kit';
@@ -166,4 +167,5 @@ export const GOOD_INPUT_FIXTURES: Record<string, Fixture> = {
     return { pathParams: { id } };
   },
   ...DISPUTE_FIXTURES,
+  ...AGENT_FIXTURES,
 };

@@ -32,12 +32,12 @@ describe('Identity: staff accounts, the admin task and the demo seed', () => {
     await ctx.close();
   });
 
-  it('seeds the demo customer (TIER_1) and admin once, and they can log in', async () => {
+  it('seeds the demo customer (TIER_1), admin, support user and agent once, and they can log in', async () => {
     const seeder = new IdentitySeeder();
     const first = await ctx.db.transaction((manager) => seeder.run(manager));
     const second = await ctx.db.transaction((manager) => seeder.run(manager));
-    expect(first).toEqual({ created: 2, existing: 0 });
-    expect(second).toEqual({ created: 0, existing: 2 });
+    expect(first).toEqual({ created: 4, existing: 0 });
+    expect(second).toEqual({ created: 0, existing: 4 });
 
     const [customer, admin] = DEMO_USERS;
     const customerTokens = await login(ctx.http, customer.phone, customer.pin);
@@ -49,6 +49,13 @@ describe('Identity: staff accounts, the admin task and the demo seed', () => {
     const adminTokens = await login(ctx.http, admin.phone, admin.pin);
     const probe = await ctx.http.get('/api/v1/staff-probe/admin').set(bearer(adminTokens.accessToken)).expect(200);
     expect(probe.body.role).toBe('ADMIN');
+
+    for (const staff of DEMO_USERS.filter((user) => user.role === 'SUPPORT' || user.role === 'AGENT')) {
+      const tokens = await login(ctx.http, staff.phone, staff.pin);
+      const shown = await ctx.http.get('/api/v1/profile').set(bearer(tokens.accessToken)).expect(200);
+      expect(shown.body).toMatchObject({ phone: staff.phone, role: staff.role });
+    }
+    expect(DEMO_USERS.map((user) => user.role)).toEqual(['CUSTOMER', 'ADMIN', 'SUPPORT', 'AGENT']);
   });
 
   it('creates an admin only for a free number with a strong PIN', async () => {

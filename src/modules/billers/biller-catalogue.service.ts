@@ -90,6 +90,8 @@ export class BillerCatalogueService {
         acceptedRails: request.acceptedRails,
         feeFlat: request.feeFlat ?? 0,
         feePercentBps: request.feePercentBps ?? 0,
+        agentCommissionFlat: request.agentCommissionFlat ?? 0,
+        agentCommissionBps: request.agentCommissionBps ?? 0,
         minAmount: request.minAmount,
         maxAmount: request.maxAmount,
         accountReferenceLabel: request.accountReferenceLabel,

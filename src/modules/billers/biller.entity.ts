@@ -56,6 +56,14 @@ export class Biller {
   @Column({ name: 'fee_percent_bps', type: 'integer' })
   feePercentBps: number;
 
+  /** What an agent earns per cash payment to this biller: a flat part, in minor units... */
+  @Column({ name: 'agent_commission_flat', type: 'bigint', transformer: minorUnits })
+  agentCommissionFlat: number;
+
+  /** ...plus basis points of the amount (100 = 1%). */
+  @Column({ name: 'agent_commission_bps', type: 'integer' })
+  agentCommissionBps: number;
+
   @Column({ name: 'min_amount', type: 'bigint', transformer: minorUnits })
   minAmount: number;
 

@@ -6,8 +6,10 @@ export { BillersModule } from './billers.module';
 export { BillersHttpModule } from './billers-http.module';
 export { BillersJobsModule } from './jobs/billers-jobs.module';
 export {
+  AGENT_CASH_RAIL,
   PaymentQuoteService,
   type BillerFacts,
+  type CashPaymentQuote,
   type PaymentPreview,
   type PaymentQuote,
   type QuoteRequest,

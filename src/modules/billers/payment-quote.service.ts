@@ -8,7 +8,7 @@ import { AmountRule, Biller } from './biller.entity';
 import { BillerForPayment, BillerRepository } from './biller.repository';
 import { BillerError } from './billers.errors';
 import { BillerConnector, BillerEndpoint } from './connector/biller-connector';
-import { chargedFee } from './biller-fee';
+import { chargedFee, feeOfAmount } from './biller-fee';
 
 /** What a payer asks to pay, before anything is checked. */
 export interface QuoteRequest {
@@ -59,6 +59,14 @@ export interface PaymentQuote {
   fee: number;
 }
 
+/** The rail code of an agent's cash payment: funded from the agent's float, no rail is called. */
+export const AGENT_CASH_RAIL = 'AGENT_CASH';
+
+/** An agent's cash payment quote: the biller's fee and bounds, and the agent's commission, minor units. */
+export interface CashPaymentQuote extends PaymentQuote {
+  agentCommission: number;
+}
+
 /** A quote that may not be payable now, for previews (a reorder draft). */
 export interface PaymentPreview {
   billerId: string;
@@ -92,6 +100,37 @@ export class PaymentQuoteService {
    * validate directly, its amount rule against what the account owes; 422 ACCOUNT_NOT_PAYABLE.
    */
   async quote(request: QuoteRequest): Promise<PaymentQuote> {
+    const found = await this.payableBiller(request);
+    const { biller } = found;
+    const rail = found.rails.find((candidate) => candidate.code === request.rail);
+    if (!rail) {
+      throw new BillerError('RAIL_UNAVAILABLE', `The biller does not take payments by ${request.rail} right now`, [
+        { field: 'rail', message: 'is not accepted by this biller' },
+      ]);
+    }
+    checkBounds(biller, rail, request.amount);
+    await this.checkDue(biller, request);
+    return quoted(biller, request, rail.code, Number(chargedFee(biller, rail, BigInt(request.amount))));
+  }
+
+  /**
+   * Quotes an agent's cash payment (rail `AGENT_CASH`): the same checks as `quote` but no rail,
+   * so the biller's own fee and bounds apply, and the commission the agent earns on it.
+   */
+  async cashQuote(request: Omit<QuoteRequest, 'rail'>): Promise<CashPaymentQuote> {
+    const { biller } = await this.payableBiller(request);
+    checkBounds(biller, null, request.amount);
+    await this.checkDue(biller, request);
+    const amount = BigInt(request.amount);
+    const commissionRule = { feeFlat: biller.agentCommissionFlat, feePercentBps: biller.agentCommissionBps };
+    return {
+      ...quoted(biller, request, AGENT_CASH_RAIL, Number(feeOfAmount(biller, amount))),
+      agentCommission: Number(feeOfAmount(commissionRule, amount)),
+    };
+  }
+
+  /** The biller of a request, if it takes payments now in the request's currency and reference format. */
+  private async payableBiller(request: Omit<QuoteRequest, 'rail'>): Promise<BillerForPayment> {
     const found = await this.find(request.biller);
     if (!found) {
       throw new BillerError('NOT_FOUND', 'Biller not found', [{ field: 'biller', message: 'names no biller' }]);
@@ -111,28 +150,16 @@ export class PaymentQuoteService {
         [{ field: 'accountReference', message: `is not a valid ${biller.accountReferenceLabel}` }],
       );
     }
-    const rail = found.rails.find((candidate) => candidate.code === request.rail);
-    if (!rail) {
-      throw new BillerError('RAIL_UNAVAILABLE', `The biller does not take payments by ${request.rail} right now`, [
-        { field: 'rail', message: 'is not accepted by this biller' },
-      ]);
-    }
-    checkBounds(biller, rail, request.amount);
+    return found;
+  }
+
+  /** The biller's amount rule: against the amount due the channel knows, else what the biller says is owed. */
+  private async checkDue(biller: Biller, request: Omit<QuoteRequest, 'rail'>): Promise<void> {
     if (request.amountDue !== undefined && request.amountDue !== null) {
       checkAgainstDue(biller, request.amountDue, request.amount);
     } else {
       await this.checkAmountRule(biller, request.accountReference, request.amount);
     }
-    return {
-      billerId: biller.id,
-      billerName: biller.name,
-      billerSlug: biller.slug,
-      accountReference: request.accountReference,
-      amount: request.amount,
-      currency: biller.currency,
-      rail: rail.code,
-      fee: Number(chargedFee(biller, rail, BigInt(request.amount))),
-    };
   }
 
   /** Whether a payment like an earlier one could be made now, and its fee now; never throws for the biller's state. */
@@ -191,6 +218,19 @@ export class PaymentQuoteService {
   }
 }
 
+function quoted(biller: Biller, request: Omit<QuoteRequest, 'rail'>, rail: string, fee: number): PaymentQuote {
+  return {
+    billerId: biller.id,
+    billerName: biller.name,
+    billerSlug: biller.slug,
+    accountReference: request.accountReference,
+    amount: request.amount,
+    currency: biller.currency,
+    rail,
+    fee,
+  };
+}
+
 /** The biller's amount rule applied to `amount` against what is owed (`outstanding`, null when unknown). */
 function checkAgainstDue(biller: Biller, outstanding: number | null, amount: number): void {
   if (biller.amountRule === 'ANY') return;
@@ -229,14 +269,19 @@ const payable = {
     ]),
 };
 
-function checkBounds(biller: Biller, rail: BillerForPayment['rails'][number], amount: number): void {
+/** The biller's bounds, and the rail's when there is one (an agent's cash payment has none). */
+function checkBounds(biller: Biller, rail: BillerForPayment['rails'][number] | null, amount: number): void {
   const money = (value: number) => formatMinorUnits(value, biller.currency, 'code');
   const bounds: [boolean, string, Record<string, number>][] = [
     [amount < biller.minAmount, `The biller takes at least ${money(biller.minAmount)}`, { minimum: biller.minAmount }],
     [amount > biller.maxAmount, `The biller takes at most ${money(biller.maxAmount)}`, { maximum: biller.maxAmount }],
-    [amount < rail.minAmount, `${rail.code} takes at least ${money(rail.minAmount)}`, { minimum: rail.minAmount }],
-    [amount > rail.maxAmount, `${rail.code} takes at most ${money(rail.maxAmount)}`, { maximum: rail.maxAmount }],
   ];
+  if (rail) {
+    bounds.push(
+      [amount < rail.minAmount, `${rail.code} takes at least ${money(rail.minAmount)}`, { minimum: rail.minAmount }],
+      [amount > rail.maxAmount, `${rail.code} takes at most ${money(rail.maxAmount)}`, { maximum: rail.maxAmount }],
+    );
+  }
   for (const [broken, message, values] of bounds) {
     if (broken) throw payable.amount(message, { ...values, amount });
   }

@@ -18,14 +18,20 @@ interface DemoUser {
   displayName: string;
 }
 
+/** The demo agent's phone: the agents seeder tops up their float. */
+export const DEMO_AGENT_PHONE = '+2348000000005';
+
 /** The demo accounts the README's quick start logs in with. */
 export const DEMO_USERS: readonly DemoUser[] = [
   { phone: '+2348000000001', pin: '135790', role: 'CUSTOMER', kycTier: 'TIER_1', displayName: 'Demo Customer' },
   { phone: '+2348000000009', pin: '246810', role: 'ADMIN', kycTier: 'TIER_0', displayName: 'Demo Admin' },
+  { phone: '+2348000000007', pin: '975310', role: 'SUPPORT', kycTier: 'TIER_0', displayName: 'Demo Support' },
+  { phone: DEMO_AGENT_PHONE, pin: '864200', role: 'AGENT', kycTier: 'TIER_0', displayName: 'Demo Agent' },
 ];
 
 /**
- * A demo customer (TIER_1, with the KYC submission that got them there) and a demo admin.
+ * A demo customer (TIER_1, with the KYC submission that got them there), a demo admin, a demo
+ * support user (disputes) and a demo agent (its float is the agents seeder's).
  * A number already registered is left exactly as it is.
  */
 export class IdentitySeeder implements Seeder {

@@ -61,6 +61,15 @@ const BALANCE = defineStatement<{ balance: string }, [code: string]>(
     WHERE a.code = $1`,
 );
 
+const MOVEMENT_SINCE = defineStatement<{ movement: string }, [code: string, since: Date]>(
+  'ledger.movement-since',
+  `SELECT coalesce(sum(l.amount), 0)::text AS movement
+     FROM ledger_accounts a
+     JOIN journal_lines l ON l.account_id = a.id
+     JOIN journal_entries e ON e.id = l.entry_id
+    WHERE a.code = $1 AND e.created_at >= $2`,
+);
+
 /** The entry and its lines in one statement: one round trip inside the caller's transaction. */
 const POST_ENTRY = defineStatement<
   object,
@@ -161,6 +170,12 @@ export class LedgerService {
   }
 
   /** Opens the accounts (committed at once, harmless if unused) and caches their ids. */
+  /** The sum of an account's lines in entries made at or after `since` (reversals included, so net). */
+  async movementSince(code: string, since: Date, manager: EntityManager = this.dataSource.manager): Promise<bigint> {
+    const row = await one(executorOn(manager), MOVEMENT_SINCE, [code, since]);
+    return BigInt(row?.movement ?? '0');
+  }
+
   async openAccounts(accounts: AccountRef[]): Promise<void> {
     for (const account of accounts) await this.accountId(account);
   }

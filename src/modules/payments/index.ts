@@ -5,7 +5,10 @@
 export { PaymentsModule } from './payments.module';
 export { PaymentsHttpModule } from './payments-http.module';
 export { PaymentsJobsModule } from './jobs/payments-jobs.module';
-export { PaymentCore, type PaymentOrder } from './payment-core.service';
+export { PaymentCore, type AgentPaymentOrder, type PaymentOrder } from './payment-core.service';
+export { agentAccounts, floatTopUpEntry } from './payment-ledger';
+export { requestFingerprint } from './request-fingerprint';
+export type { Payment } from './payment.entity';
 export { PaymentHistory, type PaymentSummary } from './payment-history.service';
 export { toPaymentResponse } from './dto/payment-mappers';
 export { PaymentResponseDto } from './dto/payment-response.dto';

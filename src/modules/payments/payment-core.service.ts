@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '../../platform/config/app-config';
 import { newId } from '../../platform/database/new-id';
 import { OutboxMessage, OutboxWriter } from '../../platform/outbox/outbox.writer';
@@ -10,7 +10,7 @@ import { LedgerService } from '../ledger';
 import { BillerCircuitBreaker } from './biller-circuit-breaker';
 import { paymentEventPayload } from './payment-event-payload';
 import { PaymentFaults } from './payment-faults';
-import { captureEntry, paymentAccounts } from './payment-ledger';
+import { agentAccounts, agentCaptureEntry, captureEntry, paymentAccounts } from './payment-ledger';
 import { PayerType, Payment, PaymentChannel } from './payment.entity';
 import { NewPayment, PaymentRepository } from './payment.repository';
 import { PaymentError } from './payments.errors';
@@ -42,6 +42,28 @@ export interface PaymentOrder {
   confirmDuplicate: boolean;
   /** What the payer owes when the channel knows it (a pushed bill): the amount rule applies to it. */
   amountDue?: number | null;
+}
+
+/**
+ * An agent's cash payment: the agent (the payer) takes cash from a walk-in customer and pays
+ * from their float. No rail is called; the agent's own limits apply, not the customer's.
+ */
+export interface AgentPaymentOrder extends Omit<PaymentOrder, 'channel' | 'payer' | 'rail' | 'fundingAccount'> {
+  agentId: string;
+  /** Minor units of `currency`, over a rolling 24 hours for `daily`. */
+  limits: { perPayment: number; daily: number };
+}
+
+/** What admission counts a payment against: whose limits, and how far they go. */
+interface Admission {
+  limitsOf: 'CUSTOMER' | 'PAYER';
+  customerId: string;
+  payerId: string;
+  idempotencyKey: string;
+  requestHash: string;
+  confirmDuplicate: boolean;
+  amount: number;
+  limits: { perPayment: bigint; daily: bigint };
 }
 
 /** What the rail said about a capture: its answer to the capture, or to a later inquiry. */
@@ -179,38 +201,97 @@ export class PaymentCore {
     }
   }
 
+  /**
+   * An agent's cash payment, in one transaction under the agent's lock: the same admission as
+   * any payment (idempotency by the agent's key, the duplicate window, the agent's limits),
+   * then the float must cover amount + fee (422 INSUFFICIENT_FLOAT with the headroom), and the
+   * payment is captured from the float at once: PENDING with its journal entry (float, biller,
+   * fee, the agent's commission), its first posting cycle and `payment.captured`. It then takes
+   * the same posting path as any payment. The lock makes concurrent payments of one agent draw
+   * the float one after another, so it never goes below zero.
+   */
+  async payFromAgentFloat(order: AgentPaymentOrder): Promise<Payment> {
+    const quote = await this.quotes.cashQuote({
+      biller: order.biller,
+      accountReference: order.accountReference,
+      amount: order.amount,
+      currency: order.currency,
+      amountDue: order.amountDue,
+    });
+    if (await this.circuit.isOpen(quote.billerId)) throw PaymentError.billerUnavailable('the biller is not answering');
+    const agent = agentAccounts(order.agentId, quote.currency);
+    const accounts = paymentAccounts({ billerId: quote.billerId, currency: quote.currency, rail: quote.rail });
+    await this.ledger.openAccounts([
+      agent.float,
+      agent.commission,
+      agent.commissionExpense,
+      accounts.billerPayable,
+      accounts.feeRevenue,
+    ]);
+    return this.dataSource.transaction(async (manager) => {
+      await this.payments.lockCustomer(manager, order.agentId);
+      await this.admit(manager, quote, {
+        limitsOf: 'PAYER',
+        customerId: order.customerId,
+        payerId: order.agentId,
+        idempotencyKey: order.idempotencyKey,
+        requestHash: order.requestHash,
+        confirmDuplicate: order.confirmDuplicate,
+        amount: order.amount,
+        limits: { perPayment: BigInt(order.limits.perPayment), daily: BigInt(order.limits.daily) },
+      });
+      // The float is a liability: its lines sum negative while we owe the agent.
+      const floatBalance = -(await this.ledger.balance(agent.float.code, manager));
+      const required = BigInt(order.amount) + BigInt(quote.fee);
+      if (floatBalance < required) throw PaymentError.insufficientFloat(floatBalance, required, quote.currency);
+      const payment: NewPayment = {
+        ...newPayment(
+          {
+            ...order,
+            channel: 'AGENT',
+            payer: { type: 'AGENT', id: order.agentId },
+            rail: quote.rail,
+            fundingAccount: '',
+          },
+          quote,
+        ),
+        fundingAccountMasked: 'Agent float',
+      };
+      await this.payments.insert(manager, payment, 'Cash taken by an agent; paid from their float');
+      const journalEntryId = await this.ledger.post(
+        manager,
+        agentCaptureEntry({ ...payment, payerId: order.agentId }, quote.agentCommission),
+      );
+      const moved = (await this.payments.transition(
+        manager,
+        payment.id,
+        'PENDING',
+        "Funds taken from the agent's float",
+        { journalEntryId, firstPostingCycleDueInMs: this.config.JOB_PICKUP_GRACE_MS },
+        'AUTHORIZING',
+      )) as Payment;
+      await this.outbox.write(manager, this.event(PAYMENT_EVENTS.captured, moved));
+      return moved;
+    });
+  }
+
   /** Step 1: the payment and its idempotency record, committed `AUTHORIZING` before the rail is called. */
   private async authorize(order: PaymentOrder, quote: PaymentQuote): Promise<Payment> {
-    const amount = BigInt(order.amount);
     return this.dataSource.transaction(async (manager) => {
       await this.payments.lockCustomer(manager, order.customerId);
       const customer = await this.customerLimits.limitsOf(manager, order.customerId, quote.currency);
       if (!customer) throw PaymentError.notFound();
       if (!customer.limits) throw PaymentError.limitNotConfigured(quote.currency);
-      const check = await this.payments.precheck(manager, {
+      await this.admit(manager, quote, {
+        limitsOf: 'CUSTOMER',
         customerId: order.customerId,
+        payerId: order.payer.id,
         idempotencyKey: order.idempotencyKey,
-        currency: quote.currency,
-        billerId: quote.billerId,
-        accountReference: quote.accountReference,
+        requestHash: order.requestHash,
+        confirmDuplicate: order.confirmDuplicate,
         amount: order.amount,
-        duplicateWindowSeconds: this.config.PAYMENT_DUPLICATE_WINDOW_SECONDS,
+        limits: { perPayment: BigInt(customer.limits.perPayment), daily: BigInt(customer.limits.daily) },
       });
-      if (check.existing) {
-        if (check.existing.requestHash !== order.requestHash) throw PaymentError.keyReused(check.existing.id);
-        throw PaymentError.duplicate(check.existing.id, check.existing.status);
-      }
-      if (check.recentDuplicateId && !order.confirmDuplicate) {
-        throw PaymentError.possibleDuplicate(check.recentDuplicateId, this.config.PAYMENT_DUPLICATE_WINDOW_SECONDS);
-      }
-      // In-flight (AUTHORIZING) payments count: two payments at once cannot share the headroom.
-      const perPayment = BigInt(customer.limits.perPayment);
-      const daily = BigInt(customer.limits.daily);
-      const currency = quote.currency;
-      if (amount > perPayment) throw PaymentError.limitExceeded('per-payment', perPayment, 0n, amount, currency);
-      if (check.usedToday + amount > daily) {
-        throw PaymentError.limitExceeded('daily', daily, check.usedToday, amount, currency);
-      }
       const payment = newPayment(order, quote);
       const createdAt = await this.payments.insert(
         manager,
@@ -219,6 +300,40 @@ export class PaymentCore {
       );
       return { ...payment, createdAt, updatedAt: createdAt };
     });
+  }
+
+  /**
+   * Admission, inside the payment's transaction under the scope's lock: the payer's
+   * Idempotency-Key (409 DUPLICATE_PAYMENT or IDEMPOTENCY_KEY_REUSED), the duplicate window
+   * (409 POSSIBLE_DUPLICATE), and the limits (422 LIMIT_EXCEEDED), which count payments still
+   * in flight, so two payments at once cannot share the headroom.
+   */
+  private async admit(manager: EntityManager, quote: PaymentQuote, admission: Admission): Promise<void> {
+    const amount = BigInt(admission.amount);
+    const check = await this.payments.precheck(manager, {
+      limitsOf: admission.limitsOf,
+      customerId: admission.customerId,
+      payerId: admission.payerId,
+      idempotencyKey: admission.idempotencyKey,
+      currency: quote.currency,
+      billerId: quote.billerId,
+      accountReference: quote.accountReference,
+      amount: admission.amount,
+      duplicateWindowSeconds: this.config.PAYMENT_DUPLICATE_WINDOW_SECONDS,
+    });
+    if (check.existing) {
+      if (check.existing.requestHash !== admission.requestHash) throw PaymentError.keyReused(check.existing.id);
+      throw PaymentError.duplicate(check.existing.id, check.existing.status);
+    }
+    if (check.recentDuplicateId && !admission.confirmDuplicate) {
+      throw PaymentError.possibleDuplicate(check.recentDuplicateId, this.config.PAYMENT_DUPLICATE_WINDOW_SECONDS);
+    }
+    const { perPayment, daily } = admission.limits;
+    const currency = quote.currency;
+    if (amount > perPayment) throw PaymentError.limitExceeded('per-payment', perPayment, 0n, amount, currency);
+    if (check.usedToday + amount > daily) {
+      throw PaymentError.limitExceeded('daily', daily, check.usedToday, amount, currency);
+    }
   }
 
   private async fail(

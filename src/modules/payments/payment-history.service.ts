@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Payment } from './payment.entity';
 import { defineStatement } from '../../platform/database/prepared-statement';
 import { executorOn, run } from '../../platform/database/statement-executor';
 
@@ -61,7 +62,21 @@ const BY_IDEMPOTENCY_KEY = defineStatement<
   [customerId: string, idempotencyKey: string]
 >(
   'payment-history.by-idempotency-key',
-  `SELECT p.id, p.status, p.failure_code FROM payments p WHERE p.customer_id = $1 AND p.idempotency_key = $2`,
+  `SELECT p.id, p.status, p.failure_code FROM payments p WHERE p.payer_id = $1 AND p.idempotency_key = $2`,
+);
+
+const PAYER_ACTIVITY_SINCE = defineStatement<{ payments: number; taken: string }, [payerId: string, since: Date]>(
+  'payment-history.payer-activity-since',
+  `SELECT count(*)::int AS payments, coalesce(sum(p.amount + p.fee), 0)::text AS taken
+     FROM payments p
+    WHERE p.payer_id = $1 AND p.created_at >= $2 AND p.status NOT IN ('FAILED', 'REFUNDED')`,
+);
+
+const PAYER_USED_24H = defineStatement<{ used: string }, [payerId: string, currency: string]>(
+  'payment-history.payer-used-24h',
+  `SELECT coalesce(sum(p.amount), 0)::text AS used
+     FROM payments p
+    WHERE p.payer_id = $1 AND p.created_at > now() - interval '24 hours' AND p.status <> 'FAILED' AND p.currency = $2`,
 );
 
 /** A payment's state as a channel follows it (a schedule run waiting for its payment's outcome). */
@@ -97,6 +112,32 @@ export class PaymentHistory {
     return found;
   }
 
+  /**
+   * What a payer (an agent) took since `since`: payments made, and amount + fee of them, left
+   * out the ones that failed or were refunded (their cash goes back).
+   */
+  async payerActivitySince(payerId: string, since: Date): Promise<{ payments: number; taken: bigint }> {
+    const [row] = await run(executorOn(this.dataSource.manager), PAYER_ACTIVITY_SINCE, [payerId, since]);
+    return { payments: row.payments, taken: BigInt(row.taken) };
+  }
+
+  /** What a payer's rolling 24 hours counts against their daily limit, as the payment core counts it. */
+  async payerUsedToday(payerId: string, currency: string): Promise<bigint> {
+    const [row] = await run(executorOn(this.dataSource.manager), PAYER_USED_24H, [payerId, currency]);
+    return BigInt(row.used);
+  }
+
+  /** The payments a payer (an agent) made, newest first. */
+  async pageByPayer(payerId: string, page: number, size: number): Promise<{ rows: Payment[]; total: number }> {
+    const [rows, total] = await this.dataSource.manager.findAndCount(Payment, {
+      where: { payerId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: page * size,
+      take: size,
+    });
+    return { rows, total };
+  }
+
   /** The current status of each payment named (unknown ids are left out), by id. */
   async statusesOf(paymentIds: readonly string[]): Promise<Map<string, PaymentState>> {
     const found = new Map<string, PaymentState>();
@@ -106,7 +147,10 @@ export class PaymentHistory {
     return found;
   }
 
-  /** The customer's payment made with `idempotencyKey`, or null: whether a channel's attempt already made one. */
+  /**
+   * The customer's own payment made with `idempotencyKey` (keys are the payer's, and a channel acting for
+   * the customer pays as them), or null: whether a channel's attempt already made one.
+   */
   async byIdempotencyKey(customerId: string, idempotencyKey: string): Promise<PaymentState | null> {
     const [row] = await run(executorOn(this.dataSource.manager), BY_IDEMPOTENCY_KEY, [customerId, idempotencyKey]);
     return row ? { id: row.id, status: row.status, failureCode: row.failure_code } : null;

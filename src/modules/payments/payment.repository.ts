@@ -12,7 +12,7 @@ import { assertTransition, sourcesOf } from './payment-state-machine';
 export interface PaymentPrecheck {
   /** The payment this customer already made with this Idempotency-Key. */
   existing: { id: string; status: PaymentStatus; requestHash: string } | null;
-  /** Sum of the customer's payments in the payment's currency over the last 24 hours (not failed). */
+  /** Sum of the customer's (or, for an agent, the payer's) payments in the payment's currency over the last 24 hours (not failed). */
   usedToday: bigint;
   /** A payment of the same biller, account and amount inside the duplicate window. */
   recentDuplicateId: string | null;
@@ -25,31 +25,46 @@ const LOCK_CUSTOMER = defineStatement<object, [customerId: string]>(
   `SELECT pg_advisory_xact_lock(hashtextextended('payments:' || $1, 0))`,
 );
 
-const PRECHECK = defineStatement<
-  { existing: { id: string; status: PaymentStatus; hash: string } | null; used: string; duplicate: string | null },
-  [
-    customerId: string,
-    idempotencyKey: string,
-    currency: string,
-    billerId: string,
-    accountReference: string,
-    amount: number,
-    duplicateWindowSeconds: number,
-  ]
->(
-  'payments.precheck',
-  `SELECT
-     (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)
-        FROM payments WHERE customer_id = $1 AND idempotency_key = $2) AS existing,
-     (SELECT coalesce(sum(amount), 0)::text
-        FROM payments
-       WHERE customer_id = $1 AND created_at > now() - interval '24 hours'
-         AND status <> 'FAILED' AND currency = $3) AS used,
-     (SELECT id FROM payments
-       WHERE customer_id = $1 AND created_at > now() - make_interval(secs => $7)
-         AND biller_id = $4 AND account_reference = $5 AND amount = $6 AND status <> 'FAILED'
-       ORDER BY created_at DESC LIMIT 1) AS duplicate`,
-);
+type PrecheckRow = {
+  existing: { id: string; status: PaymentStatus; hash: string } | null;
+  used: string;
+  duplicate: string | null;
+};
+type PrecheckParameters = [
+  scopeId: string,
+  idempotencyKey: string,
+  currency: string,
+  billerId: string,
+  accountReference: string,
+  amount: number,
+  duplicateWindowSeconds: number,
+  payerId: string,
+];
+
+/**
+ * The precheck of a payment whose limits and duplicate window count by `column`: the customer
+ * (`customer_id`: what they paid, whoever the payer) or the payer (`payer_id`: an agent's own
+ * limits). The Idempotency-Key is always the payer's.
+ */
+function precheckStatement(name: string, column: 'customer_id' | 'payer_id') {
+  return defineStatement<PrecheckRow, PrecheckParameters>(
+    name,
+    `SELECT
+       (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)
+          FROM payments WHERE payer_id = $8 AND idempotency_key = $2) AS existing,
+       (SELECT coalesce(sum(amount), 0)::text
+          FROM payments
+         WHERE ${column} = $1 AND created_at > now() - interval '24 hours'
+           AND status <> 'FAILED' AND currency = $3) AS used,
+       (SELECT id FROM payments
+         WHERE ${column} = $1 AND created_at > now() - make_interval(secs => $7)
+           AND biller_id = $4 AND account_reference = $5 AND amount = $6 AND status <> 'FAILED'
+         ORDER BY created_at DESC LIMIT 1) AS duplicate`,
+  );
+}
+
+const PRECHECK_BY_CUSTOMER = precheckStatement('payments.precheck', 'customer_id');
+const PRECHECK_BY_PAYER = precheckStatement('payments.precheck-by-payer', 'payer_id');
 
 const INSERT = defineStatement<
   { created_at: Date },
@@ -175,7 +190,10 @@ export class PaymentRepository {
   async precheck(
     manager: EntityManager,
     check: {
+      /** Whose limits apply: the customer's, or (an agent) the payer's own. */
+      limitsOf: 'CUSTOMER' | 'PAYER';
       customerId: string;
+      payerId: string;
       idempotencyKey: string;
       /** The payment's currency: the rolling day counts payments in it only. */
       currency: string;
@@ -185,14 +203,16 @@ export class PaymentRepository {
       duplicateWindowSeconds: number;
     },
   ): Promise<PaymentPrecheck> {
-    const [row] = await run(executorOn(manager), PRECHECK, [
-      check.customerId,
+    const statement = check.limitsOf === 'PAYER' ? PRECHECK_BY_PAYER : PRECHECK_BY_CUSTOMER;
+    const [row] = await run(executorOn(manager), statement, [
+      check.limitsOf === 'PAYER' ? check.payerId : check.customerId,
       check.idempotencyKey,
       check.currency,
       check.billerId,
       check.accountReference,
       check.amount,
       check.duplicateWindowSeconds,
+      check.payerId,
     ]);
     return {
       existing: row.existing
@@ -203,14 +223,14 @@ export class PaymentRepository {
     };
   }
 
-  /** The payment of this customer and key, if one was made (read after a lost race). */
+  /** The payment of this payer and key, if one was made (read after a lost race). */
   async findByKey(
     manager: EntityManager,
-    customerId: string,
+    payerId: string,
     idempotencyKey: string,
   ): Promise<{ id: string; status: PaymentStatus; requestHash: string } | null> {
     const payment = await manager.findOne(Payment, {
-      where: { customerId, idempotencyKey },
+      where: { payerId, idempotencyKey },
       select: { id: true, status: true, requestHash: true },
     });
     return payment ? { id: payment.id, status: payment.status, requestHash: payment.requestHash } : null;

@@ -151,4 +151,19 @@ export class PaymentError extends ApiException {
       { field: 'amount', message: `${amount.toString()} exceeds the ${kind} headroom` },
     ]);
   }
+
+  /** The agent's float does not cover `required` (amount + fee); `details` carry the figures. */
+  static insufficientFloat(balance: bigint, required: bigint, currency: string): PaymentError {
+    const money = (value: bigint) => formatMinorUnits(value, currency, 'code');
+    const headroom = balance > 0n ? balance : 0n;
+    return new PaymentError(
+      'INSUFFICIENT_FLOAT',
+      `Your float of ${money(headroom)} does not cover this payment and its fee, ${money(required)}`,
+      [
+        { field: 'floatBalance', message: balance.toString() },
+        { field: 'required', message: required.toString() },
+        { field: 'headroom', message: headroom.toString() },
+      ],
+    );
+  }
 }

@@ -360,18 +360,20 @@ export class PostingService {
       { failureCode: code, failureMessage: refusalMessage(code), reversalEntryId, completed: true },
       'PROCESSING',
     );
-    await this.reversals.request(manager, payment, 'REFUND');
     const payload = paymentEventPayload({ ...payment, failureCode: code }, 'FAILED');
-    await this.outbox.write(
-      manager,
-      { eventType: PAYMENT_EVENTS.failed, aggregateType: 'payment', aggregateId: payment.id, payload },
-      {
-        eventType: PAYMENT_EVENTS.railReversalRequested,
-        aggregateType: 'payment',
-        aggregateId: payment.id,
-        payload: { ...payload, action: 'REFUND' },
-      },
-    );
+    const failed = { eventType: PAYMENT_EVENTS.failed, aggregateType: 'payment', aggregateId: payment.id, payload };
+    if (payment.payerType === 'AGENT') {
+      // Paid from an agent's float, not a rail: the reversal has put the float and commission back.
+      await this.outbox.write(manager, failed);
+      return;
+    }
+    await this.reversals.request(manager, payment, 'REFUND');
+    await this.outbox.write(manager, failed, {
+      eventType: PAYMENT_EVENTS.railReversalRequested,
+      aggregateType: 'payment',
+      aggregateId: payment.id,
+      payload: { ...payload, action: 'REFUND' },
+    });
   }
 
   private backoff(tries: number): number {

@@ -97,6 +97,22 @@ export class AdminBillerRequestDto {
   @Max(MAX_BASIS_POINTS)
   feePercentBps?: number;
 
+  /** What an agent earns per cash payment to this biller, flat, in minor units; defaults to 0. */
+  @ApiProperty({ type: 'integer', required: false, example: 2000 })
+  @Omittable()
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  agentCommissionFlat?: number;
+
+  /** Plus basis points of the amount (100 = 1%); defaults to 0. */
+  @ApiProperty({ type: 'integer', required: false, example: 50 })
+  @Omittable()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_BASIS_POINTS)
+  agentCommissionBps?: number;
+
   /** Smallest payment, in minor units. */
   @ApiProperty({ type: 'integer', example: 100000 })
   @IsInt()
@@ -240,6 +256,14 @@ export class AdminBillerResponseDto {
   @ApiProperty({ type: 'integer', example: 0 })
   feePercentBps: number;
 
+  /** An agent's commission per cash payment: flat part, minor units. */
+  @ApiProperty({ type: 'integer', example: 2000 })
+  agentCommissionFlat: number;
+
+  /** An agent's commission per cash payment: basis points of the amount. */
+  @ApiProperty({ type: 'integer', example: 50 })
+  agentCommissionBps: number;
+
   @ApiProperty({ type: 'integer', example: 100000 })
   minAmount: number;
 
@@ -297,6 +321,8 @@ export function toAdminBillerResponse(biller: Biller): AdminBillerResponseDto {
     acceptedRails: biller.acceptedRails,
     feeFlat: biller.feeFlat,
     feePercentBps: biller.feePercentBps,
+    agentCommissionFlat: biller.agentCommissionFlat,
+    agentCommissionBps: biller.agentCommissionBps,
     minAmount: biller.minAmount,
     maxAmount: biller.maxAmount,
     accountReferenceLabel: biller.accountReferenceLabel,

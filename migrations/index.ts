@@ -13,6 +13,7 @@ import { CreateBills1795760000000 } from './1795760000000-create-bills';
 import { CreateSchedules1795770000000 } from './1795770000000-create-schedules';
 import { CreateDisputes1795790000000 } from './1795790000000-create-disputes';
 import { AgentPayments1795810000000 } from './1795810000000-agent-payments';
+import { CreateHouseholds1795820000000 } from './1795820000000-create-households';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   CreateSchedules1795770000000,
   CreateDisputes1795790000000,
   AgentPayments1795810000000,
+  CreateHouseholds1795820000000,
 ];

@@ -3,6 +3,7 @@ import { AgentsHttpModule } from './modules/agents';
 import { BillersHttpModule } from './modules/billers';
 import { BillsHttpModule } from './modules/bills';
 import { DisputesHttpModule } from './modules/disputes';
+import { HouseholdsHttpModule } from './modules/households';
 import { IdentityHttpModule } from './modules/identity';
 import { NotificationsHttpModule } from './modules/notifications';
 import { OperationsHttpModule } from './modules/operations';
@@ -26,6 +27,7 @@ import { PlatformModule } from './platform/platform.module';
     SchedulesHttpModule,
     DisputesHttpModule,
     AgentsHttpModule,
+    HouseholdsHttpModule,
     OperationsHttpModule,
   ],
 })

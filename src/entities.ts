@@ -2,6 +2,7 @@ import { AGENT_ENTITIES } from './modules/agents/agents.entities';
 import { BILLER_ENTITIES } from './modules/billers/billers.entities';
 import { BILL_ENTITIES } from './modules/bills/bills.entities';
 import { DISPUTE_ENTITIES } from './modules/disputes/disputes.entities';
+import { HOUSEHOLD_ENTITIES } from './modules/households/households.entities';
 import { IDENTITY_ENTITIES } from './modules/identity/identity.entities';
 import { LEDGER_ENTITIES } from './modules/ledger/ledger.entities';
 import { NOTIFICATION_ENTITIES } from './modules/notifications/notifications.entities';
@@ -25,5 +26,6 @@ export const ALL_ENTITIES = [
   ...SCHEDULE_ENTITIES,
   ...DISPUTE_ENTITIES,
   ...AGENT_ENTITIES,
+  ...HOUSEHOLD_ENTITIES,
   ...NOTIFICATION_ENTITIES,
 ];

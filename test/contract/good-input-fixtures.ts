@@ -25,6 +25,7 @@ import {
 
 import { AGENT_FIXTURES } from './agents-fixtures';
 import { DISPUTE_FIXTURES } from './disputes-fixtures';
+import { HOUSEHOLD_FIXTURES } from './households-fixtures';
 
 export type { FixtureContext, GoodInputOverrides } from './fixture-kit';
 
@@ -168,4 +169,5 @@ export const GOOD_INPUT_FIXTURES: Record<string, Fixture> = {
   },
   ...DISPUTE_FIXTURES,
   ...AGENT_FIXTURES,
+  ...HOUSEHOLD_FIXTURES,
 };

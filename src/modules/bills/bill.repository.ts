@@ -198,6 +198,83 @@ const OPEN_OWNED_OF_ACCOUNT = defineStatement<
     ORDER BY b.due_date, b.created_at, b.id`,
 );
 
+/**
+ * The bills a customer sees: their own, plus bills shared with them through a household, named
+ * by id (`bill_shares`) or by a shared biller account, each only while the sharer still owns it.
+ */
+const visible = (n: number) => `(b.customer_id = $1
+    OR EXISTS (SELECT 1 FROM unnest($${n}::uuid[], $${n + 1}::uuid[]) AS s(bill_id, owner_id)
+                WHERE s.bill_id = b.id AND s.owner_id = b.customer_id)
+    OR EXISTS (SELECT 1 FROM unnest($${n + 2}::uuid[], $${n + 3}::text[], $${n + 4}::uuid[])
+                  AS a(biller_id, account_reference, owner_id)
+                WHERE a.biller_id = b.biller_id AND a.account_reference = b.account_reference
+                  AND a.owner_id = b.customer_id))`;
+
+type SharedParams = [
+  sharedBillIds: string[],
+  sharedBillOwners: string[],
+  sharedBillerIds: string[],
+  sharedAccountReferences: string[],
+  sharedAccountOwners: string[],
+];
+
+const PAGE_VISIBLE = defineStatement<
+  BillRow,
+  [customerId: string, status: string | null, today: string, limit: number, offset: number, ...SharedParams]
+>(
+  'bills.page-visible',
+  `SELECT ${COLUMNS} FROM bills b
+    WHERE ${visible(6)} AND ($2::text IS NULL OR ${DERIVED_STATUS('$3')} = $2::text)
+    ORDER BY b.created_at DESC, b.id DESC
+    LIMIT $4 OFFSET $5`,
+);
+
+const COUNT_VISIBLE = defineStatement<
+  { total: string },
+  [customerId: string, status: string | null, today: string, ...SharedParams]
+>(
+  'bills.count-visible',
+  `SELECT count(*)::text AS total FROM bills b
+    WHERE ${visible(4)} AND ($2::text IS NULL OR ${DERIVED_STATUS('$3')} = $2::text)`,
+);
+
+/**
+ * Takes the payment lease of a shared bill for `customerId`, unless another payer holds a live
+ * one; answers the new token, or nothing when a live lease exists.
+ */
+const TAKE_LEASE = defineStatement<
+  { token: string },
+  [billId: string, customerId: string, token: string, now: Date, expiresAt: Date]
+>(
+  'bills.take-payment-lease',
+  `INSERT INTO bill_payment_leases AS l (bill_id, customer_id, token, expires_at) VALUES ($1, $2, $3, $5)
+   ON CONFLICT (bill_id) DO UPDATE SET customer_id = EXCLUDED.customer_id, token = EXCLUDED.token,
+          expires_at = EXCLUDED.expires_at
+    WHERE l.expires_at <= $4
+   RETURNING l.token`,
+);
+
+const LEASE_HOLDER = defineStatement<{ customer_id: string }, [billId: string]>(
+  'bills.payment-lease-holder',
+  `SELECT l.customer_id FROM bill_payment_leases l WHERE l.bill_id = $1`,
+);
+
+const RELEASE_LEASE = defineStatement<{ bill_id: string }, [billId: string, token: string]>(
+  'bills.release-payment-lease',
+  `DELETE FROM bill_payment_leases l WHERE l.bill_id = $1 AND l.token = $2 RETURNING l.bill_id`,
+);
+
+const LOCK_BY_ID = defineStatement<BillRow, [id: string]>(
+  'bills.lock-by-id',
+  `SELECT ${COLUMNS} FROM bills b WHERE b.id = $1 FOR UPDATE`,
+);
+
+/** What a customer sees shared through their households: bills by id, and biller accounts, with their owners. */
+export interface SharedBillsFilter {
+  bills: { billId: string; ownerId: string }[];
+  accounts: { billerId: string; accountReference: string; ownerId: string }[];
+}
+
 /** A new bill of a batch. */
 export interface NewBill {
   id: string;
@@ -287,6 +364,69 @@ export class BillRepository {
       one(executor, COUNT_OWNED, [customerId, filter.status, filter.today]),
     ]);
     return { bills: rows.map(toBill), total: Number(count?.total ?? 0) };
+  }
+
+  /** Like `pageOwnedBy`, with the bills shared with the customer through their households. */
+  async pageVisibleTo(
+    manager: EntityManager,
+    customerId: string,
+    shared: SharedBillsFilter,
+    filter: { status: string | null; today: string; limit: number; offset: number },
+  ): Promise<{ bills: Bill[]; total: number }> {
+    if (shared.bills.length === 0 && shared.accounts.length === 0) {
+      return this.pageOwnedBy(manager, customerId, filter);
+    }
+    const executor = executorOn(manager);
+    const sharedParams: SharedParams = [
+      shared.bills.map((share) => share.billId),
+      shared.bills.map((share) => share.ownerId),
+      shared.accounts.map((account) => account.billerId),
+      shared.accounts.map((account) => account.accountReference),
+      shared.accounts.map((account) => account.ownerId),
+    ];
+    const [rows, count] = await Promise.all([
+      run(executor, PAGE_VISIBLE, [
+        customerId,
+        filter.status,
+        filter.today,
+        filter.limit,
+        filter.offset,
+        ...sharedParams,
+      ]),
+      one(executor, COUNT_VISIBLE, [customerId, filter.status, filter.today, ...sharedParams]),
+    ]);
+    return { bills: rows.map(toBill), total: Number(count?.total ?? 0) };
+  }
+
+  async lockById(manager: EntityManager, id: string): Promise<Bill | null> {
+    const row = await one(executorOn(manager), LOCK_BY_ID, [id]);
+    return row && toBill(row);
+  }
+
+  /**
+   * Takes the payment lease of a bill for the customer until `expiresAt`: answers `taken` with
+   * the token, `held` when the customer already holds a live one, `busy` when another does.
+   */
+  async takePaymentLease(
+    manager: EntityManager,
+    lease: { billId: string; customerId: string; token: string; now: Date; expiresAt: Date },
+  ): Promise<'taken' | 'held' | 'busy'> {
+    const executor = executorOn(manager);
+    const taken = await one(executor, TAKE_LEASE, [
+      lease.billId,
+      lease.customerId,
+      lease.token,
+      lease.now,
+      lease.expiresAt,
+    ]);
+    if (taken) return 'taken';
+    const holder = await one(executor, LEASE_HOLDER, [lease.billId]);
+    return holder?.customer_id === lease.customerId ? 'held' : 'busy';
+  }
+
+  /** Gives the lease up, only if it still is this token's. */
+  async releasePaymentLease(manager: EntityManager, billId: string, token: string): Promise<void> {
+    await run(executorOn(manager), RELEASE_LEASE, [billId, token]);
   }
 
   async findById(manager: EntityManager, id: string): Promise<Bill | null> {

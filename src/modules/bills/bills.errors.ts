@@ -51,6 +51,11 @@ export class BillsError extends ApiException {
     );
   }
 
+  /** Another household member's payment of this shared bill is under way. */
+  static beingPaid(): BillsError {
+    return new BillsError('BILL_ALREADY_PAID', 'Another member of the household is paying this bill');
+  }
+
   static claimRequired(): BillsError {
     return new BillsError('CLAIM_REQUIRED', 'Claim this bill with its biller and account reference before paying it', [
       { field: 'billId', message: 'is not matched to you; claim it with POST /bills/claims' },

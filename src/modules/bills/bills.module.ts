@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboxModule } from '../../platform/outbox/outbox.module';
 import { ListensTo } from '../../platform/outbox/outbox-subscriptions';
 import { BillersModule } from '../billers';
+import { HouseholdsModule } from '../households';
 import { CustomerContactsModule } from '../identity';
 import { PAYMENT_EVENTS, PaymentsModule } from '../payments';
 import { BillIngestionService } from './bill-ingestion.service';
@@ -26,6 +27,7 @@ import { BillsService } from './bills.service';
     BillersModule,
     CustomerContactsModule,
     PaymentsModule,
+    HouseholdsModule,
   ],
   providers: [BillRepository, BillResolver, BillIngestionService, BillSettlementService, BillsService],
   exports: [BillsService, BillIngestionService, BillResolver, BillSettlementService],

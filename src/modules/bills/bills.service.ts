@@ -2,9 +2,17 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
 import { AppConfig } from '../../platform/config/app-config';
+import { newId } from '../../platform/database/new-id';
 import { Page, toPage } from '../../platform/http/pagination';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { BillerError, PaymentQuoteService, SavedAccountsService } from '../billers';
+import {
+  HOUSEHOLD_PAYING_ROLES,
+  HouseholdBillShare,
+  HouseholdDirectory,
+  HouseholdError,
+  type SharedWithCustomer,
+} from '../households';
 import { PaymentCore, PaymentHistory } from '../payments';
 import type { Bill } from './bill.entity';
 import { billEvent } from './bill-events';
@@ -48,11 +56,29 @@ export interface PayBillResult {
 /** The payment the core answered, as the bills context hands it on (PaymentCore.pay's result). */
 export type CorePayment = Awaited<ReturnType<PaymentCore['pay']>>;
 
+/** How a bill shared through one of the caller's households shows to them. */
+export interface BillSharing {
+  householdId: string;
+  householdName: string;
+  /** The caller owns the bill (and shared it, or its account). */
+  sharedByMe: boolean;
+  /** The caller may pay it: its owner, or an OWNER, ADMIN or MEMBER of the household (not a VIEWER). */
+  canPay: boolean;
+}
+
 /** A bill with the status the customer sees today. */
 export interface ShownBill {
   bill: Bill;
   status: BillStatus;
+  /** Set when the bill is shared through one of the caller's households; absent otherwise. */
+  shared?: BillSharing;
 }
+
+/**
+ * How long a payer holds a shared bill's payment lease: longer than a payment's rail call, short
+ * enough that a crashed request does not keep the bill from the other members for long.
+ */
+const PAYMENT_LEASE_MS = 2 * 60_000;
 
 /**
  * The pushed-bill inbox: listing, reading (which marks a bill VIEWED), claiming unmatched bills
@@ -77,31 +103,68 @@ export class BillsService {
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly history: PaymentHistory,
+    private readonly households: HouseholdDirectory,
   ) {}
 
+  /** The customer's bills and the bills shared with them through their households, each marked `shared`. */
   async list(customerId: string, query: { status?: BillStatus; page: number; size: number }): Promise<Page<ShownBill>> {
     const today = this.today();
-    const { bills, total } = await this.bills.pageOwnedBy(this.dataSource.manager, customerId, {
-      status: query.status ?? null,
-      today,
-      limit: query.size,
-      offset: query.page * query.size,
-    });
+    const shared = await this.households.sharedWith(customerId);
+    const { bills, total } = await this.bills.pageVisibleTo(
+      this.dataSource.manager,
+      customerId,
+      {
+        // The caller's own shares add nothing: their bills are listed anyway.
+        bills: shared.bills
+          .filter((share) => share.sharedBy !== customerId)
+          .map((share) => ({ billId: share.billId, ownerId: share.sharedBy })),
+        accounts: shared.accounts
+          .filter((account) => account.sharedBy !== customerId)
+          .map((account) => ({
+            billerId: account.billerId,
+            accountReference: account.accountReference,
+            ownerId: account.sharedBy,
+          })),
+      },
+      { status: query.status ?? null, today, limit: query.size, offset: query.page * query.size },
+    );
     return toPage(
-      bills.map((bill) => this.shown(bill, today)),
+      bills.map((bill) => this.shown(bill, today, sharingOf(bill, customerId, shared))),
       total,
       query,
     );
   }
 
-  /** The customer's bill; reading it marks it VIEWED. */
+  /**
+   * The customer's bill (reading it marks it VIEWED), or a bill shared with them through a
+   * household (read as it is: its owner's VIEWED state is theirs).
+   */
   async detail(customerId: string, billId: string): Promise<ShownBill> {
     const manager = this.dataSource.manager;
     const bill =
       (await this.bills.markViewed(manager, billId, customerId, this.clock.now())) ??
       (await this.bills.findById(manager, billId));
+    if (!bill || bill.customerId === null) throw BillsError.notFound();
+    const sharing = sharingOf(bill, customerId, await this.households.sharedWith(customerId));
+    if (bill.customerId !== customerId && !sharing) throw BillsError.notFound();
+    return this.shown(bill, this.today(), sharing);
+  }
+
+  /**
+   * Shares the customer's bill with a household they belong to; 404 for a bill that is not
+   * theirs or a household they are not in. Sharing again answers the same share.
+   */
+  async share(customerId: string, billId: string, householdId: string): Promise<HouseholdBillShare> {
+    const bill = await this.bills.findById(this.dataSource.manager, billId);
     if (!bill || bill.customerId !== customerId) throw BillsError.notFound();
-    return this.shown(bill, this.today());
+    return this.households.shareBill(customerId, householdId, billId);
+  }
+
+  /** Ends the share of the customer's bill with the household; 404 when it is not shared there. */
+  async unshare(customerId: string, billId: string, householdId: string): Promise<void> {
+    const bill = await this.bills.findById(this.dataSource.manager, billId);
+    if (!bill || bill.customerId !== customerId) throw BillsError.notFound();
+    await this.households.unshareBill(customerId, householdId, billId);
   }
 
   /**
@@ -171,41 +234,62 @@ export class BillsService {
       if (!isOpen(bill.status)) throw BillsError.notFound();
       throw BillsError.claimRequired();
     }
-    if (bill.customerId !== customerId) throw BillsError.notFound();
+    // A bill shared through a household: any of its members but a VIEWER pays it (channel BILL only).
+    const sharing =
+      request.channel === 'BILL'
+        ? sharingOf(bill, customerId, await this.households.sharedWith(customerId))
+        : undefined;
+    if (bill.customerId !== customerId) {
+      if (!sharing) throw BillsError.notFound();
+      if (!sharing.canPay) {
+        throw HouseholdError.roleRequired('A VIEWER of the household sees its shared bills but cannot pay them');
+      }
+    }
+    const ownerId = bill.customerId;
     if (bill.status === 'PAID') throw BillsError.alreadyPaid(bill.paymentId);
     if (bill.status === 'WITHDRAWN') throw BillsError.unresolvable();
     if (request.channel === 'SCHEDULE') await this.refuseIfPaidAnotherWay(bill);
     const amount = request.amount ?? bill.amountDue;
-    const payment = await this.core.pay({
-      channel: request.channel,
-      payer: { type: 'CUSTOMER', id: customerId },
-      customerId,
-      idempotencyKey: request.idempotencyKey ?? defaultKey(bill),
-      requestHash: billRequestFingerprint({
-        billId: bill.id,
+    // Each payer's idempotency key is their own: a shared bill is paid once by a lease on it.
+    const lease = sharing ? await this.takePaymentLease(bill.id, customerId) : null;
+    let payment: CorePayment;
+    try {
+      payment = await this.core.pay({
+        channel: request.channel,
+        payer: { type: 'CUSTOMER', id: customerId },
+        customerId,
+        idempotencyKey: request.idempotencyKey ?? defaultKey(bill),
+        requestHash: billRequestFingerprint({
+          billId: bill.id,
+          amount,
+          rail: request.rail,
+          fundingAccount: request.fundingAccount,
+          confirmDuplicate: request.confirmDuplicate === true,
+        }),
+        biller: bill.billerId,
+        accountReference: bill.accountReference,
+        savedAccountId: null,
         amount,
+        currency: bill.currency,
         rail: request.rail,
         fundingAccount: request.fundingAccount,
         confirmDuplicate: request.confirmDuplicate === true,
-      }),
-      biller: bill.billerId,
-      accountReference: bill.accountReference,
-      savedAccountId: null,
-      amount,
-      currency: bill.currency,
-      rail: request.rail,
-      fundingAccount: request.fundingAccount,
-      confirmDuplicate: request.confirmDuplicate === true,
-      amountDue: bill.amountDue,
-    });
+        amountDue: bill.amountDue,
+      });
+    } catch (error) {
+      if (lease) await this.bills.releasePaymentLease(this.dataSource.manager, bill.id, lease);
+      throw error;
+    }
     await this.dataSource.transaction(async (manager) => {
       const now = this.clock.now();
+      if (lease) await this.bills.releasePaymentLease(manager, bill.id, lease);
       if (payment.status === 'FAILED') {
         // The next tap without a key is a new attempt, not a replay of this declined one.
         await this.bills.countFailedAttempt(manager, bill.id, bill.paymentAttempt, now);
         return;
       }
-      const paid = await this.bills.markPaid(manager, bill.id, payment.id, customerId, now);
+      // The bill stays its owner's whoever paid it.
+      const paid = await this.bills.markPaid(manager, bill.id, payment.id, ownerId, now);
       if (paid) {
         await this.outbox.write(
           manager,
@@ -244,14 +328,70 @@ export class BillsService {
     }
   }
 
-  private shown(bill: Bill, today: string): ShownBill {
-    return { bill, status: derivedStatus(bill.status, bill.dueDate, today) };
+  /**
+   * Takes the shared bill's payment lease for the payer, after checking under the bill's row
+   * lock that it is still open. Answers the lease's token, or null when the payer already holds
+   * it (their second tap: their own idempotency key answers it); 409 `BILL_ALREADY_PAID` when
+   * another payer holds it.
+   */
+  private async takePaymentLease(billId: string, customerId: string): Promise<string | null> {
+    const now = this.clock.now();
+    const token = newId();
+    return this.dataSource.transaction(async (manager) => {
+      const current = await this.bills.lockById(manager, billId);
+      if (!current) throw BillsError.notFound();
+      if (current.status === 'PAID') throw BillsError.alreadyPaid(current.paymentId);
+      if (current.status === 'WITHDRAWN') throw BillsError.unresolvable();
+      const outcome = await this.bills.takePaymentLease(manager, {
+        billId,
+        customerId,
+        token,
+        now,
+        expiresAt: new Date(now.getTime() + PAYMENT_LEASE_MS),
+      });
+      if (outcome === 'busy') throw BillsError.beingPaid();
+      return outcome === 'taken' ? token : null;
+    });
+  }
+
+  private shown(bill: Bill, today: string, shared?: BillSharing | null): ShownBill {
+    const shown: ShownBill = { bill, status: derivedStatus(bill.status, bill.dueDate, today) };
+    if (shared) shown.shared = shared;
+    return shown;
   }
 
   /** Today in the business time zone, where bills fall due. */
   private today(): string {
     return calendarDate(this.clock.now(), this.config.SCHEDULE_TIME_ZONE);
   }
+}
+
+/**
+ * How the bill shows to `customerId` through their households: shared by id by its owner, or
+ * of an account its owner shared; the household where the caller may pay is preferred. Null
+ * when no household of the caller has it.
+ */
+function sharingOf(bill: Bill, customerId: string, shared: SharedWithCustomer): BillSharing | null {
+  const owner = bill.customerId;
+  if (owner === null) return null;
+  const candidates = [
+    ...shared.bills.filter((share) => share.billId === bill.id && share.sharedBy === owner),
+    ...shared.accounts.filter(
+      (account) =>
+        account.billerId === bill.billerId &&
+        account.accountReference === bill.accountReference &&
+        account.sharedBy === owner,
+    ),
+  ];
+  if (candidates.length === 0) return null;
+  const best = candidates.find((candidate) => HOUSEHOLD_PAYING_ROLES.includes(candidate.role)) ?? candidates[0];
+  const sharedByMe = owner === customerId;
+  return {
+    householdId: best.householdId,
+    householdName: best.householdName,
+    sharedByMe,
+    canPay: sharedByMe || HOUSEHOLD_PAYING_ROLES.includes(best.role),
+  };
 }
 
 /** `bill:{id}` for the first attempt, `bill:{id}:{n}` after n failed ones. */

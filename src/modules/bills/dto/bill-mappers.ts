@@ -1,12 +1,14 @@
+import type { HouseholdBillShare } from '../../households';
 import type { ShownBill } from '../bills.service';
 import type { IngestionReport } from '../bill-ingestion.service';
 import type { Resolution } from '../bill-resolver.service';
 import type { BillIngestionResponseDto } from './bill-ingestion.dto';
+import type { BillShareResponseDto } from './bill-share.dto';
 import type { CustomerBillDetailDto, CustomerBillDto } from './customer-bill.dto';
 import type { InternalCustomerResolutionResponseDto } from './internal-customer-resolution.dto';
 
-export function toCustomerBill({ bill, status }: ShownBill): CustomerBillDto {
-  return {
+export function toCustomerBill({ bill, status, shared }: ShownBill): CustomerBillDto {
+  const shown: CustomerBillDto = {
     id: bill.id,
     status,
     billerId: bill.billerId,
@@ -20,6 +22,18 @@ export function toCustomerBill({ bill, status }: ShownBill): CustomerBillDto {
     dueDate: bill.dueDate,
     paymentId: bill.paymentId,
     createdAt: bill.createdAt.toISOString(),
+  };
+  if (shared) shown.shared = { ...shared };
+  return shown;
+}
+
+export function toBillShareResponse(share: HouseholdBillShare): BillShareResponseDto {
+  return {
+    billId: share.billId,
+    householdId: share.householdId,
+    householdName: share.householdName,
+    sharedBy: share.sharedBy,
+    sharedAt: share.sharedAt.toISOString(),
   };
 }
 

@@ -11,6 +11,24 @@ export class BillLineItemDto {
   amount: number;
 }
 
+/** How a bill shared through one of your households shows to you. */
+@ApiSchema({ name: 'BillSharing' })
+export class BillSharingDto {
+  @ApiProperty({ format: 'uuid', example: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9c01' })
+  householdId: string;
+
+  @ApiProperty({ example: 'Adeyemi family' })
+  householdName: string;
+
+  /** The bill is yours (you shared it or its account). */
+  @ApiProperty({ example: false })
+  sharedByMe: boolean;
+
+  /** You may pay it: its owner, or an OWNER, ADMIN or MEMBER of the household (a VIEWER only sees it). */
+  @ApiProperty({ example: true })
+  canPay: boolean;
+}
+
 /** A bill in your inbox. */
 @ApiSchema({ name: 'CustomerBill' })
 export class CustomerBillDto {
@@ -60,6 +78,13 @@ export class CustomerBillDto {
   /** When the bill reached your inbox. */
   @ApiProperty({ format: 'date-time', example: '2026-11-01T06:00:00.000Z' })
   createdAt: string;
+
+  /**
+   * Present when the bill is shared through one of your households (by its owner, or because
+   * its biller account is shared); absent for your own bills that are not shared.
+   */
+  @ApiProperty({ type: BillSharingDto, required: false })
+  shared?: BillSharingDto;
 }
 
 /** A bill with its line items and history. */

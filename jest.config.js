@@ -39,6 +39,8 @@ const shared = {
 };
 
 module.exports = {
+  // A global option: Jest ignores testTimeout inside a project, where it used to sit.
+  testTimeout: 30000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/migrations/**/*.spec.ts'] },
     {
@@ -48,7 +50,6 @@ module.exports = {
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       setupFiles: ['<rootDir>/test/support/test-environment.ts'],
-      testTimeout: 30000,
     },
   ],
 };

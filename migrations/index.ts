@@ -14,6 +14,8 @@ import { CreateSchedules1795770000000 } from './1795770000000-create-schedules';
 import { CreateDisputes1795790000000 } from './1795790000000-create-disputes';
 import { AgentPayments1795810000000 } from './1795810000000-agent-payments';
 import { CreateHouseholds1795820000000 } from './1795820000000-create-households';
+import { AdminUsers1795830000000 } from './1795830000000-admin-users';
+import { MetricsIndexes1795840000000 } from './1795840000000-metrics-indexes';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -33,4 +35,6 @@ export const MIGRATIONS = [
   CreateDisputes1795790000000,
   AgentPayments1795810000000,
   CreateHouseholds1795820000000,
+  AdminUsers1795830000000,
+  MetricsIndexes1795840000000,
 ];

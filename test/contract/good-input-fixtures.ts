@@ -23,6 +23,7 @@ import {
   unique,
 } from './fixture-kit';
 
+import { ADMIN_USER_FIXTURES } from './admin-users-fixtures';
 import { AGENT_FIXTURES } from './agents-fixtures';
 import { DISPUTE_FIXTURES } from './disputes-fixtures';
 import { HOUSEHOLD_FIXTURES } from './households-fixtures';
@@ -170,4 +171,5 @@ export const GOOD_INPUT_FIXTURES: Record<string, Fixture> = {
   ...DISPUTE_FIXTURES,
   ...AGENT_FIXTURES,
   ...HOUSEHOLD_FIXTURES,
+  ...ADMIN_USER_FIXTURES,
 };

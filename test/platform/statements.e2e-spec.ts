@@ -60,6 +60,7 @@ function users(): User[] {
       phoneVerifiedAt: new Date('2031-01-02T03:04:05.006Z'),
       createdAt: new Date('2031-01-02T03:04:05.006Z'),
       updatedAt: new Date('2031-05-06T07:08:09.999Z'),
+      deactivatedAt: new Date('2031-05-06T07:08:09.999Z'),
     }),
     Object.assign(new User(), {
       id: randomUUID(),
@@ -78,6 +79,7 @@ function users(): User[] {
       phoneVerifiedAt: new Date('2030-12-31T23:59:59.999Z'),
       createdAt: new Date('2030-12-31T23:59:59.999Z'),
       updatedAt: new Date('2030-12-31T23:59:59.999Z'),
+      deactivatedAt: null,
     }),
   ];
 }

@@ -4,7 +4,13 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 export const SESSION_AUTH_METHODS = ['OTP', 'PIN'] as const;
 export type SessionAuthMethod = (typeof SESSION_AUTH_METHODS)[number];
 
-export const SESSION_REVOCATION_REASONS = ['LOGOUT', 'REVOKED', 'REFRESH_TOKEN_REUSED', 'PIN_CHANGED'] as const;
+export const SESSION_REVOCATION_REASONS = [
+  'LOGOUT',
+  'REVOKED',
+  'REFRESH_TOKEN_REUSED',
+  'PIN_CHANGED',
+  'DEACTIVATED',
+] as const;
 export type SessionRevocationReason = (typeof SESSION_REVOCATION_REASONS)[number];
 
 /**

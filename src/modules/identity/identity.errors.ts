@@ -21,6 +21,14 @@ export const IDENTITY_ERROR_CODES = defineErrorCodes({
     status: HttpStatus.LOCKED,
     description: 'Too many wrong PINs; the account is locked until `Retry-After` seconds have passed.',
   },
+  OWN_ROLE_CHANGE: {
+    status: HttpStatus.CONFLICT,
+    description: 'An admin cannot change their own role or deactivate their own account: another admin must.',
+  },
+  LAST_ADMIN: {
+    status: HttpStatus.CONFLICT,
+    description: 'The change would leave no active ADMIN: make another user ADMIN first.',
+  },
 } as const);
 
 declare module '../../platform/http/error-catalogue' {
@@ -75,6 +83,18 @@ export class IdentityError extends ApiException {
 
   static refreshTokenInvalid(): IdentityError {
     return new IdentityError('UNAUTHENTICATED', 'The refresh token is invalid, expired or already used; log in again');
+  }
+
+  static userNotFound(): IdentityError {
+    return new IdentityError('NOT_FOUND', 'User not found');
+  }
+
+  static ownRoleChange(what: string): IdentityError {
+    return new IdentityError('OWN_ROLE_CHANGE', `An admin cannot ${what} their own account`);
+  }
+
+  static lastAdmin(): IdentityError {
+    return new IdentityError('LAST_ADMIN', 'This would leave no active ADMIN: make another user ADMIN first');
   }
 
   static sessionNotFound(): IdentityError {

@@ -3,6 +3,12 @@ import type { UserRole } from '../../platform/auth/principal';
 import type { DeviceSession, SessionRevocationReason } from './device-session.entity';
 import type { KycTier, User } from './user.entity';
 
+/** Event types other contexts listen to. */
+export const IDENTITY_EVENT_TYPES = {
+  /** `{ userId, actorUserId, deactivatedAt }`: every session ended; the schedules context pauses the user's schedules. */
+  userDeactivated: 'user.deactivated',
+} as const;
+
 /**
  * The outbox events of the identity context. Consumers: notifications (security notices on a
  * new device, a PIN change, a lock, a revoked session), compliance (KYC screening), analytics.
@@ -23,6 +29,10 @@ export const IdentityEvents = {
 
   roleChanged(userId: string, from: UserRole, to: UserRole): OutboxMessage {
     return userEvent('user.role_changed', userId, { from, to });
+  },
+
+  userDeactivated(userId: string, actorUserId: string, deactivatedAt: Date): OutboxMessage {
+    return userEvent(IDENTITY_EVENT_TYPES.userDeactivated, userId, { actorUserId, deactivatedAt });
   },
 
   kycTierChanged(userId: string, from: KycTier, to: KycTier): OutboxMessage {

@@ -3,9 +3,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessTokenService } from '../../platform/auth/access-token.service';
 import { SessionVerifier } from '../../platform/auth/session-verifier';
 import { MessagingModule } from '../../platform/messaging/messaging.module';
+import { AdminAuditModule } from '../../platform/audit/admin-audit.module';
 import { OutboxModule } from '../../platform/outbox/outbox.module';
 import { DeviceSessionRepository } from './device-session.repository';
 import { DeviceSessionService } from './device-session.service';
+import { FunnelReadModel } from './funnel-read-model.service';
 import { IDENTITY_ENTITIES } from './identity.entities';
 import { KycSubmissionRepository } from './kyc-submission.repository';
 import { KycService } from './kyc.service';
@@ -16,6 +18,7 @@ import { ProfileService } from './profile.service';
 import { RegistrationService } from './registration.service';
 import { SessionCache } from './session-cache';
 import { StaffAccountService } from './staff-account.service';
+import { AdminUsersService } from './admin-users.service';
 import { UserRepository } from './user.repository';
 
 /**
@@ -28,9 +31,10 @@ import { UserRepository } from './user.repository';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature(IDENTITY_ENTITIES), OutboxModule, MessagingModule],
+  imports: [TypeOrmModule.forFeature(IDENTITY_ENTITIES), OutboxModule, MessagingModule, AdminAuditModule],
   providers: [
     AccessTokenService,
+    FunnelReadModel,
     SessionCache,
     { provide: SessionVerifier, useExisting: SessionCache },
     UserRepository,
@@ -44,11 +48,14 @@ import { UserRepository } from './user.repository';
     KycService,
     ProfileService,
     StaffAccountService,
+    AdminUsersService,
   ],
   exports: [
     AccessTokenService,
+    FunnelReadModel,
     SessionVerifier,
     StaffAccountService,
+    AdminUsersService,
     RegistrationService,
     LoginService,
     DeviceSessionService,

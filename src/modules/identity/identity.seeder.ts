@@ -59,6 +59,7 @@ export class IdentitySeeder implements Seeder {
         phoneVerifiedAt: now,
         createdAt: now,
         updatedAt: now,
+        deactivatedAt: null,
       } satisfies User);
       if (!(await this.users.insertIfPhoneFree(manager, user))) {
         report.existing += 1;

@@ -176,6 +176,7 @@ export class RegistrationService {
       phoneVerifiedAt: now,
       createdAt: now,
       updatedAt: now,
+      deactivatedAt: null,
     } satisfies User);
   }
 }

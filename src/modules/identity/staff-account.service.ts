@@ -51,6 +51,7 @@ export class StaffAccountService {
       phoneVerifiedAt: now,
       createdAt: now,
       updatedAt: now,
+      deactivatedAt: null,
     } satisfies User);
     await this.dataSource.transaction(async (manager) => {
       if (!(await this.users.insertIfPhoneFree(manager, admin))) {

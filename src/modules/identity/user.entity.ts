@@ -64,6 +64,10 @@ export class User {
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
+  /** When an admin deactivated the account; null while it is active. */
+  @Column({ name: 'deactivated_at', type: 'timestamptz', nullable: true })
+  deactivatedAt: Date | null;
+
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }

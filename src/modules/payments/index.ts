@@ -10,6 +10,7 @@ export { agentAccounts, floatTopUpEntry } from './payment-ledger';
 export { requestFingerprint } from './request-fingerprint';
 export type { Payment } from './payment.entity';
 export { PaymentHistory, type PaymentSummary } from './payment-history.service';
+export { PaymentMetrics, type CurrencyActivity, type PostingActivity } from './payment-metrics.service';
 export { toPaymentResponse } from './dto/payment-mappers';
 export { PaymentResponseDto } from './dto/payment-response.dto';
 export { PaymentRecoveryService } from './payment-recovery.service';

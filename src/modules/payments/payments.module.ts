@@ -10,6 +10,7 @@ import { BillerCircuitBreaker } from './biller-circuit-breaker';
 import { PaymentCore } from './payment-core.service';
 import { PaymentFaults } from './payment-faults';
 import { PaymentHistory } from './payment-history.service';
+import { PaymentMetrics } from './payment-metrics.service';
 import { PaymentRecoveryService } from './payment-recovery.service';
 import { PaymentRefunds } from './payment-refunds.service';
 import { PaymentRepository } from './payment.repository';
@@ -49,6 +50,7 @@ import { SandboxRailConnector } from './sandbox-rail.connector';
     PaymentRefunds,
     PaymentFaults,
     PaymentHistory,
+    PaymentMetrics,
     PaymentsService,
     PostingService,
     RailReversalService,
@@ -59,6 +61,7 @@ import { SandboxRailConnector } from './sandbox-rail.connector';
   exports: [
     PaymentCore,
     PaymentHistory,
+    PaymentMetrics,
     PaymentRefunds,
     PaymentsService,
     PostingService,

@@ -34,9 +34,11 @@ export interface ScheduleConfirmationPayload extends ScheduleRunEventPayload {
   billId: string;
 }
 
-/** The schedules context's Bull queue: the runner's repeatable tick (one job per interval across every worker). */
+/** The schedules context's Bull queues: the runner's repeatable tick (one job per interval across every worker), and the account events it follows. */
 export const SCHEDULE_QUEUES = {
   runner: 'schedule-runner',
+  /** Identity's `user.deactivated`: the user's schedules pause. */
+  accounts: 'schedule-accounts',
 } as const;
 
 export const SCHEDULE_RUNNER_JOB = 'tick';

@@ -216,6 +216,20 @@ export class SchedulesService {
     });
   }
 
+  /**
+   * Pauses every ACTIVE schedule of a user whose account was deactivated; answers how many.
+   * Idempotent (a redelivered event finds nothing ACTIVE). Resuming is the customer's, once an
+   * admin has reactivated the account.
+   */
+  async pauseAllOf(customerId: string): Promise<number> {
+    const now = this.clock.now();
+    const [rows] = (await this.dataSource.manager.query(
+      `UPDATE schedules SET status = 'PAUSED', updated_at = $2 WHERE customer_id = $1 AND status = 'ACTIVE' RETURNING id`,
+      [customerId, now],
+    )) as [{ id: string }[], number];
+    return rows.length;
+  }
+
   /** The first due date from today (or the start) whose period has no run yet. */
   private async nextFrom(
     manager: Parameters<ScheduleRepository['hasRunFor']>[0],

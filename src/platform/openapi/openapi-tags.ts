@@ -68,12 +68,18 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
     description: 'Support staff and admins work the dispute queue: filters by status, assignee, reason and SLA breach.',
   },
   {
+    name: 'Admin: users',
+    description:
+      'Admins find users, change their role and deactivate accounts (every session ends at once); every write is audited.',
+  },
+  {
     name: 'Admin: agents',
     description: "Admins top up an agent's float; every top-up is a journal entry and audited.",
   },
   {
     name: 'Admin: operations',
-    description: 'Admins inspect and requeue outbox events and check that the ledger balances.',
+    description:
+      'Admins inspect and requeue outbox events, check that the ledger balances, and read the dashboard metrics and the registration funnel.',
   },
   { name: 'Operations', description: 'Liveness and readiness probes and the Prometheus metrics scrape.' },
   {

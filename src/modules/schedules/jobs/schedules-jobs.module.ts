@@ -2,11 +2,15 @@ import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { SCHEDULE_QUEUES } from '../schedules.events';
 import { SchedulesModule } from '../schedules.module';
+import { ScheduleAccountsProcessor } from './schedule-accounts.processor';
 import { ScheduleRunnerProcessor, ScheduleRunnerRegistration } from './schedule-runner.processor';
 
-/** The schedule runner's repeatable job; only WorkerModule imports it. */
+/** The schedule runner's repeatable job and the account events' consumer; only WorkerModule imports it. */
 @Module({
-  imports: [SchedulesModule, BullModule.registerQueue({ name: SCHEDULE_QUEUES.runner })],
-  providers: [ScheduleRunnerProcessor, ScheduleRunnerRegistration],
+  imports: [
+    SchedulesModule,
+    BullModule.registerQueue({ name: SCHEDULE_QUEUES.runner }, { name: SCHEDULE_QUEUES.accounts }),
+  ],
+  providers: [ScheduleRunnerProcessor, ScheduleRunnerRegistration, ScheduleAccountsProcessor],
 })
 export class SchedulesJobsModule {}

@@ -13,9 +13,11 @@ import { CreateBills1795760000000 } from './1795760000000-create-bills';
 import { CreateSchedules1795770000000 } from './1795770000000-create-schedules';
 import { CreateDisputes1795790000000 } from './1795790000000-create-disputes';
 import { AgentPayments1795810000000 } from './1795810000000-agent-payments';
-import { CreateHouseholds1795820000000 } from './1795820000000-create-households';
 import { AdminUsers1795830000000 } from './1795830000000-admin-users';
+import { CreateHouseholds1795820000000 } from './1795820000000-create-households';
 import { MetricsIndexes1795840000000 } from './1795840000000-metrics-indexes';
+import { Reconciliation1795850000000 } from './1795850000000-reconciliation';
+import { CreateAmlFlags1795860000000 } from './1795860000000-create-aml-flags';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -37,4 +39,6 @@ export const MIGRATIONS = [
   CreateHouseholds1795820000000,
   AdminUsers1795830000000,
   MetricsIndexes1795840000000,
+  Reconciliation1795850000000,
+  CreateAmlFlags1795860000000,
 ];

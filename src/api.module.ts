@@ -2,12 +2,14 @@ import { Module } from '@nestjs/common';
 import { AgentsHttpModule } from './modules/agents';
 import { BillersHttpModule } from './modules/billers';
 import { BillsHttpModule } from './modules/bills';
+import { ComplianceHttpModule } from './modules/compliance';
 import { DisputesHttpModule } from './modules/disputes';
 import { HouseholdsHttpModule } from './modules/households';
 import { IdentityHttpModule } from './modules/identity';
 import { NotificationsHttpModule } from './modules/notifications';
 import { OperationsHttpModule } from './modules/operations';
 import { PaymentsHttpModule } from './modules/payments';
+import { ReconciliationHttpModule } from './modules/reconciliation';
 import { SchedulesHttpModule } from './modules/schedules';
 import { HttpPlatformModule } from './platform/http/http-platform.module';
 import { DevMailboxModule } from './platform/messaging/dev-mailbox.module';
@@ -29,6 +31,8 @@ import { PlatformModule } from './platform/platform.module';
     AgentsHttpModule,
     HouseholdsHttpModule,
     OperationsHttpModule,
+    ComplianceHttpModule,
+    ReconciliationHttpModule,
   ],
 })
 export class ApiModule {}

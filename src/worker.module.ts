@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { BillersJobsModule } from './modules/billers';
 import { BillsJobsModule } from './modules/bills';
+import { ComplianceModule } from './modules/compliance';
 import { DisputesJobsModule } from './modules/disputes';
 import { NotificationsJobsModule } from './modules/notifications';
 import { PaymentsJobsModule } from './modules/payments';
@@ -21,6 +22,8 @@ import { PlatformModule } from './platform/platform.module';
     BillsJobsModule,
     SchedulesJobsModule,
     DisputesJobsModule,
+    // Screens the payments the worker makes (schedules) with the AML rules.
+    ComplianceModule,
   ],
 })
 export class WorkerModule {}

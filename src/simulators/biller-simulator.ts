@@ -253,7 +253,13 @@ export async function startBillerSimulator(options: BillerSimulatorOptions): Pro
   function paymentReply(payment: SimulatedPayment): PaymentReply {
     const status: BillerPaymentStatus =
       payment.confirmsAt !== null && Date.now() < payment.confirmsAt ? 'PENDING' : 'CONFIRMED';
-    return { reference: payment.reference, billerReference: payment.billerReference, status };
+    return {
+      reference: payment.reference,
+      billerReference: payment.billerReference,
+      status,
+      amount: payment.amount,
+      currency: payment.currency,
+    };
   }
 
   const server: Server = createServer((request, response) => {

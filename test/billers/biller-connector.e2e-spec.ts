@@ -135,6 +135,8 @@ describe('HttpBillerConnector with the biller simulator', () => {
         kind: 'FOUND',
         status: 'CONFIRMED',
         billerReference: (posted as { billerReference: string }).billerReference,
+        amount: 250_000,
+        currency: posting.currency,
       });
       expect(simulator.payments().get(posting.reference)).toMatchObject({ amount: 250_000, billerCode: 'demo-power' });
     });

@@ -25,6 +25,7 @@ import {
 
 import { ADMIN_USER_FIXTURES } from './admin-users-fixtures';
 import { AGENT_FIXTURES } from './agents-fixtures';
+import { COMPLIANCE_FIXTURES } from './compliance-fixtures';
 import { DISPUTE_FIXTURES } from './disputes-fixtures';
 import { HOUSEHOLD_FIXTURES } from './households-fixtures';
 
@@ -169,6 +170,7 @@ export const GOOD_INPUT_FIXTURES: Record<string, Fixture> = {
     return { pathParams: { id } };
   },
   ...DISPUTE_FIXTURES,
+  ...COMPLIANCE_FIXTURES,
   ...AGENT_FIXTURES,
   ...HOUSEHOLD_FIXTURES,
   ...ADMIN_USER_FIXTURES,

@@ -16,6 +16,14 @@ export { PaymentResponseDto } from './dto/payment-response.dto';
 export { PaymentRecoveryService } from './payment-recovery.service';
 export { PaymentRefunds, type DisputablePayment } from './payment-refunds.service';
 export { RailReversalService } from './rail-reversal.service';
+export {
+  PaymentScreening,
+  PaymentScreeningRegistry,
+  type ScreeningCandidate,
+  type ScreeningHit,
+  type ScreeningSeverity,
+} from './payment-screening';
+export { PaymentHolds, type HoldRelease, type HoldRejection } from './payment-holds.service';
 export { PAYMENT_CHANNELS, type PaymentChannel, type PayerType, type PaymentStatus } from './payment.entity';
 export { PAYMENT_EVENTS, type PaymentEventPayload } from './payments.events';
 export { PAYMENT_ATTEMPT_ERRORS, PAYMENT_ERROR_CODES, PaymentError } from './payments.errors';

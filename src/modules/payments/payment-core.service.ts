@@ -14,6 +14,7 @@ import { agentAccounts, agentCaptureEntry, captureEntry, paymentAccounts } from 
 import { PayerType, Payment, PaymentChannel } from './payment.entity';
 import { NewPayment, PaymentRepository } from './payment.repository';
 import { PaymentError } from './payments.errors';
+import { holdsPayment, PaymentScreeningRegistry } from './payment-screening';
 import { CaptureResult, CaptureStatusResult, DeclineReason, RailCode, RailConnector } from './rail-connector';
 import { RailReversalService } from './rail-reversal.service';
 import { maskFundingAccount } from './request-fingerprint';
@@ -90,10 +91,11 @@ const DECLINE_MESSAGES: Record<DeclineReason, string> = {
  *
  * 1. `authorize`: in one transaction under the customer's advisory lock, the Idempotency-Key,
  *    the duplicate window and the limits (which count payments still AUTHORIZING), then the
- *    payment is inserted `AUTHORIZING` and committed.
+ *    payment is inserted `AUTHORIZING`, screened (PaymentScreening: the AML rules record their
+ *    flags in this transaction, and a HIGH one holds the payment for review) and committed.
  * 2. The rail captures `amount + fee` with the payment id as its idempotency reference.
  * 3. `recordCapture`, a second transaction: captured -> `PENDING` with its journal entry, its
- *    first posting cycle and `payment.captured`; declined -> `FAILED`; no answer -> the payment
+ *    first posting cycle and `payment.captured` (neither while held for review); declined -> `FAILED`; no answer -> the payment
  *    stays `AUTHORIZING` for the recovery job, which asks the rail (`PaymentRecoveryService`).
  *
  * A crash or a lost connection between the steps leaves an `AUTHORIZING` payment that the
@@ -116,6 +118,7 @@ export class PaymentCore {
     private readonly circuit: BillerCircuitBreaker,
     private readonly reversals: RailReversalService,
     private readonly faults: PaymentFaults,
+    private readonly screening: PaymentScreeningRegistry,
   ) {}
 
   async pay(order: PaymentOrder): Promise<Payment> {
@@ -171,7 +174,8 @@ export class PaymentCore {
               'AUTHORIZING',
             );
             if (!moved) throw new AlreadyRecorded();
-            await this.outbox.write(manager, this.event(PAYMENT_EVENTS.captured, moved));
+            // Held for a compliance review: captured, but posting starts only when it is released.
+            if (!moved.heldForReview) await this.outbox.write(manager, this.event(PAYMENT_EVENTS.captured, moved));
             return moved;
           });
         case 'DECLINED':
@@ -258,6 +262,7 @@ export class PaymentCore {
         fundingAccountMasked: 'Agent float',
       };
       await this.payments.insert(manager, payment, 'Cash taken by an agent; paid from their float');
+      await this.screen(manager, payment);
       const journalEntryId = await this.ledger.post(
         manager,
         agentCaptureEntry({ ...payment, payerId: order.agentId }, quote.agentCommission),
@@ -270,7 +275,7 @@ export class PaymentCore {
         { journalEntryId, firstPostingCycleDueInMs: this.config.JOB_PICKUP_GRACE_MS },
         'AUTHORIZING',
       )) as Payment;
-      await this.outbox.write(manager, this.event(PAYMENT_EVENTS.captured, moved));
+      if (!moved.heldForReview) await this.outbox.write(manager, this.event(PAYMENT_EVENTS.captured, moved));
       return moved;
     });
   }
@@ -298,7 +303,8 @@ export class PaymentCore {
         payment,
         `Payment accepted; ${payment.rail} asked to capture the funds`,
       );
-      return { ...payment, createdAt, updatedAt: createdAt };
+      const heldForReview = await this.screen(manager, payment);
+      return { ...payment, heldForReview, createdAt, updatedAt: createdAt };
     });
   }
 
@@ -334,6 +340,29 @@ export class PaymentCore {
     if (check.usedToday + amount > daily) {
       throw PaymentError.limitExceeded('daily', daily, check.usedToday, amount, currency);
     }
+  }
+
+  /**
+   * Screens the payment just inserted, in its admission transaction (PaymentScreening): the
+   * screener records its flags through `manager`, and a HIGH hit holds the payment, so its
+   * capture opens no posting cycle and writes no `payment.captured`. Answers whether it is held.
+   */
+  private async screen(manager: EntityManager, payment: NewPayment): Promise<boolean> {
+    const hits = await this.screening.screen(manager, {
+      paymentId: payment.id,
+      customerId: payment.customerId,
+      payerType: payment.payerType,
+      payerId: payment.payerId,
+      channel: payment.channel,
+      billerId: payment.billerId,
+      accountReference: payment.accountReference,
+      amount: payment.amount,
+      currency: payment.currency,
+    });
+    if (!holdsPayment(hits)) return false;
+    await this.payments.setHeldForReview(manager, payment.id, true);
+    await this.payments.noteStep(manager, payment.id, 'Held for a compliance review before it is sent to the biller');
+    return true;
   }
 
   private async fail(
@@ -398,6 +427,7 @@ function newPayment(order: PaymentOrder, quote: PaymentQuote): NewPayment {
     journalEntryId: null,
     reversalEntryId: null,
     railReversalReference: null,
+    heldForReview: false,
     completedAt: null,
   };
 }

@@ -33,6 +33,12 @@ export function customerStatus(payment: Payment, posting?: PostingAttempt | null
         delayed: false,
       };
     case 'PENDING':
+      if (payment.heldForReview) {
+        return {
+          description: `Under review: ${total} was taken from your ${source} and the payment is being reviewed before we send it to ${biller}. If it cannot go ahead, ${total} is returned to your ${source}; you do not need to do anything.`,
+          delayed: false,
+        };
+      }
       return {
         description: `${total} was taken from your ${source}. We are sending the payment to ${biller}.`,
         delayed: false,

@@ -96,6 +96,13 @@ export class Payment {
   @Column({ name: 'rail_reversal_reference', type: 'varchar', length: 80, nullable: true })
   railReversalReference: string | null;
 
+  /**
+   * Held for a compliance review (an AML rule of HIGH severity fired when it was accepted):
+   * captured but not posted until a reviewer clears it. It stays PENDING meanwhile.
+   */
+  @Column({ name: 'held_for_review', type: 'boolean', default: false })
+  heldForReview: boolean;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

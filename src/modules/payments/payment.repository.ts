@@ -170,9 +170,21 @@ const TRANSITION = defineStatement<
    ), first_cycle AS (
      INSERT INTO posting_attempts (id, payment_id, cycle, status, tries, next_attempt_at, outcome_unknown)
      SELECT $18, id, 1, 'PENDING', 0, now() + make_interval(secs => $19::double precision / 1000), false
-       FROM changed WHERE $19::integer IS NOT NULL
+       FROM changed WHERE $19::integer IS NOT NULL AND NOT changed.held_for_review
    )
    SELECT ${schema.columns(Payment, 'changed')} FROM changed`,
+);
+
+const SET_HELD = defineStatement<EntityRow, [id: string, held: boolean]>(
+  'payments.set-held-for-review',
+  (schema) => `UPDATE payments SET held_for_review = $2, updated_at = now()
+    WHERE id = $1 AND held_for_review <> $2
+    RETURNING ${schema.columns(Payment, 'payments')}`,
+);
+
+const NOTE_STEP = defineStatement<object, [id: string, note: string]>(
+  'payments.note-step',
+  `INSERT INTO payment_status_events (payment_id, status, note) SELECT id, status, $2 FROM payments WHERE id = $1`,
 );
 
 /** Named queries on `payments` and its timeline; every customer read is scoped to its owner. */
@@ -299,6 +311,7 @@ export class PaymentRepository {
    * `firstPostingCycleDueInMs` opens the captured payment's first posting cycle in the same
    * statement, due that long from now: its job normally claims it at once, and when that job is
    * lost (Redis restarted empty) the worker's sweeper posts the payment once the cycle is due.
+   * A payment held for review (`held_for_review`) gets no cycle: releasing it opens one.
    */
   async transition(
     manager: EntityManager,
@@ -337,6 +350,21 @@ export class PaymentRepository {
       changes.firstPostingCycleDueInMs ?? null,
     ]);
     return row ? hydrateEntity(manager, Payment, row) : null;
+  }
+
+  /**
+   * Holds the payment for a compliance review, or releases it (`held` false); answers the
+   * payment as it now is, or null when it was already so. A held payment's capture opens no
+   * posting cycle (see `transition`) and startPosting leaves it alone.
+   */
+  async setHeldForReview(manager: EntityManager, id: string, held: boolean): Promise<Payment | null> {
+    const row = await one(executorOn(manager), SET_HELD, [id, held]);
+    return row ? hydrateEntity(manager, Payment, row) : null;
+  }
+
+  /** Appends a step to the payment's timeline without changing its status. */
+  async noteStep(manager: EntityManager, id: string, note: string): Promise<void> {
+    await run(executorOn(manager), NOTE_STEP, [id, note]);
   }
 
   async setRailReversalReference(manager: EntityManager, id: string, reference: string): Promise<void> {

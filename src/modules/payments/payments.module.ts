@@ -10,10 +10,12 @@ import { BillerCircuitBreaker } from './biller-circuit-breaker';
 import { PaymentCore } from './payment-core.service';
 import { PaymentFaults } from './payment-faults';
 import { PaymentHistory } from './payment-history.service';
+import { PaymentHolds } from './payment-holds.service';
 import { PaymentMetrics } from './payment-metrics.service';
 import { PaymentRecoveryService } from './payment-recovery.service';
 import { PaymentRefunds } from './payment-refunds.service';
 import { PaymentRepository } from './payment.repository';
+import { PaymentScreeningRegistry } from './payment-screening';
 import { PAYMENT_ENTITIES } from './payments.entities';
 import { PAYMENT_EVENTS, PAYMENT_QUEUES } from './payments.events';
 import { PaymentsService } from './payments.service';
@@ -56,6 +58,8 @@ import { SandboxRailConnector } from './sandbox-rail.connector';
     RailReversalService,
     RailReversalRepository,
     BillerCircuitBreaker,
+    PaymentScreeningRegistry,
+    PaymentHolds,
     { provide: RailConnector, useClass: SandboxRailConnector },
   ],
   exports: [
@@ -67,6 +71,8 @@ import { SandboxRailConnector } from './sandbox-rail.connector';
     PostingService,
     RailReversalService,
     PaymentRecoveryService,
+    PaymentScreeningRegistry,
+    PaymentHolds,
   ],
 })
 export class PaymentsModule {}

@@ -246,7 +246,7 @@ export class PostingAttemptRepository {
 function startPostingText(schema: StatementSchema): string {
   return `WITH moved AS (
       UPDATE payments SET status = 'PROCESSING', updated_at = now()
-       WHERE id = $2 AND status = 'PENDING'
+       WHERE id = $2 AND status = 'PENDING' AND NOT held_for_review
       RETURNING ${schema.columns(Payment, 'payments')}
     ), step AS (
       INSERT INTO payment_status_events (payment_id, status, note)

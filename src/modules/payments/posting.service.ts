@@ -136,6 +136,9 @@ export class PostingService {
     const { attempt } = claimed;
     let payment = await this.payments.findById(this.dataSource.manager, attempt.paymentId);
     if (!payment) return;
+    // Held for a compliance review: never posted until released (a held payment has no cycle;
+    // this guards one opened by hand).
+    if (payment.status === 'PENDING' && payment.heldForReview) return;
     if (payment.status === 'PENDING') {
       // The first cycle fell due before any job started it (the job was lost with Redis).
       payment =

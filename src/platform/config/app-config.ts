@@ -558,6 +558,82 @@ export class AppConfig {
   @Min(1)
   AGENT_FLOAT_LIMIT = 100_000_000;
 
+  /** AML: a payment above this (minor units of LIMITS_CURRENCY) raises a HIGH flag and is held for review. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  AML_SINGLE_AMOUNT_THRESHOLD = 500_000_000;
+
+  /** AML: the rolling window, in minutes, of the velocity, structuring and distinct-payers rules. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(43_200)
+  AML_VELOCITY_WINDOW_MINUTES = 60;
+
+  /** AML: more payments than this by one customer in the window raises a MEDIUM velocity flag. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  AML_VELOCITY_MAX_COUNT = 20;
+
+  /** AML: a customer's payments in the window summing above this (minor units of LIMITS_CURRENCY) raise a MEDIUM velocity flag. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  AML_VELOCITY_MAX_AMOUNT = 1_000_000_000;
+
+  /** AML: this many payments of one customer in the window, each just under the single threshold, raise a HIGH structuring flag. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(2)
+  AML_STRUCTURING_MIN_COUNT = 3;
+
+  /** AML: "just under" for structuring: at least this percent of AML_SINGLE_AMOUNT_THRESHOLD. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(99)
+  AML_STRUCTURING_PERCENT = 90;
+
+  /** AML: an account registered fewer than this many days ago is new. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  AML_NEW_ACCOUNT_DAYS = 30;
+
+  /** AML: a new account paying above this (minor units of LIMITS_CURRENCY) raises a MEDIUM flag. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  AML_NEW_ACCOUNT_AMOUNT = 100_000_000;
+
+  /** AML: this many distinct customers paying one biller account in the window raise a LOW flag. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(2)
+  AML_DISTINCT_PAYERS_MAX = 25;
+
+  /** Reconciliation: a payment PROCESSING (by its last update) longer than this is reported STUCK_PROCESSING. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  RECONCILIATION_STUCK_AFTER_MS = 1_800_000;
+
+  /** Reconciliation: a posting cycle the biller accepted as PENDING and has not confirmed after this long is POSTED_NOT_CONFIRMED. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  RECONCILIATION_UNCONFIRMED_AFTER_MS = 900_000;
+
+  /** Reconciliation: status inquiries the biller-side check sends at once (batches of 100 payments). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  RECONCILIATION_BILLER_CHECK_CONCURRENCY = 4;
+
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
   }

@@ -81,6 +81,16 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
     description:
       'Admins inspect and requeue outbox events, check that the ledger balances, and read the dashboard metrics and the registration funnel.',
   },
+  {
+    name: 'Admin: reconciliation',
+    description:
+      "Admins reconcile a window's payments against posting attempts, ledger entries, rail captures and billers' records, and export the breaks as CSV.",
+  },
+  {
+    name: 'Compliance',
+    description:
+      'Compliance reviewers and admins work the AML queue: flags raised by the rules screening every payment, oldest first, and the review that clears, escalates or reports a transaction (a HIGH flag holds the payment until then).',
+  },
   { name: 'Operations', description: 'Liveness and readiness probes and the Prometheus metrics scrape.' },
   {
     name: 'Development',

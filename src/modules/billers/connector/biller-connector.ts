@@ -23,8 +23,11 @@ export type PaymentPostingOutcome =
   | { kind: 'REJECTED'; reason: string }
   | BillerFailure;
 
+/** `amount` and `currency` are what the biller says it took, when its reply carries them. */
 export type PaymentStatusOutcome =
-  { kind: 'FOUND'; status: BillerPaymentStatus; billerReference: string } | { kind: 'NOT_FOUND' } | BillerFailure;
+  | { kind: 'FOUND'; status: BillerPaymentStatus; billerReference: string; amount?: number; currency?: string }
+  | { kind: 'NOT_FOUND' }
+  | BillerFailure;
 
 export interface PaymentPosting {
   /** Our posting attempt's reference, sent as the idempotency key: reposting it is safe. */

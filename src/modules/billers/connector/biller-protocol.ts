@@ -52,6 +52,9 @@ export interface PaymentReply {
   /** The biller's own receipt or transaction number. */
   billerReference: string;
   status: BillerPaymentStatus;
+  /** What the biller took, in minor units, and its currency: what reconciliation compares with ours. */
+  amount?: number;
+  currency?: string;
 }
 
 export interface BillerErrorReply {

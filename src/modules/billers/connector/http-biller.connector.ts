@@ -135,7 +135,13 @@ export class HttpBillerConnector extends BillerConnector implements OnApplicatio
     if (!('status' in reply)) return reply;
     const { status, body } = reply;
     if (status === 200 && typeof body?.billerReference === 'string' && isPaymentStatus(body.status)) {
-      return { kind: 'FOUND', status: body.status, billerReference: body.billerReference };
+      return {
+        kind: 'FOUND',
+        status: body.status,
+        billerReference: body.billerReference,
+        ...(Number.isSafeInteger(body.amount) ? { amount: body.amount as number } : {}),
+        ...(typeof body.currency === 'string' ? { currency: body.currency } : {}),
+      };
     }
     if (status === 404) return { kind: 'NOT_FOUND' };
     return this.unusable(endpoint, 'payment status', status, body);

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { AppConfig } from '../../platform/config/app-config';
+import { PaymentScreening, type ScreeningCandidate, type ScreeningHit } from '../payments';
+import { AmlFlagRepository } from './aml-flag.repository';
+import { AmlThresholds, evaluateAmlRules, structuringBand } from './aml-rules';
+
+/**
+ * The AML rules, run by the payment core on every payment it accepts (every channel), inside
+ * the transaction that inserts the payment: the facts are read and the flags written through
+ * that transaction's manager, so a payment and its flags commit together. The payment core
+ * holds the payment when a flag is HIGH.
+ */
+@Injectable()
+export class AmlScreening extends PaymentScreening {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly flags: AmlFlagRepository,
+  ) {
+    super();
+  }
+
+  thresholds(): AmlThresholds {
+    return {
+      currency: this.config.LIMITS_CURRENCY,
+      singleAmount: BigInt(this.config.AML_SINGLE_AMOUNT_THRESHOLD),
+      windowMinutes: this.config.AML_VELOCITY_WINDOW_MINUTES,
+      velocityMaxCount: this.config.AML_VELOCITY_MAX_COUNT,
+      velocityMaxAmount: BigInt(this.config.AML_VELOCITY_MAX_AMOUNT),
+      structuringMinCount: this.config.AML_STRUCTURING_MIN_COUNT,
+      structuringPercent: this.config.AML_STRUCTURING_PERCENT,
+      newAccountDays: this.config.AML_NEW_ACCOUNT_DAYS,
+      newAccountAmount: BigInt(this.config.AML_NEW_ACCOUNT_AMOUNT),
+      distinctPayersMax: this.config.AML_DISTINCT_PAYERS_MAX,
+    };
+  }
+
+  async screen(manager: EntityManager, candidate: ScreeningCandidate): Promise<ScreeningHit[]> {
+    const thresholds = this.thresholds();
+    const band = structuringBand(thresholds);
+    const facts = await this.flags.facts(manager, {
+      customerId: candidate.customerId,
+      windowMinutes: thresholds.windowMinutes,
+      currency: thresholds.currency,
+      nearFrom: band.from,
+      nearTo: band.to,
+      newAccountDays: thresholds.newAccountDays,
+      billerId: candidate.billerId,
+      accountReference: candidate.accountReference,
+    });
+    const hits = evaluateAmlRules(candidate, facts, thresholds);
+    for (const hit of hits) await this.flags.insertFlag(manager, { paymentId: candidate.paymentId, ...hit });
+    return hits.map(({ rule, severity }) => ({ rule, severity }));
+  }
+}

@@ -1,0 +1,47 @@
+import { Body, Controller, Get, HttpCode, Patch } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, StaffAuth } from '../../platform/auth/auth.decorators';
+import type { UserPrincipal } from '../../platform/auth/principal';
+import { ApiErrors } from '../../platform/http/api-errors.decorator';
+import { UuidParam } from '../../platform/http/uuid-param.decorator';
+import { ComplianceService } from './compliance.service';
+import { AmlFlagResponseDto } from './dto/aml-flag-response.dto';
+import { toAmlFlagResponse } from './dto/aml-flag-mappers';
+import { AmlReviewRequestDto } from './dto/aml-review-request.dto';
+
+@ApiTags('Compliance')
+@Controller('compliance/aml-queue')
+export class ComplianceController {
+  constructor(private readonly compliance: ComplianceService) {}
+
+  /**
+   * The AML review queue for COMPLIANCE and ADMIN users: flags still `OPEN` or `ESCALATED`,
+   * oldest first (at most 500), each with its payment (amount, currency, biller, status,
+   * whether it is held) and customer (id, masked phone, KYC tier).
+   */
+  @Get()
+  @StaffAuth('COMPLIANCE', 'ADMIN')
+  @ApiOkResponse({ type: AmlFlagResponseDto, isArray: true })
+  async queue(): Promise<AmlFlagResponseDto[]> {
+    return (await this.compliance.queue()).map(toAmlFlagResponse);
+  }
+
+  /**
+   * Decides every open flag of the transaction (`txnId`, the payment's id) together: `CLEAR`
+   * releases a held payment to posting; `ESCALATE` keeps it held and the flags in the queue as
+   * `ESCALATED`; `REPORT` fails a held payment, returns its funds and records a report. 409
+   * `AML_FLAG_CLOSED` when the flags were reviewed already; 404 when the transaction has none.
+   */
+  @Patch(':txnId/review')
+  @HttpCode(204)
+  @StaffAuth('COMPLIANCE', 'ADMIN')
+  @ApiNoContentResponse({ description: 'Reviewed' })
+  @ApiErrors('NOT_FOUND', 'AML_FLAG_CLOSED')
+  async review(
+    @CurrentPrincipal() principal: UserPrincipal,
+    @UuidParam('txnId') txnId: string,
+    @Body() body: AmlReviewRequestDto,
+  ): Promise<void> {
+    await this.compliance.review(principal.userId, txnId, body.decision, body.note);
+  }
+}

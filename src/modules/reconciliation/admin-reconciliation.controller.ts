@@ -1,0 +1,67 @@
+import { Controller, Get, Header, Query, StreamableFile } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Readable } from 'node:stream';
+import { StaffAuth } from '../../platform/auth/auth.decorators';
+import { ApiErrors } from '../../platform/http/api-errors.decorator';
+import { ReconciliationQueryDto, ReconciliationWindowQueryDto } from './dto/reconciliation-query.dto';
+import { ReconciliationResponseDto, toReconciliationResponse } from './dto/reconciliation-response.dto';
+import { RECONCILIATION_CSV_COLUMNS, RECONCILIATION_CSV_HEADER, reconciliationCsv } from './reconciliation-csv';
+import { ReconciliationService } from './reconciliation.service';
+
+const CSV_EXAMPLE = `${RECONCILIATION_CSV_HEADER}AMOUNT_MISMATCH,RAIL,0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a10,SUCCEEDED,0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a11,0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a12,card_cap_3f1a2b4c5d6e7f809a1b,IKE-000123,'=cmd|' /C calc'!A0,125100,120000,NGN,2026-11-22T09:15:00.000Z,"The rail captured 120000, not amount + fee 125100"\r\n`;
+
+@ApiTags('Admin: reconciliation')
+@Controller('admin/reconciliation')
+export class AdminReconciliationController {
+  constructor(private readonly reconciliation: ReconciliationService) {}
+
+  /**
+   * Reconcile the payments created in a window (default: the current business day in
+   * SCHEDULE_TIME_ZONE) against their posting attempts, ledger entries, rail captures and the
+   * billers' records: totals per status and currency, and the breaks found, paged, oldest
+   * payment first. Filter by break `type`. Read-only; computed at each call.
+   */
+  @Get()
+  @StaffAuth('ADMIN')
+  @ApiOkResponse({ type: ReconciliationResponseDto })
+  @ApiErrors('VALIDATION_FAILED')
+  async report(@Query() query: ReconciliationQueryDto): Promise<ReconciliationResponseDto> {
+    const window = this.reconciliation.window(query);
+    const report = await this.reconciliation.report(window, query.type ?? null, query);
+    return toReconciliationResponse(report);
+  }
+
+  /**
+   * The same run's breaks (every page, same window and `type`) as CSV, streamed from a
+   * database cursor: RFC 4180 (comma separated, CRLF, fields with a comma, quote or line break
+   * quoted), with a header row. Text cells starting with `=`, `+`, `-`, `@`, a tab or a carriage
+   * return are prefixed with `'` so spreadsheets do not run them as formulas. Columns:
+   * `${RECONCILIATION_CSV_COLUMNS.join('`, `')}`.
+   */
+  @Get('export')
+  @StaffAuth('ADMIN')
+  @Header('Cache-Control', 'private, no-store')
+  @ApiProduces('text/plain')
+  @ApiOkResponse({
+    description: `CSV, one break per record after the header: ${RECONCILIATION_CSV_COLUMNS.join(', ')}. Sent as an attachment named \`reconciliation-{from}-{to}.csv\`.`,
+    content: { 'text/plain': { schema: { type: 'string' }, example: CSV_EXAMPLE } },
+  })
+  @ApiErrors('VALIDATION_FAILED')
+  export(@Query() query: ReconciliationWindowQueryDto): StreamableFile {
+    const window = this.reconciliation.window(query);
+    const csv = reconciliationCsv(this.reconciliation.breakBatches(window, query.type ?? null));
+    const name = `reconciliation-${stamp(window.from)}-${stamp(window.to)}.csv`;
+    return new StreamableFile(Readable.from(csv, { objectMode: false, highWaterMark: 64 * 1024 }), {
+      type: 'text/plain; charset=utf-8',
+      disposition: `attachment; filename="${name}"`,
+    });
+  }
+}
+
+/** 2026-11-22T09:15:00.000Z -> 20261122T091500Z, safe in a file name. */
+function stamp(instant: Date): string {
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}

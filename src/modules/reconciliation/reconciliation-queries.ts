@@ -1,0 +1,182 @@
+/**
+ * The reconciliation's SQL. One statement finds every break of a window, so the JSON page and
+ * the CSV export (a server-side cursor over the same text) can never disagree. It reads the
+ * tables of several contexts on purpose: a reconciliation is a read-only report whose whole
+ * point is to compare their records with one another in one snapshot, and no service of those
+ * contexts could answer it without loading the window into memory. It writes nothing.
+ *
+ * Parameters: $1 from (inclusive), $2 to (exclusive), $3 now, $4 RECONCILIATION_STUCK_AFTER_MS,
+ * $5 RECONCILIATION_UNCONFIRMED_AFTER_MS, $6 break type or null.
+ *
+ * Every lookup per payment is by key (posting_attempts (payment_id, cycle), the rail's primary
+ * key (kind, reference), journal_entries (reference_type, reference_id), journal_lines
+ * (entry_id)), and the window itself comes from payments_created_at_idx and
+ * sandbox_rail_operations_capture_created_idx, so a day costs the same however long history is.
+ */
+export const BREAK_PARAMETER_COUNT = 6;
+
+const UUID_TEXT = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`;
+
+const BREAKS_CTE = `
+WITH window_payments AS (
+  SELECT p.id, p.status, p.amount, p.fee, p.currency, p.account_reference, p.rail_reference,
+         p.biller_reference, p.journal_entry_id, p.created_at, p.updated_at
+    FROM payments p
+   WHERE p.created_at >= $1 AND p.created_at < $2
+), facts AS (
+  SELECT wp.*,
+         wp.amount + wp.fee AS charged,
+         att.id AS attempt_id, att.status AS attempt_status, att.last_outcome AS attempt_outcome,
+         att.created_at AS attempt_created_at,
+         cap.outcome AS capture_outcome, cap.amount AS capture_amount, cap.rail_reference AS capture_rail_reference,
+         EXISTS (
+           SELECT 1 FROM sandbox_rail_operations r
+            WHERE (r.kind = 'REFUND' AND r.reference = 'refund:' || wp.id::text)
+               OR (r.kind = 'CANCEL' AND r.reference = wp.id::text)
+         ) AS rail_reversed,
+         ce.id AS capture_entry_id,
+         (SELECT coalesce(sum(l.amount), 0)
+            FROM journal_lines l JOIN ledger_accounts a ON a.id = l.account_id
+           WHERE l.entry_id = ce.id AND l.amount > 0 AND a.type <> 'EXPENSE') AS ledger_amount,
+         (SELECT array_agg(e.id::text ORDER BY e.created_at, e.id)
+            FROM journal_entries e WHERE e.reference_type = 'payment' AND e.reference_id = wp.id) AS entry_ids,
+         (SELECT coalesce(sum(l.amount), 0)
+            FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id
+           WHERE e.reference_type = 'payment' AND e.reference_id = wp.id) AS ledger_net
+    FROM window_payments wp
+    LEFT JOIN LATERAL (
+      SELECT a.id, a.status, a.last_outcome, a.created_at
+        FROM posting_attempts a WHERE a.payment_id = wp.id ORDER BY a.cycle DESC LIMIT 1
+    ) att ON true
+    LEFT JOIN sandbox_rail_operations cap ON cap.kind = 'CAPTURE' AND cap.reference = wp.id::text
+    LEFT JOIN journal_entries ce
+      ON ce.id = wp.journal_entry_id AND ce.reference_type = 'payment' AND ce.reference_id = wp.id
+), breaks AS (
+  SELECT 'MISSING_POSTING' AS type, 'POSTING' AS source, f.id AS payment_id, f.status AS payment_status,
+         NULL::uuid AS posting_attempt_id, f.entry_ids, coalesce(f.rail_reference, f.capture_rail_reference) AS rail_reference,
+         f.biller_reference, f.account_reference, f.charged AS expected_amount, NULL::bigint AS actual_amount,
+         f.currency, f.created_at AS occurred_at,
+         'Funds captured and the payment is ' || f.status || ', but no posting attempt exists' AS detail
+    FROM facts f
+   WHERE f.status IN ('PENDING', 'PROCESSING') AND f.attempt_id IS NULL
+  UNION ALL
+  SELECT 'POSTED_NOT_CONFIRMED', 'POSTING', f.id, f.status, f.attempt_id, f.entry_ids,
+         coalesce(f.rail_reference, f.capture_rail_reference), f.biller_reference, f.account_reference,
+         f.charged, NULL::bigint, f.currency, f.created_at,
+         'The biller accepted the posting (attempt ' || f.attempt_status || ', ' || f.attempt_outcome
+           || ') and has not confirmed it since ' || to_char(f.attempt_created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+    FROM facts f
+   WHERE f.status = 'PROCESSING' AND f.attempt_status IN ('PENDING', 'RETRYING')
+     AND f.attempt_outcome = 'AWAITING_CONFIRMATION'
+     AND f.attempt_created_at < $3::timestamptz - make_interval(secs => $5::double precision / 1000)
+  UNION ALL
+  SELECT 'AMOUNT_MISMATCH', 'LEDGER', f.id, f.status, f.attempt_id, f.entry_ids,
+         coalesce(f.rail_reference, f.capture_rail_reference), f.biller_reference, f.account_reference,
+         f.charged, f.ledger_amount, f.currency, f.created_at,
+         'The capture entry ' || f.capture_entry_id || ' moves ' || f.ledger_amount || ', not amount + fee ' || f.charged
+    FROM facts f
+   WHERE f.capture_entry_id IS NOT NULL AND f.ledger_amount <> f.charged
+  UNION ALL
+  SELECT 'AMOUNT_MISMATCH', 'RAIL', f.id, f.status, f.attempt_id, f.entry_ids,
+         coalesce(f.capture_rail_reference, f.rail_reference), f.biller_reference, f.account_reference,
+         f.charged, f.capture_amount, f.currency, f.created_at,
+         'The rail captured ' || f.capture_amount || ', not amount + fee ' || f.charged
+    FROM facts f
+   WHERE f.capture_outcome = 'CAPTURED' AND f.capture_amount IS NOT NULL AND f.capture_amount <> f.charged
+  UNION ALL
+  SELECT 'ORPHAN_CAPTURE', 'RAIL', f.id, f.status, f.attempt_id, f.entry_ids,
+         f.capture_rail_reference, f.biller_reference, f.account_reference,
+         0::bigint, f.capture_amount, f.currency, f.created_at,
+         'The payment FAILED without a recorded capture, but the rail captured it and nothing reversed it'
+    FROM facts f
+   WHERE f.status = 'FAILED' AND f.capture_entry_id IS NULL AND f.capture_outcome = 'CAPTURED' AND NOT f.rail_reversed
+  UNION ALL
+  SELECT 'ORPHAN_CAPTURE', 'RAIL', NULL::uuid, NULL, NULL::uuid, NULL::text[],
+         o.rail_reference, NULL, NULL, NULL::bigint, o.amount, o.currency, o.created_at,
+         'The rail captured reference ' || o.reference || ' on ' || o.rail || ', which is no payment of ours'
+    FROM sandbox_rail_operations o
+   WHERE o.kind = 'CAPTURE' AND o.outcome = 'CAPTURED' AND o.created_at >= $1 AND o.created_at < $2
+     AND NOT EXISTS (
+       SELECT 1 FROM payments p
+        WHERE p.id = CASE WHEN o.reference ~ ${UUID_TEXT} THEN o.reference::uuid END
+     )
+  UNION ALL
+  SELECT 'LEDGER_IMBALANCE', 'LEDGER', f.id, f.status, f.attempt_id, f.entry_ids,
+         coalesce(f.rail_reference, f.capture_rail_reference), f.biller_reference, f.account_reference,
+         0::bigint, f.ledger_net, f.currency, f.created_at,
+         'The payment''s journal entries sum to ' || f.ledger_net || ', not zero'
+    FROM facts f
+   WHERE f.ledger_net <> 0
+  UNION ALL
+  SELECT 'LEDGER_IMBALANCE', 'LEDGER', f.id, f.status, f.attempt_id, f.entry_ids,
+         coalesce(f.rail_reference, f.capture_rail_reference), f.biller_reference, f.account_reference,
+         f.charged, NULL::bigint, f.currency, f.created_at,
+         'The payment SUCCEEDED but has no capture entry in the ledger'
+    FROM facts f
+   WHERE f.status = 'SUCCEEDED' AND f.capture_entry_id IS NULL
+  UNION ALL
+  SELECT 'STUCK_PROCESSING', 'PAYMENT', f.id, f.status, f.attempt_id, f.entry_ids,
+         coalesce(f.rail_reference, f.capture_rail_reference), f.biller_reference, f.account_reference,
+         f.charged, NULL::bigint, f.currency, f.created_at,
+         'PROCESSING since ' || to_char(f.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+    FROM facts f
+   WHERE f.status = 'PROCESSING' AND f.updated_at < $3::timestamptz - make_interval(secs => $4::double precision / 1000)
+  UNION ALL
+  SELECT 'BILLER_DISAGREES', 'BILLER', f.id, f.status, f.attempt_id, f.entry_ids,
+         coalesce(f.rail_reference, f.capture_rail_reference), coalesce(c.biller_reference, f.biller_reference),
+         f.account_reference, c.expected_amount, c.biller_amount, f.currency, f.created_at,
+         coalesce(c.detail, 'The biller''s record disagrees')
+    FROM facts f JOIN reconciliation_biller_checks c ON c.payment_id = f.id
+   WHERE c.outcome IN ('MISSING', 'AMOUNT_DIFFERS') AND f.status = 'SUCCEEDED'
+)`;
+
+const BREAK_COLUMNS = `b.type, b.source, b.payment_id, b.payment_status, b.posting_attempt_id,
+       coalesce(b.entry_ids, ARRAY[]::text[]) AS journal_entry_ids, b.rail_reference, b.biller_reference,
+       b.account_reference, b.expected_amount::text AS expected_amount, b.actual_amount::text AS actual_amount,
+       b.currency, b.occurred_at, b.detail`;
+
+const BREAK_ORDER = `ORDER BY b.occurred_at, b.type, b.payment_id NULLS LAST, b.source, b.rail_reference, b.detail`;
+
+/** Every break of the window, in a stable order: the export's cursor runs this. */
+export const ALL_BREAKS_SQL = `${BREAKS_CTE}
+SELECT ${BREAK_COLUMNS} FROM breaks b WHERE ($6::text IS NULL OR b.type = $6::text) ${BREAK_ORDER}`;
+
+/** One page ($7 limit, $8 offset) with the count of every break matching ($6). */
+export const BREAK_PAGE_SQL = `${BREAKS_CTE}
+SELECT ${BREAK_COLUMNS}, count(*) OVER () AS total_items
+  FROM breaks b WHERE ($6::text IS NULL OR b.type = $6::text) ${BREAK_ORDER} LIMIT $7 OFFSET $8`;
+
+/** How many breaks match, for a page past the end. */
+export const BREAK_COUNT_SQL = `${BREAKS_CTE}
+SELECT count(*)::int AS total_items FROM breaks b WHERE ($6::text IS NULL OR b.type = $6::text)`;
+
+/** Count, amount and fees of the window's payments, per status and currency. */
+export const TOTALS_SQL = `
+SELECT status, currency, count(*)::int AS count, sum(amount)::text AS amount, sum(fee)::text AS fee
+  FROM payments WHERE created_at >= $1 AND created_at < $2
+ GROUP BY status, currency ORDER BY currency, status`;
+
+export interface BreakRow {
+  type: string;
+  source: string;
+  payment_id: string | null;
+  payment_status: string | null;
+  posting_attempt_id: string | null;
+  journal_entry_ids: string[];
+  rail_reference: string | null;
+  biller_reference: string | null;
+  account_reference: string | null;
+  expected_amount: string | null;
+  actual_amount: string | null;
+  currency: string | null;
+  occurred_at: Date;
+  detail: string;
+}
+
+export interface TotalsRow {
+  status: string;
+  currency: string;
+  count: number;
+  amount: string;
+  fee: string;
+}

@@ -4,6 +4,7 @@ import { BillersJobsModule } from './modules/billers';
 import { BillsJobsModule } from './modules/bills';
 import { ComplianceModule } from './modules/compliance';
 import { DisputesJobsModule } from './modules/disputes';
+import { ReconciliationJobsModule } from './modules/reconciliation';
 import { NotificationsJobsModule } from './modules/notifications';
 import { PaymentsJobsModule } from './modules/payments';
 import { SchedulesJobsModule } from './modules/schedules';
@@ -22,6 +23,7 @@ import { PlatformModule } from './platform/platform.module';
     BillsJobsModule,
     SchedulesJobsModule,
     DisputesJobsModule,
+    ReconciliationJobsModule,
     // Screens the payments the worker makes (schedules) with the AML rules.
     ComplianceModule,
   ],

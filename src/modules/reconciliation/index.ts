@@ -4,6 +4,7 @@
  */
 export { ReconciliationModule } from './reconciliation.module';
 export { ReconciliationHttpModule } from './reconciliation-http.module';
+export { ReconciliationJobsModule } from './jobs/reconciliation-jobs.module';
 export { ReconciliationService, type ReconciliationReport } from './reconciliation.service';
 export { BillerCheckService, type BillerCheckSummary } from './biller-check.service';
 export {

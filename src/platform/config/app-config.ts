@@ -634,6 +634,13 @@ export class AppConfig {
   @Max(64)
   RECONCILIATION_BILLER_CHECK_CONCURRENCY = 4;
 
+  /** How often the worker runs the biller-side check over yesterday and today (business days). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(86_400_000)
+  RECONCILIATION_BILLER_CHECK_INTERVAL_MS = 3_600_000;
+
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
   }

@@ -2,6 +2,8 @@ import { createAgent, postAgentPayment } from '../factories/agent.factory';
 import { SignedInUser } from '../factories/customer.factory';
 import { AmlFlagBody, amlFlagsOf, getAmlQueue, reviewAml } from '../factories/aml-flag.factory';
 import { PaymentBody } from '../factories/payment.factory';
+import { businessToday, createSchedule } from '../factories/schedule.factory';
+import { ScheduleRunner } from '../../src/modules/schedules';
 import { newId } from '../../src/platform/database/new-id';
 import { expectApiError, expectCataloguedApiError, expectLedgerBalanced } from '../support/assertions';
 import { ComplianceApp, createComplianceApp } from './support/compliance-kit';
@@ -174,6 +176,44 @@ describe('AML queue and review', () => {
     await reviewAml(kit, kit.compliance, payment.id, { decision: 'CLEAR', note: 'Fine.' }).expect(204);
     expect(await capturedEvents(payment.id)).toBe(1);
     expect((await amlFlagsOf(kit, payment.id)).map((flag) => flag.status)).toEqual(['CLEARED']);
+  });
+
+  it('REPORT of a payment that was never held records the report and leaves the payment to its course', async () => {
+    const customer = await kit.newCustomer();
+    const payment = (await kit.pay(customer, 200_002)).body as PaymentBody; // NEW_ACCOUNT (MEDIUM) only
+    await reviewAml(kit, kit.compliance, payment.id, { decision: 'REPORT', note: 'Reported for the record.' }).expect(
+      204,
+    );
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'PENDING', held_for_review: false });
+    expect((await amlFlagsOf(kit, payment.id)).map((flag) => flag.status)).toEqual(['REPORTED']);
+    expect(await kit.db.query(`SELECT rules FROM aml_reports WHERE payment_id = $1`, [payment.id])).toEqual([
+      { rules: ['NEW_ACCOUNT'] },
+    ]);
+    await kit.posting.start(payment.id);
+    expect((await paymentRow(payment.id)).status).toBe('SUCCEEDED');
+  });
+
+  it('screens scheduled payments: a period paying above the threshold is held like any payment', async () => {
+    const customer = await kit.newCustomer();
+    const schedule = await createSchedule(kit, customer, {
+      biller: kit.biller.slug,
+      amount: 300_001,
+      frequency: 'ONCE',
+      dayOfMonth: undefined,
+      startDate: businessToday(new Date()),
+    });
+    await kit.app.get(ScheduleRunner, { strict: false }).tick();
+    const [payment] = (await kit.db.query(`SELECT id, channel FROM payments WHERE idempotency_key LIKE $1`, [
+      `schedule:${schedule.id}:%`,
+    ])) as { id: string; channel: string }[];
+    expect(payment.channel).toBe('SCHEDULE');
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'PENDING', held_for_review: true });
+    expect((await amlFlagsOf(kit, payment.id)).map((flag) => flag.rule).sort()).toEqual([
+      'NEW_ACCOUNT',
+      'SINGLE_AMOUNT',
+    ]);
+    await kit.posting.start(payment.id);
+    expect((await paymentRow(payment.id)).status).toBe('PENDING');
   });
 
   it('lists open flags oldest first with the payment and customer summary', async () => {

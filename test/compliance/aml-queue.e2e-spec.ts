@@ -1,7 +1,7 @@
 import { createAgent, postAgentPayment } from '../factories/agent.factory';
 import { SignedInUser } from '../factories/customer.factory';
 import { AmlFlagBody, amlFlagsOf, getAmlQueue, reviewAml } from '../factories/aml-flag.factory';
-import { PaymentBody } from '../factories/payment.factory';
+import { PaymentBody, postPayment } from '../factories/payment.factory';
 import { businessToday, createSchedule } from '../factories/schedule.factory';
 import { ScheduleRunner } from '../../src/modules/schedules';
 import { newId } from '../../src/platform/database/new-id';
@@ -191,6 +191,30 @@ describe('AML queue and review', () => {
     ]);
     await kit.posting.start(payment.id);
     expect((await paymentRow(payment.id)).status).toBe('SUCCEEDED');
+  });
+
+  it('REPORT of a held payment whose capture the rail never answered fails it and voids the capture', async () => {
+    const customer = await kit.newCustomer();
+    // The sandbox rail answers nothing for this card: the payment stays AUTHORIZING, held.
+    const response = await postPayment(kit, customer, {
+      biller: kit.biller.slug,
+      amount: 300_001,
+      fundingAccount: '4000000000000119',
+    }).expect(200);
+    const payment = response.body as PaymentBody;
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'AUTHORIZING', held_for_review: true });
+    await reviewAml(kit, kit.compliance, payment.id, { decision: 'REPORT', note: 'Reported before capture.' }).expect(
+      204,
+    );
+    expect(await paymentRow(payment.id)).toMatchObject({
+      status: 'FAILED',
+      failure_code: 'COMPLIANCE_REJECTED',
+      journal_entry_id: null,
+    });
+    expect(await kit.db.query(`SELECT action FROM rail_reversals WHERE payment_id = $1`, [payment.id])).toEqual([
+      { action: 'CANCEL' },
+    ]);
+    await expectLedgerBalanced(kit);
   });
 
   it('screens scheduled payments: a period paying above the threshold is held like any payment', async () => {

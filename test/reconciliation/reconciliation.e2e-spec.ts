@@ -15,7 +15,7 @@ import {
   plantUnbalancedEntry,
 } from '../factories/reconciliation.factory';
 import { createStaffUser } from '../factories/staff-user.factory';
-import { parseRfc4180 } from './support/rfc4180-parser';
+import { parse } from 'csv-parse/sync';
 
 interface BreakBody {
   type: string;
@@ -45,6 +45,22 @@ const at = (hours: number) => new Date(FROM.getTime() + hours * 3_600_000);
  * payment per break type (rows written directly where the API cannot make them, API payments
  * tampered with where it can), in a window in the past, plus payments that must not be reported.
  */
+
+/**
+ * The export parsed by csv-parse held to RFC 4180: CRLF records (and a final CRLF), strict
+ * quoting, every record as long as the header; anything a lenient reader would forgive throws.
+ */
+function parseRfc4180(text: string): string[][] {
+  if (text.length > 0 && !text.endsWith('\r\n')) throw new Error('the export does not end with CRLF');
+  return parse(text, {
+    record_delimiter: '\r\n',
+    relax_quotes: false,
+    relax_column_count: false,
+    skip_empty_lines: false,
+    bom: false,
+  }) as string[][];
+}
+
 describe('reconciliation (GET /admin/reconciliation, GET /admin/reconciliation/export)', () => {
   let database: IsolatedDatabase;
   let harness: TestHarness & SimulatedBillers;

@@ -1,5 +1,6 @@
 /**
- * CSV for spreadsheets, written by hand because no CSV library is installed: RFC 4180 fields
+ * CSV for spreadsheets, in a few lines of our own (the formula defence needs a hook on every
+ * cell anyway; the e2e spec reads the export back with csv-parse, held to RFC 4180): fields
  * (quoted when they hold a comma, a double quote, CR or LF, with quotes doubled; CRLF between
  * records), and the OWASP defence against formula injection: a cell that starts with `=`, `+`,
  * `-`, `@`, a tab or a carriage return gets a single quote in front, so Excel, LibreOffice and

@@ -7,7 +7,9 @@ import { Page, toPage } from '../../platform/http/pagination';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { IdentityError } from './identity.errors';
 import { IdentityEvents } from './identity.events';
+import { DeviceSessionRepository } from './device-session.repository';
 import { SessionCache } from './session-cache';
+import { UserRepository } from './user.repository';
 import type { KycTier, User } from './user.entity';
 
 /** How the admin list shows a user's state: LOCKED while a PIN lock runs. */
@@ -80,6 +82,8 @@ export class AdminUsersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly cache: SessionCache,
+    private readonly users: UserRepository,
+    private readonly sessions: DeviceSessionRepository,
     private readonly outbox: OutboxWriter,
     private readonly audit: AdminAuditWriter,
     private readonly clock: Clock,
@@ -128,7 +132,7 @@ export class AdminUsersService {
       if (user.role === role) return false;
       if (user.role === 'ADMIN' && user.status === 'ACTIVE') await this.refuseLastAdmin(manager);
       const now = this.clock.now();
-      await manager.query(`UPDATE users SET role = $2, updated_at = $3 WHERE id = $1`, [userId, role, now]);
+      await this.users.setRole(manager, userId, role, now);
       await this.outbox.write(manager, IdentityEvents.roleChanged(userId, user.role, role));
       await this.audit.record(manager, {
         actorUserId: actor.userId,
@@ -156,16 +160,8 @@ export class AdminUsersService {
       if (user.status === 'DEACTIVATED') return null;
       if (user.role === 'ADMIN') await this.refuseLastAdmin(manager);
       const now = this.clock.now();
-      await manager.query(
-        `UPDATE users SET status = 'DEACTIVATED', deactivated_at = $2, updated_at = $2 WHERE id = $1`,
-        [userId, now],
-      );
-      const sessions = (await manager.query(
-        `UPDATE device_sessions SET revoked_at = $2, revoked_reason = 'DEACTIVATED'
-          WHERE user_id = $1 AND revoked_at IS NULL RETURNING id`,
-        [userId, now],
-      )) as [{ id: string }[], number];
-      const ids = sessions[0].map((row) => row.id);
+      await this.users.deactivate(manager, userId, now);
+      const ids = await this.sessions.revokeAll(manager, userId, 'DEACTIVATED', now);
       await this.outbox.write(manager, IdentityEvents.userDeactivated(userId, actor.userId, now));
       await this.audit.record(manager, {
         actorUserId: actor.userId,
@@ -180,10 +176,8 @@ export class AdminUsersService {
     if (revoked) await this.cache.revoked(revoked);
   }
 
-  private async lockUser(manager: EntityManager, userId: string): Promise<Pick<User, 'id' | 'role' | 'status'>> {
-    const [user] = (await manager.query(`SELECT id, role, status FROM users WHERE id = $1 FOR UPDATE`, [
-      userId,
-    ])) as Pick<User, 'id' | 'role' | 'status'>[];
+  private async lockUser(manager: EntityManager, userId: string): Promise<User> {
+    const user = await this.users.lockById(manager, userId);
     if (!user) throw IdentityError.userNotFound();
     return user;
   }

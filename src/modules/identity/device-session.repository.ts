@@ -73,6 +73,25 @@ export class DeviceSessionRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** Revokes every active session of the user (a deactivation); returns the ids it revoked. */
+  async revokeAll(
+    manager: EntityManager,
+    userId: string,
+    reason: SessionRevocationReason,
+    now: Date,
+  ): Promise<string[]> {
+    const rows = await manager.query<{ id: string }[]>(
+      `WITH revoked AS (
+         UPDATE device_sessions SET revoked_at = $2, revoked_reason = $3
+          WHERE user_id = $1 AND revoked_at IS NULL
+          RETURNING id
+       )
+       SELECT id FROM revoked`,
+      [userId, now, reason],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** Revokes every active session of the user but one; returns the ids it revoked. */
   async revokeAllBut(
     manager: EntityManager,

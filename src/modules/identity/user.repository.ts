@@ -126,6 +126,10 @@ export class UserRepository {
     await manager.update(User, { id }, { role, updatedAt: now });
   }
 
+  async deactivate(manager: EntityManager, id: string, now: Date): Promise<void> {
+    await manager.update(User, { id }, { status: 'DEACTIVATED', deactivatedAt: now, updatedAt: now });
+  }
+
   async updateProfile(manager: EntityManager, id: string, changes: ProfileChanges, now: Date): Promise<void> {
     await manager.update(User, { id }, { ...changes, updatedAt: now } as Partial<User>);
   }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { LedgerService } from '../ledger';
 import { paymentEventPayload } from './payment-event-payload';
 import { Payment } from './payment.entity';
+import { PaymentFailures } from './payment-failures.service';
 import { PaymentRepository } from './payment.repository';
 import { PAYMENT_EVENTS } from './payments.events';
 import { PostingAttemptRepository } from './posting-attempt.repository';
@@ -44,9 +44,9 @@ export class PaymentHolds {
   constructor(
     private readonly payments: PaymentRepository,
     private readonly attempts: PostingAttemptRepository,
-    private readonly ledger: LedgerService,
     private readonly reversals: RailReversalService,
     private readonly outbox: OutboxWriter,
+    private readonly failures: PaymentFailures,
   ) {}
 
   /** Locks the payment (null when it does not exist). */
@@ -102,32 +102,19 @@ export class PaymentHolds {
       return 'CANCELLED';
     }
     if (locked.status !== 'PENDING') return 'NOT_HELD';
-    await this.payments.transition(manager, paymentId, 'PROCESSING', 'Reviewed by compliance', {}, 'PENDING');
-    const reversalEntryId = locked.journalEntryId
-      ? await this.ledger.reverse(
-          manager,
-          locked.journalEntryId,
-          'BILL_PAYMENT_REVERSAL',
-          `Refused after a compliance review`,
-        )
-      : null;
-    const failed = (await this.payments.transition(
+    const processing = (await this.payments.transition(
       manager,
       paymentId,
-      'FAILED',
-      'Refused after a compliance review',
-      { ...changes, reversalEntryId, completed: true },
       'PROCESSING',
+      'Reviewed by compliance',
+      {},
+      'PENDING',
     )) as Payment;
-    const failedEvent = this.event(PAYMENT_EVENTS.failed, failed);
-    if (failed.payerType === 'AGENT') {
-      await this.outbox.write(manager, failedEvent);
-      return 'REFUNDED';
-    }
-    await this.reversals.request(manager, failed, 'REFUND');
-    await this.outbox.write(manager, failedEvent, {
-      ...this.event(PAYMENT_EVENTS.railReversalRequested, failed),
-      payload: { ...paymentEventPayload(failed), action: 'REFUND' },
+    await this.failures.failCaptured(manager, processing, {
+      code: COMPLIANCE_FAILURE.code,
+      message: COMPLIANCE_FAILURE.message,
+      note: 'Refused after a compliance review',
+      memo: 'Refused after a compliance review',
     });
     return 'REFUNDED';
   }

@@ -8,6 +8,7 @@ import { CustomerLimitsModule } from '../identity';
 import { LedgerModule } from '../ledger';
 import { BillerCircuitBreaker } from './biller-circuit-breaker';
 import { PaymentCore } from './payment-core.service';
+import { PaymentFailures } from './payment-failures.service';
 import { PaymentFaults } from './payment-faults';
 import { PaymentHistory } from './payment-history.service';
 import { PaymentHolds } from './payment-holds.service';
@@ -51,6 +52,7 @@ import { SandboxRailConnector } from './sandbox-rail.connector';
     PaymentRecoveryService,
     PaymentRefunds,
     PaymentFaults,
+    PaymentFailures,
     PaymentHistory,
     PaymentMetrics,
     PaymentsService,

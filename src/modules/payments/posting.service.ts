@@ -7,15 +7,14 @@ import { Page } from '../../platform/http/pagination';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { PAYMENT_EVENTS } from './payments.events';
 import { PaymentQuoteService, BillerPopularityService, BillerConnector, PaymentPostingOutcome } from '../billers';
-import { LedgerService } from '../ledger';
 import { BillerCircuitBreaker } from './biller-circuit-breaker';
 import { Payment } from './payment.entity';
+import { PaymentFailures } from './payment-failures.service';
 import { PaymentRepository } from './payment.repository';
 import { PaymentError } from './payments.errors';
 import { paymentEventPayload } from './payment-event-payload';
 import { PostingAttempt } from './posting-attempt.entity';
 import { PostingAttemptRepository } from './posting-attempt.repository';
-import { RailReversalService } from './rail-reversal.service';
 import { listPostingAttempts, PostingAttemptListFilter, PostingAttemptListItem } from './posting-attempt-list.query';
 import { postingRetryRefusal } from './posting-retry-rule';
 
@@ -56,12 +55,11 @@ export class PostingService {
     private readonly attempts: PostingAttemptRepository,
     private readonly quotes: PaymentQuoteService,
     private readonly connector: BillerConnector,
-    private readonly ledger: LedgerService,
     private readonly outbox: OutboxWriter,
     private readonly popularity: BillerPopularityService,
     private readonly circuit: BillerCircuitBreaker,
     private readonly audit: AdminAuditWriter,
-    private readonly reversals: RailReversalService,
+    private readonly failures: PaymentFailures,
   ) {}
 
   /**
@@ -351,31 +349,12 @@ export class PostingService {
   }
 
   private async failPayment(manager: EntityManager, payment: Payment, code: string): Promise<void> {
-    const reversalEntryId = payment.journalEntryId
-      ? await this.ledger.reverse(manager, payment.journalEntryId, 'BILL_PAYMENT_REVERSAL', `Biller refused: ${code}`)
-      : null;
     // The customer reads failureMessage and the timeline; the biller's own words stay on the attempt, for staff.
-    await this.payments.transition(
-      manager,
-      payment.id,
-      'FAILED',
-      `Refused by ${payment.billerName}`,
-      { failureCode: code, failureMessage: refusalMessage(code), reversalEntryId, completed: true },
-      'PROCESSING',
-    );
-    const payload = paymentEventPayload({ ...payment, failureCode: code }, 'FAILED');
-    const failed = { eventType: PAYMENT_EVENTS.failed, aggregateType: 'payment', aggregateId: payment.id, payload };
-    if (payment.payerType === 'AGENT') {
-      // Paid from an agent's float, not a rail: the reversal has put the float and commission back.
-      await this.outbox.write(manager, failed);
-      return;
-    }
-    await this.reversals.request(manager, payment, 'REFUND');
-    await this.outbox.write(manager, failed, {
-      eventType: PAYMENT_EVENTS.railReversalRequested,
-      aggregateType: 'payment',
-      aggregateId: payment.id,
-      payload: { ...payload, action: 'REFUND' },
+    await this.failures.failCaptured(manager, payment, {
+      code,
+      message: refusalMessage(code),
+      note: `Refused by ${payment.billerName}`,
+      memo: `Biller refused: ${code}`,
     });
   }
 

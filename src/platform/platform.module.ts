@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MerchantAuthModule } from './auth/merchant-auth.module';
 import { ClockModule } from './clock/clock.module';
 import { ConfigModule } from './config/config.module';
 import { CryptoModule } from './crypto/crypto.module';
@@ -10,7 +11,7 @@ import { RedisModule } from './redis/redis.module';
 
 /**
  * What both applications stand on: configuration, clock, keyed hashing, logs, PostgreSQL,
- * Redis, queues, outbox writer.
+ * Redis, queues, outbox writer, the registry of merchant credential verifiers.
  */
 @Module({
   imports: [
@@ -22,6 +23,7 @@ import { RedisModule } from './redis/redis.module';
     RedisModule,
     QueueModule,
     OutboxModule,
+    MerchantAuthModule,
   ],
   exports: [OutboxModule],
 })

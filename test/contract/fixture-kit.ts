@@ -22,6 +22,8 @@ import type { AppParts } from '../support/app-target';
  */
 export interface GoodInputOverrides {
   pathParams?: Record<string, string>;
+  /** Query parameters beyond the required ones the document's examples fill (one of two optional ones). */
+  query?: Record<string, string>;
   /** Merged over the example body. */
   body?: Record<string, unknown>;
   /** Merged over the call's headers: another credential (the owner of a second session), an Idempotency-Key. */

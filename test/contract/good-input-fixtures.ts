@@ -56,6 +56,7 @@ export const GOOD_INPUT_FIXTURES: Record<string, Fixture> = {
     const second = await login(http, phone);
     return { headers: { authorization: `Bearer ${first.accessToken}` }, pathParams: { sessionId: second.sessionId } };
   },
+  DevMailbox_list: () => Promise.resolve({ query: { phone: randomPhoneNumber() } }),
   Billers_detail: async (context) => ({ pathParams: { billerIdOrSlug: (await newBiller(context)).slug } }),
   Billers_validateAccount: async (context) => ({
     pathParams: { billerIdOrSlug: (await newBiller(context)).slug },

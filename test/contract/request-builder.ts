@@ -45,6 +45,7 @@ export function validRequest(
       query[parameter.name] = parameterValue(document, parameter);
     }
   }
+  Object.assign(query, overrides.query);
   const request: HarnessRequest = { label: 'valid', method: operation.method, path, query, headers: {} };
   if (operation.bodySchema) {
     const example = sampleValue(document, operation.bodySchema);

@@ -32,6 +32,7 @@ describe('Dev mailbox', () => {
       id: expect.any(String),
       channel: 'SMS',
       to: phone,
+      subject: null,
       body: expect.stringMatching(/^Your verification code is \d{6}\. It expires in 5 minutes\./),
       sentAt: expect.any(String),
     });
@@ -48,6 +49,34 @@ describe('Dev mailbox', () => {
     const bad = await enabled.http.get('/api/v1/dev/messages?phone=hello').expect(400);
     expectApiError(bad.body, 'VALIDATION_FAILED');
     await enabled.http.get('/api/v1/dev/messages').expect(400);
+  });
+
+  it('keeps e-mail per address, read with email= (case-insensitive), and wants exactly one recipient', async () => {
+    const address = `owner-${Date.now()}@merchant.example`;
+    await enabled.app
+      .get(MessageSender)
+      .send({ channel: 'EMAIL', to: address, subject: 'Your invitation', body: 'Accept: https://example/accept' });
+    const response = await enabled.http
+      .get(`/api/v1/dev/messages?email=${encodeURIComponent(address.toUpperCase())}`)
+      .expect(200);
+    expect(response.body).toEqual([
+      {
+        id: expect.any(String),
+        channel: 'EMAIL',
+        to: address,
+        subject: 'Your invitation',
+        body: 'Accept: https://example/accept',
+        sentAt: expect.any(String),
+      },
+    ]);
+    const both = await enabled.http
+      .get(`/api/v1/dev/messages?email=${encodeURIComponent(address)}&phone=${encodeURIComponent(randomPhoneNumber())}`)
+      .expect(400);
+    expectApiError(both.body, 'VALIDATION_FAILED');
+    expectApiError(
+      (await enabled.http.get('/api/v1/dev/messages?email=not-an-address').expect(400)).body,
+      'VALIDATION_FAILED',
+    );
   });
 
   it('answers exactly like an unknown route when DEV_MAILBOX is off, and stores nothing', async () => {

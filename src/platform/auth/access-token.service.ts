@@ -10,12 +10,22 @@ import { AppConfig } from '../config/app-config';
  * a future context signs with the same key) carry another value and are refused by the user guard.
  */
 export const USER_ACCESS_TOKEN_TYPE = 'user_access';
+/** The `typ` claim of a merchant access token (design/merchants.md section 3). */
+export const MERCHANT_ACCESS_TOKEN_TYPE = 'merchant';
 const ISSUER = 'payment-service';
 const AUDIENCE = 'payment-service:api';
 const ALGORITHM = 'HS256';
 
 export interface AccessTokenClaims {
   userId: string;
+  sessionId: string;
+}
+
+/** A merchant access token names one merchant and one membership of its user. */
+export interface MerchantAccessTokenClaims {
+  userId: string;
+  merchantId: string;
+  membershipId: string;
   sessionId: string;
 }
 
@@ -45,19 +55,7 @@ export class AccessTokenService {
   }
 
   issue(claims: AccessTokenClaims): IssuedAccessToken {
-    const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
-    const expiresIn = this.config.JWT_ACCESS_TTL_SECONDS;
-    const token = this.jwt.sign(
-      {
-        typ: USER_ACCESS_TOKEN_TYPE,
-        sub: claims.userId,
-        sid: claims.sessionId,
-        iat: issuedAt,
-        exp: issuedAt + expiresIn,
-      },
-      { algorithm: ALGORITHM, issuer: ISSUER, audience: AUDIENCE },
-    );
-    return { token, expiresAt: new Date((issuedAt + expiresIn) * 1000), expiresIn };
+    return this.sign({ typ: USER_ACCESS_TOKEN_TYPE, sub: claims.userId, sid: claims.sessionId });
   }
 
   /**
@@ -65,9 +63,48 @@ export class AccessTokenService {
    * (including `none`), a bad signature, an expired token, another issuer, audience or kind.
    */
   verify(token: string): AccessTokenClaims | null {
-    let payload: Record<string, unknown>;
+    const payload = this.verifiedPayload(token);
+    if (!payload) return null;
+    const { typ, sub, sid } = payload;
+    if (typ !== USER_ACCESS_TOKEN_TYPE || typeof sub !== 'string' || typeof sid !== 'string') return null;
+    if (!isUUID(sub) || !isUUID(sid)) return null;
+    return { userId: sub, sessionId: sid };
+  }
+
+  /** A merchant access token: `{ typ: "merchant", sub, mid, mbr, sid }`, same key and lifetime. */
+  issueMerchant(claims: MerchantAccessTokenClaims): IssuedAccessToken {
+    return this.sign({
+      typ: MERCHANT_ACCESS_TOKEN_TYPE,
+      sub: claims.userId,
+      mid: claims.merchantId,
+      mbr: claims.membershipId,
+      sid: claims.sessionId,
+    });
+  }
+
+  /** The claims of a valid merchant access token, or null (as `verify`, for the merchant kind). */
+  verifyMerchant(token: string): MerchantAccessTokenClaims | null {
+    const payload = this.verifiedPayload(token);
+    if (!payload || payload.typ !== MERCHANT_ACCESS_TOKEN_TYPE) return null;
+    const { sub, mid, mbr, sid } = payload;
+    const ids = [sub, mid, mbr, sid];
+    if (!ids.every((id): id is string => typeof id === 'string' && isUUID(id))) return null;
+    return { userId: ids[0], merchantId: ids[1], membershipId: ids[2], sessionId: ids[3] };
+  }
+
+  private sign(claims: Record<string, string>): IssuedAccessToken {
+    const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
+    const expiresIn = this.config.JWT_ACCESS_TTL_SECONDS;
+    const token = this.jwt.sign(
+      { ...claims, iat: issuedAt, exp: issuedAt + expiresIn },
+      { algorithm: ALGORITHM, issuer: ISSUER, audience: AUDIENCE },
+    );
+    return { token, expiresAt: new Date((issuedAt + expiresIn) * 1000), expiresIn };
+  }
+
+  private verifiedPayload(token: string): Record<string, unknown> | null {
     try {
-      payload = this.jwt.verify<Record<string, unknown>>(token, {
+      return this.jwt.verify<Record<string, unknown>>(token, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         audience: AUDIENCE,
@@ -76,9 +113,5 @@ export class AccessTokenService {
     } catch {
       return null;
     }
-    const { typ, sub, sid } = payload;
-    if (typ !== USER_ACCESS_TOKEN_TYPE || typeof sub !== 'string' || typeof sid !== 'string') return null;
-    if (!isUUID(sub) || !isUUID(sid)) return null;
-    return { userId: sub, sessionId: sid };
   }
 }

@@ -1,9 +1,16 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension, ApiSecurity } from '@nestjs/swagger';
 import { ApiErrors } from '../http/api-errors.decorator';
-import { PUBLIC_EXTENSION, REQUIRED_ROLES_EXTENSION, SECURITY_SCHEMES, SetAccessPolicy } from './access-policy';
+import {
+  MERCHANT_ROLES_EXTENSION,
+  PUBLIC_EXTENSION,
+  REQUIRED_ROLES_EXTENSION,
+  SECURITY_SCHEMES,
+  SetAccessPolicy,
+} from './access-policy';
 import { InternalKeyGuard } from './internal-key.guard';
-import { AuthenticatedRequest, Principal, UserRole } from './principal';
+import { MerchantAuthGuard } from './merchant-auth.guard';
+import { AuthenticatedRequest, MerchantRole, Principal, UserRole } from './principal';
 import { UserAuthGuard } from './user-auth.guard';
 
 /** Anyone may call the route; the document marks it `x-public` with an empty security list. */
@@ -30,7 +37,7 @@ export function CustomerAuth() {
     SetAccessPolicy({ kind: 'user' }),
     UseGuards(UserAuthGuard),
     ApiBearerAuth(SECURITY_SCHEMES.bearer),
-    ApiErrors('UNAUTHENTICATED'),
+    ApiErrors('UNAUTHENTICATED', 'USER_CONTEXT_REQUIRED'),
   );
 }
 
@@ -44,7 +51,51 @@ export function StaffAuth(...roles: [UserRole, ...UserRole[]]) {
     UseGuards(UserAuthGuard),
     ApiBearerAuth(SECURITY_SCHEMES.bearer),
     ApiExtension(REQUIRED_ROLES_EXTENSION, roles),
-    ApiErrors('UNAUTHENTICATED', 'FORBIDDEN'),
+    ApiErrors('UNAUTHENTICATED', 'USER_CONTEXT_REQUIRED', 'FORBIDDEN'),
+  );
+}
+
+export interface MerchantAuthOptions {
+  /** Membership roles admitted (absent: every role); another role gets 403 `FORBIDDEN`. */
+  roles?: [MerchantRole, ...MerchantRole[]];
+  /** True when a merchant API key may call the route too (risk routes); false: people only. */
+  apiKey?: boolean;
+}
+
+/**
+ * The merchant dashboard: a person of the merchant's team with a merchant access token (from
+ * /merchant/auth/login, refresh, invitation acceptance or membership switch), and with
+ * `apiKey: true` a merchant API key as well. The document lists both schemes as alternatives
+ * and the admitted roles in `x-merchant-roles`.
+ */
+export function MerchantAuth(options: MerchantAuthOptions = {}) {
+  const decorators = [
+    SetAccessPolicy({ kind: 'merchant', roles: options.roles, apiKey: options.apiKey ? 'allowed' : 'never' }),
+    UseGuards(MerchantAuthGuard),
+    ApiBearerAuth(SECURITY_SCHEMES.merchantBearer),
+    ApiErrors(
+      'UNAUTHENTICATED',
+      'MERCHANT_CONTEXT_REQUIRED',
+      ...(options.apiKey ? [] : (['HUMAN_CONTEXT_REQUIRED'] as const)),
+      ...(options.roles ? (['FORBIDDEN'] as const) : []),
+    ),
+  ];
+  if (options.apiKey) decorators.push(ApiSecurity(SECURITY_SCHEMES.merchantApiKey));
+  if (options.roles) decorators.push(ApiExtension(MERCHANT_ROLES_EXTENSION, options.roles));
+  return applyDecorators(...decorators);
+}
+
+/**
+ * The merchant API (4.10): a merchant's server with an API key, `sk_live_` or `sk_test_`; the
+ * principal's `livemode` says which. A person's merchant token gets 403
+ * `MERCHANT_API_KEY_REQUIRED`.
+ */
+export function MerchantApiKey() {
+  return applyDecorators(
+    SetAccessPolicy({ kind: 'merchant', apiKey: 'only' }),
+    UseGuards(MerchantAuthGuard),
+    ApiSecurity(SECURITY_SCHEMES.merchantApiKey),
+    ApiErrors('UNAUTHENTICATED', 'MERCHANT_CONTEXT_REQUIRED', 'MERCHANT_API_KEY_REQUIRED'),
   );
 }
 

@@ -36,6 +36,23 @@ const PLATFORM_ERROR_CODES = {
     description: 'Credentials are missing, malformed, expired, revoked or of the wrong kind for this route.',
   },
   FORBIDDEN: { status: HttpStatus.FORBIDDEN, description: 'The caller is authenticated but may not do this.' },
+  MERCHANT_CONTEXT_REQUIRED: {
+    status: HttpStatus.FORBIDDEN,
+    description: 'A merchant route called with a customer or staff access token; it takes merchant credentials.',
+  },
+  HUMAN_CONTEXT_REQUIRED: {
+    status: HttpStatus.FORBIDDEN,
+    description: 'A merchant route for signed-in people called with an API key; log in to the dashboard instead.',
+  },
+  MERCHANT_API_KEY_REQUIRED: {
+    status: HttpStatus.FORBIDDEN,
+    description:
+      'A merchant API route called with a merchant access token; it takes an API key (`sk_live_`/`sk_test_`).',
+  },
+  USER_CONTEXT_REQUIRED: {
+    status: HttpStatus.FORBIDDEN,
+    description: 'A customer, agent or staff route called with merchant credentials (a merchant token or API key).',
+  },
   NOT_FOUND: {
     status: HttpStatus.NOT_FOUND,
     description: 'The object does not exist or does not belong to the caller.',

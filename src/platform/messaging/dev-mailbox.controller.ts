@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Query, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/auth.decorators';
+import { ApiException } from '../http/api-error';
 import { ApiErrors } from '../http/api-errors.decorator';
 import { DevMailboxMessageDto, DevMailboxQueryDto } from './dev-mailbox.dto';
 import { DevMailboxEnabledGuard } from './dev-mailbox-enabled.guard';
@@ -12,7 +13,8 @@ export class DevMailboxController {
   constructor(private readonly mailbox: DevMailboxSender) {}
 
   /**
-   * Development only: the SMS the dev mailbox holds for a number (OTPs included), newest first.
+   * Development only: the SMS the dev mailbox holds for a number (OTPs included), or the e-mail
+   * it holds for an address (`email=`, invitations and onboarding links), newest first.
    * Unless the server runs with DEV_MAILBOX=true (never in production) this answers 404
    * `ROUTE_NOT_FOUND`, exactly like a route that does not exist.
    */
@@ -21,9 +23,22 @@ export class DevMailboxController {
   @UseGuards(DevMailboxEnabledGuard)
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ type: [DevMailboxMessageDto] })
-  @ApiErrors('ROUTE_NOT_FOUND')
+  @ApiErrors('VALIDATION_FAILED', 'ROUTE_NOT_FOUND')
   async list(@Query() query: DevMailboxQueryDto): Promise<DevMailboxMessageDto[]> {
-    const messages = await this.mailbox.read(query.phone);
-    return messages.map(({ id, channel, to, body, sentAt }) => ({ id, channel, to, body, sentAt }));
+    const recipient = query.phone ?? query.email;
+    if (!recipient || (query.phone && query.email)) {
+      throw new ApiException('VALIDATION_FAILED', 'Give exactly one of phone and email', [
+        { field: 'phone', message: 'exactly one of phone and email is required' },
+      ]);
+    }
+    const messages = await this.mailbox.read(recipient);
+    return messages.map((message) => ({
+      id: message.id,
+      channel: message.channel,
+      to: message.to,
+      subject: message.channel === 'EMAIL' ? message.subject : null,
+      body: message.body,
+      sentAt: message.sentAt,
+    }));
   }
 }

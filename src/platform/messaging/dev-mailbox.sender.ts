@@ -6,10 +6,10 @@ import { newId } from '../database/new-id';
 import { InjectRedis } from '../redis/redis.module';
 import { MessageSender, OutgoingMessage } from './message-sender';
 
-export interface StoredMessage extends OutgoingMessage {
+export type StoredMessage = OutgoingMessage & {
   id: string;
   sentAt: string;
-}
+};
 
 /**
  * Development and test adapter: every message is kept in Redis, newest first, at most

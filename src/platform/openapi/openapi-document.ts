@@ -57,6 +57,16 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       },
       SECURITY_SCHEMES.bearer,
     )
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description:
+          'Merchant dashboard access token from /merchant/auth/login, /merchant/auth/refresh, invitation acceptance or membership switch: one merchant, one membership (15 minutes).',
+      },
+      SECURITY_SCHEMES.merchantBearer,
+    )
     // addSecurity, not addBearerAuth, which would call the key a JWT (its default bearerFormat).
     .addSecurity(SECURITY_SCHEMES.merchantApiKey, {
       type: 'http',

@@ -12,6 +12,9 @@
  * key (kind, reference), journal_entries (reference_type, reference_id), journal_lines
  * (entry_id)), and the window itself comes from payments_created_at_idx and
  * sandbox_rail_operations_capture_created_idx, so a day costs the same however long history is.
+ * The per-payment lookups are correlated (LATERAL with LIMIT 1, scalar subqueries), so they stay
+ * index probes whatever the planner estimates: the bound comes from the statement's shape, not
+ * from a plan choice.
  */
 export const BREAK_PARAMETER_COUNT = 6;
 
@@ -48,9 +51,16 @@ WITH window_payments AS (
       SELECT a.id, a.status, a.last_outcome, a.created_at
         FROM posting_attempts a WHERE a.payment_id = wp.id ORDER BY a.cycle DESC LIMIT 1
     ) att ON true
-    LEFT JOIN sandbox_rail_operations cap ON cap.kind = 'CAPTURE' AND cap.reference = wp.id::text
-    LEFT JOIN journal_entries ce
-      ON ce.id = wp.journal_entry_id AND ce.reference_type = 'payment' AND ce.reference_id = wp.id
+    -- LATERAL ... LIMIT 1 (each is a key lookup, at most one row) keeps these per-payment probes:
+    -- as plain joins the planner hashed whole tables when history was small.
+    LEFT JOIN LATERAL (
+      SELECT r.outcome, r.amount, r.rail_reference
+        FROM sandbox_rail_operations r WHERE r.kind = 'CAPTURE' AND r.reference = wp.id::text LIMIT 1
+    ) cap ON true
+    LEFT JOIN LATERAL (
+      SELECT e.id FROM journal_entries e
+       WHERE e.id = wp.journal_entry_id AND e.reference_type = 'payment' AND e.reference_id = wp.id LIMIT 1
+    ) ce ON true
 ), breaks AS (
   SELECT 'MISSING_POSTING' AS type, 'POSTING' AS source, f.id AS payment_id, f.status AS payment_status,
          NULL::uuid AS posting_attempt_id, f.entry_ids, coalesce(f.rail_reference, f.capture_rail_reference) AS rail_reference,
@@ -126,8 +136,13 @@ WITH window_payments AS (
          coalesce(f.rail_reference, f.capture_rail_reference), coalesce(c.biller_reference, f.biller_reference),
          f.account_reference, c.expected_amount, c.biller_amount, f.currency, f.created_at,
          coalesce(c.detail, 'The biller''s record disagrees')
-    FROM facts f JOIN reconciliation_biller_checks c ON c.payment_id = f.id
-   WHERE c.outcome IN ('MISSING', 'AMOUNT_DIFFERS') AND f.status = 'SUCCEEDED'
+    FROM facts f
+    CROSS JOIN LATERAL (
+      SELECT bc.biller_reference, bc.expected_amount, bc.biller_amount, bc.detail
+        FROM reconciliation_biller_checks bc
+       WHERE bc.payment_id = f.id AND bc.outcome IN ('MISSING', 'AMOUNT_DIFFERS') LIMIT 1
+    ) c
+   WHERE f.status = 'SUCCEEDED'
 )`;
 
 const BREAK_COLUMNS = `b.type, b.source, b.payment_id, b.payment_status, b.posting_attempt_id,

@@ -18,6 +18,7 @@ import { CreateHouseholds1795820000000 } from './1795820000000-create-households
 import { MetricsIndexes1795840000000 } from './1795840000000-metrics-indexes';
 import { Reconciliation1795850000000 } from './1795850000000-reconciliation';
 import { CreateAmlFlags1795860000000 } from './1795860000000-create-aml-flags';
+import { CreateMerchants1795870000000 } from './1795870000000-create-merchants';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   MetricsIndexes1795840000000,
   Reconciliation1795850000000,
   CreateAmlFlags1795860000000,
+  CreateMerchants1795870000000,
 ];

@@ -6,6 +6,7 @@ import { ComplianceHttpModule } from './modules/compliance';
 import { DisputesHttpModule } from './modules/disputes';
 import { HouseholdsHttpModule } from './modules/households';
 import { IdentityHttpModule } from './modules/identity';
+import { MerchantsHttpModule } from './modules/merchants';
 import { NotificationsHttpModule } from './modules/notifications';
 import { OperationsHttpModule } from './modules/operations';
 import { PaymentsHttpModule } from './modules/payments';
@@ -33,6 +34,7 @@ import { PlatformModule } from './platform/platform.module';
     OperationsHttpModule,
     ComplianceHttpModule,
     ReconciliationHttpModule,
+    MerchantsHttpModule,
   ],
 })
 export class ApiModule {}

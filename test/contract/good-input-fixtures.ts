@@ -28,6 +28,7 @@ import { AGENT_FIXTURES } from './agents-fixtures';
 import { COMPLIANCE_FIXTURES } from './compliance-fixtures';
 import { DISPUTE_FIXTURES } from './disputes-fixtures';
 import { HOUSEHOLD_FIXTURES } from './households-fixtures';
+import { MERCHANT_FIXTURES } from './merchants-fixtures';
 
 export type { FixtureContext, GoodInputOverrides } from './fixture-kit';
 
@@ -174,5 +175,6 @@ export const GOOD_INPUT_FIXTURES: Record<string, Fixture> = {
   ...COMPLIANCE_FIXTURES,
   ...AGENT_FIXTURES,
   ...HOUSEHOLD_FIXTURES,
+  ...MERCHANT_FIXTURES,
   ...ADMIN_USER_FIXTURES,
 };

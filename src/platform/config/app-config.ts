@@ -641,6 +641,13 @@ export class AppConfig {
   @Max(86_400_000)
   RECONCILIATION_BILLER_CHECK_INTERVAL_MS = 3_600_000;
 
+  /** Requests an hour per merchant onboarding token and client address (upload and status). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  MERCHANT_ONBOARDING_REQUESTS_PER_HOUR = 30;
+
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
   }

@@ -76,7 +76,14 @@ export function createHttpLogger(logger: Logger) {
   };
 }
 
-/** Receipt links carry their authorisation in the path; logs keep the route, not the token. */
+/**
+ * Some links carry their authorisation in the URL: receipt links and merchant invitations in
+ * the path, merchant onboarding links in the `token` query parameter. Logs keep the route, not
+ * the token.
+ */
 export function redactBearerPathSegments(url: string): string {
-  return url.replace(/(\/receipts\/)[^/?#]+/, '$1[redacted]');
+  return url
+    .replace(/(\/receipts\/)[^/?#]+/, '$1[redacted]')
+    .replace(/(\/merchant\/invitations\/)[^/?#]+/, '$1[redacted]')
+    .replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }

@@ -91,6 +91,16 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
     description:
       'Compliance reviewers and admins work the AML queue: flags raised by the rules screening every payment, oldest first, and the review that clears, escalates or reports a transaction (a HIGH flag holds the payment until then).',
   },
+  {
+    name: 'Admin: merchants',
+    description:
+      'Admins review merchant applications: the list by KYB status, and the KYB decision that approves, asks for more, suspends or rejects.',
+  },
+  {
+    name: 'Merchant onboarding',
+    description:
+      'A business applies to take payments and follows its KYB review with the onboarding token it was given (query `token`, no bearer).',
+  },
   { name: 'Operations', description: 'Liveness and readiness probes and the Prometheus metrics scrape.' },
   {
     name: 'Development',

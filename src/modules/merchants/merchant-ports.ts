@@ -1,0 +1,61 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+
+export interface OwnerInvitationRequest {
+  merchantId: string;
+  merchantName: string;
+  email: string;
+}
+
+/**
+ * Port: invite the first OWNER of a newly registered merchant at its contact e-mail, in the
+ * registration's transaction. The merchant-identity context implements it; merchant users
+ * exist only through invitations.
+ */
+export abstract class MerchantOwnerInvitations {
+  abstract inviteOwner(manager: EntityManager, request: OwnerInvitationRequest, now: Date): Promise<void>;
+}
+
+/**
+ * Port: revoke every live API key of a merchant, in the caller's transaction (KYB REJECTED).
+ * The merchant API keys context implements it. Answers how many it revoked.
+ */
+export abstract class MerchantLiveKeyRevocation {
+  abstract revokeLiveKeys(manager: EntityManager, merchantId: string, now: Date): Promise<number>;
+}
+
+/**
+ * Where the implementing contexts register when their modules start, so this context depends
+ * on neither (each of them depends on this one). Until merchant-identity registers, a
+ * registration sends only its onboarding link (logged once as a warning).
+ */
+@Injectable()
+export class MerchantPortRegistry {
+  private readonly logger = new Logger(MerchantPortRegistry.name);
+  private ownerInvitations: MerchantOwnerInvitations | null = null;
+  private liveKeyRevocation: MerchantLiveKeyRevocation | null = null;
+
+  useOwnerInvitations(port: MerchantOwnerInvitations): void {
+    this.ownerInvitations = port;
+  }
+
+  useLiveKeyRevocation(port: MerchantLiveKeyRevocation): void {
+    this.liveKeyRevocation = port;
+  }
+
+  async inviteOwner(manager: EntityManager, request: OwnerInvitationRequest, now: Date): Promise<void> {
+    if (!this.ownerInvitations) {
+      this.logger.warn('no MerchantOwnerInvitations is registered: the owner is not invited');
+      return;
+    }
+    await this.ownerInvitations.inviteOwner(manager, request, now);
+  }
+
+  async revokeLiveKeys(manager: EntityManager, merchantId: string, now: Date): Promise<number> {
+    if (!this.liveKeyRevocation) {
+      this.logger.warn('no MerchantLiveKeyRevocation is registered: no live keys to revoke');
+      return 0;
+    }
+    return this.liveKeyRevocation.revokeLiveKeys(manager, merchantId, now);
+  }
+}

@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { MerchantKybDocument } from './merchant-kyb-document.entity';
+import { KybStatus, Merchant } from './merchant.entity';
+
+/** The admin list's filters; null leaves one out. */
+export interface MerchantListFilter {
+  kybStatus: KybStatus | null;
+  /** Part of the name, registration number or contact e-mail. */
+  q: string | null;
+  page: number;
+  size: number;
+}
+
+/** LIKE wildcards in a search term match themselves. */
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The merchants context's named queries. */
+@Injectable()
+export class MerchantRepository {
+  findById(manager: EntityManager, id: string): Promise<Merchant | null> {
+    return manager.findOne(Merchant, { where: { id } });
+  }
+
+  lockById(manager: EntityManager, id: string): Promise<Merchant | null> {
+    return manager.findOne(Merchant, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  findByOnboardingTokenHash(manager: EntityManager, tokenHash: string): Promise<Merchant | null> {
+    return manager.findOne(Merchant, { where: { onboardingTokenHash: tokenHash } });
+  }
+
+  async insert(manager: EntityManager, merchant: Merchant): Promise<void> {
+    await manager.insert(Merchant, merchant);
+  }
+
+  async update(manager: EntityManager, id: string, changes: Partial<Merchant>): Promise<void> {
+    await manager.update(Merchant, { id }, changes);
+  }
+
+  /** Newest first. */
+  async list(manager: EntityManager, filter: MerchantListFilter): Promise<{ items: Merchant[]; total: number }> {
+    const query = manager
+      .createQueryBuilder(Merchant, 'm')
+      .orderBy('m.created_at', 'DESC')
+      .addOrderBy('m.id', 'DESC')
+      .offset(filter.page * filter.size)
+      .limit(filter.size);
+    if (filter.kybStatus) query.andWhere('m.kyb_status = :status', { status: filter.kybStatus });
+    if (filter.q) {
+      query.andWhere(
+        `(m.name ILIKE :pattern ESCAPE '\\' OR m.registration_number ILIKE :pattern ESCAPE '\\' OR m.contact_email ILIKE :pattern ESCAPE '\\')`,
+        { pattern: likePattern(filter.q) },
+      );
+    }
+    const [items, total] = await query.getManyAndCount();
+    return { items, total };
+  }
+
+  /** The documents that count: every upload not superseded by a newer one of its type. */
+  currentDocuments(manager: EntityManager, merchantIds: readonly string[]): Promise<MerchantKybDocument[]> {
+    if (merchantIds.length === 0) return Promise.resolve([]);
+    return manager
+      .createQueryBuilder(MerchantKybDocument, 'd')
+      .where('d.merchant_id IN (:...ids)', { ids: merchantIds })
+      .andWhere(`d.status <> 'SUPERSEDED'`)
+      .orderBy('d.created_at', 'ASC')
+      .getMany();
+  }
+}

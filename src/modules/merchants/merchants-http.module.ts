@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { AdminMerchantsController } from './admin-merchants.controller';
+import { MerchantOnboardingController } from './merchant-onboarding.controller';
+import { MerchantsModule } from './merchants.module';
+
+/** The merchants routes; only ApiModule imports it. */
+@Module({
+  imports: [MerchantsModule],
+  controllers: [MerchantOnboardingController, AdminMerchantsController],
+})
+export class MerchantsHttpModule {}

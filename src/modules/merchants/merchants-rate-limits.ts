@@ -1,0 +1,28 @@
+import type { Request } from 'express';
+import { byClientAddress, RateLimitRule } from '../../platform/http/rate-limit.decorator';
+
+/** The onboarding token and the caller's address together: a leaked link cannot be hammered from anywhere. */
+const byTokenAndAddress = (request: Request): string | undefined => {
+  const token = request.query.token;
+  if (typeof token !== 'string' || token.length === 0) return undefined;
+  return `${token}|${byClientAddress(request) ?? ''}`;
+};
+
+/** The merchants context's rate limits. */
+export const MerchantRateLimits = {
+  /** Applications per address share the customer registration limit's setting (same abuse, same budget). */
+  registerPerAddress: {
+    name: 'merchant-register-address',
+    key: byClientAddress,
+    limit: (config) => ({
+      max: config.RATE_LIMIT_REGISTER_PER_IP,
+      windowSeconds: config.RATE_LIMIT_REGISTER_IP_WINDOW_SECONDS,
+    }),
+  },
+  /** design/merchants.md: 30 requests an hour per onboarding token and address. */
+  onboardingPerToken: {
+    name: 'merchant-onboarding-token',
+    key: byTokenAndAddress,
+    limit: (config) => ({ max: config.MERCHANT_ONBOARDING_REQUESTS_PER_HOUR, windowSeconds: 3600 }),
+  },
+} satisfies Record<string, RateLimitRule>;

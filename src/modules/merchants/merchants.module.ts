@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminAuditModule } from '../../platform/audit/admin-audit.module';
+import { MessagingModule } from '../../platform/messaging/messaging.module';
+import { OutboxModule } from '../../platform/outbox/outbox.module';
+import { AdminMerchantsService } from './admin-merchants.service';
+import { MerchantAuditWriter } from './merchant-audit.writer';
+import { MerchantDirectory } from './merchant-directory.service';
+import { MerchantOnboardingService } from './merchant-onboarding.service';
+import { MerchantPortRegistry } from './merchant-ports';
+import { MerchantRepository } from './merchant.repository';
+import { MerchantViews } from './merchant-views.service';
+import { MERCHANT_ENTITIES } from './merchants.entities';
+import './merchants.errors';
+
+/**
+ * Merchants: applications, KYB and the merchant audit log. Services only; the routes are in
+ * MerchantsHttpModule. The merchant-side contexts (identity, API keys) build on its directory,
+ * audit writer and ports.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature(MERCHANT_ENTITIES), OutboxModule, MessagingModule, AdminAuditModule],
+  providers: [
+    MerchantRepository,
+    MerchantViews,
+    MerchantPortRegistry,
+    MerchantAuditWriter,
+    MerchantDirectory,
+    MerchantOnboardingService,
+    AdminMerchantsService,
+  ],
+  exports: [
+    MerchantDirectory,
+    MerchantAuditWriter,
+    MerchantPortRegistry,
+    MerchantOnboardingService,
+    AdminMerchantsService,
+  ],
+})
+export class MerchantsModule {}

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { AppTarget, Caller, httpOf } from '../support/app-target';
+import { adminOf } from './staff-user.factory';
+
+/** MerchantResponse as the API answers it (the fields specs read). */
+export interface MerchantBody {
+  id: string;
+  name: string;
+  registrationNumber: string;
+  contactEmail: string;
+  kyb: {
+    status: string;
+    disabledReason: string | null;
+    note: string | null;
+    requirements: {
+      currentlyDue: string[];
+      eventuallyDue: string[];
+      pastDue: string[];
+      pendingVerification: string[];
+      errors: { documentType: string; code: string; message: string }[];
+      currentDeadline: string | null;
+    };
+  };
+  capabilities: Record<string, boolean>;
+  onboardingToken: string | null;
+  approvedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RegisteredMerchant {
+  merchant: MerchantBody;
+  onboardingToken: string;
+}
+
+/** A valid application with a registration number and contact e-mail no other spec uses. */
+export function merchantRegistration(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const suffix = randomBytes(5).toString('hex').toUpperCase();
+  return {
+    name: `Acme ${suffix} Ltd`,
+    registrationNumber: `RC${suffix}`,
+    contactEmail: `owner-${suffix.toLowerCase()}@merchant.example`,
+    contactPhone: '+2348031234567',
+    country: 'NG',
+    businessType: 'LIMITED_COMPANY',
+    website: 'https://acme.example',
+    ...overrides,
+  };
+}
+
+/** POST /merchants/register, expecting 200. */
+export async function registerMerchant(
+  target: AppTarget,
+  overrides: Record<string, unknown> = {},
+): Promise<RegisteredMerchant> {
+  const response = await httpOf(target)
+    .post('/api/v1/merchants/register')
+    .send(merchantRegistration(overrides))
+    .expect(200);
+  const merchant = response.body as MerchantBody;
+  if (!merchant.onboardingToken) throw new Error('registration answered no onboarding token');
+  return { merchant, onboardingToken: merchant.onboardingToken };
+}
+
+/** PATCH /admin/merchants/{id}/kyb by the target's ADMIN (or `caller`); any answer. */
+export async function patchKyb(target: AppTarget, merchantId: string, body: Record<string, unknown>, caller?: Caller) {
+  const admin = caller ?? (await adminOf(target));
+  return httpOf(target).patch(`/api/v1/admin/merchants/${merchantId}/kyb`).set(admin.headers).send(body);
+}
+
+/** A registered merchant an ADMIN approved. */
+export async function approvedMerchant(
+  target: AppTarget,
+  overrides: Record<string, unknown> = {},
+): Promise<RegisteredMerchant> {
+  const registered = await registerMerchant(target, overrides);
+  const response = await patchKyb(target, registered.merchant.id, { status: 'APPROVED' });
+  if (response.status !== 200)
+    throw new Error(`approval answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return { merchant: response.body as MerchantBody, onboardingToken: registered.onboardingToken };
+}

@@ -4,6 +4,7 @@ import { ClockModule } from './clock/clock.module';
 import { ConfigModule } from './config/config.module';
 import { CryptoModule } from './crypto/crypto.module';
 import { DatabaseModule } from './database/database.module';
+import { FilesModule } from './files/files.module';
 import { LoggingModule } from './logging/logging.module';
 import { OutboxModule } from './outbox/outbox.module';
 import { QueueModule } from './queue/queue.module';
@@ -11,7 +12,7 @@ import { RedisModule } from './redis/redis.module';
 
 /**
  * What both applications stand on: configuration, clock, keyed hashing, logs, PostgreSQL,
- * Redis, queues, outbox writer, the registry of merchant credential verifiers.
+ * Redis, queues, outbox writer, the registry of merchant credential verifiers, the file store.
  */
 @Module({
   imports: [
@@ -24,6 +25,7 @@ import { RedisModule } from './redis/redis.module';
     QueueModule,
     OutboxModule,
     MerchantAuthModule,
+    FilesModule,
   ],
   exports: [OutboxModule],
 })

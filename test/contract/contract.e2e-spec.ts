@@ -18,7 +18,7 @@ import { UserRole } from '../../src/platform/auth/principal';
 import { createStaffUser } from '../factories/staff-user.factory';
 import { Credentials, fixtureCredentials, forgedCredentials, freshCredentialFor } from './credentials';
 import { invalidRequests } from './invalid-requests';
-import { describeOperation, OpenApiDocument, OperationModel, operationsOf } from './openapi-model';
+import { describeOperation, OpenApiDocument, OperationModel, operationsOf, resolve } from './openapi-model';
 import { GOOD_INPUT_FIXTURES } from './good-input-fixtures';
 import { isOptedOut, OPT_OUTS } from './opt-outs';
 import type { RunningBillerSimulator } from '../../src/simulators/biller-simulator';
@@ -88,12 +88,23 @@ describe(`contract harness (seed ${SEED}; replay with CONTRACT_SEED=${SEED})`, (
     await database?.drop();
   });
 
+  const MULTIPART_FILE = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n', 'latin1');
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+
   /** Sends a request, checks the response against the document, and records any 5xx. */
   async function send(operation: OperationModel, spec: HarnessRequest) {
     let call = http[spec.method](spec.path).query(spec.query);
     for (const [name, value] of Object.entries(spec.headers)) call = call.set(name, value);
     if (spec.rawBody !== undefined) call = call.send(spec.rawBody);
-    else if (spec.body !== undefined && (typeof spec.body !== 'object' || spec.body === null)) {
+    else if (operation.bodyMediaType === 'multipart/form-data' && isRecord(spec.body)) {
+      // A form: text parts as they are, a `format: binary` part as a small valid PDF.
+      const properties = resolve(document, operation.bodySchema).properties ?? {};
+      for (const [name, value] of Object.entries(spec.body)) {
+        if (properties[name]?.format === 'binary') call = call.attach(name, MULTIPART_FILE, 'contract.pdf');
+        else call = call.field(name, typeof value === 'string' ? value : JSON.stringify(value));
+      }
+    } else if (spec.body !== undefined && (typeof spec.body !== 'object' || spec.body === null)) {
       // superagent only serialises objects and arrays; a scalar JSON body goes out as its text.
       call = call.type('application/json').send(JSON.stringify(spec.body));
     } else if (spec.body !== undefined) call = call.send(spec.body as object);

@@ -8,6 +8,14 @@ export const MERCHANT_FIXTURES: Record<string, Fixture> = {
     const { merchant, onboardingToken } = await registerMerchant(targetOf(context));
     return { pathParams: { merchantId: merchant.id }, query: { token: onboardingToken } };
   },
+  MerchantOnboarding_uploadDocument: async (context) => {
+    const { merchant, onboardingToken } = await registerMerchant(targetOf(context));
+    return {
+      pathParams: { merchantId: merchant.id },
+      query: { token: onboardingToken },
+      body: { registrationNo: merchant.registrationNumber },
+    };
+  },
   AdminMerchants_changeKyb: async (context) => ({
     pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
     body: { status: 'APPROVED' },

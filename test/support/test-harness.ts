@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import type { Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { TestingModuleBuilder } from '@nestjs/testing';
@@ -58,7 +60,12 @@ export interface SimulatedBillers {
  * Every e2e app registers from 127.0.0.1, so the per-address limit would trip across specs,
  * and a cheap bcrypt cost keeps sign-ups fast; specs that test either set their own.
  */
-const HARNESS_DEFAULTS = { BCRYPT_COST: '4', RATE_LIMIT_REGISTER_PER_IP: '1000000' };
+const HARNESS_DEFAULTS = {
+  BCRYPT_COST: '4',
+  RATE_LIMIT_REGISTER_PER_IP: '1000000',
+  // Files (KYB evidence) out of the working tree.
+  DATA_DIR: join(tmpdir(), 'payment-service-test-data'),
+};
 
 export function createTestHarness(
   options: HarnessOptions & { simulator: SimulatorSettings },

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { MerchantKybDocument } from './merchant-kyb-document.entity';
-import { KybStatus, Merchant } from './merchant.entity';
+import { KybDocumentType, KybStatus, Merchant } from './merchant.entity';
 
 /** The admin list's filters; null leaves one out. */
 export interface MerchantListFilter {
@@ -57,6 +57,23 @@ export class MerchantRepository {
     }
     const [items, total] = await query.getManyAndCount();
     return { items, total };
+  }
+
+  /** Marks the current document of a type SUPERSEDED (before its successor is inserted). */
+  async supersede(manager: EntityManager, merchantId: string, documentType: KybDocumentType, now: Date): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .update(MerchantKybDocument)
+      .set({ status: 'SUPERSEDED', supersededAt: now })
+      .where(`merchant_id = :merchantId AND document_type = :documentType AND status <> 'SUPERSEDED'`, {
+        merchantId,
+        documentType,
+      })
+      .execute();
+  }
+
+  async insertDocument(manager: EntityManager, document: MerchantKybDocument): Promise<void> {
+    await manager.insert(MerchantKybDocument, document);
   }
 
   /** The documents that count: every upload not superseded by a newer one of its type. */

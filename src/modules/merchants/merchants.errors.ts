@@ -23,6 +23,10 @@ export const MERCHANT_ERROR_CODES = defineErrorCodes({
     status: HttpStatus.UNPROCESSABLE_ENTITY,
     description: "The document's registration number is not the merchant's.",
   },
+  APPLICATION_CLOSED: {
+    status: HttpStatus.CONFLICT,
+    description: 'The merchant was REJECTED: its application takes no more documents.',
+  },
   UNSUPPORTED_FILE_TYPE: {
     status: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
     description: 'The file is not a PDF, JPEG or PNG by its first bytes (the declared type and name are ignored).',

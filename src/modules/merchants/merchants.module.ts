@@ -6,6 +6,7 @@ import { OutboxModule } from '../../platform/outbox/outbox.module';
 import { AdminMerchantsService } from './admin-merchants.service';
 import { MerchantAuditWriter } from './merchant-audit.writer';
 import { MerchantDirectory } from './merchant-directory.service';
+import { MerchantKybDocumentsService } from './merchant-kyb-documents.service';
 import { MerchantOnboardingService } from './merchant-onboarding.service';
 import { MerchantPortRegistry } from './merchant-ports';
 import { MerchantRepository } from './merchant.repository';
@@ -27,6 +28,7 @@ import './merchants.errors';
     MerchantAuditWriter,
     MerchantDirectory,
     MerchantOnboardingService,
+    MerchantKybDocumentsService,
     AdminMerchantsService,
   ],
   exports: [
@@ -34,6 +36,7 @@ import './merchants.errors';
     MerchantAuditWriter,
     MerchantPortRegistry,
     MerchantOnboardingService,
+    MerchantKybDocumentsService,
     AdminMerchantsService,
   ],
 })

@@ -641,6 +641,11 @@ export class AppConfig {
   @Max(86_400_000)
   RECONCILIATION_BILLER_CHECK_INTERVAL_MS = 3_600_000;
 
+  /** Where the local-disk FileStore keeps files (KYB evidence), under `files/`. */
+  @IsString()
+  @MinLength(1)
+  DATA_DIR = './data';
+
   /** Requests an hour per merchant onboarding token and client address (upload and status). */
   @Transform(toInt)
   @IsInt()

@@ -19,6 +19,7 @@ import { MetricsIndexes1795840000000 } from './1795840000000-metrics-indexes';
 import { Reconciliation1795850000000 } from './1795850000000-reconciliation';
 import { CreateAmlFlags1795860000000 } from './1795860000000-create-aml-flags';
 import { CreateMerchants1795870000000 } from './1795870000000-create-merchants';
+import { MerchantPricingAndRisk1795871000000 } from './1795871000000-merchant-pricing-and-risk';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   Reconciliation1795850000000,
   CreateAmlFlags1795860000000,
   CreateMerchants1795870000000,
+  MerchantPricingAndRisk1795871000000,
 ];

@@ -16,6 +16,24 @@ export const MERCHANT_FIXTURES: Record<string, Fixture> = {
       body: { registrationNo: merchant.registrationNumber },
     };
   },
+  AdminMerchants_setPricing: async (context) => ({
+    pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
+    // The example's date would fall in the past one day.
+    // The examples show both anchors; a schedule takes the one its interval needs.
+    body: {
+      effectiveAt: new Date(Date.now() + 86_400_000).toISOString(),
+      payoutSchedule: { interval: 'WEEKLY', delayDays: 1, weeklyAnchor: 'FRIDAY' },
+    },
+  }),
+  AdminMerchants_setSettlementAccount: async (context) => ({
+    pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
+  }),
+  AdminMerchants_setRiskTier: async (context) => ({
+    pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
+  }),
+  AdminMerchants_setVelocityCaps: async (context) => ({
+    pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
+  }),
   AdminMerchants_changeKyb: async (context) => ({
     pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
     body: { status: 'APPROVED' },

@@ -69,6 +69,9 @@ export class MerchantOnboardingService {
       createdAt: now,
       updatedAt: now,
       approvedAt: null,
+      riskTier: 'STANDARD',
+      riskReason: null,
+      riskUpdatedAt: null,
     };
     let view: MerchantResponseDto;
     try {

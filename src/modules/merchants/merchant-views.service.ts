@@ -26,13 +26,19 @@ export class MerchantViews {
 
   /** One query for the documents of every merchant of a page. */
   async many(manager: EntityManager, merchants: readonly Merchant[]): Promise<MerchantResponseDto[]> {
-    const documents = await this.merchants.currentDocuments(
-      manager,
-      merchants.map((merchant) => merchant.id),
-    );
+    const ids = merchants.map((merchant) => merchant.id);
+    const [documents, versions, accounts] = await Promise.all([
+      this.merchants.currentDocuments(manager, ids),
+      this.merchants.pricingVersions(manager, ids),
+      this.merchants.currentSettlementAccounts(manager, ids),
+    ]);
     const now = this.clock.now();
-    return merchants.map((merchant) =>
-      toMerchantResponse(
+    return merchants.map((merchant) => {
+      const own = versions.filter((version) => version.merchantId === merchant.id);
+      const pricing = own.find((version) => version.effectiveAt <= now) ?? null;
+      // The earliest version still to come (the list is newest first).
+      const scheduledPricing = own.filter((version) => version.effectiveAt > now).at(-1) ?? null;
+      return toMerchantResponse(
         merchant,
         kybRequirements(
           merchant,
@@ -40,7 +46,12 @@ export class MerchantViews {
           now,
         ),
         capabilitiesOf(merchant.kybStatus),
-      ),
-    );
+        {
+          pricing,
+          scheduledPricing,
+          settlementAccount: accounts.find((account) => account.merchantId === merchant.id) ?? null,
+        },
+      );
+    });
   }
 }

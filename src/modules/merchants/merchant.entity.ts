@@ -30,6 +30,9 @@ export const BUSINESS_TYPES = [
 ] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 
+export const RISK_TIERS = ['LOW', 'STANDARD', 'HIGH', 'RESTRICTED'] as const;
+export type RiskTier = (typeof RISK_TIERS)[number];
+
 /** A business that applied to take payments: its identity, KYB state and onboarding token (hashed). */
 @Entity({ name: 'merchants' })
 export class Merchant {
@@ -90,4 +93,13 @@ export class Merchant {
 
   @Column({ name: 'approved_at', type: 'timestamptz', nullable: true })
   approvedAt: Date | null;
+
+  @Column({ name: 'risk_tier', type: 'varchar', length: 12 })
+  riskTier: RiskTier;
+
+  @Column({ name: 'risk_reason', type: 'varchar', length: 500, nullable: true })
+  riskReason: string | null;
+
+  @Column({ name: 'risk_updated_at', type: 'timestamptz', nullable: true })
+  riskUpdatedAt: Date | null;
 }

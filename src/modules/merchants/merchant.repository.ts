@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { EntityManager, IsNull } from 'typeorm';
 import { MerchantKybDocument } from './merchant-kyb-document.entity';
+import { MerchantPricingVersion, MerchantSettlementAccount, MerchantVelocityCap } from './merchant-terms.entities';
 import { KybDocumentType, KybStatus, Merchant } from './merchant.entity';
 
 /** The admin list's filters; null leaves one out. */
@@ -74,6 +75,57 @@ export class MerchantRepository {
 
   async insertDocument(manager: EntityManager, document: MerchantKybDocument): Promise<void> {
     await manager.insert(MerchantKybDocument, document);
+  }
+
+  /** Every pricing version of these merchants, newest `effectiveAt` first. */
+  pricingVersions(manager: EntityManager, merchantIds: readonly string[]): Promise<MerchantPricingVersion[]> {
+    if (merchantIds.length === 0) return Promise.resolve([]);
+    return manager
+      .createQueryBuilder(MerchantPricingVersion, 'v')
+      .where('v.merchant_id IN (:...ids)', { ids: merchantIds })
+      .orderBy('v.effective_at', 'DESC')
+      .addOrderBy('v.id', 'DESC')
+      .getMany();
+  }
+
+  /** The settlement accounts in use (not replaced) of these merchants. */
+  currentSettlementAccounts(
+    manager: EntityManager,
+    merchantIds: readonly string[],
+  ): Promise<MerchantSettlementAccount[]> {
+    if (merchantIds.length === 0) return Promise.resolve([]);
+    return manager
+      .createQueryBuilder(MerchantSettlementAccount, 'a')
+      .where('a.merchant_id IN (:...ids)', { ids: merchantIds })
+      .andWhere('a.replaced_at IS NULL')
+      .getMany();
+  }
+
+  async insertPricingVersion(manager: EntityManager, version: MerchantPricingVersion): Promise<void> {
+    await manager.insert(MerchantPricingVersion, version);
+  }
+
+  /** Marks the account in use replaced and inserts its successor. */
+  async replaceSettlementAccount(manager: EntityManager, account: MerchantSettlementAccount): Promise<void> {
+    await manager.update(
+      MerchantSettlementAccount,
+      { merchantId: account.merchantId, replacedAt: IsNull() },
+      { replacedAt: account.createdAt },
+    );
+    await manager.insert(MerchantSettlementAccount, account);
+  }
+
+  velocityCaps(manager: EntityManager, merchantId: string): Promise<MerchantVelocityCap[]> {
+    return manager.find(MerchantVelocityCap, {
+      where: { merchantId },
+      order: { scope: 'ASC', window: 'ASC', currency: 'ASC' },
+    });
+  }
+
+  /** The merchant's caps become exactly `caps`. */
+  async replaceVelocityCaps(manager: EntityManager, merchantId: string, caps: MerchantVelocityCap[]): Promise<void> {
+    await manager.delete(MerchantVelocityCap, { merchantId });
+    if (caps.length > 0) await manager.insert(MerchantVelocityCap, caps);
   }
 
   /** The documents that count: every upload not superseded by a newer one of its type. */

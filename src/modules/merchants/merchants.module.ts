@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminAuditModule } from '../../platform/audit/admin-audit.module';
 import { MessagingModule } from '../../platform/messaging/messaging.module';
 import { OutboxModule } from '../../platform/outbox/outbox.module';
+import { AdminMerchantTermsService } from './admin-merchant-terms.service';
 import { AdminMerchantsService } from './admin-merchants.service';
 import { MerchantAuditWriter } from './merchant-audit.writer';
 import { MerchantDirectory } from './merchant-directory.service';
@@ -30,6 +31,7 @@ import './merchants.errors';
     MerchantOnboardingService,
     MerchantKybDocumentsService,
     AdminMerchantsService,
+    AdminMerchantTermsService,
   ],
   exports: [
     MerchantDirectory,
@@ -38,6 +40,7 @@ import './merchants.errors';
     MerchantOnboardingService,
     MerchantKybDocumentsService,
     AdminMerchantsService,
+    AdminMerchantTermsService,
   ],
 })
 export class MerchantsModule {}

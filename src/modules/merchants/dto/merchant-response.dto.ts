@@ -1,14 +1,23 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { KybCapabilities } from '../kyb-transitions';
+import type { MerchantPricingVersion, MerchantSettlementAccount } from '../merchant-terms.entities';
+import {
+  MerchantPricingDto,
+  MerchantSettlementAccountDto,
+  toPricing,
+  toSettlementAccount,
+} from './merchant-terms-response.dto';
 import type { KybRequirements } from '../kyb-requirements';
 import {
   BUSINESS_TYPES,
   KYB_DOCUMENT_TYPES,
   KYB_STATUSES,
+  RISK_TIERS,
   type BusinessType,
   type KybDocumentType,
   type KybStatus,
   type Merchant,
+  type RiskTier,
 } from '../merchant.entity';
 
 @ApiSchema({ name: 'MerchantKybRequirementError' })
@@ -124,6 +133,20 @@ export class MerchantResponseDto {
   @ApiProperty({ type: MerchantCapabilitiesDto })
   capabilities: MerchantCapabilitiesDto;
 
+  /** The price list in force now; null until operations set one. */
+  @ApiProperty({ type: MerchantPricingDto, nullable: true })
+  pricing: MerchantPricingDto | null;
+
+  /** The next price list, when one is set to start later. */
+  @ApiProperty({ type: MerchantPricingDto, nullable: true })
+  scheduledPricing: MerchantPricingDto | null;
+
+  @ApiProperty({ type: MerchantSettlementAccountDto, nullable: true })
+  settlementAccount: MerchantSettlementAccountDto | null;
+
+  @ApiProperty({ enum: RISK_TIERS, enumName: 'MerchantRiskTier', example: 'STANDARD' })
+  riskTier: RiskTier;
+
   /**
    * The onboarding token (`obt_...`), only in the answer to POST /merchants/register: keep it,
    * it is not shown again (it is also e-mailed). Null everywhere else.
@@ -159,10 +182,18 @@ export function disabledReasonOf(merchant: Merchant, requirements: KybRequiremen
   }
 }
 
+/** What operations set on a merchant, as the views load it. */
+export interface MerchantTerms {
+  pricing: MerchantPricingVersion | null;
+  scheduledPricing: MerchantPricingVersion | null;
+  settlementAccount: MerchantSettlementAccount | null;
+}
+
 export function toMerchantResponse(
   merchant: Merchant,
   requirements: KybRequirements,
   capabilities: KybCapabilities,
+  terms: MerchantTerms,
   onboardingToken: string | null = null,
 ): MerchantResponseDto {
   return {
@@ -188,6 +219,10 @@ export function toMerchantResponse(
       },
     },
     capabilities,
+    pricing: terms.pricing && toPricing(terms.pricing),
+    scheduledPricing: terms.scheduledPricing && toPricing(terms.scheduledPricing),
+    settlementAccount: terms.settlementAccount && toSettlementAccount(terms.settlementAccount),
+    riskTier: merchant.riskTier,
     onboardingToken,
     approvedAt: merchant.approvedAt?.toISOString() ?? null,
     createdAt: merchant.createdAt.toISOString(),

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AdminMerchantsController } from './admin-merchants.controller';
+import { MerchantAuditLogController } from './merchant-audit-log.controller';
 import { MerchantOnboardingController } from './merchant-onboarding.controller';
 import { MerchantsModule } from './merchants.module';
 
 /** The merchants routes; only ApiModule imports it. */
 @Module({
   imports: [MerchantsModule],
-  controllers: [MerchantOnboardingController, AdminMerchantsController],
+  controllers: [MerchantOnboardingController, AdminMerchantsController, MerchantAuditLogController],
 })
 export class MerchantsHttpModule {}

@@ -5,6 +5,7 @@ import { MessagingModule } from '../../platform/messaging/messaging.module';
 import { OutboxModule } from '../../platform/outbox/outbox.module';
 import { AdminMerchantTermsService } from './admin-merchant-terms.service';
 import { AdminMerchantsService } from './admin-merchants.service';
+import { MerchantAuditLogService } from './merchant-audit-log.service';
 import { MerchantAuditWriter } from './merchant-audit.writer';
 import { MerchantDirectory } from './merchant-directory.service';
 import { MerchantKybDocumentsService } from './merchant-kyb-documents.service';
@@ -32,6 +33,7 @@ import './merchants.errors';
     MerchantKybDocumentsService,
     AdminMerchantsService,
     AdminMerchantTermsService,
+    MerchantAuditLogService,
   ],
   exports: [
     MerchantDirectory,
@@ -41,6 +43,7 @@ import './merchants.errors';
     MerchantKybDocumentsService,
     AdminMerchantsService,
     AdminMerchantTermsService,
+    MerchantAuditLogService,
   ],
 })
 export class MerchantsModule {}

@@ -101,6 +101,11 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
     description:
       'A business applies to take payments and follows its KYB review with the onboarding token it was given (query `token`, no bearer).',
   },
+  {
+    name: 'Merchant audit log',
+    description:
+      "The merchant's own audit log for its owners and admins: logins, team and key changes, KYB decisions, pricing and settlement changes, each with actor, target and details.",
+  },
   { name: 'Operations', description: 'Liveness and readiness probes and the Prometheus metrics scrape.' },
   {
     name: 'Development',

@@ -20,6 +20,7 @@ import { Reconciliation1795850000000 } from './1795850000000-reconciliation';
 import { CreateAmlFlags1795860000000 } from './1795860000000-create-aml-flags';
 import { CreateMerchants1795870000000 } from './1795870000000-create-merchants';
 import { MerchantPricingAndRisk1795871000000 } from './1795871000000-merchant-pricing-and-risk';
+import { CreateMerchantIdentity1795872000000 } from './1795872000000-create-merchant-identity';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   CreateAmlFlags1795860000000,
   CreateMerchants1795870000000,
   MerchantPricingAndRisk1795871000000,
+  CreateMerchantIdentity1795872000000,
 ];

@@ -6,6 +6,7 @@ import { ComplianceHttpModule } from './modules/compliance';
 import { DisputesHttpModule } from './modules/disputes';
 import { HouseholdsHttpModule } from './modules/households';
 import { IdentityHttpModule } from './modules/identity';
+import { MerchantIdentityHttpModule } from './modules/merchant-identity';
 import { MerchantsHttpModule } from './modules/merchants';
 import { NotificationsHttpModule } from './modules/notifications';
 import { OperationsHttpModule } from './modules/operations';
@@ -35,6 +36,7 @@ import { PlatformModule } from './platform/platform.module';
     ComplianceHttpModule,
     ReconciliationHttpModule,
     MerchantsHttpModule,
+    MerchantIdentityHttpModule,
   ],
 })
 export class ApiModule {}

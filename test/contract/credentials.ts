@@ -3,6 +3,8 @@ import type { UserRole } from '../../src/platform/auth/principal';
 import { AppConfig } from '../../src/platform/config/app-config';
 import { handMadeJwt, signJwt } from '../factories/access-token.factory';
 import { createCustomer } from '../factories/customer.factory';
+import { registerMerchant } from '../factories/merchant.factory';
+import { merchantOwnerOf } from '../factories/merchant-user.factory';
 import { createStaffUser } from '../factories/staff-user.factory';
 import type { OperationModel } from './openapi-model';
 
@@ -12,7 +14,7 @@ export type Credentials = Partial<Record<string, Record<string, string>>>;
 /**
  * Builds a valid credential for every security scheme the fixtures can make. A scheme with no
  * fixture yet is reported, and the checks that need it are skipped for its operations.
- * `bearerAuth` is a signed-in customer.
+ * `bearerAuth` is a signed-in customer; `merchantBearer` the OWNER of a new merchant.
  */
 export async function fixtureCredentials(app: INestApplication): Promise<Credentials> {
   const config = app.get(AppConfig);
@@ -20,7 +22,14 @@ export async function fixtureCredentials(app: INestApplication): Promise<Credent
   return {
     internalApiKey: { 'x-internal-api-key': config.INTERNAL_API_KEY },
     bearerAuth: { authorization: customer.headers.Authorization },
+    merchantBearer: { authorization: (await newMerchantOwner(app)).authorization },
   };
+}
+
+/** The OWNER of a freshly registered merchant, signed in through its invitation. */
+async function newMerchantOwner(app: INestApplication): Promise<{ authorization: string }> {
+  const { merchant } = await registerMerchant(app);
+  return { authorization: (await merchantOwnerOf(app, merchant)).headers.Authorization };
 }
 
 /**
@@ -39,6 +48,8 @@ export async function freshCredentialFor(
     const user = role ? await createStaffUser(app, role) : await createCustomer(app);
     return { authorization: user.headers.Authorization };
   }
+  // A merchant route may end its caller's session (logout, switch): a new owner each time.
+  if (operation.security.includes('merchantBearer')) return newMerchantOwner(app);
   for (const scheme of operation.security) if (shared[scheme]) return shared[scheme];
   return undefined;
 }

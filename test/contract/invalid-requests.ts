@@ -112,6 +112,7 @@ export function invalidRequests(
         document,
         fields,
         queryParameters.map((p) => p.name),
+        lastParameterSegment(operation.path),
       ),
       { seed, numRuns: extra },
     );
@@ -187,10 +188,18 @@ interface Breakage {
 }
 
 /** A random field given a value of a type it never accepts. */
+/** The index of the path's last `{parameter}` segment, or of its last segment when it has none. */
+function lastParameterSegment(template: string): number {
+  const segments = template.split('/');
+  for (let index = segments.length - 1; index >= 0; index -= 1) if (/^\{.+\}$/.test(segments[index])) return index;
+  return segments.length - 1;
+}
+
 function randomBreakage(
   document: OpenApiDocument,
   fields: [string, Schema][],
   queryNames: string[],
+  junkSegment: number,
 ): fc.Arbitrary<Breakage> {
   const options: fc.Arbitrary<Breakage>[] = [];
   if (fields.length > 0) {
@@ -222,8 +231,10 @@ function randomBreakage(
       fc.string({ minLength: 1, maxLength: 40 }).map((junk) => ({
         label: `path junk ${JSON.stringify(junk)}`,
         apply: (request: HarnessRequest) => {
+          // In the path parameter (`/memberships/{id}/switch` keeps its `switch`), so the junk
+          // reaches the route it breaks rather than making another path.
           const segments = request.path.split('/');
-          segments[segments.length - 1] = encodeURIComponent(`not-a-uuid-${junk}`);
+          segments[junkSegment] = encodeURIComponent(`not-a-uuid-${junk}`);
           request.path = segments.join('/');
         },
       })),

@@ -1,4 +1,6 @@
-import { merchantRegistration, registerMerchant } from '../factories/merchant.factory';
+import { DataSource } from 'typeorm';
+import { approvedMerchant, merchantRegistration, registerMerchant } from '../factories/merchant.factory';
+import { latestInvitationToken, MERCHANT_PASSWORD, merchantOwnerOf } from '../factories/merchant-user.factory';
 import { type Fixture, targetOf } from './fixture-kit';
 
 /** The merchants operations' good inputs: a new application each, with its own registration number and e-mail. */
@@ -34,6 +36,35 @@ export const MERCHANT_FIXTURES: Record<string, Fixture> = {
   AdminMerchants_setVelocityCaps: async (context) => ({
     pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
   }),
+  MerchantAuth_login: async (context) => {
+    const { merchant } = await registerMerchant(targetOf(context));
+    await merchantOwnerOf(targetOf(context), merchant);
+    return { body: { email: merchant.contactEmail, password: MERCHANT_PASSWORD, merchantId: merchant.id } };
+  },
+  MerchantAuth_refresh: async (context) => {
+    const { merchant } = await registerMerchant(targetOf(context));
+    return { body: { refreshToken: (await merchantOwnerOf(targetOf(context), merchant)).refreshToken } };
+  },
+  MerchantAuth_accept: async (context) => {
+    const { merchant } = await registerMerchant(targetOf(context));
+    return {
+      pathParams: { token: await latestInvitationToken(targetOf(context), merchant.contactEmail) },
+      body: { name: 'Ada Owner', password: MERCHANT_PASSWORD },
+    };
+  },
+  // The caller (a new merchant's owner) gets a second membership to switch to.
+  MerchantAuth_switchMembership: async (context) => {
+    const second = (await approvedMerchant(targetOf(context))).merchant;
+    const me = await context.http.get('/api/v1/merchant/me').set(context.headers).expect(200);
+    const userId = (me.body as { user: { id: string } }).user.id;
+    await context.app
+      .get(DataSource)
+      .query(
+        `INSERT INTO merchant_memberships (id, user_id, merchant_id, role, status, created_at) VALUES (gen_random_uuid(), $1, $2, 'ANALYST', 'ACTIVE', now())`,
+        [userId, second.id],
+      );
+    return { pathParams: { merchantId: second.id } };
+  },
   AdminMerchants_changeKyb: async (context) => ({
     pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
     body: { status: 'APPROVED' },

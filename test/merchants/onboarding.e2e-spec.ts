@@ -76,9 +76,17 @@ describe('Merchants: registration and the onboarding token', () => {
     expect(row.onboarding_token_hash).not.toBe(createHash('sha256').update(merchant.onboardingToken!).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(merchant.onboardingToken);
 
-    const [mail] = await mailbox(merchant.contactEmail);
-    expect(mail.subject).toBe('Complete your merchant application');
-    expect(mail.body).toContain(merchant.onboardingToken);
+    const mails = await mailbox(merchant.contactEmail);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      'Complete your merchant application',
+      `You are invited to run ${merchant.name}`,
+    ]);
+    const link = mails.find((mail) => mail.subject === 'Complete your merchant application');
+    expect(link?.body).toContain(merchant.onboardingToken);
+    // The owner's invitation holds its own token, not the onboarding one.
+    const invitation = mails.find((mail) => mail.subject !== 'Complete your merchant application');
+    expect(invitation?.body).toMatch(/\binv_[A-Za-z0-9_-]{43}\b/);
+    expect(invitation?.body).not.toContain(merchant.onboardingToken);
 
     const audit = await harness.db.query<{ action: string; actor_role: string; details: Record<string, unknown> }[]>(
       `SELECT action, actor_role, details FROM merchant_audit_log WHERE merchant_id = $1`,

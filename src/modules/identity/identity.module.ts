@@ -52,6 +52,7 @@ import { UserRepository } from './user.repository';
   ],
   exports: [
     AccessTokenService,
+    PinHasher,
     FunnelReadModel,
     SessionVerifier,
     StaffAccountService,

@@ -20,6 +20,7 @@ export {
   type MerchantAuditAction,
 } from './merchant-audit-entry.entity';
 export {
+  type AfterCommit,
   MerchantLiveKeyRevocation,
   MerchantOwnerInvitations,
   MerchantPortRegistry,

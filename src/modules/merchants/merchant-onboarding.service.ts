@@ -74,10 +74,11 @@ export class MerchantOnboardingService {
       riskUpdatedAt: null,
     };
     let view: MerchantResponseDto;
+    let sendInvitation: () => Promise<void> = () => Promise.resolve();
     try {
       view = await this.dataSource.transaction(async (manager) => {
         await this.merchants.insert(manager, merchant);
-        await this.ports.inviteOwner(
+        sendInvitation = await this.ports.inviteOwner(
           manager,
           { merchantId: merchant.id, merchantName: merchant.name, email: merchant.contactEmail },
           now,
@@ -106,6 +107,7 @@ export class MerchantOnboardingService {
       throw error;
     }
     await this.sendOnboardingLink(merchant, token, 'registered');
+    await sendInvitation().catch(() => undefined);
     return view;
   }
 

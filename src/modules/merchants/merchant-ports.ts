@@ -7,13 +7,17 @@ export interface OwnerInvitationRequest {
   email: string;
 }
 
+/** What to do once the caller's transaction has committed (send the e-mail holding a token). */
+export type AfterCommit = () => Promise<void>;
+
 /**
  * Port: invite the first OWNER of a newly registered merchant at its contact e-mail, in the
  * registration's transaction. The merchant-identity context implements it; merchant users
- * exist only through invitations.
+ * exist only through invitations. It answers what to run after commit (the e-mail), so no
+ * message goes out for a registration that rolled back.
  */
 export abstract class MerchantOwnerInvitations {
-  abstract inviteOwner(manager: EntityManager, request: OwnerInvitationRequest, now: Date): Promise<void>;
+  abstract inviteOwner(manager: EntityManager, request: OwnerInvitationRequest, now: Date): Promise<AfterCommit>;
 }
 
 /**
@@ -43,12 +47,12 @@ export class MerchantPortRegistry {
     this.liveKeyRevocation = port;
   }
 
-  async inviteOwner(manager: EntityManager, request: OwnerInvitationRequest, now: Date): Promise<void> {
+  async inviteOwner(manager: EntityManager, request: OwnerInvitationRequest, now: Date): Promise<AfterCommit> {
     if (!this.ownerInvitations) {
       this.logger.warn('no MerchantOwnerInvitations is registered: the owner is not invited');
-      return;
+      return () => Promise.resolve();
     }
-    await this.ownerInvitations.inviteOwner(manager, request, now);
+    return this.ownerInvitations.inviteOwner(manager, request, now);
   }
 
   async revokeLiveKeys(manager: EntityManager, merchantId: string, now: Date): Promise<number> {

@@ -641,6 +641,16 @@ export class AppConfig {
   @Max(86_400_000)
   RECONCILIATION_BILLER_CHECK_INTERVAL_MS = 3_600_000;
 
+  /**
+   * Redis answers in well under a millisecond; a command still unanswered after this is taken
+   * as hung and fails (the caller answers 503 or falls back).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(30_000)
+  REDIS_COMMAND_TIMEOUT_MS = 1000;
+
   /** Where the local-disk FileStore keeps files (KYB evidence), under `files/`. */
   @IsString()
   @MinLength(1)

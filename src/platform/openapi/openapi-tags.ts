@@ -102,6 +102,11 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
       'A business applies to take payments and follows its KYB review with the onboarding token it was given (query `token`, no bearer).',
   },
   {
+    name: 'Merchant identity',
+    description:
+      "The merchant dashboard's people: login, token refresh with rotation, logout, invitation acceptance, who am I, memberships and switching between merchants.",
+  },
+  {
     name: 'Merchant audit log',
     description:
       "The merchant's own audit log for its owners and admins: logins, team and key changes, KYB decisions, pricing and settlement changes, each with actor, target and details.",

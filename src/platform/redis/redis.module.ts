@@ -7,9 +7,6 @@ export const REDIS = Symbol('REDIS');
 /** Injects the shared ioredis client (keys are prefixed with `REDIS_KEY_PREFIX:`). */
 export const InjectRedis = () => Inject(REDIS);
 
-/** Redis answers in well under a millisecond; a command still unanswered after this means it hangs. */
-export const REDIS_COMMAND_TIMEOUT_MS = 1000;
-
 /** Boot waits this long for the first connection, then starts without it and keeps trying. */
 const BOOT_CONNECT_WAIT_MS = 3000;
 
@@ -39,7 +36,7 @@ async function connectRedis(config: AppConfig): Promise<Redis> {
     keyPrefix: `${config.REDIS_KEY_PREFIX}:`,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    commandTimeout: config.REDIS_COMMAND_TIMEOUT_MS,
     retryStrategy: (attempt) => Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS),
     lazyConnect: false,
   });

@@ -27,11 +27,10 @@ export class MerchantViews {
   /** One query for the documents of every merchant of a page. */
   async many(manager: EntityManager, merchants: readonly Merchant[]): Promise<MerchantResponseDto[]> {
     const ids = merchants.map((merchant) => merchant.id);
-    const [documents, versions, accounts] = await Promise.all([
-      this.merchants.currentDocuments(manager, ids),
-      this.merchants.pricingVersions(manager, ids),
-      this.merchants.currentSettlementAccounts(manager, ids),
-    ]);
+    // One after the other: inside a transaction the three share one connection.
+    const documents = await this.merchants.currentDocuments(manager, ids);
+    const versions = await this.merchants.pricingVersions(manager, ids);
+    const accounts = await this.merchants.currentSettlementAccounts(manager, ids);
     const now = this.clock.now();
     return merchants.map((merchant) => {
       const own = versions.filter((version) => version.merchantId === merchant.id);

@@ -55,15 +55,14 @@ async function connectRedis(config: AppConfig): Promise<Redis> {
   });
 
   // Commands sent before the first connection would be refused (no offline queue), so boot
-  // waits for it; a Redis that is down at boot must not keep the API from serving the rest.
+  // waits for it, through a failed first attempt too (the client retries within 100 ms); a
+  // Redis still down after BOOT_CONNECT_WAIT_MS must not keep the API from serving the rest.
   await new Promise<void>((resolve) => {
     const timer = setTimeout(settle, BOOT_CONNECT_WAIT_MS);
     redis.once('ready', settle);
-    redis.once('error', settle);
     function settle(): void {
       clearTimeout(timer);
       redis.off('ready', settle);
-      redis.off('error', settle);
       resolve();
     }
   });

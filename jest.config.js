@@ -41,6 +41,9 @@ const shared = {
 module.exports = {
   // A global option: Jest ignores testTimeout inside a project, where it used to sit.
   testTimeout: 30000,
+  // A spec whose app failed to boot can leave a client it opened before the failure; the run
+  // must still end with its verdict rather than wait for CI's own limit.
+  forceExit: true,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/migrations/**/*.spec.ts'] },
     {

@@ -65,9 +65,6 @@ const HARNESS_DEFAULTS = {
   RATE_LIMIT_REGISTER_PER_IP: '1000000',
   // Files (KYB evidence) out of the working tree.
   DATA_DIR: join(tmpdir(), 'payment-service-test-data'),
-  // A test process shares two cores with other workers and compiles modules on first use: an
-  // event-loop stall over a second made a prompt Redis reply look hung (503 on a first register).
-  REDIS_COMMAND_TIMEOUT_MS: '5000',
 };
 
 export function createTestHarness(

@@ -12,6 +12,12 @@ export const TEST_DEFAULTS: Record<string, string> = {
   DEV_MAILBOX: 'true',
   OUTBOX_BACKOFF_BASE_MS: '0',
   SHUTDOWN_TIMEOUT_MS: '5000',
+  // A test process shares two cores with another worker, child processes and their compiles: an
+  // event-loop stall of a few seconds lets a timeout timer fire before the reply it waits for is
+  // read (a first register answered 503; a test app's first connection "timed out" against a
+  // healthy server). Specs about these timeouts set their own.
+  DATABASE_CONNECT_TIMEOUT_MS: '10000',
+  REDIS_COMMAND_TIMEOUT_MS: '5000',
 };
 
 export const TEST_DATABASE_ADMIN_URL =

@@ -21,6 +21,8 @@ import { CreateAmlFlags1795860000000 } from './1795860000000-create-aml-flags';
 import { CreateMerchants1795870000000 } from './1795870000000-create-merchants';
 import { MerchantPricingAndRisk1795871000000 } from './1795871000000-merchant-pricing-and-risk';
 import { CreateMerchantIdentity1795872000000 } from './1795872000000-create-merchant-identity';
+import { MerchantInvitationResends1795873000000 } from './1795873000000-merchant-invitation-resends';
+import { CreateMerchantApiKeys1795874000000 } from './1795874000000-create-merchant-api-keys';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -47,4 +49,6 @@ export const MIGRATIONS = [
   CreateMerchants1795870000000,
   MerchantPricingAndRisk1795871000000,
   CreateMerchantIdentity1795872000000,
+  MerchantInvitationResends1795873000000,
+  CreateMerchantApiKeys1795874000000,
 ];

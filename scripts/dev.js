@@ -253,8 +253,24 @@ function readyBlock() {
     lines.push(`  (the demo billers call BILLER_SIMULATOR_URL=${config.BILLER_SIMULATOR_URL}, not this simulator)`);
   }
   lines.push('', `  Demo logins (POST ${api}/auth/login {"phone", "pin"}):`, ...demoLogins());
+  lines.push('', `  Demo merchant (POST ${api}/merchant/auth/login {"email", "password"}):`, ...demoMerchant());
   const rule = '-'.repeat(72);
   return `\n${rule}\ndev: ready\n${lines.join('\n')}\n\n  Ctrl-C stops everything gracefully; twice forces.\n${rule}\n`;
+}
+
+/** The demo merchant's owner login and sandbox key, read from their seeders. */
+function demoMerchant() {
+  try {
+    const owner = require(
+      join(root, 'dist/src/modules/merchant-identity/demo-merchant-owner.seeder.js'),
+    ).DEMO_MERCHANT_OWNER;
+    const key = require(
+      join(root, 'dist/src/modules/merchant-api-keys/demo-merchant-key.seeder.js'),
+    ).DEMO_MERCHANT_TEST_KEY;
+    return [`    Owner     ${owner.email}  password ${owner.password}  (APPROVED merchant)`, `    Test key  ${key}`];
+  } catch (error) {
+    return [`    (see the README's Demo logins: ${error.message.split('\n')[0]})`];
+  }
 }
 
 /** Read from the seed itself, so a demo account added there is listed here too. */

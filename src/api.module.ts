@@ -6,6 +6,7 @@ import { ComplianceHttpModule } from './modules/compliance';
 import { DisputesHttpModule } from './modules/disputes';
 import { HouseholdsHttpModule } from './modules/households';
 import { IdentityHttpModule } from './modules/identity';
+import { MerchantApiKeysHttpModule } from './modules/merchant-api-keys';
 import { MerchantIdentityHttpModule } from './modules/merchant-identity';
 import { MerchantsHttpModule } from './modules/merchants';
 import { NotificationsHttpModule } from './modules/notifications';
@@ -37,6 +38,7 @@ import { PlatformModule } from './platform/platform.module';
     ReconciliationHttpModule,
     MerchantsHttpModule,
     MerchantIdentityHttpModule,
+    MerchantApiKeysHttpModule,
   ],
 })
 export class ApiModule {}

@@ -1,6 +1,9 @@
 import { AgentFloatSeeder } from '../modules/agents/agent-float.seeder';
 import { BillerCatalogueSeeder } from '../modules/billers/biller-catalogue.seeder';
 import { DEMO_AGENT_PHONE, IdentitySeeder } from '../modules/identity/identity.seeder';
+import { DemoMerchantKeySeeder } from '../modules/merchant-api-keys/demo-merchant-key.seeder';
+import { DemoMerchantOwnerSeeder } from '../modules/merchant-identity/demo-merchant-owner.seeder';
+import { DEMO_MERCHANT, DemoMerchantSeeder } from '../modules/merchants/demo-merchant.seeder';
 import type { AppConfig } from '../platform/config/app-config';
 import type { Seeder } from '../platform/database/seeder';
 
@@ -11,5 +14,9 @@ export function seeders(config: AppConfig): Seeder[] {
     new BillerCatalogueSeeder(),
     // Agents' floats are in LIMITS_CURRENCY, the currency their limits are set in.
     new AgentFloatSeeder(DEMO_AGENT_PHONE, config.LIMITS_CURRENCY),
+    new DemoMerchantSeeder(),
+    new DemoMerchantOwnerSeeder(DEMO_MERCHANT.id),
+    // The key's digest is keyed with this configuration's KEY_HASH_SECRET, as the API checks it.
+    new DemoMerchantKeySeeder(DEMO_MERCHANT.id, config),
   ];
 }

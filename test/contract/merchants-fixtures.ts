@@ -1,7 +1,35 @@
 import { DataSource } from 'typeorm';
 import { approvedMerchant, merchantRegistration, registerMerchant } from '../factories/merchant.factory';
-import { latestInvitationToken, MERCHANT_PASSWORD, merchantOwnerOf } from '../factories/merchant-user.factory';
-import { type Fixture, targetOf } from './fixture-kit';
+import {
+  latestInvitationToken,
+  MERCHANT_PASSWORD,
+  MerchantMember,
+  merchantOwnerOf,
+  teamMemberOf,
+} from '../factories/merchant-user.factory';
+import { type Fixture, type FixtureContext, targetOf, unique } from './fixture-kit';
+
+/** The caller (a new merchant's OWNER) as the inviter of team members. */
+function callerOf(context: FixtureContext): MerchantMember {
+  return { headers: { Authorization: context.headers.authorization } } as MerchantMember;
+}
+
+/** A DEVELOPER on the caller's team; answers their membership id. */
+async function teamMembership(context: FixtureContext): Promise<string> {
+  const member = await teamMemberOf(targetOf(context), callerOf(context), 'DEVELOPER');
+  const me = await context.http.get('/api/v1/merchant/me').set(member.headers).expect(200);
+  return (me.body as { membership: { id: string } }).membership.id;
+}
+
+/** A pending invitation of the caller's merchant; answers its id. */
+async function pendingInvitation(context: FixtureContext): Promise<string> {
+  const response = await context.http
+    .post('/api/v1/merchant/team/invitations')
+    .set(context.headers)
+    .send({ email: `${unique('invitee')}@merchant.example`, role: 'ANALYST' })
+    .expect(201);
+  return (response.body as { id: string }).id;
+}
 
 /** The merchants operations' good inputs: a new application each, with its own registration number and e-mail. */
 export const MERCHANT_FIXTURES: Record<string, Fixture> = {
@@ -65,6 +93,18 @@ export const MERCHANT_FIXTURES: Record<string, Fixture> = {
       );
     return { pathParams: { merchantId: second.id } };
   },
+  MerchantTeam_changeRole: async (context) => ({ pathParams: { id: await teamMembership(context) } }),
+  MerchantTeam_remove: async (context) => ({ pathParams: { id: await teamMembership(context) } }),
+  MerchantTeam_invite: () => Promise.resolve({ body: { email: `${unique('invitee')}@merchant.example` } }),
+  MerchantTeam_resend: async (context) => ({ pathParams: { id: await pendingInvitation(context) } }),
+  MerchantTeam_revoke: async (context) => ({ pathParams: { id: await pendingInvitation(context) } }),
+  MerchantApiKeys_revoke: async (context) => {
+    const created = await context.http.post('/api/v1/merchant/api-keys').set(context.headers).send({}).expect(201);
+    return { pathParams: { apiKeyId: (created.body as { id: string }).id } };
+  },
+  AdminMerchantApiKeys_issue: async (context) => ({
+    pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
+  }),
   AdminMerchants_changeKyb: async (context) => ({
     pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
     body: { status: 'APPROVED' },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { AppTarget, httpOf } from '../support/app-target';
 import { MerchantBody } from './merchant.factory';
 
@@ -56,4 +57,31 @@ export async function merchantOwnerOf(
 /** POST /merchant/auth/login; any answer. */
 export function merchantLogin(target: AppTarget, body: Record<string, unknown>) {
   return httpOf(target).post('/api/v1/merchant/auth/login').send(body);
+}
+
+/** A new person on the team of `inviter`'s merchant with `role`: invited by `inviter`, accepted with MERCHANT_PASSWORD. */
+export async function teamMemberOf(
+  target: AppTarget,
+  inviter: MerchantMember,
+  role: 'ADMIN' | 'DEVELOPER' | 'ANALYST',
+  email = `${role.toLowerCase()}-${randomBytes(5).toString('hex')}@merchant.example`,
+): Promise<MerchantMember & { invitationId: string }> {
+  const invited = await httpOf(target)
+    .post('/api/v1/merchant/team/invitations')
+    .set(inviter.headers)
+    .send({ email, role })
+    .expect(201);
+  const token = await latestInvitationToken(target, email);
+  const response = await acceptInvitation(target, token, {
+    name: `${role[0]}${role.slice(1).toLowerCase()} Member`,
+    password: MERCHANT_PASSWORD,
+  }).expect(200);
+  const tokens = response.body as MerchantTokens;
+  return {
+    ...tokens,
+    email,
+    password: MERCHANT_PASSWORD,
+    headers: { Authorization: `Bearer ${tokens.accessToken}` },
+    invitationId: (invited.body as { id: string }).id,
+  };
 }

@@ -21,10 +21,6 @@ export const HOUSEHOLD_ERROR_CODES = defineErrorCodes({
     description:
       'Your role in the household does not allow this: only an OWNER or ADMIN manages members, only an OWNER touches or makes an OWNER, and a VIEWER cannot pay shared bills.',
   },
-  LAST_OWNER: {
-    status: HttpStatus.CONFLICT,
-    description: 'The household would be left without an OWNER: promote another member to OWNER first.',
-  },
 } as const);
 
 declare module '../../platform/http/error-catalogue' {

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MerchantAuthController } from './merchant-auth.controller';
 import { MerchantIdentityModule } from './merchant-identity.module';
+import { MerchantTeamController } from './merchant-team.controller';
 
 /** The merchant identity routes; only ApiModule imports it. */
-@Module({ imports: [MerchantIdentityModule], controllers: [MerchantAuthController] })
+@Module({ imports: [MerchantIdentityModule], controllers: [MerchantAuthController, MerchantTeamController] })
 export class MerchantIdentityHttpModule {}

@@ -143,6 +143,10 @@ export class MerchantInvitation {
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
+  /** The last resend (a new token and expiry); null when never resent. */
+  @Column({ name: 'resent_at', type: 'timestamptz', nullable: true })
+  resentAt: Date | null;
+
   @Column({ name: 'accepted_at', type: 'timestamptz', nullable: true })
   acceptedAt: Date | null;
 

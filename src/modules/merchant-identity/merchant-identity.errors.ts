@@ -21,6 +21,15 @@ export const MERCHANT_IDENTITY_ERROR_CODES = defineErrorCodes({
     status: HttpStatus.GONE,
     description: 'The invitation has expired (7 days); ask for it to be resent.',
   },
+  INVITATION_ALREADY_PENDING: {
+    status: HttpStatus.CONFLICT,
+    description:
+      'A pending invitation for this e-mail exists in the merchant: resend it (a new token and expiry) instead.',
+  },
+  ALREADY_MERCHANT_MEMBER: {
+    status: HttpStatus.CONFLICT,
+    description: 'The person is already a member of this merchant; change their role with PATCH instead.',
+  },
   WEAK_PASSWORD: {
     status: HttpStatus.BAD_REQUEST,
     description: 'The password is too short (10 characters at least), too long, or one of the commonly used ones.',
@@ -40,6 +49,10 @@ export class MerchantIdentityError extends ApiException {
 
   static invalidCredentials(): MerchantIdentityError {
     return new MerchantIdentityError('INVALID_CREDENTIALS', 'The e-mail or password is wrong');
+  }
+
+  static notFound(what: string): MerchantIdentityError {
+    return new MerchantIdentityError('NOT_FOUND', `No such ${what} in this merchant`);
   }
 
   static invitationNotFound(): MerchantIdentityError {

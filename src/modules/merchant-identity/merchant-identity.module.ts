@@ -8,17 +8,24 @@ import { MERCHANT_IDENTITY_ENTITIES } from './merchant-identity.entities';
 import { MerchantIdentityRepository } from './merchant-identity.repository';
 import { MerchantInvitationsService } from './merchant-invitations.service';
 import { MerchantSessionsService } from './merchant-sessions.service';
+import { MerchantTeamService } from './merchant-team.service';
 import './merchant-identity.errors';
 
 /**
- * The people of merchants: users, memberships, dashboard sessions and invitations. On start it
+ * The people of merchants: users, memberships, dashboard sessions, invitations and teams. On start it
  * registers its session verifier with the platform's merchant guard and its owner invitations
  * with the merchants context.
  */
 @Module({
   imports: [TypeOrmModule.forFeature(MERCHANT_IDENTITY_ENTITIES), MerchantsModule, MessagingModule],
-  providers: [MerchantIdentityRepository, MerchantSessionsService, MerchantInvitationsService, MerchantAuthService],
-  exports: [MerchantSessionsService, MerchantInvitationsService, MerchantAuthService],
+  providers: [
+    MerchantIdentityRepository,
+    MerchantSessionsService,
+    MerchantInvitationsService,
+    MerchantAuthService,
+    MerchantTeamService,
+  ],
+  exports: [MerchantSessionsService, MerchantInvitationsService, MerchantAuthService, MerchantTeamService],
 })
 export class MerchantIdentityModule implements OnModuleInit {
   constructor(

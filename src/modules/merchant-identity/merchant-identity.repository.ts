@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, IsNull } from 'typeorm';
+import { EntityManager, In, IsNull } from 'typeorm';
 import type { MerchantRole } from '../../platform/auth/principal';
 import type { ActiveMerchantSession } from '../../platform/auth/merchant-credentials';
 import {
@@ -10,6 +10,16 @@ import {
   MerchantSessionEndReason,
   MerchantUser,
 } from './merchant-identity.entities';
+
+/** An active member of a merchant's team, with the person's name and e-mail. */
+export interface TeamMemberRow {
+  membershipId: string;
+  userId: string;
+  email: string;
+  name: string;
+  role: MerchantRole;
+  joinedAt: Date;
+}
 
 /** The merchant-identity context's named queries. */
 @Injectable()
@@ -128,5 +138,91 @@ export class MerchantIdentityRepository {
 
   async markInvitationAccepted(manager: EntityManager, id: string, now: Date): Promise<void> {
     await manager.update(MerchantInvitation, { id }, { status: 'ACCEPTED', acceptedAt: now });
+  }
+
+  /** The merchant's active members, the OWNER first, then by the date they joined. */
+  async teamMembers(manager: EntityManager, merchantId: string, membershipId?: string): Promise<TeamMemberRow[]> {
+    const rows = await manager.query<
+      { id: string; user_id: string; email: string; name: string; role: MerchantRole; created_at: Date }[]
+    >(
+      `SELECT m.id, m.user_id, u.email, u.name, m.role, m.created_at
+         FROM merchant_memberships m
+         JOIN merchant_users u ON u.id = m.user_id
+        WHERE m.merchant_id = $1 AND m.status = 'ACTIVE' AND ($2::uuid IS NULL OR m.id = $2)
+        ORDER BY (m.role = 'OWNER') DESC, m.created_at, m.id`,
+      [merchantId, membershipId ?? null],
+    );
+    return rows.map((row) => ({
+      membershipId: row.id,
+      userId: row.user_id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      joinedAt: row.created_at,
+    }));
+  }
+
+  /** Active memberships of the merchant among `ids`, locked, in id order (one lock order for every writer). */
+  lockActiveMemberships(manager: EntityManager, merchantId: string, ids: string[]): Promise<MerchantMembership[]> {
+    return manager.find(MerchantMembership, {
+      where: { id: In([...new Set(ids)]), merchantId, status: 'ACTIVE' },
+      order: { id: 'ASC' },
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  async setMembershipRole(manager: EntityManager, id: string, role: MerchantRole): Promise<void> {
+    await manager.update(MerchantMembership, { id }, { role });
+  }
+
+  /** Revokes the membership and ends every open session on it; answers how many sessions ended. */
+  async revokeMembership(manager: EntityManager, id: string, now: Date): Promise<number> {
+    await manager.update(MerchantMembership, { id }, { status: 'REVOKED', revokedAt: now });
+    const ended = await manager.update(
+      MerchantSession,
+      { membershipId: id, revokedAt: IsNull() },
+      { revokedAt: now, revokedReason: 'MEMBERSHIP_ENDED' },
+    );
+    return ended.affected ?? 0;
+  }
+
+  hasActiveMemberWithEmail(manager: EntityManager, merchantId: string, email: string): Promise<boolean> {
+    return manager
+      .query<unknown[]>(
+        `SELECT 1 FROM merchant_memberships m JOIN merchant_users u ON u.id = m.user_id
+          WHERE m.merchant_id = $1 AND m.status = 'ACTIVE' AND u.email = $2 LIMIT 1`,
+        [merchantId, email],
+      )
+      .then((rows) => rows.length > 0);
+  }
+
+  pendingInvitationFor(manager: EntityManager, merchantId: string, email: string): Promise<MerchantInvitation | null> {
+    return manager.findOne(MerchantInvitation, { where: { merchantId, email, status: 'PENDING' } });
+  }
+
+  /** The merchant's pending invitations (expired ones too: they can be resent), newest first. */
+  pendingInvitations(manager: EntityManager, merchantId: string): Promise<MerchantInvitation[]> {
+    return manager.find(MerchantInvitation, {
+      where: { merchantId, status: 'PENDING' },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+  }
+
+  lockInvitation(manager: EntityManager, merchantId: string, id: string): Promise<MerchantInvitation | null> {
+    return manager.findOne(MerchantInvitation, { where: { id, merchantId }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  async renewInvitation(
+    manager: EntityManager,
+    id: string,
+    tokenHash: string,
+    expiresAt: Date,
+    now: Date,
+  ): Promise<void> {
+    await manager.update(MerchantInvitation, { id }, { tokenHash, expiresAt, resentAt: now });
+  }
+
+  async revokeInvitation(manager: EntityManager, id: string, now: Date): Promise<void> {
+    await manager.update(MerchantInvitation, { id }, { status: 'REVOKED', revokedAt: now });
   }
 }

@@ -8,11 +8,13 @@ import type { ClientInfo } from '../../platform/http/client-info.decorator';
 import { MessageSender } from '../../platform/messaging/message-sender';
 import {
   type AfterCommit,
+  merchantActor,
   MerchantAuditWriter,
   MerchantDirectory,
   MerchantOwnerInvitations,
   type OwnerInvitationRequest,
 } from '../merchants';
+import type { MerchantRole, MerchantUserPrincipal } from '../../platform/auth/principal';
 import { PinHasher } from '../identity';
 import { MerchantInvitation, MerchantMembership, MerchantUser } from './merchant-identity.entities';
 import { MerchantIdentityError } from './merchant-identity.errors';
@@ -23,6 +25,12 @@ import { passwordProblem } from './password-policy';
 const INVITATION_TOKEN_PURPOSE = 'merchant-invitation';
 /** Invitations last 7 days (design/merchants.md section 3). */
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
+
+const ARTICLES: Record<MerchantRole, string> = { OWNER: 'the', ADMIN: 'an', DEVELOPER: 'a', ANALYST: 'an' };
+
+/** Roles an invitation may carry: ownership moves only by transfer. */
+export const INVITABLE_ROLES = ['ADMIN', 'DEVELOPER', 'ANALYST'] as const;
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
 export interface AcceptInvitation {
   name?: string;
@@ -51,33 +59,162 @@ export class MerchantInvitationsService extends MerchantOwnerInvitations {
 
   /** The OWNER invitation of a new merchant, in its registration's transaction; the e-mail after commit. */
   async inviteOwner(manager: EntityManager, request: OwnerInvitationRequest, now: Date): Promise<AfterCommit> {
-    const raw = `inv_${randomBytes(32).toString('base64url')}`;
-    const invitation: MerchantInvitation = {
+    const token = this.newToken(now);
+    await this.repository.insertInvitation(manager, {
       id: newId(),
       merchantId: request.merchantId,
       email: request.email,
       role: 'OWNER',
-      tokenHash: this.keyedHash.digest(INVITATION_TOKEN_PURPOSE, raw),
+      tokenHash: token.hash,
       status: 'PENDING',
-      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      expiresAt: token.expiresAt,
       invitedByUserId: null,
       createdAt: now,
+      resentAt: null,
       acceptedAt: null,
       revokedAt: null,
+    });
+    return this.email(request.email, request.merchantName, 'OWNER', token.raw);
+  }
+
+  /** The merchant's pending invitations, expired ones included (they can be resent), newest first. */
+  pending(principal: MerchantUserPrincipal): Promise<MerchantInvitation[]> {
+    return this.repository.pendingInvitations(this.dataSource.manager, principal.merchantId);
+  }
+
+  /**
+   * Invites a person to the caller's merchant with a role other than OWNER (ownership moves only
+   * by transfer). 409 when a pending invitation for the e-mail exists or the person is a member.
+   */
+  async invite(
+    principal: MerchantUserPrincipal,
+    request: { email: string; role: InvitableRole },
+    client: ClientInfo,
+  ): Promise<MerchantInvitation> {
+    const now = this.clock.now();
+    const token = this.newToken(now);
+    const { invitation, send } = await this.dataSource.transaction(async (manager) => {
+      const merchant = await this.merchants.lockById(manager, principal.merchantId);
+      if (!merchant) throw MerchantIdentityError.notFound('merchant');
+      if (await this.repository.hasActiveMemberWithEmail(manager, merchant.id, request.email)) {
+        throw new MerchantIdentityError('ALREADY_MERCHANT_MEMBER', 'This person is already a member of the team');
+      }
+      if (await this.repository.pendingInvitationFor(manager, merchant.id, request.email)) {
+        throw new MerchantIdentityError(
+          'INVITATION_ALREADY_PENDING',
+          'An invitation to this e-mail is pending; resend it instead',
+        );
+      }
+      const created: MerchantInvitation = {
+        id: newId(),
+        merchantId: merchant.id,
+        email: request.email,
+        role: request.role,
+        tokenHash: token.hash,
+        status: 'PENDING',
+        expiresAt: token.expiresAt,
+        invitedByUserId: principal.userId,
+        createdAt: now,
+        resentAt: null,
+        acceptedAt: null,
+        revokedAt: null,
+      };
+      await this.repository.insertInvitation(manager, created);
+      await this.audit.record(manager, {
+        merchantId: merchant.id,
+        action: 'INVITATION_CREATED',
+        actor: merchantActor(principal),
+        target: { type: 'invitation', id: created.id },
+        client,
+        details: { email: created.email, role: created.role, expiresAt: created.expiresAt },
+      });
+      return { invitation: created, send: this.email(created.email, merchant.name, created.role, token.raw) };
+    });
+    await send();
+    return invitation;
+  }
+
+  /**
+   * A new token and a new 7-day expiry for a pending invitation, expired or not (the old token
+   * stops working); 404 once accepted or revoked. Only the OWNER touches an OWNER invitation.
+   */
+  async resend(principal: MerchantUserPrincipal, id: string, client: ClientInfo): Promise<MerchantInvitation> {
+    const now = this.clock.now();
+    const token = this.newToken(now);
+    const { invitation, send } = await this.dataSource.transaction(async (manager) => {
+      const found = await this.pendingInvitation(manager, principal, id);
+      const merchant = await this.merchants.lockById(manager, principal.merchantId);
+      if (!merchant) throw MerchantIdentityError.notFound('merchant');
+      await this.repository.renewInvitation(manager, found.id, token.hash, token.expiresAt, now);
+      await this.audit.record(manager, {
+        merchantId: principal.merchantId,
+        action: 'INVITATION_RESENT',
+        actor: merchantActor(principal),
+        target: { type: 'invitation', id: found.id },
+        client,
+        details: { email: found.email, role: found.role, expiresAt: token.expiresAt },
+      });
+      const renewed = { ...found, tokenHash: token.hash, expiresAt: token.expiresAt, resentAt: now };
+      return { invitation: renewed, send: this.email(found.email, merchant.name, found.role, token.raw) };
+    });
+    await send();
+    return invitation;
+  }
+
+  /** Revokes a pending invitation; its token stops working. 404 once accepted or revoked. */
+  async revoke(principal: MerchantUserPrincipal, id: string, client: ClientInfo): Promise<void> {
+    const now = this.clock.now();
+    await this.dataSource.transaction(async (manager) => {
+      const found = await this.pendingInvitation(manager, principal, id);
+      await this.repository.revokeInvitation(manager, found.id, now);
+      await this.audit.record(manager, {
+        merchantId: principal.merchantId,
+        action: 'INVITATION_REVOKED',
+        actor: merchantActor(principal),
+        target: { type: 'invitation', id: found.id },
+        client,
+        details: { email: found.email, role: found.role },
+      });
+    });
+  }
+
+  private async pendingInvitation(
+    manager: EntityManager,
+    principal: MerchantUserPrincipal,
+    id: string,
+  ): Promise<MerchantInvitation> {
+    const found = await this.repository.lockInvitation(manager, principal.merchantId, id);
+    if (!found || found.status !== 'PENDING') throw MerchantIdentityError.notFound('pending invitation');
+    if (found.role === 'OWNER' && principal.role !== 'OWNER') {
+      throw new MerchantIdentityError('FORBIDDEN', 'Only the OWNER may manage the OWNER invitation');
+    }
+    return found;
+  }
+
+  private newToken(now: Date): { raw: string; hash: string; expiresAt: Date } {
+    const raw = `inv_${randomBytes(32).toString('base64url')}`;
+    return {
+      raw,
+      hash: this.keyedHash.digest(INVITATION_TOKEN_PURPOSE, raw),
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
     };
-    await this.repository.insertInvitation(manager, invitation);
+  }
+
+  /** The invitation e-mail, to send once the transaction that stored its token has committed. */
+  private email(to: string, merchantName: string, role: MerchantRole, rawToken: string): AfterCommit {
     return () =>
       this.messages.send({
         channel: 'EMAIL',
-        to: request.email,
-        subject: `You are invited to run ${request.merchantName}`,
+        to,
+        subject:
+          role === 'OWNER' ? `You are invited to run ${merchantName}` : `You are invited to join ${merchantName}`,
         body: [
-          `You have been invited as the OWNER of ${request.merchantName}.`,
+          `You have been invited as ${ARTICLES[role]} ${role} of ${merchantName}.`,
           '',
           'Accept within 7 days with this invitation token, choosing your name and a password:',
-          raw,
+          rawToken,
           '',
-          `POST /api/v1/merchant/invitations/${raw}/accept`,
+          `POST /api/v1/merchant/invitations/${rawToken}/accept`,
         ].join('\n'),
       });
   }

@@ -62,6 +62,11 @@ const PLATFORM_ERROR_CODES = {
     status: HttpStatus.CONFLICT,
     description: 'The request conflicts with the current state (for example a unique value already taken).',
   },
+  LAST_OWNER: {
+    status: HttpStatus.CONFLICT,
+    description:
+      'The household or merchant would be left without its OWNER: make another member OWNER first (a merchant transfers ownership with PATCH).',
+  },
   NOT_RETRYABLE: {
     status: HttpStatus.CONFLICT,
     description: 'The posting attempt or outbox event is not in a state that can be retried.',

@@ -107,6 +107,16 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
       "The merchant dashboard's people: login, token refresh with rotation, logout, invitation acceptance, who am I, memberships and switching between merchants.",
   },
   {
+    name: 'Merchant team',
+    description:
+      "The OWNER and ADMINs manage the merchant's people: members and their roles, the ownership transfer, removal, and e-mail invitations (7 days, resendable, revocable).",
+  },
+  {
+    name: 'Merchant API keys',
+    description:
+      "The OWNER and DEVELOPERs issue and revoke the merchant's API keys: `sk_test_` for the sandbox at any time, `sk_live_` once the merchant is APPROVED. The secret is shown once; lists show its prefix and last four.",
+  },
+  {
     name: 'Merchant audit log',
     description:
       "The merchant's own audit log for its owners and admins: logins, team and key changes, KYB decisions, pricing and settlement changes, each with actor, target and details.",

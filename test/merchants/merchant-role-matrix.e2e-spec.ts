@@ -1,0 +1,202 @@
+import type { Response } from 'supertest';
+import { approvedMerchant } from '../factories/merchant.factory';
+import {
+  MERCHANT_PASSWORD,
+  MerchantMember,
+  merchantLogin,
+  merchantOwnerOf,
+  MerchantTokens,
+  teamMemberOf,
+} from '../factories/merchant-user.factory';
+import { expectCataloguedApiError } from '../support/assertions';
+import { createTestHarness, TestHarness } from '../support/test-harness';
+
+type Caller = 'OWNER' | 'ADMIN' | 'DEVELOPER' | 'ANALYST' | 'API_KEY';
+const CALLERS: Caller[] = ['OWNER', 'ADMIN', 'DEVELOPER', 'ANALYST', 'API_KEY'];
+
+interface Cell {
+  /** The request as `headers` would send it; objects it names are made fresh for each cell. */
+  send: (headers: Record<string, string>) => Promise<Response>;
+  /** The status when the caller is admitted. */
+  success: number;
+  admitted: Caller[];
+}
+
+/**
+ * The role matrix of design/merchants.md section 3, route by route and caller by caller: each
+ * admitted caller gets the route's success status, every other one 403 (FORBIDDEN for a role,
+ * HUMAN_CONTEXT_REQUIRED for an API key). Each cell signs in afresh, so a logout or a switch in
+ * one cell does not touch the next.
+ */
+describe('Merchant role matrix: every route x every role x API key', () => {
+  let harness: TestHarness;
+  let merchantId: string;
+  let owner: MerchantMember;
+  const people = new Map<Exclude<Caller, 'API_KEY'>, MerchantMember>();
+  let apiKey: string;
+
+  beforeAll(async () => {
+    // Every cell signs in afresh: more logins per person than the default limit allows.
+    harness = await createTestHarness({ config: { RATE_LIMIT_LOGIN_PER_PHONE: '1000' } });
+    const { merchant } = await approvedMerchant(harness);
+    merchantId = merchant.id;
+    owner = await merchantOwnerOf(harness, merchant);
+    people.set('OWNER', owner);
+    for (const role of ['ADMIN', 'DEVELOPER', 'ANALYST'] as const)
+      people.set(role, await teamMemberOf(harness, owner, role));
+    const key = await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({}).expect(201);
+    apiKey = (key.body as { secret: string }).secret;
+  });
+
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  const http = () => harness.http;
+
+  async function credentialOf(caller: Caller): Promise<Record<string, string>> {
+    if (caller === 'API_KEY') return { Authorization: `Bearer ${apiKey}` };
+    const person = people.get(caller) as MerchantMember;
+    const login = await merchantLogin(harness, { email: person.email, password: MERCHANT_PASSWORD, merchantId }).expect(
+      200,
+    );
+    return { Authorization: `Bearer ${(login.body as MerchantTokens).accessToken}` };
+  }
+
+  async function newInvitation(): Promise<string> {
+    const response = await http()
+      .post('/api/v1/merchant/team/invitations')
+      .set(owner.headers)
+      .send({ email: `matrix-${Math.random().toString(36).slice(2, 10)}@merchant.example`, role: 'ANALYST' })
+      .expect(201);
+    return (response.body as { id: string }).id;
+  }
+
+  async function newMembership(): Promise<string> {
+    const member = await teamMemberOf(harness, owner, 'ANALYST');
+    const me = await http().get('/api/v1/merchant/me').set(member.headers).expect(200);
+    return (me.body as { membership: { id: string } }).membership.id;
+  }
+
+  async function newKey(): Promise<string> {
+    const response = await http().post('/api/v1/merchant/api-keys').set(owner.headers).send({}).expect(201);
+    return (response.body as { id: string }).id;
+  }
+
+  const EVERY_PERSON: Caller[] = ['OWNER', 'ADMIN', 'DEVELOPER', 'ANALYST'];
+  const PEOPLE_MANAGERS: Caller[] = ['OWNER', 'ADMIN'];
+  const INTEGRATORS: Caller[] = ['OWNER', 'DEVELOPER'];
+
+  const MATRIX: Record<string, Cell> = {
+    'POST /merchant/auth/logout': {
+      send: async (headers) => http().post('/api/v1/merchant/auth/logout').set(headers),
+      success: 204,
+      admitted: EVERY_PERSON,
+    },
+    'GET /merchant/me': {
+      send: async (headers) => http().get('/api/v1/merchant/me').set(headers),
+      success: 200,
+      admitted: EVERY_PERSON,
+    },
+    'GET /merchant/memberships': {
+      send: async (headers) => http().get('/api/v1/merchant/memberships').set(headers),
+      success: 200,
+      admitted: EVERY_PERSON,
+    },
+    'POST /merchant/memberships/{merchantId}/switch': {
+      send: async (headers) => http().post(`/api/v1/merchant/memberships/${merchantId}/switch`).set(headers),
+      success: 200,
+      admitted: EVERY_PERSON,
+    },
+    'GET /merchant/team/members': {
+      send: async (headers) => http().get('/api/v1/merchant/team/members').set(headers),
+      success: 200,
+      admitted: PEOPLE_MANAGERS,
+    },
+    'PATCH /merchant/team/members/{id}': {
+      send: async (headers) =>
+        http()
+          .patch(`/api/v1/merchant/team/members/${await newMembership()}`)
+          .set(headers)
+          .send({ role: 'DEVELOPER' }),
+      success: 200,
+      admitted: PEOPLE_MANAGERS,
+    },
+    'DELETE /merchant/team/members/{id}': {
+      send: async (headers) =>
+        http()
+          .delete(`/api/v1/merchant/team/members/${await newMembership()}`)
+          .set(headers),
+      success: 204,
+      admitted: PEOPLE_MANAGERS,
+    },
+    'GET /merchant/team/invitations': {
+      send: async (headers) => http().get('/api/v1/merchant/team/invitations').set(headers),
+      success: 200,
+      admitted: PEOPLE_MANAGERS,
+    },
+    'POST /merchant/team/invitations': {
+      send: async (headers) =>
+        http()
+          .post('/api/v1/merchant/team/invitations')
+          .set(headers)
+          .send({ email: `new-${Math.random().toString(36).slice(2, 10)}@merchant.example`, role: 'DEVELOPER' }),
+      success: 201,
+      admitted: PEOPLE_MANAGERS,
+    },
+    'POST /merchant/team/invitations/{id}/resend': {
+      send: async (headers) =>
+        http()
+          .post(`/api/v1/merchant/team/invitations/${await newInvitation()}/resend`)
+          .set(headers),
+      success: 200,
+      admitted: PEOPLE_MANAGERS,
+    },
+    'DELETE /merchant/team/invitations/{id}': {
+      send: async (headers) =>
+        http()
+          .delete(`/api/v1/merchant/team/invitations/${await newInvitation()}`)
+          .set(headers),
+      success: 204,
+      admitted: PEOPLE_MANAGERS,
+    },
+    'GET /merchant/audit-log': {
+      send: async (headers) => http().get('/api/v1/merchant/audit-log').set(headers),
+      success: 200,
+      admitted: PEOPLE_MANAGERS,
+    },
+    'GET /merchant/api-keys': {
+      send: async (headers) => http().get('/api/v1/merchant/api-keys').set(headers),
+      success: 200,
+      admitted: INTEGRATORS,
+    },
+    'POST /merchant/api-keys': {
+      send: async (headers) => http().post('/api/v1/merchant/api-keys').set(headers).send({ name: 'Matrix' }),
+      success: 201,
+      admitted: INTEGRATORS,
+    },
+    'DELETE /merchant/api-keys/{apiKeyId}': {
+      send: async (headers) =>
+        http()
+          .delete(`/api/v1/merchant/api-keys/${await newKey()}`)
+          .set(headers),
+      success: 200,
+      admitted: INTEGRATORS,
+    },
+  };
+
+  describe.each(Object.entries(MATRIX))('%s', (_route, cell) => {
+    it.each(CALLERS)('as %s', async (caller) => {
+      const response = await cell.send(await credentialOf(caller));
+      if (cell.admitted.includes(caller)) {
+        expect({ status: response.status, body: response.body as unknown }).toEqual({
+          status: cell.success,
+          body: expect.anything(),
+        });
+        return;
+      }
+      expect(response.status).toBe(403);
+      expectCataloguedApiError(response.body, caller === 'API_KEY' ? 'HUMAN_CONTEXT_REQUIRED' : 'FORBIDDEN');
+    });
+  });
+});

@@ -32,7 +32,8 @@ export const MERCHANT_IDENTITY_ERROR_CODES = defineErrorCodes({
   },
   WEAK_PASSWORD: {
     status: HttpStatus.BAD_REQUEST,
-    description: 'The password is too short (10 characters at least), too long, or one of the commonly used ones.',
+    description:
+      'The password is too short (10 characters at least), too long (128 at most), or easy to guess: a common password, a variation of one, a pattern, or built from your own name or e-mail.',
   },
 } as const);
 

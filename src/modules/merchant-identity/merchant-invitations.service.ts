@@ -226,8 +226,12 @@ export class MerchantInvitationsService extends MerchantOwnerInvitations {
   async accept(rawToken: string, request: AcceptInvitation, client: ClientInfo): Promise<IssuedMerchantTokens> {
     const now = this.clock.now();
     const tokenHash = this.keyedHash.digest(INVITATION_TOKEN_PURPOSE, rawToken);
-    // Hash outside the transaction: bcrypt takes tens of milliseconds.
-    const newUserHash = passwordProblem(request.password) === null ? await this.hasher.hash(request.password) : null;
+    // Hash outside the transaction: bcrypt takes tens of milliseconds. The e-mail is known only
+    // inside; checked there too, it can only find more against the password, never less.
+    const newUserHash =
+      passwordProblem(request.password, request.name ? [request.name] : []) === null
+        ? await this.hasher.hash(request.password)
+        : null;
     const opened = await this.dataSource.transaction(async (manager) => {
       const invitation = await this.repository.lockInvitationByTokenHash(manager, tokenHash);
       if (!invitation || invitation.status !== 'PENDING') throw MerchantIdentityError.invitationNotFound();
@@ -286,7 +290,7 @@ export class MerchantInvitationsService extends MerchantOwnerInvitations {
         { field: 'name', message: 'required when the e-mail has no account yet' },
       ]);
     }
-    const problem = passwordProblem(request.password);
+    const problem = passwordProblem(request.password, [email, request.name]);
     if (problem || !newUserHash) {
       throw new MerchantIdentityError('WEAK_PASSWORD', `The password must be ${problem ?? 'stronger'}`, [
         { field: 'password', message: problem ?? 'too weak' },

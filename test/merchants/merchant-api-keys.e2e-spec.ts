@@ -177,8 +177,9 @@ describe('Merchant API keys: issue, list, revoke, verify, live keys after approv
     ]);
   });
 
-  it('revokes live keys when the KYB is REJECTED; test keys stay', async () => {
+  it("revokes live keys and ends the people's sessions when the KYB is REJECTED; test keys stay", async () => {
     const { merchant, owner } = await ownerOf(true);
+    const developer = await teamMemberOf(harness, owner, 'DEVELOPER');
     const live = (await createKey(owner, { livemode: true }).expect(201)).body as KeyBody;
     const test = (await createKey(owner).expect(201)).body as KeyBody;
     const admin = await adminOf(harness);
@@ -190,13 +191,21 @@ describe('Merchant API keys: issue, list, revoke, verify, live keys after approv
     expect(rejected.status).toBe(200);
     await probeKey(live.secret as string).expect(401);
     await probeKey(test.secret as string).expect(200);
+    // The people lose the dashboard at once, not when their access tokens run out.
+    for (const person of [owner, developer]) {
+      expectCataloguedApiError(
+        (await http().get('/api/v1/merchant/me').set(person.headers).expect(401)).body,
+        'UNAUTHENTICATED',
+      );
+      await http().post('/api/v1/merchant/auth/refresh').send({ refreshToken: person.refreshToken }).expect(401);
+    }
     const [row] = await harness.db.query<{ revoked_reason: string }[]>(
       `SELECT revoked_reason FROM merchant_api_keys WHERE id = $1`,
       [live.id],
     );
     expect(row.revoked_reason).toBe('MERCHANT_REJECTED');
     const [entry] = await auditOf(merchant.id, 'KYB_STATUS_CHANGED').then((rows) => rows.slice(-1));
-    expect(entry.details).toMatchObject({ to: 'REJECTED', revokedLiveKeys: 1 });
+    expect(entry.details).toMatchObject({ to: 'REJECTED', revokedLiveKeys: 1, endedSessions: 2 });
   });
 
   it('caps active keys per mode (422 API_KEY_LIMIT_REACHED) and validates the request', async () => {

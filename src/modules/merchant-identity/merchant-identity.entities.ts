@@ -56,7 +56,8 @@ export class MerchantMembership {
   revokedAt: Date | null;
 }
 
-export type MerchantSessionEndReason = 'LOGOUT' | 'SWITCHED' | 'REFRESH_TOKEN_REUSED' | 'MEMBERSHIP_ENDED';
+export type MerchantSessionEndReason =
+  'LOGOUT' | 'SWITCHED' | 'REFRESH_TOKEN_REUSED' | 'MEMBERSHIP_ENDED' | 'MERCHANT_REJECTED';
 
 /** A dashboard session: one user, one membership. */
 @Entity({ name: 'merchant_sessions' })

@@ -13,8 +13,8 @@ import './merchant-identity.errors';
 
 /**
  * The people of merchants: users, memberships, dashboard sessions, invitations and teams. On start it
- * registers its session verifier with the platform's merchant guard and its owner invitations
- * with the merchants context.
+ * registers its session verifier with the platform's merchant guard, and its owner invitations
+ * and the ending of a rejected merchant's sessions with the merchants context.
  */
 @Module({
   imports: [TypeOrmModule.forFeature(MERCHANT_IDENTITY_ENTITIES), MerchantsModule, MessagingModule],
@@ -38,5 +38,6 @@ export class MerchantIdentityModule implements OnModuleInit {
   onModuleInit(): void {
     this.credentials.useSessionVerifier(this.sessions);
     this.ports.useOwnerInvitations(this.invitations);
+    this.ports.useSessionRevocation(this.sessions);
   }
 }

@@ -186,6 +186,16 @@ export class MerchantIdentityRepository {
     return ended.affected ?? 0;
   }
 
+  /** Ends every open session in the merchant; answers how many. */
+  async endMerchantSessions(manager: EntityManager, merchantId: string, now: Date): Promise<number> {
+    const result = await manager.update(
+      MerchantSession,
+      { merchantId, revokedAt: IsNull() },
+      { revokedAt: now, revokedReason: 'MERCHANT_REJECTED' },
+    );
+    return result.affected ?? 0;
+  }
+
   hasActiveMemberWithEmail(manager: EntityManager, merchantId: string, email: string): Promise<boolean> {
     return manager
       .query<unknown[]>(

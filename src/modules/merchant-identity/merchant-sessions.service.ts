@@ -14,6 +14,7 @@ import {
   MerchantSession,
   MerchantSessionEndReason,
 } from './merchant-identity.entities';
+import type { MerchantSessionRevocation } from '../merchants';
 import { MerchantIdentityError } from './merchant-identity.errors';
 import { MerchantIdentityRepository } from './merchant-identity.repository';
 
@@ -41,7 +42,7 @@ export interface IssuedMerchantTokens extends OpenedMerchantSession {
  * runs on every request (session open and unexpired, membership still ACTIVE, its role now).
  */
 @Injectable()
-export class MerchantSessionsService extends MerchantSessionVerifier {
+export class MerchantSessionsService extends MerchantSessionVerifier implements MerchantSessionRevocation {
   constructor(
     private readonly dataSource: DataSource,
     private readonly repository: MerchantIdentityRepository,
@@ -134,6 +135,11 @@ export class MerchantSessionsService extends MerchantSessionVerifier {
       throw new MerchantIdentityError('UNAUTHENTICATED', 'The refresh token is invalid, expired or already used');
     }
     return this.withAccessToken(outcome);
+  }
+
+  /** KYB REJECTED: every session of the merchant's people ends in the decision's transaction. */
+  endSessionsOf(manager: EntityManager, merchantId: string, now: Date): Promise<number> {
+    return this.repository.endMerchantSessions(manager, merchantId, now);
   }
 
   end(manager: EntityManager, sessionId: string, reason: MerchantSessionEndReason, now: Date): Promise<boolean> {

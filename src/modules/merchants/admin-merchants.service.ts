@@ -86,14 +86,15 @@ export class AdminMerchantsService {
       }
       if (request.status === 'APPROVED' && !merchant.approvedAt) changes.approvedAt = now;
       await this.merchants.update(manager, merchant.id, changes);
-      const revokedLiveKeys =
-        request.status === 'REJECTED' ? await this.ports.revokeLiveKeys(manager, merchant.id, now) : 0;
+      const rejected = request.status === 'REJECTED';
+      const revokedLiveKeys = rejected ? await this.ports.revokeLiveKeys(manager, merchant.id, now) : 0;
+      const endedSessions = rejected ? await this.ports.endSessionsOf(manager, merchant.id, now) : 0;
       const details = {
         from,
         to: request.status,
         reasonCode: changes.kybReasonCode ?? null,
         requirements: changes.requestedDocuments,
-        ...(request.status === 'REJECTED' ? { revokedLiveKeys } : {}),
+        ...(rejected ? { revokedLiveKeys, endedSessions } : {}),
       };
       await this.audit.record(manager, {
         merchantId: merchant.id,

@@ -24,6 +24,7 @@ export {
   MerchantLiveKeyRevocation,
   MerchantOwnerInvitations,
   MerchantPortRegistry,
+  MerchantSessionRevocation,
   type OwnerInvitationRequest,
 } from './merchant-ports';
 export { KYB_DOCUMENT_TYPES, KYB_STATUSES, type KybDocumentType, type KybStatus } from './merchant.entity';

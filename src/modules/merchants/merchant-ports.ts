@@ -29,6 +29,15 @@ export abstract class MerchantLiveKeyRevocation {
 }
 
 /**
+ * Port: end every open dashboard session of a merchant's people, in the caller's transaction
+ * (KYB REJECTED: its people lose access at once, not when their tokens expire). The
+ * merchant-identity context implements it. Answers how many sessions ended.
+ */
+export abstract class MerchantSessionRevocation {
+  abstract endSessionsOf(manager: EntityManager, merchantId: string, now: Date): Promise<number>;
+}
+
+/**
  * Where the implementing contexts register when their modules start, so this context depends
  * on neither (each of them depends on this one). Until merchant-identity registers, a
  * registration sends only its onboarding link (logged once as a warning).
@@ -38,6 +47,7 @@ export class MerchantPortRegistry {
   private readonly logger = new Logger(MerchantPortRegistry.name);
   private ownerInvitations: MerchantOwnerInvitations | null = null;
   private liveKeyRevocation: MerchantLiveKeyRevocation | null = null;
+  private sessionRevocation: MerchantSessionRevocation | null = null;
 
   useOwnerInvitations(port: MerchantOwnerInvitations): void {
     this.ownerInvitations = port;
@@ -45,6 +55,10 @@ export class MerchantPortRegistry {
 
   useLiveKeyRevocation(port: MerchantLiveKeyRevocation): void {
     this.liveKeyRevocation = port;
+  }
+
+  useSessionRevocation(port: MerchantSessionRevocation): void {
+    this.sessionRevocation = port;
   }
 
   async inviteOwner(manager: EntityManager, request: OwnerInvitationRequest, now: Date): Promise<AfterCommit> {
@@ -61,5 +75,13 @@ export class MerchantPortRegistry {
       return 0;
     }
     return this.liveKeyRevocation.revokeLiveKeys(manager, merchantId, now);
+  }
+
+  async endSessionsOf(manager: EntityManager, merchantId: string, now: Date): Promise<number> {
+    if (!this.sessionRevocation) {
+      this.logger.warn('no MerchantSessionRevocation is registered: no sessions to end');
+      return 0;
+    }
+    return this.sessionRevocation.endSessionsOf(manager, merchantId, now);
   }
 }

@@ -102,6 +102,9 @@ export const MERCHANT_FIXTURES: Record<string, Fixture> = {
     const created = await context.http.post('/api/v1/merchant/api-keys').set(context.headers).send({}).expect(201);
     return { pathParams: { apiKeyId: (created.body as { id: string }).id } };
   },
+  AdminMerchantOwnerInvitation_reissue: async (context) => ({
+    pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
+  }),
   AdminMerchantApiKeys_issue: async (context) => ({
     pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
   }),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { bearer, createCustomer } from '../factories/customer.factory';
 import { decodeJwtPart } from '../factories/access-token.factory';
 import { approvedMerchant, patchKyb, registerMerchant } from '../factories/merchant.factory';
+import { createStaffUser } from '../factories/staff-user.factory';
 import {
   acceptInvitation,
   latestInvitationToken,
@@ -228,5 +229,69 @@ describe('Merchant identity: owner invitation, login, refresh, logout, me, membe
     const onCustomerRoute = await harness.http.get('/api/v1/profile').set(owner.headers).expect(403);
     expectCataloguedApiError(onCustomerRoute.body, 'USER_CONTEXT_REQUIRED');
     await harness.http.get('/api/v1/merchant/me').expect(401);
+  });
+
+  describe('POST /admin/merchants/{id}/owner-invitation', () => {
+    // Signed in after the clock moved: a token from before would have expired.
+    let adminHeaders: Record<string, string>;
+    const reissue = (merchantId: string, headers?: Record<string, string>) =>
+      harness.http.post(`/api/v1/admin/merchants/${merchantId}/owner-invitation`).set(headers ?? adminHeaders);
+
+    it('sends an expired OWNER invitation again: new token and expiry, the old token dead, audited as staff', async () => {
+      const { merchant } = await registerMerchant(harness);
+      const first = await latestInvitationToken(harness, merchant.contactEmail);
+      clock.advance(7 * 24 * 3600 * 1000 + 1000);
+      await acceptInvitation(harness, first, { name: 'Ada', password: MERCHANT_PASSWORD }).expect(410);
+      adminHeaders = (await createStaffUser(harness, 'ADMIN')).headers;
+
+      const response = await reissue(merchant.id).expect(200);
+      expect(response.body).toEqual({
+        id: expect.any(String),
+        email: merchant.contactEmail,
+        role: 'OWNER',
+        status: 'PENDING',
+        expiresAt: new Date(clock.now().getTime() + 7 * 24 * 3600 * 1000).toISOString(),
+        createdAt: expect.any(String),
+        resentAt: clock.now().toISOString(),
+        invitedByUserId: null,
+      });
+      const second = await latestInvitationToken(harness, merchant.contactEmail);
+      expect(second).not.toBe(first);
+      await acceptInvitation(harness, first, { name: 'Ada', password: MERCHANT_PASSWORD }).expect(403);
+      await acceptInvitation(harness, second, { name: 'Ada', password: MERCHANT_PASSWORD }).expect(200);
+      const [entry] = await harness.db.query<{ actor_role: string; target_id: string }[]>(
+        `SELECT actor_role, target_id FROM merchant_audit_log WHERE merchant_id = $1 AND action = 'INVITATION_RESENT'`,
+        [merchant.id],
+      );
+      expect(entry).toEqual({ actor_role: 'PLATFORM_STAFF', target_id: response.body.id });
+
+      expectCataloguedApiError((await reissue(merchant.id).expect(409)).body, 'MERCHANT_HAS_OWNER');
+    });
+
+    it('replaces a revoked OWNER invitation; 404 unknown, 409 rejected, 403 for non-admins', async () => {
+      adminHeaders = (await createStaffUser(harness, 'ADMIN')).headers;
+      const { merchant } = await registerMerchant(harness);
+      await harness.db.query(
+        `UPDATE merchant_invitations SET status = 'REVOKED', revoked_at = now() WHERE merchant_id = $1`,
+        [merchant.id],
+      );
+      const created = await reissue(merchant.id).expect(200);
+      expect(created.body).toMatchObject({ role: 'OWNER', status: 'PENDING', resentAt: null });
+      const token = await latestInvitationToken(harness, merchant.contactEmail);
+      await acceptInvitation(harness, token, { name: 'Ada', password: MERCHANT_PASSWORD }).expect(200);
+
+      expectCataloguedApiError((await reissue(randomUUID()).expect(404)).body, 'NOT_FOUND');
+      const rejected = await registerMerchant(harness);
+      const decision = await patchKyb(
+        harness,
+        rejected.merchant.id,
+        { status: 'REJECTED', reasonCode: 'rejected.fraud' },
+        { headers: adminHeaders },
+      );
+      expect(decision.status).toBe(200);
+      expectCataloguedApiError((await reissue(rejected.merchant.id).expect(409)).body, 'APPLICATION_CLOSED');
+      const customer = await createCustomer(harness);
+      await reissue(merchant.id, customer.headers).expect(403);
+    });
   });
 });

@@ -30,6 +30,10 @@ export const MERCHANT_IDENTITY_ERROR_CODES = defineErrorCodes({
     status: HttpStatus.CONFLICT,
     description: 'The person is already a member of this merchant; change their role with PATCH instead.',
   },
+  MERCHANT_HAS_OWNER: {
+    status: HttpStatus.CONFLICT,
+    description: 'The merchant has an active OWNER: the OWNER invitation cannot be sent again.',
+  },
   WEAK_PASSWORD: {
     status: HttpStatus.BAD_REQUEST,
     description:

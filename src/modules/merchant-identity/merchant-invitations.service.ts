@@ -13,8 +13,9 @@ import {
   MerchantDirectory,
   MerchantOwnerInvitations,
   type OwnerInvitationRequest,
+  staffActor,
 } from '../merchants';
-import type { MerchantRole, MerchantUserPrincipal } from '../../platform/auth/principal';
+import type { MerchantRole, MerchantUserPrincipal, UserPrincipal } from '../../platform/auth/principal';
 import { PinHasher } from '../identity';
 import { MerchantInvitation, MerchantMembership, MerchantUser } from './merchant-identity.entities';
 import { MerchantIdentityError } from './merchant-identity.errors';
@@ -176,6 +177,66 @@ export class MerchantInvitationsService extends MerchantOwnerInvitations {
         details: { email: found.email, role: found.role },
       });
     });
+  }
+
+  /**
+   * Platform staff send the OWNER invitation again, to the merchant's contact e-mail, when nobody
+   * accepted it in time (no member exists who could resend it): a pending one gets a new token and
+   * expiry, a revoked one is replaced. 409 MERCHANT_HAS_OWNER once an OWNER exists; 409
+   * APPLICATION_CLOSED for a REJECTED merchant.
+   */
+  async reissueOwnerInvitation(
+    staff: UserPrincipal,
+    merchantId: string,
+    client: ClientInfo,
+  ): Promise<MerchantInvitation> {
+    const now = this.clock.now();
+    const token = this.newToken(now);
+    const { invitation, send } = await this.dataSource.transaction(async (manager) => {
+      const merchant = await this.merchants.lockById(manager, merchantId);
+      if (!merchant) throw MerchantIdentityError.notFound('merchant');
+      if (merchant.kybStatus === 'REJECTED') {
+        throw new MerchantIdentityError('APPLICATION_CLOSED', 'The merchant was rejected: nobody can join it');
+      }
+      if (await this.repository.activeOwner(manager, merchant.id)) {
+        throw new MerchantIdentityError('MERCHANT_HAS_OWNER', 'The merchant has its OWNER already');
+      }
+      const pending = await this.repository.pendingInvitationFor(manager, merchant.id, merchant.contactEmail);
+      let reissued: MerchantInvitation;
+      if (pending && pending.role === 'OWNER') {
+        await this.repository.renewInvitation(manager, pending.id, token.hash, token.expiresAt, now);
+        reissued = { ...pending, tokenHash: token.hash, expiresAt: token.expiresAt, resentAt: now };
+      } else {
+        // Another role pending for that address gives way: the seat that matters is the OWNER's.
+        if (pending) await this.repository.revokeInvitation(manager, pending.id, now);
+        reissued = {
+          id: newId(),
+          merchantId: merchant.id,
+          email: merchant.contactEmail,
+          role: 'OWNER',
+          tokenHash: token.hash,
+          status: 'PENDING',
+          expiresAt: token.expiresAt,
+          invitedByUserId: null,
+          createdAt: now,
+          resentAt: null,
+          acceptedAt: null,
+          revokedAt: null,
+        };
+        await this.repository.insertInvitation(manager, reissued);
+      }
+      await this.audit.record(manager, {
+        merchantId: merchant.id,
+        action: pending?.role === 'OWNER' ? 'INVITATION_RESENT' : 'INVITATION_CREATED',
+        actor: staffActor(staff),
+        target: { type: 'invitation', id: reissued.id },
+        client,
+        details: { email: reissued.email, role: 'OWNER', expiresAt: reissued.expiresAt },
+      });
+      return { invitation: reissued, send: this.email(reissued.email, merchant.name, 'OWNER', token.raw) };
+    });
+    await send();
+    return invitation;
   }
 
   private async pendingInvitation(

@@ -47,7 +47,7 @@ describe('payment pipeline through the worker', () => {
       async () => (await kit.http.get(`/api/v1/payments/${id}`).set(customer.headers)).body,
       (body) => body.status === 'SUCCEEDED',
       'the payment to succeed',
-      10,
+      30,
       50,
     );
     expect(detail.posting).toMatchObject({ status: 'CONFIRMED', tries: 1 });
@@ -56,7 +56,7 @@ describe('payment pipeline through the worker', () => {
       async () => (await kit.http.get('/api/v1/notifications').set(customer.headers)).body,
       (body) => body.totalItems >= 1,
       'the notification',
-      10,
+      30,
       50,
     );
     expect(JSON.stringify(notifications.items[0])).toContain(id);
@@ -68,12 +68,12 @@ describe('payment pipeline through the worker', () => {
         ]),
       (rows) => rows.length === 0,
       'every outbox row to be published',
-      10,
+      30,
       50,
     );
     expect(unpublished).toEqual([]);
     await expectLedgerBalanced(kit);
-  });
+  }, 90_000);
 
   it('refunds a payment the biller refuses on the rail, through the reversal queue', async () => {
     const customer = await kit.newCustomer();
@@ -83,10 +83,10 @@ describe('payment pipeline through the worker', () => {
       () => kit.db.query(`SELECT status, rail_reversal_reference FROM payments WHERE id = $1`, [id]),
       (rows) => rows[0]?.rail_reversal_reference !== null,
       'the refund on the rail',
-      10,
+      30,
       50,
     );
     expect(row).toEqual({ status: 'FAILED', rail_reversal_reference: expect.stringMatching(/^card_ref_/) });
     await expectLedgerBalanced(kit);
-  });
+  }, 90_000);
 });

@@ -65,7 +65,9 @@ describe('the schedule runner with two workers', () => {
         (rows: { status: string; count: number }[]) =>
           rows.length === 1 && rows[0].status === 'SUCCEEDED' && rows[0].count === SCHEDULES,
         `every run of ${key} to succeed`,
-        40,
+        // Generous: this proves exactly-once payment, not speed (bench/schedules.bench.ts does
+        // speed); another spec's processes may share the two cores meanwhile.
+        120,
         200,
       );
     }
@@ -85,5 +87,5 @@ describe('the schedule runner with two workers', () => {
     const [failed] = await kit.db.query(`SELECT count(*)::int AS count FROM payments WHERE status = 'FAILED'`);
     expect(failed.count).toBe(0);
     await expectLedgerBalanced(kit);
-  }, 120_000);
+  }, 420_000);
 });

@@ -38,26 +38,36 @@ const shared = {
   moduleFileExtensions: ['ts', 'js', 'json'],
 };
 
+const e2e = {
+  ...shared,
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  setupFiles: ['<rootDir>/test/support/test-environment.ts'],
+};
+
+/** Specs that start real processes (workers, an API, Redis servers): `*.processes.e2e-spec.ts`. */
+const PROCESS_SPECS = '<rootDir>/test/**/*.processes.e2e-spec.ts';
+
 module.exports = {
   // A global option: Jest ignores testTimeout inside a project, where it used to sit.
   testTimeout: 30000,
   // A spec whose app failed to boot can leave a client it opened before the failure; the run
   // must still end with its verdict rather than wait for CI's own limit.
   forceExit: true,
-  // Two spec files at a time. Jest's default on two cores is one worker, which runs everything in
-  // one process: 17 minutes, with a heap of several gigabytes whose collection pauses the specs.
-  // Two workers took the run to under 9 minutes; specs keep to their own rows, Redis namespace or
-  // isolated database, so they do not meet.
+  // Two spec files at a time (Jest's default on two cores is one process for everything: about
+  // 17 minutes, with a heap of several gigabytes whose collection pauses the specs). Specs keep to
+  // their own rows, Redis namespace or isolated database, so they do not meet. The `processes`
+  // project (specs that start real API or worker processes and Redis servers, and kill them) is
+  // run on its own, in band, after the rest (`npm test`): two of them at once starved each other.
   maxWorkers: 2,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/migrations/**/*.spec.ts'] },
     {
-      ...shared,
+      ...e2e,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
-      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-      setupFiles: ['<rootDir>/test/support/test-environment.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.processes\\.e2e-spec\\.ts$'],
     },
+    { ...e2e, displayName: 'processes', testMatch: [PROCESS_SPECS] },
   ],
 };

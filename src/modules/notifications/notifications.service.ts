@@ -27,13 +27,14 @@ export class NotificationsService {
   ) {}
 
   async list(userId: string, list: NotificationList): Promise<Page<Notification>> {
-    const manager = this.dataSource.manager;
     const filter: NotificationFilter = { isRead: list.isRead };
-    const [items, total] = await Promise.all([
-      this.notifications.pageOwnedBy(manager, userId, filter, list.page * list.size, list.size),
-      this.notifications.countOwnedBy(manager, userId, filter),
-    ]);
-    return toPage(items, total, list);
+    // One snapshot for the page and its count: read apart, a notification arriving between them
+    // gave a page whose `totalItems` counted a row its `items` did not have.
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      const items = await this.notifications.pageOwnedBy(manager, userId, filter, list.page * list.size, list.size);
+      const total = await this.notifications.countOwnedBy(manager, userId, filter);
+      return toPage(items, total, list);
+    });
   }
 
   /** Idempotent: marking a read notification again keeps its first `readAt`. */

@@ -33,6 +33,38 @@ const ARTICLES: Record<MerchantRole, string> = { OWNER: 'the', ADMIN: 'an', DEVE
 export const INVITABLE_ROLES = ['ADMIN', 'DEVELOPER', 'ANALYST'] as const;
 export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
+/** An invitation token: `raw` goes only in the e-mail; `hash` is what is kept. */
+interface InvitationToken {
+  raw: string;
+  hash: string;
+  expiresAt: Date;
+}
+
+/** A PENDING invitation row for `token`. */
+function newInvitation(
+  merchantId: string,
+  email: string,
+  role: MerchantRole,
+  token: InvitationToken,
+  invitedByUserId: string | null,
+  now: Date,
+): MerchantInvitation {
+  return {
+    id: newId(),
+    merchantId,
+    email,
+    role,
+    tokenHash: token.hash,
+    status: 'PENDING',
+    expiresAt: token.expiresAt,
+    invitedByUserId,
+    createdAt: now,
+    resentAt: null,
+    acceptedAt: null,
+    revokedAt: null,
+  };
+}
+
 export interface AcceptInvitation {
   name?: string;
   password: string;
@@ -61,20 +93,10 @@ export class MerchantInvitationsService extends MerchantOwnerInvitations {
   /** The OWNER invitation of a new merchant, in its registration's transaction; the e-mail after commit. */
   async inviteOwner(manager: EntityManager, request: OwnerInvitationRequest, now: Date): Promise<AfterCommit> {
     const token = this.newToken(now);
-    await this.repository.insertInvitation(manager, {
-      id: newId(),
-      merchantId: request.merchantId,
-      email: request.email,
-      role: 'OWNER',
-      tokenHash: token.hash,
-      status: 'PENDING',
-      expiresAt: token.expiresAt,
-      invitedByUserId: null,
-      createdAt: now,
-      resentAt: null,
-      acceptedAt: null,
-      revokedAt: null,
-    });
+    await this.repository.insertInvitation(
+      manager,
+      newInvitation(request.merchantId, request.email, 'OWNER', token, null, now),
+    );
     return this.email(request.email, request.merchantName, 'OWNER', token.raw);
   }
 
@@ -106,20 +128,7 @@ export class MerchantInvitationsService extends MerchantOwnerInvitations {
           'An invitation to this e-mail is pending; resend it instead',
         );
       }
-      const created: MerchantInvitation = {
-        id: newId(),
-        merchantId: merchant.id,
-        email: request.email,
-        role: request.role,
-        tokenHash: token.hash,
-        status: 'PENDING',
-        expiresAt: token.expiresAt,
-        invitedByUserId: principal.userId,
-        createdAt: now,
-        resentAt: null,
-        acceptedAt: null,
-        revokedAt: null,
-      };
+      const created = newInvitation(merchant.id, request.email, request.role, token, principal.userId, now);
       await this.repository.insertInvitation(manager, created);
       await this.audit.record(manager, {
         merchantId: merchant.id,
@@ -144,9 +153,10 @@ export class MerchantInvitationsService extends MerchantOwnerInvitations {
     const token = this.newToken(now);
     const { invitation, send } = await this.dataSource.transaction(async (manager) => {
       const found = await this.pendingInvitation(manager, principal, id);
-      const merchant = await this.merchants.lockById(manager, principal.merchantId);
+      // Only its name, for the e-mail: no lock needed.
+      const merchant = await this.merchants.findById(principal.merchantId, manager);
       if (!merchant) throw MerchantIdentityError.notFound('merchant');
-      await this.repository.renewInvitation(manager, found.id, token.hash, token.expiresAt, now);
+      const renewed = await this.renew(manager, found, token, now);
       await this.audit.record(manager, {
         merchantId: principal.merchantId,
         action: 'INVITATION_RESENT',
@@ -155,7 +165,6 @@ export class MerchantInvitationsService extends MerchantOwnerInvitations {
         client,
         details: { email: found.email, role: found.role, expiresAt: token.expiresAt },
       });
-      const renewed = { ...found, tokenHash: token.hash, expiresAt: token.expiresAt, resentAt: now };
       return { invitation: renewed, send: this.email(found.email, merchant.name, found.role, token.raw) };
     });
     await send();
@@ -204,25 +213,11 @@ export class MerchantInvitationsService extends MerchantOwnerInvitations {
       const pending = await this.repository.pendingInvitationFor(manager, merchant.id, merchant.contactEmail);
       let reissued: MerchantInvitation;
       if (pending && pending.role === 'OWNER') {
-        await this.repository.renewInvitation(manager, pending.id, token.hash, token.expiresAt, now);
-        reissued = { ...pending, tokenHash: token.hash, expiresAt: token.expiresAt, resentAt: now };
+        reissued = await this.renew(manager, pending, token, now);
       } else {
         // Another role pending for that address gives way: the seat that matters is the OWNER's.
         if (pending) await this.repository.revokeInvitation(manager, pending.id, now);
-        reissued = {
-          id: newId(),
-          merchantId: merchant.id,
-          email: merchant.contactEmail,
-          role: 'OWNER',
-          tokenHash: token.hash,
-          status: 'PENDING',
-          expiresAt: token.expiresAt,
-          invitedByUserId: null,
-          createdAt: now,
-          resentAt: null,
-          acceptedAt: null,
-          revokedAt: null,
-        };
+        reissued = newInvitation(merchant.id, merchant.contactEmail, 'OWNER', token, null, now);
         await this.repository.insertInvitation(manager, reissued);
       }
       await this.audit.record(manager, {
@@ -252,7 +247,18 @@ export class MerchantInvitationsService extends MerchantOwnerInvitations {
     return found;
   }
 
-  private newToken(now: Date): { raw: string; hash: string; expiresAt: Date } {
+  /** A new token and expiry for a pending invitation; the old token stops working. */
+  private async renew(
+    manager: EntityManager,
+    invitation: MerchantInvitation,
+    token: InvitationToken,
+    now: Date,
+  ): Promise<MerchantInvitation> {
+    await this.repository.renewInvitation(manager, invitation.id, token.hash, token.expiresAt, now);
+    return { ...invitation, tokenHash: token.hash, expiresAt: token.expiresAt, resentAt: now };
+  }
+
+  private newToken(now: Date): InvitationToken {
     const raw = `inv_${randomBytes(32).toString('base64url')}`;
     return {
       raw,

@@ -6,7 +6,8 @@ import type { TokenResponseDto } from '../../identity';
 import { KYB_STATUSES, type KybStatus } from '../../merchants';
 import type { IssuedMerchantTokens } from '../merchant-sessions.service';
 
-const lowerCaseTrimmed = ({ value }: { value: unknown }) =>
+/** An e-mail as stored: trimmed, lower case. */
+export const lowerCaseTrimmed = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
 
 @ApiSchema({ name: 'MerchantLoginRequest' })

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, MaxLength } from 'class-validator';
 import { MERCHANT_ROLES, type MerchantRole } from '../../../platform/auth/principal';
 import type { MerchantInvitation } from '../merchant-identity.entities';
+import { lowerCaseTrimmed } from './merchant-identity.dto';
 import type { TeamMemberRow } from '../merchant-identity.repository';
 import { INVITABLE_ROLES, type InvitableRole } from '../merchant-invitations.service';
 
@@ -12,7 +13,7 @@ export type InvitationViewStatus = (typeof INVITATION_VIEW_STATUSES)[number];
 @ApiSchema({ name: 'MerchantInvitationRequest' })
 export class MerchantInvitationRequestDto {
   @ApiProperty({ maxLength: 254, example: 'dev@acme.example' })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @Transform(lowerCaseTrimmed)
   @IsEmail({}, { message: 'email must be an e-mail address' })
   @MaxLength(254)
   email: string;

@@ -148,6 +148,25 @@ describe('Merchant API keys: issue, list, revoke, verify, live keys after approv
     expect(Date.now() - Date.parse(after[0].lastUsedAt as string)).toBeLessThan(60_000);
   });
 
+  it('writes the last uses still in memory when an API process shuts down', async () => {
+    const { owner } = await ownerOf(false);
+    const key = (await createKey(owner).expect(201)).body as KeyBody;
+    const other = await createTestHarness({ controllers: [MerchantProbeController] });
+    try {
+      await other.http
+        .get('/api/v1/merchant-probe/keys')
+        .set(bearer(key.secret as string))
+        .expect(200);
+    } finally {
+      await other.close();
+    }
+    const [row] = await harness.db.query<{ last_used_at: Date | null }[]>(
+      `SELECT last_used_at FROM merchant_api_keys WHERE id = $1`,
+      [key.id],
+    );
+    expect(row.last_used_at).toBeInstanceOf(Date);
+  });
+
   it('needs an APPROVED merchant for live keys (422), test keys work from the start', async () => {
     const { merchant, owner } = await ownerOf(false);
     const refused = await createKey(owner, { livemode: true }).expect(422);

@@ -1,6 +1,6 @@
 import { createAgent, postAgentPayment } from '../factories/agent.factory';
 import { SignedInUser } from '../factories/customer.factory';
-import { AmlFlagBody, amlFlagsOf, getAmlQueue, reviewAml } from '../factories/aml-flag.factory';
+import { AmlFlagBody, amlFlagsOf, getAmlQueue, reviewAml, wholeAmlQueue } from '../factories/aml-flag.factory';
 import { PaymentBody, postPayment } from '../factories/payment.factory';
 import { businessToday, createSchedule } from '../factories/schedule.factory';
 import { ScheduleRunner } from '../../src/modules/schedules';
@@ -48,10 +48,8 @@ describe('AML queue and review', () => {
     )[0].n as number;
   const attempts = async (id: string) =>
     (await kit.db.query(`SELECT count(*)::int AS n FROM posting_attempts WHERE payment_id = $1`, [id]))[0].n as number;
-  const queueOf = async (txnId: string): Promise<AmlFlagBody[]> => {
-    const response = await getAmlQueue(kit, kit.compliance).expect(200);
-    return (response.body as AmlFlagBody[]).filter((flag) => flag.txnId === txnId);
-  };
+  const queueOf = async (txnId: string): Promise<AmlFlagBody[]> =>
+    (await wholeAmlQueue(kit, kit.compliance)).filter((flag) => flag.txnId === txnId);
 
   it('holds a HIGH-flagged payment: not posted by start or the sweep, shown under review, released by CLEAR to SUCCEEDED', async () => {
     const customer = await kit.newCustomer();
@@ -240,16 +238,22 @@ describe('AML queue and review', () => {
     expect((await paymentRow(payment.id)).status).toBe('PENDING');
   });
 
-  it('lists open flags oldest first with the payment and customer summary', async () => {
+  it('lists open flags HIGH first, then oldest, with the payment and customer summary', async () => {
     const customer = await kit.newCustomer();
     const first = await heldPayment(customer);
     const second = await heldPayment(customer);
-    const response = await getAmlQueue(kit, kit.admin).expect(200);
-    const flags = response.body as AmlFlagBody[];
-    const created = flags.map((flag) => Date.parse(flag.createdAt));
-    expect(created).toEqual([...created].sort((a, b) => a - b));
+    const flags = await wholeAmlQueue(kit, kit.admin);
+    const rank = { HIGH: 0, MEDIUM: 1, LOW: 2 } as Record<string, number>;
+    const order = flags.map((flag) => [rank[flag.severity], Date.parse(flag.createdAt)]);
+    expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+    // Each payment has a HIGH SINGLE_AMOUNT and a MEDIUM NEW_ACCOUNT flag: both HIGH ones come first.
     const mine = flags.filter((flag) => flag.txnId === first.id || flag.txnId === second.id);
-    expect(mine.map((flag) => flag.txnId)).toEqual([first.id, first.id, second.id, second.id]);
+    expect(mine.map((flag) => [flag.txnId, flag.rule])).toEqual([
+      [first.id, 'SINGLE_AMOUNT'],
+      [second.id, 'SINGLE_AMOUNT'],
+      [first.id, 'NEW_ACCOUNT'],
+      [second.id, 'NEW_ACCOUNT'],
+    ]);
     const single = mine.find((flag) => flag.rule === 'SINGLE_AMOUNT');
     expect(single).toEqual({
       id: expect.any(String),

@@ -14,10 +14,37 @@ export interface AmlFlagBody {
   customer: Record<string, unknown>;
 }
 
-/** `GET /compliance/aml-queue` as the caller; any answer. */
-export function getAmlQueue(target: AppTarget, caller?: Caller): Test {
-  const call = httpOf(target).get('/api/v1/compliance/aml-queue');
+/** `GET /compliance/aml-queue` as the caller, with `query` (page, size, severity, rule); any answer. */
+export function getAmlQueue(
+  target: AppTarget,
+  caller?: Caller,
+  query: Record<string, string | number | string[]> = {},
+): Test {
+  const call = httpOf(target).get('/api/v1/compliance/aml-queue').query(query);
   return caller ? call.set(caller.headers) : call;
+}
+
+/**
+ * The whole queue with these filters, every page (100 at a time) in order; fails on any answer
+ * but 200 or when the pages do not add up to `X-Total-Count`.
+ */
+export async function wholeAmlQueue(
+  target: AppTarget,
+  caller: Caller,
+  query: Record<string, string> = {},
+): Promise<AmlFlagBody[]> {
+  const flags: AmlFlagBody[] = [];
+  for (let page = 0; ; page += 1) {
+    const response = await getAmlQueue(target, caller, { ...query, page, size: 100 });
+    if (response.status !== 200) throw new Error(`aml queue: ${response.status} ${JSON.stringify(response.body)}`);
+    const items = response.body as AmlFlagBody[];
+    flags.push(...items);
+    if (items.length < 100) {
+      const total = Number(response.headers['x-total-count']);
+      if (total !== flags.length) throw new Error(`aml queue: ${flags.length} flags read, X-Total-Count ${total}`);
+      return flags;
+    }
+  }
 }
 
 /** `PATCH /compliance/aml-queue/{txnId}/review` as the caller; any answer. */
@@ -43,18 +70,28 @@ export async function amlFlagsOf(
 }
 
 /**
- * An OPEN flag written straight to the database for an existing payment (for specs that need a
- * flag without tuning the rules' thresholds, such as the contract fixtures).
+ * A flag written straight to the database for an existing payment (for specs that need a flag
+ * without tuning the rules' thresholds, such as the contract fixtures and the queue's paging):
+ * OPEN, MEDIUM `VELOCITY`, created now, unless told otherwise.
  */
 export async function insertAmlFlag(
   target: AppTarget,
   paymentId: string,
-  fields: { rule?: string; severity?: string; reason?: string } = {},
+  fields: { rule?: string; severity?: string; reason?: string; status?: string; createdAt?: Date } = {},
 ): Promise<string> {
   const id = newId();
   await dbOf(target).query(
-    `INSERT INTO aml_flags (id, payment_id, rule, severity, reason, status) VALUES ($1, $2, $3, $4, $5, 'OPEN')`,
-    [id, paymentId, fields.rule ?? 'VELOCITY', fields.severity ?? 'MEDIUM', fields.reason ?? 'Inserted by a test'],
+    `INSERT INTO aml_flags (id, payment_id, rule, severity, reason, status, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::timestamptz, now()), coalesce($7::timestamptz, now()))`,
+    [
+      id,
+      paymentId,
+      fields.rule ?? 'VELOCITY',
+      fields.severity ?? 'MEDIUM',
+      fields.reason ?? 'Inserted by a test',
+      fields.status ?? 'OPEN',
+      fields.createdAt ?? null,
+    ],
   );
   return id;
 }

@@ -104,18 +104,49 @@ export interface QueueRow {
   kyc_tier: string | null;
 }
 
-const QUEUE = defineStatement<QueueRow, [limit: number]>(
-  'aml.queue',
-  `SELECT f.id, f.payment_id, f.rule, f.severity, f.reason, f.status, f.created_at,
-          p.amount::text AS amount, p.fee::text AS fee, p.currency, p.biller_id, p.biller_name,
-          p.status AS payment_status, p.held_for_review, p.channel, p.customer_id, u.phone, u.kyc_tier
-     FROM aml_flags f
-     JOIN payments p ON p.id = f.payment_id
-     LEFT JOIN users u ON u.id = p.customer_id
-    WHERE f.status IN ('OPEN', 'ESCALATED')
-    ORDER BY f.created_at, f.id
-    LIMIT $1`,
+/**
+ * The queue's order: HIGH first (a HIGH flag holds a captured payment), then MEDIUM, then LOW;
+ * oldest first within a severity. The same expression leads `aml_flags_queue_idx` (migration
+ * 1795876000000), which must stay textually identical for PostgreSQL to use it for the order.
+ */
+const SEVERITY_RANK = `(CASE f.severity WHEN 'HIGH' THEN 0 WHEN 'MEDIUM' THEN 1 ELSE 2 END)`;
+
+const QUEUE_FILTER = `f.status IN ('OPEN', 'ESCALATED')
+      AND ($1::text IS NULL OR f.severity = $1) AND ($2::text IS NULL OR f.rule = $2)`;
+
+/**
+ * One page of the queue and the count of every flag matching, in one statement (one snapshot:
+ * the count and the page cannot disagree). A page past the end still answers the count, as the
+ * row of `total` with no flag. Exported for the spec that checks `aml_flags_queue_idx` serves it.
+ */
+export const QUEUE_PAGE = defineStatement<
+  { total_items: number } & { [K in keyof QueueRow]: QueueRow[K] | null },
+  [severity: string | null, rule: string | null, limit: number, offset: number]
+>(
+  'aml.queue-page',
+  `SELECT total.items AS total_items, listed.id, listed.payment_id, listed.rule, listed.severity, listed.reason,
+          listed.status, listed.created_at, listed.amount, listed.fee, listed.currency, listed.biller_id,
+          listed.biller_name, listed.payment_status, listed.held_for_review, listed.channel, listed.customer_id,
+          listed.phone, listed.kyc_tier
+     FROM (SELECT count(*)::int AS items FROM aml_flags f WHERE ${QUEUE_FILTER}) total
+     LEFT JOIN LATERAL (
+       SELECT f.id, f.payment_id, f.rule, f.severity, f.reason, f.status, f.created_at,
+              p.amount::text AS amount, p.fee::text AS fee, p.currency, p.biller_id, p.biller_name,
+              p.status AS payment_status, p.held_for_review, p.channel, p.customer_id, u.phone, u.kyc_tier
+         FROM aml_flags f
+         JOIN payments p ON p.id = f.payment_id
+         LEFT JOIN users u ON u.id = p.customer_id
+        WHERE ${QUEUE_FILTER}
+        ORDER BY ${SEVERITY_RANK}, f.created_at, f.id
+        LIMIT $3 OFFSET $4
+     ) listed ON true`,
 );
+
+/** What the queue is filtered by; null for any. */
+export interface QueueFilter {
+  severity: AmlSeverity | null;
+  rule: AmlRule | null;
+}
 
 /** Named queries on `aml_flags` and `aml_reports`. */
 @Injectable()
@@ -188,7 +219,16 @@ export class AmlFlagRepository {
     return row.id;
   }
 
-  queue(manager: EntityManager, limit: number): Promise<QueueRow[]> {
-    return run(executorOn(manager), QUEUE, [limit]);
+  /** One page of the open flags matching `filter`, in the queue's order, and how many match. */
+  async queue(
+    manager: EntityManager,
+    filter: QueueFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: QueueRow[]; total: number }> {
+    const rows = await run(executorOn(manager), QUEUE_PAGE, [filter.severity, filter.rule, page.limit, page.offset]);
+    return {
+      rows: rows.filter((row): row is typeof row & QueueRow => row.id !== null),
+      total: rows[0]?.total_items ?? 0,
+    };
   }
 }

@@ -1,12 +1,14 @@
-import { Body, Controller, Get, HttpCode, Patch } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Patch, Query } from '@nestjs/common';
+import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, StaffAuth } from '../../platform/auth/auth.decorators';
 import type { UserPrincipal } from '../../platform/auth/principal';
 import { ApiErrors } from '../../platform/http/api-errors.decorator';
+import { Page, PagedArrayResponse } from '../../platform/http/pagination';
 import { UuidParam } from '../../platform/http/uuid-param.decorator';
 import { ComplianceService } from './compliance.service';
 import { AmlFlagResponseDto } from './dto/aml-flag-response.dto';
 import { toAmlFlagResponse } from './dto/aml-flag-mappers';
+import { AmlQueueQueryDto } from './dto/aml-queue-query.dto';
 import { AmlReviewRequestDto } from './dto/aml-review-request.dto';
 
 @ApiTags('Compliance')
@@ -16,14 +18,21 @@ export class ComplianceController {
 
   /**
    * The AML review queue for COMPLIANCE and ADMIN users: flags still `OPEN` or `ESCALATED`,
-   * oldest first (at most 500), each with its payment (amount, currency, biller, status,
-   * whether it is held) and customer (id, masked phone, KYC tier).
+   * `HIGH` first (they hold a captured payment), then `MEDIUM`, then `LOW`, oldest first within
+   * each; filtered by `severity` and `rule`, paged by `page` and `size`. Each flag comes with
+   * its payment (amount, currency, biller, status, whether it is held) and customer (id, masked
+   * phone, KYC tier). The body is the page's array; the total and the other pages are in the
+   * `X-Total-Count` and `Link` headers.
    */
   @Get()
   @StaffAuth('COMPLIANCE', 'ADMIN')
-  @ApiOkResponse({ type: AmlFlagResponseDto, isArray: true })
-  async queue(): Promise<AmlFlagResponseDto[]> {
-    return (await this.compliance.queue()).map(toAmlFlagResponse);
+  @PagedArrayResponse(
+    AmlFlagResponseDto,
+    'One page of open flags, HIGH first then oldest; the total and the other pages are in the headers.',
+  )
+  async queue(@Query() query: AmlQueueQueryDto): Promise<Page<AmlFlagResponseDto>> {
+    const page = await this.compliance.queue({ severity: query.severity ?? null, rule: query.rule ?? null }, query);
+    return { ...page, items: page.items.map(toAmlFlagResponse) };
   }
 
   /**

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AdminAuditWriter } from '../../platform/audit/admin-audit.writer';
+import { Page, toPage } from '../../platform/http/pagination';
 import { PaymentHolds } from '../payments';
 import type { AmlFlagStatus } from './aml-flag.entity';
-import { AmlFlagRepository, QueueRow } from './aml-flag.repository';
+import { AmlFlagRepository, QueueFilter, QueueRow } from './aml-flag.repository';
 import { ComplianceError } from './compliance.errors';
 import type { AmlDecision } from './dto/aml-review-request.dto';
-
-/** The most flags the queue answers at once (the oldest first). */
-export const AML_QUEUE_LIMIT = 500;
 
 /** The status each decision gives the flags it reviews, and the statuses it may review. */
 const DECISIONS: Record<AmlDecision, { to: AmlFlagStatus; from: readonly AmlFlagStatus[] }> = {
@@ -25,8 +23,8 @@ export interface AmlReviewOutcome {
 }
 
 /**
- * The compliance review queue: AML flags still open (OPEN, ESCALATED), oldest first, and the
- * review of a transaction, which decides every one of its open flags together.
+ * The compliance review queue: AML flags still open (OPEN, ESCALATED), HIGH first then oldest,
+ * paged, and the review of a transaction, which decides every one of its open flags together.
  */
 @Injectable()
 export class ComplianceService {
@@ -37,8 +35,16 @@ export class ComplianceService {
     private readonly audit: AdminAuditWriter,
   ) {}
 
-  queue(): Promise<QueueRow[]> {
-    return this.flags.queue(this.dataSource.manager, AML_QUEUE_LIMIT);
+  /**
+   * One page of the open flags matching the filter: HIGH first (they hold captured payments),
+   * then MEDIUM, then LOW, oldest first within each; with the count of every match.
+   */
+  async queue(filter: QueueFilter, page: { page: number; size: number }): Promise<Page<QueueRow>> {
+    const { rows, total } = await this.flags.queue(this.dataSource.manager, filter, {
+      limit: page.size,
+      offset: page.page * page.size,
+    });
+    return toPage(rows, total, page);
   }
 
   /**

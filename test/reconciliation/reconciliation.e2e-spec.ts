@@ -71,6 +71,7 @@ describe('reconciliation (GET /admin/reconciliation, GET /admin/reconciliation/e
   let apiFee = 0;
   let unconfirmedAttemptId = '';
   let orphanRailReference = '';
+  let heldCharged = 0;
 
   const report = (query: Record<string, string | number> = {}, who: { headers: Record<string, string> } = admin) =>
     harness.http.get('/api/v1/admin/reconciliation').set(who.headers).query(query);
@@ -85,7 +86,13 @@ describe('reconciliation (GET /admin/reconciliation, GET /admin/reconciliation/e
   beforeAll(async () => {
     database = await createIsolatedDatabase();
     harness = await createTestHarness({
-      config: { DATABASE_URL: database.url, POSTING_BACKOFF_BASE_MS: '0', PAYMENT_DUPLICATE_WINDOW_SECONDS: '0' },
+      config: {
+        DATABASE_URL: database.url,
+        POSTING_BACKOFF_BASE_MS: '0',
+        PAYMENT_DUPLICATE_WINDOW_SECONDS: '0',
+        // A payment above 3,000.00 NGN is held for AML review (the others here pay 1,000.00).
+        AML_SINGLE_AMOUNT_THRESHOLD: '300000',
+      },
       simulator: {},
     });
     admin = await createStaffUser(harness, 'ADMIN');
@@ -151,6 +158,19 @@ describe('reconciliation (GET /admin/reconciliation, GET /admin/reconciliation/e
       createdAt: at(12),
       accountReference: HOSTILE_REFERENCE,
     });
+    // Held for AML review through the API: captured, its capture entry and the rail agree, never
+    // posted while compliance holds it.
+    const held = await createPayment(harness, customer, { biller: biller.slug, amount: 300_001 }, { posted: true });
+    ids.held = held.id;
+    heldCharged = 300_001 + Number(held.fee);
+    await harness.db.query(`UPDATE payments SET created_at = $2 WHERE id = $1`, [ids.held, at(13)]);
+    expect(
+      await harness.db.query(
+        `SELECT status, held_for_review, (SELECT count(*)::int FROM posting_attempts WHERE payment_id = $1) AS attempts
+           FROM payments WHERE id = $1`,
+        [ids.held],
+      ),
+    ).toEqual([{ status: 'PENDING', held_for_review: true, attempts: 0 }]);
     // Outside the window: neither counted nor reported.
     ids.before = await plantPayment(harness, {
       ...planted,
@@ -185,6 +205,7 @@ describe('reconciliation (GET /admin/reconciliation, GET /admin/reconciliation/e
     `ORPHAN_CAPTURE/RAIL/${ids.orphanFailed}`,
     `ORPHAN_CAPTURE/RAIL/${orphanRailReference}`,
     `LEDGER_IMBALANCE/LEDGER/${ids.noCaptureEntry}`,
+    `HELD_FOR_REVIEW/COMPLIANCE/${ids.held}`,
   ];
 
   it('finds exactly the planted breaks, each with its objects and amounts', async () => {
@@ -256,6 +277,25 @@ describe('reconciliation (GET /admin/reconciliation, GET /admin/reconciliation/e
       actualAmount: null,
       journalEntryIds: [],
     });
+    // Held for review is its own row, not a missing posting: captured, unposted on purpose.
+    expect(breaks.filter((item) => item.paymentId === ids.held)).toEqual([
+      {
+        type: 'HELD_FOR_REVIEW',
+        source: 'COMPLIANCE',
+        paymentId: ids.held,
+        paymentStatus: 'PENDING',
+        postingAttemptId: null,
+        journalEntryIds: [expect.any(String)],
+        railReference: expect.any(String),
+        billerReference: null,
+        accountReference: '45010001234',
+        expectedAmount: heldCharged,
+        actualAmount: null,
+        currency: 'NGN',
+        occurredAt: at(13).toISOString(),
+        detail: 'Funds captured and held for AML review: not posted until a compliance reviewer clears it',
+      },
+    ]);
     // Payments that reconcile, a refunded failure and the payments outside the window are not reported.
     for (const quiet of [ids.clean, ids.billerAmount, ids.billerMissing, ids.failedRefunded, ids.before, ids.after]) {
       expect(breaks.filter((item) => item.paymentId === quiet)).toEqual([]);
@@ -268,6 +308,7 @@ describe('reconciliation (GET /admin/reconciliation, GET /admin/reconciliation/e
     expect(new Date(body.asOf).getTime()).toBeGreaterThan(TO.getTime());
     expect(body.totals).toEqual([
       { status: 'FAILED', currency: 'NGN', count: 2, amount: 200_000, fee: 2000 },
+      { status: 'PENDING', currency: 'NGN', count: 1, amount: 300_001, fee: heldCharged - 300_001 },
       { status: 'PROCESSING', currency: 'NGN', count: 3, amount: 300_000, fee: 3000 },
       { status: 'SUCCEEDED', currency: 'NGN', count: 7, amount: 700_000, fee: 6 * apiFee + 7 + 1000 },
     ]);
@@ -282,6 +323,13 @@ describe('reconciliation (GET /admin/reconciliation, GET /admin/reconciliation/e
         `AMOUNT_MISMATCH/RAIL/${ids.ledgerMismatch}`,
       ].sort(),
     );
+  });
+
+  it('reports a held payment under HELD_FOR_REVIEW and a genuinely missing posting under MISSING_POSTING', async () => {
+    expect((await allBreaks({ type: 'MISSING_POSTING' })).map(key)).toEqual([
+      `MISSING_POSTING/POSTING/${ids.missingPosting}`,
+    ]);
+    expect((await allBreaks({ type: 'HELD_FOR_REVIEW' })).map(key)).toEqual([`HELD_FOR_REVIEW/COMPLIANCE/${ids.held}`]);
   });
 
   it('pages the breaks in a stable order: the pages together are the whole list', async () => {
@@ -389,6 +437,10 @@ describe('reconciliation (GET /admin/reconciliation, GET /admin/reconciliation/e
     for (const row of rows) {
       for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
     }
+    const held = rows.filter((row) => row[column('paymentId')] === ids.held);
+    expect(held.map((row) => [row[column('type')], row[column('source')], row[column('expectedAmount')]])).toEqual([
+      ['HELD_FOR_REVIEW', 'COMPLIANCE', String(heldCharged)],
+    ]);
     // A detail with a comma in it survives quoting.
     expect(rows.some((row) => row[column('detail')].includes(','))).toBe(true);
   });

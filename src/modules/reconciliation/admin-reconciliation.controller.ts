@@ -19,7 +19,8 @@ export class AdminReconciliationController {
    * Reconcile the payments created in a window (default: the current business day in
    * SCHEDULE_TIME_ZONE) against their posting attempts, ledger entries, rail captures and the
    * billers' records: totals per status and currency, and the breaks found, paged, oldest
-   * payment first. Filter by break `type`. Read-only; computed at each call.
+   * payment first, with the captured payments held for AML review listed as `HELD_FOR_REVIEW`
+   * (never `MISSING_POSTING`). Filter by break `type`. Read-only; computed at each call.
    */
   @Get()
   @StaffAuth('ADMIN')
@@ -32,9 +33,9 @@ export class AdminReconciliationController {
   }
 
   /**
-   * The same run's breaks (every page, same window and `type`) as CSV, streamed from a
-   * database cursor: RFC 4180 (comma separated, CRLF, fields with a comma, quote or line break
-   * quoted), with a header row. Text cells starting with `=`, `+`, `-`, `@`, a tab or a carriage
+   * The same run's breaks (every page, same window and `type`; `HELD_FOR_REVIEW` rows included,
+   * as in the JSON) as CSV, streamed from a database cursor: RFC 4180 (comma separated, CRLF,
+   * fields with a comma, quote or line break quoted), with a header row. Text cells starting with `=`, `+`, `-`, `@`, a tab or a carriage
    * return are prefixed with `'` so spreadsheets do not run them as formulas. Columns:
    * `${RECONCILIATION_CSV_COLUMNS.join('`, `')}`.
    */
@@ -43,7 +44,7 @@ export class AdminReconciliationController {
   @Header('Cache-Control', 'private, no-store')
   @ApiProduces('text/plain')
   @ApiOkResponse({
-    description: `CSV, one break per record after the header: ${RECONCILIATION_CSV_COLUMNS.join(', ')}. Sent as an attachment named \`reconciliation-{from}-{to}.csv\`.`,
+    description: `CSV, one break (or \`HELD_FOR_REVIEW\` row) per record after the header: ${RECONCILIATION_CSV_COLUMNS.join(', ')}. Sent as an attachment named \`reconciliation-{from}-{to}.csv\`.`,
     content: { 'text/plain': { schema: { type: 'string' }, example: CSV_EXAMPLE } },
   })
   @ApiErrors('VALIDATION_FAILED')

@@ -1,9 +1,11 @@
 /**
- * What a reconciliation run can find wrong with a window's payments. README.md says exactly
- * when each is reported.
+ * What a reconciliation run can find wrong with a window's payments, and `HELD_FOR_REVIEW`: a
+ * captured payment compliance holds before posting, which is not wrong but is listed so every
+ * captured, unposted payment is accounted for. README.md says exactly when each is reported.
  */
 export const RECONCILIATION_BREAK_TYPES = [
   'MISSING_POSTING',
+  'HELD_FOR_REVIEW',
   'POSTED_NOT_CONFIRMED',
   'AMOUNT_MISMATCH',
   'ORPHAN_CAPTURE',
@@ -13,8 +15,8 @@ export const RECONCILIATION_BREAK_TYPES = [
 ] as const;
 export type ReconciliationBreakType = (typeof RECONCILIATION_BREAK_TYPES)[number];
 
-/** Which record disagrees with the payment. */
-export const RECONCILIATION_SOURCES = ['PAYMENT', 'POSTING', 'LEDGER', 'RAIL', 'BILLER'] as const;
+/** Which record disagrees with the payment (`COMPLIANCE`: the AML hold that explains an unposted one). */
+export const RECONCILIATION_SOURCES = ['PAYMENT', 'POSTING', 'LEDGER', 'RAIL', 'BILLER', 'COMPLIANCE'] as const;
 export type ReconciliationSource = (typeof RECONCILIATION_SOURCES)[number];
 
 export interface ReconciliationBreak {

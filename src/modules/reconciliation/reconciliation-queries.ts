@@ -23,7 +23,7 @@ const UUID_TEXT = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}
 const BREAKS_CTE = `
 WITH window_payments AS (
   SELECT p.id, p.status, p.amount, p.fee, p.currency, p.account_reference, p.rail_reference,
-         p.biller_reference, p.journal_entry_id, p.created_at, p.updated_at
+         p.biller_reference, p.journal_entry_id, p.held_for_review, p.created_at, p.updated_at
     FROM payments p
    WHERE p.created_at >= $1 AND p.created_at < $2
 ), facts AS (
@@ -68,7 +68,16 @@ WITH window_payments AS (
          f.currency, f.created_at AS occurred_at,
          'Funds captured and the payment is ' || f.status || ', but no posting attempt exists' AS detail
     FROM facts f
-   WHERE f.status IN ('PENDING', 'PROCESSING') AND f.attempt_id IS NULL
+   WHERE f.status IN ('PENDING', 'PROCESSING') AND f.attempt_id IS NULL AND NOT f.held_for_review
+  UNION ALL
+  -- Not a break: compliance holds the payment, so no posting is expected until a review releases
+  -- it (and opens its first cycle). Listed so every captured but unposted payment is accounted for.
+  SELECT 'HELD_FOR_REVIEW', 'COMPLIANCE', f.id, f.status, f.attempt_id, f.entry_ids,
+         coalesce(f.rail_reference, f.capture_rail_reference), f.biller_reference, f.account_reference,
+         f.charged, NULL::bigint, f.currency, f.created_at,
+         'Funds captured and held for AML review: not posted until a compliance reviewer clears it'
+    FROM facts f
+   WHERE f.status IN ('PENDING', 'PROCESSING') AND f.held_for_review
   UNION ALL
   SELECT 'POSTED_NOT_CONFIRMED', 'POSTING', f.id, f.status, f.attempt_id, f.entry_ids,
          coalesce(f.rail_reference, f.capture_rail_reference), f.biller_reference, f.account_reference,

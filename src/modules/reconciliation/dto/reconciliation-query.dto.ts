@@ -18,7 +18,7 @@ export class ReconciliationWindowQueryDto {
   @IsISO8601({ strict: true })
   to?: string;
 
-  /** Only breaks of this type. */
+  /** Only breaks of this type (`HELD_FOR_REVIEW`: only the payments held for AML review). */
   @ApiProperty({
     required: false,
     enum: RECONCILIATION_BREAK_TYPES,

@@ -41,13 +41,22 @@ export class ReconciliationTotalDto {
   fee: number;
 }
 
-/** One disagreement between a payment and another record of it. */
+/**
+ * One disagreement between a payment and another record of it; or, as `HELD_FOR_REVIEW`, a
+ * captured payment that compliance holds before posting (not an error: listed so every
+ * captured, unposted payment is accounted for).
+ */
 @ApiSchema({ name: 'ReconciliationBreak' })
 export class ReconciliationBreakDto {
+  /**
+   * `HELD_FOR_REVIEW` (source `COMPLIANCE`) is a captured payment held for AML review: not posted
+   * on purpose, so it is never a `MISSING_POSTING`; it leaves the list when a review clears it
+   * (posted) or reports it (failed and refunded). Every other type is a break to work.
+   */
   @ApiProperty({ enum: RECONCILIATION_BREAK_TYPES, enumName: 'ReconciliationBreakType', example: 'AMOUNT_MISMATCH' })
   type: ReconciliationBreakType;
 
-  /** The record that disagrees with the payment. */
+  /** The record that disagrees with the payment; `COMPLIANCE` for the AML hold of a `HELD_FOR_REVIEW` row. */
   @ApiProperty({ enum: RECONCILIATION_SOURCES, enumName: 'ReconciliationSource', example: 'RAIL' })
   source: ReconciliationSource;
 

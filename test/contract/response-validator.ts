@@ -47,16 +47,11 @@ export class ResponseValidator {
 }
 
 /**
- * Component references point into the document registered under the id `document`. A nullable
- * reference (`nullable: true, allOf: [{ $ref }]`, how @nestjs/swagger writes a nullable nested
- * object, read as such by generators) admits null: Ajv would otherwise hold null to the $ref.
+ * Component references point into the document registered under the id `document`. Nothing
+ * else is rewritten: responses are held to the document as a client's Ajv would read it.
  */
 function rewriteRefs<T>(value: T): T {
   if (Array.isArray(value)) return value.map(rewriteRefs) as T;
-  if (value && typeof value === 'object' && (value as Record<string, unknown>).nullable === true) {
-    const { nullable: _nullable, ...rest } = value as Record<string, unknown>;
-    if (Array.isArray(rest.allOf)) return { anyOf: [{ type: 'null' }, rewriteRefs(rest)] } as T;
-  }
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value).map(([key, inner]) => [

@@ -1,16 +1,20 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import request from 'supertest';
 import { parse } from 'yaml';
 import { PaymentError } from '../../src/modules/payments/payments.errors';
 import { errorCatalogue } from '../../src/platform/http/error-catalogue';
 import { describeMetricsSecurity } from '../../src/platform/metrics/metrics-openapi';
 import { buildOpenApiDocument } from '../../src/platform/openapi/openapi-document';
+import { RECONCILIATION_CSV_COLUMNS } from '../../src/modules/reconciliation/reconciliation-csv';
 import { createTestApp } from '../support/test-app';
 
 type Operation = {
   tags?: string[];
   parameters?: { name: string; in: string; schema?: Record<string, unknown> }[];
   security?: Record<string, string[]>[];
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
   responses: Record<string, unknown>;
   'x-public'?: boolean;
 };
@@ -43,6 +47,104 @@ function numberTypes(node: unknown, pointer = '#'): string[] {
       numberTypes(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`),
     ),
   ];
+}
+
+type SchemaNode = Record<string, unknown>;
+const isNode = (value: unknown): value is SchemaNode =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Every object in the document with its JSON pointer, the root included. */
+function nodesOf(node: unknown, pointer = '#'): [string, SchemaNode][] {
+  if (Array.isArray(node)) return node.flatMap((item, index) => nodesOf(item, `${pointer}/${index}`));
+  if (!isNode(node)) return [];
+  return [
+    [pointer, node],
+    ...Object.entries(node).flatMap(([key, value]) => nodesOf(value, `${pointer}/${escapePointer(key)}`)),
+  ];
+}
+
+/**
+ * Where `nullable: true` sits beside a reference or a composition. OpenAPI 3.0.3 (and every JSON
+ * Schema validator, Ajv in OpenAPI mode included) reads `nullable` as widening only the `type`
+ * beside it: `{ nullable: true, allOf: [{ $ref }] }` still holds null to the reference, so the
+ * null the service answers fails a client's validation. A nullable reference is written with a
+ * branch of its own for null instead.
+ */
+function nullableCompositions(document: unknown): string[] {
+  return nodesOf(document)
+    .filter(([, node]) => node.nullable === true && ['$ref', 'allOf', 'oneOf', 'anyOf'].some((key) => key in node))
+    .map(([pointer]) => pointer);
+}
+
+/** Every property of every component schema (nested objects included) that says it may be null. */
+function nullableProperties(schemas: Record<string, unknown>): string[] {
+  const saysNull = (schema: unknown) =>
+    isNode(schema) &&
+    (schema.nullable === true ||
+      [...((schema.oneOf as unknown[]) ?? []), ...((schema.anyOf as unknown[]) ?? [])].some(
+        (branch) => isNode(branch) && branch.nullable === true,
+      ));
+  return nodesOf(schemas, '#/components/schemas').flatMap(([pointer, node]) =>
+    isNode(node.properties)
+      ? Object.entries(node.properties)
+          .filter(([, property]) => saysNull(property))
+          .map(([name]) => `${pointer}/properties/${escapePointer(name)}`)
+      : [],
+  );
+}
+
+/** The JSON type a schema (or the component it references) declares, if it declares one. */
+function declaredType(document: { components: { schemas: Record<string, unknown> } }, schema: unknown): string | null {
+  if (!isNode(schema)) return null;
+  if (typeof schema.type === 'string') return schema.type;
+  if (typeof schema.$ref === 'string')
+    return declaredType(document, document.components.schemas[schema.$ref.replace('#/components/schemas/', '')]);
+  const branches = [...((schema.allOf as unknown[]) ?? []), ...((schema.oneOf as unknown[]) ?? [])].filter(
+    (branch) => !(isNode(branch) && Array.isArray(branch.enum) && branch.enum.length === 1 && branch.enum[0] === null),
+  );
+  return branches.length === 1 ? declaredType(document, branches[0]) : null;
+}
+
+/**
+ * Optional properties of the request bodies (and of the objects nested in them) that carry a
+ * `default`. Generators read `default` as "always present" (openapi-typescript's
+ * defaultNonNullable, on by default) and make the property required in the request type; the
+ * default belongs in the description.
+ */
+function optionalRequestPropertiesWithDefault(document: {
+  paths: Record<string, Record<string, Pick<Operation, 'requestBody'>>>;
+  components: { schemas: Record<string, unknown> };
+}): string[] {
+  const found = new Set<string>();
+  const seen = new Set<unknown>();
+  const visit = (schema: unknown, where: string): void => {
+    if (!isNode(schema) || seen.has(schema)) return;
+    seen.add(schema);
+    if (typeof schema.$ref === 'string') {
+      const name = schema.$ref.replace('#/components/schemas/', '');
+      visit(document.components.schemas[name], `#/components/schemas/${name}`);
+      return;
+    }
+    const required = (schema.required as string[] | undefined) ?? [];
+    for (const [name, property] of Object.entries((schema.properties as Record<string, unknown>) ?? {})) {
+      if (isNode(property) && 'default' in property && !required.includes(name))
+        found.add(`${where}/properties/${escapePointer(name)}`);
+      visit(property, `${where}/properties/${escapePointer(name)}`);
+    }
+    for (const key of ['allOf', 'oneOf', 'anyOf'] as const)
+      ((schema[key] as unknown[]) ?? []).forEach((branch, index) => visit(branch, `${where}/${key}/${index}`));
+    if (schema.items) visit(schema.items, `${where}/items`);
+    if (isNode(schema.additionalProperties)) visit(schema.additionalProperties, `${where}/additionalProperties`);
+  };
+  for (const [path, item] of Object.entries(document.paths))
+    for (const [method, operation] of Object.entries(item))
+      for (const [mediaType, media] of Object.entries(operation.requestBody?.content ?? {}))
+        visit(
+          media.schema,
+          `#/paths/${escapePointer(path)}/${method}/requestBody/content/${escapePointer(mediaType)}/schema`,
+        );
+  return [...found].sort();
 }
 
 const asDocument = (value: unknown) => value as Document;
@@ -179,6 +281,66 @@ describe('OpenAPI document', () => {
     expect(numberTypes(document).filter((pointer) => !(pointer in NUMBER_ALLOWED))).toEqual([]);
     // A stale entry would let a future `number` in the same place pass unexamined.
     expect(Object.keys(NUMBER_ALLOWED).filter((pointer) => !numberTypes(document).includes(pointer))).toEqual([]);
+  });
+
+  it('writes no `nullable` beside a reference or a composition, where validators would hold null to it', () => {
+    expect(nullableCompositions(document)).toEqual([]);
+  });
+
+  it('admits null, as Ajv validates it, for every property the document says may be null, and only null', () => {
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema({ $id: 'document', components: document.components });
+    const pointers = nullableProperties(document.components.schemas);
+    expect(pointers).toEqual(
+      expect.arrayContaining([
+        '#/components/schemas/MerchantResponse/properties/pricing',
+        '#/components/schemas/MerchantResponse/properties/scheduledPricing',
+        '#/components/schemas/MerchantResponse/properties/settlementAccount',
+      ]),
+    );
+    const refused: string[] = [];
+    const wrongKindAdmitted: string[] = [];
+    for (const pointer of pointers) {
+      const validate = ajv.compile({ $ref: `document${pointer}` });
+      if (!validate(null)) refused.push(`${pointer}: ${ajv.errorsText(validate.errors)}`);
+      // The null branch must not open the door to anything else: a value of the wrong kind is still refused.
+      const property = pointer
+        .slice(2)
+        .split('/')
+        .reduce<unknown>(
+          (node, part) => (node as SchemaNode)[part.replace(/~1/g, '/').replace(/~0/g, '~')],
+          document as unknown,
+        );
+      const type = declaredType(document, property);
+      if (type !== null && validate(type === 'string' ? 12345 : 'not-of-this-type')) wrongKindAdmitted.push(pointer);
+    }
+    expect(refused).toEqual([]);
+    expect(wrongKindAdmitted).toEqual([]);
+  });
+
+  it('puts no `default` on an optional request-body property: generators would make it required', () => {
+    expect(optionalRequestPropertiesWithDefault(document)).toEqual([]);
+  });
+
+  it('describes the reconciliation export as a CSV attachment with its columns listed', () => {
+    const operation = document.paths['/api/v1/admin/reconciliation/export'].get as Operation & {
+      summary?: string;
+      description?: string;
+      responses: Record<string, { description: string; content: Record<string, unknown> }>;
+    };
+    expect(Object.keys(operation.responses['200'].content)).toEqual(['text/csv']);
+    expect(operation.description).toContain(RECONCILIATION_CSV_COLUMNS.map((column) => `\`${column}\``).join(', '));
+    expect(operation.responses['200'].description).toContain(RECONCILIATION_CSV_COLUMNS.join(', '));
+  });
+
+  it('interpolates every text it publishes: no `${` left from a template in a comment', () => {
+    const uninterpolated = nodesOf(document).flatMap(([pointer, node]) =>
+      Object.entries(node)
+        .filter(([, value]) => typeof value === 'string' && value.includes('${'))
+        .map(([key]) => `${pointer}/${escapePointer(key)}`),
+    );
+    expect(uninterpolated).toEqual([]);
   });
 
   it('documents boolean query parameters as booleans, never as "true"/"false" strings', () => {

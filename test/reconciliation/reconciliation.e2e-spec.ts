@@ -412,7 +412,7 @@ describe('reconciliation (GET /admin/reconciliation, GET /admin/reconciliation/e
         res.on('end', () => done(null, text));
       })
       .expect(200);
-    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="reconciliation-20250310T000000Z-20250311T000000Z.csv"',
     );

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Query, StreamableFile } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Readable } from 'node:stream';
 import { StaffAuth } from '../../platform/auth/auth.decorators';
 import { ApiErrors } from '../../platform/http/api-errors.decorator';
@@ -8,6 +8,8 @@ import { ReconciliationResponseDto, toReconciliationResponse } from './dto/recon
 import { RECONCILIATION_CSV_COLUMNS, RECONCILIATION_CSV_HEADER, reconciliationCsv } from './reconciliation-csv';
 import { ReconciliationService } from './reconciliation.service';
 
+/** The type RFC 4180 registers for CSV: clients and browsers open the attachment as a spreadsheet. */
+const CSV_MEDIA_TYPE = 'text/csv';
 const CSV_EXAMPLE = `${RECONCILIATION_CSV_HEADER}AMOUNT_MISMATCH,RAIL,0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a10,SUCCEEDED,0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a11,0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a12,card_cap_3f1a2b4c5d6e7f809a1b,IKE-000123,'=cmd|' /C calc'!A0,125100,120000,NGN,2026-11-22T09:15:00.000Z,"The rail captured 120000, not amount + fee 125100"\r\n`;
 
 @ApiTags('Admin: reconciliation')
@@ -33,19 +35,29 @@ export class AdminReconciliationController {
   }
 
   /**
-   * The same run's breaks (every page, same window and `type`; `HELD_FOR_REVIEW` rows included,
-   * as in the JSON) as CSV, streamed from a database cursor: RFC 4180 (comma separated, CRLF,
-   * fields with a comma, quote or line break quoted), with a header row. Text cells starting with `=`, `+`, `-`, `@`, a tab or a carriage
-   * return are prefixed with `'` so spreadsheets do not run them as formulas. Columns:
-   * `${RECONCILIATION_CSV_COLUMNS.join('`, `')}`.
+   * The CSV export. The OpenAPI text is written out in the decorator, not taken from this comment
+   * by the swagger plugin: the column list comes from RECONCILIATION_CSV_COLUMNS, so it cannot
+   * drift from what the export writes.
    */
   @Get('export')
   @StaffAuth('ADMIN')
   @Header('Cache-Control', 'private, no-store')
-  @ApiProduces('text/plain')
+  @ApiOperation({
+    summary: "The same run's breaks as a CSV file",
+    description: [
+      "The same run's breaks (every page, same window and `type`; `HELD_FOR_REVIEW` rows included, as in",
+      'the JSON) as CSV, streamed from a database',
+      'cursor: RFC 4180 (comma separated, CRLF, fields with a comma, quote or line break quoted), with',
+      'a header row. Text cells starting with `=`, `+`, `-`, `@`, a tab or a carriage return are',
+      "prefixed with `'` so spreadsheets do not run them as formulas.",
+      '',
+      `Columns, in order: ${RECONCILIATION_CSV_COLUMNS.map((column) => `\`${column}\``).join(', ')}.`,
+    ].join('\n'),
+  })
+  @ApiProduces(CSV_MEDIA_TYPE)
   @ApiOkResponse({
     description: `CSV, one break (or \`HELD_FOR_REVIEW\` row) per record after the header: ${RECONCILIATION_CSV_COLUMNS.join(', ')}. Sent as an attachment named \`reconciliation-{from}-{to}.csv\`.`,
-    content: { 'text/plain': { schema: { type: 'string' }, example: CSV_EXAMPLE } },
+    content: { [CSV_MEDIA_TYPE]: { schema: { type: 'string' }, example: CSV_EXAMPLE } },
   })
   @ApiErrors('VALIDATION_FAILED')
   export(@Query() query: ReconciliationWindowQueryDto): StreamableFile {
@@ -53,7 +65,7 @@ export class AdminReconciliationController {
     const csv = reconciliationCsv(this.reconciliation.breakBatches(window, query.type ?? null));
     const name = `reconciliation-${stamp(window.from)}-${stamp(window.to)}.csv`;
     return new StreamableFile(Readable.from(csv, { objectMode: false, highWaterMark: 64 * 1024 }), {
-      type: 'text/plain; charset=utf-8',
+      type: `${CSV_MEDIA_TYPE}; charset=utf-8`,
       disposition: `attachment; filename="${name}"`,
     });
   }

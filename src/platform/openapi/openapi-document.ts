@@ -99,6 +99,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   });
   decorateOperations(document);
   admitNullInNullableEnums(document.components?.schemas ?? {});
+  admitNullInNullableReferences([document.components?.schemas, document.paths]);
   keepUsedSecuritySchemes(document);
   document.tags = usedTags(document);
   const codes = errorCatalogue();
@@ -128,6 +129,39 @@ function admitNullInNullableEnums(node: unknown): void {
     schema.enum = [...(schema.enum as unknown[]), null];
   }
   for (const value of Object.values(schema)) admitNullInNullableEnums(value);
+}
+
+/** The branch that admits null and nothing else; a new object each time (YAML would alias a shared one). */
+const nullBranch = () => ({ type: 'object', nullable: true, enum: [null] });
+
+/**
+ * OpenAPI 3.0.3 says `nullable: true` widens only the `type` beside it: in the form
+ * @nestjs/swagger writes for a nullable nested DTO, `{ nullable: true, type: 'object', allOf:
+ * [{ $ref }] }`, the `allOf` still holds null to the referenced schema, so JSON Schema
+ * validators (Ajv in OpenAPI mode among them) refuse the null the service answers. Each such
+ * schema becomes `oneOf: [{ $ref }, nullBranch()]`: validators admit null through the second
+ * branch, and generators type it `Referenced | null`. Annotations (description, example) stay.
+ */
+function admitNullInNullableReferences(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) admitNullInNullableReferences(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as Record<string, unknown>;
+  for (const value of Object.values(schema)) admitNullInNullableReferences(value);
+  if (schema.nullable !== true) return;
+  const keyword = schema.anyOf ? 'anyOf' : 'oneOf';
+  const union = schema[keyword] as unknown[] | undefined;
+  const allOf = schema.allOf as unknown[] | undefined;
+  let branches: unknown[];
+  if (union) branches = union;
+  else if (allOf) branches = [allOf.length === 1 ? allOf[0] : { allOf }];
+  else if (typeof schema.$ref === 'string') branches = [{ $ref: schema.$ref }];
+  else return;
+  // `type` goes too: beside the branches it would refuse null again, and each branch has its own.
+  for (const key of ['nullable', 'type', 'allOf', 'oneOf', 'anyOf', '$ref']) delete schema[key];
+  schema[keyword] = [...branches, nullBranch()];
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options', 'trace'] as const;

@@ -31,8 +31,11 @@ export class AgentPaymentRequestDto {
   @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code in upper case' })
   currency: string;
 
-  /** Pay although the same biller, account and amount were paid moments ago. */
-  @ApiProperty({ required: false, default: false, example: false })
+  /**
+   * `true` pays again although the same biller, account and amount were paid moments ago
+   * (409 POSSIBLE_DUPLICATE_PAYMENT otherwise). Optional: absent means `false`.
+   */
+  @ApiProperty({ required: false, example: false })
   @Omittable()
   @IsBoolean()
   confirmDuplicate?: boolean;

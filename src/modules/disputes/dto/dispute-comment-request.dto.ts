@@ -12,8 +12,11 @@ export class DisputeCommentRequestDto {
   @Matches(/\S/, { message: 'body must not be blank' })
   body: string;
 
-  /** Staff only: a note the customer never sees. A customer sending `true` gets 403 FORBIDDEN. */
-  @ApiProperty({ required: false, default: false, example: false })
+  /**
+   * Staff only: `true` makes a note the customer never sees; a customer sending `true` gets 403
+   * FORBIDDEN. Optional: absent means `false`, a comment the customer sees.
+   */
+  @ApiProperty({ required: false, example: false })
   @Omittable()
   @IsBoolean()
   internal?: boolean;

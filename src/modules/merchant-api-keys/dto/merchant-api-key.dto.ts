@@ -17,8 +17,8 @@ export class MerchantApiKeyRequestDto {
   @MaxLength(100)
   name?: string;
 
-  /** true: an `sk_live_` key (the merchant must be APPROVED); false or absent: an `sk_test_` sandbox key. */
-  @ApiPropertyOptional({ default: false, example: false })
+  /** `true`: an `sk_live_` key (the merchant must be APPROVED). Optional: `false` or absent, an `sk_test_` sandbox key. */
+  @ApiPropertyOptional({ example: false })
   @ValidateIf((_object, value) => value !== undefined)
   @IsBoolean()
   livemode?: boolean;

@@ -40,7 +40,10 @@ export class PaymentRequestDto {
   })
   fundingAccount: string;
 
-  /** Pay again although the same biller, account and amount were paid moments ago. */
+  /**
+   * `true` pays again although the same biller, account and amount were paid moments ago
+   * (409 POSSIBLE_DUPLICATE_PAYMENT otherwise). Optional: absent means `false`.
+   */
   @ApiProperty({ required: false, example: false })
   @Omittable()
   @IsBoolean()

@@ -37,6 +37,21 @@ function configurationTable(): [string, string][] {
   ]);
 }
 const tableRows = configurationTable();
+
+/** The README's "### Running a second copy" subsection of `## Configuration`. */
+function secondCopySection(): string {
+  const start = readme.search(/^### Running a second copy/m);
+  if (start < 0) return '';
+  const rest = readme.slice(readme.indexOf('\n', start) + 1);
+  const end = rest.search(/^##/m);
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+/**
+ * The settings two copies on one machine cannot share: ports, addresses, the Redis prefix and
+ * directories. A new one (a rail simulator's port, say) must be added to the README's list.
+ */
+const PER_COPY = /^(PORT|\w+_PORT|\w+_URL|\w+_PREFIX|\w+_DIR)$/;
 const tableNames = tableRows.map(([name]) => name);
 const tableDefaults = new Map(tableRows);
 
@@ -69,6 +84,16 @@ describe('configuration documentation', () => {
   it("lists nothing in the README's configuration table that AppConfig does not read, and nothing twice", () => {
     expect(tableNames.filter((name) => !known.includes(name))).toEqual([]);
     expect(duplicates(tableNames)).toEqual([]);
+  });
+
+  it('names, under "Running a second copy", every port, address, prefix and directory setting', () => {
+    const section = secondCopySection();
+    const named = new Set([...section.matchAll(/`([A-Z][A-Z0-9_]*)[`=]/g)].map((match) => match[1]));
+    const example = [...section.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]);
+    expect(known.filter((name) => PER_COPY.test(name) && !named.has(name) && !example.includes(name))).toEqual([]);
+    // The example .env lines and the names in the text are variables AppConfig reads.
+    expect([...named, ...example].filter((name) => !known.includes(name))).toEqual([]);
+    expect(example.length).toBeGreaterThan(0);
   });
 
   it("gives AppConfig's defaults in the README's configuration table", () => {

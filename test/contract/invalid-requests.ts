@@ -178,8 +178,18 @@ function wrongBodyValues(schema: Schema): [string, unknown][] {
     default:
       break;
   }
-  if (!schema.nullable) values.push(['null', null]);
+  if (!admitsNull(schema)) values.push(['null', null]);
   return values;
+}
+
+/** `nullable: true`, or the null branch the document gives a nullable reference (`oneOf: [{ $ref }, { nullable, enum: [null] }]`). */
+function admitsNull(schema: Schema): boolean {
+  return (
+    schema.nullable === true ||
+    [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].some(
+      (branch) => branch.nullable === true && branch.enum?.length === 1 && branch.enum[0] === null,
+    )
+  );
 }
 
 interface Breakage {

@@ -1,6 +1,11 @@
 import { MaxRetriesPerRequestError } from 'ioredis/built/errors';
 import { DatabaseError } from 'pg';
-import { QueryFailedError } from 'typeorm';
+import {
+  QueryFailedError,
+  QueryRunnerAlreadyReleasedError,
+  QueryRunnerProviderAlreadyReleasedError,
+  TypeORMError,
+} from 'typeorm';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyOutageOf, dependencyUnavailable } from './dependency-outage';
 
 function databaseError(code: string, message = 'server says no'): DatabaseError {
@@ -44,6 +49,13 @@ describe('dependencyOutageOf', () => {
     ['too many connections', databaseError('53300', 'sorry, too many clients already')],
     ['a connection exception', wrapped(databaseError('08006'))],
     ['a statement cancelled by statement_timeout', wrapped(databaseError('57014'))],
+    // The connection died between a transaction's statements: TypeORM released its query runner.
+    ['a query on a released query runner', new QueryRunnerAlreadyReleasedError()],
+    ['a statement on a released query runner provider', new QueryRunnerProviderAlreadyReleasedError()],
+    [
+      'a lost connection wrapped by TypeORM as a cause',
+      Object.assign(new TypeORMError('Transaction failed'), { cause: new Error('Connection terminated unexpectedly') }),
+    ],
   ])('counts %s as the database being unavailable', (_, error) => {
     expect(dependencyOutageOf(error)).toEqual({ dependency: 'database', reason: expect.any(String) });
   });

@@ -1,4 +1,4 @@
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { ApiException } from './api-error';
 
 /** The dependencies whose outage answers 503; `details[].field` names one of them. */
@@ -82,12 +82,24 @@ const REDIS_MESSAGES: [RegExp, string][] = [
  * from pg (the biller connector turns its own into outcomes), and is counted as the database's.
  */
 export function dependencyOutageOf(error: unknown): DependencyOutage | null {
+  return outageOf(error, 0);
+}
+
+function outageOf(error: unknown, depth: number): DependencyOutage | null {
   if (!isErrorLike(error)) return null;
   if (error instanceof QueryFailedError) return databaseOutage(error.driverError);
+  // A connection that dies between a transaction's statements (terminated, a failover) makes
+  // TypeORM release its query runner at once; the transaction's next statement meets that.
+  if (error instanceof QueryRunnerAlreadyReleasedError || error instanceof QueryRunnerProviderAlreadyReleasedError) {
+    return { dependency: 'database', reason: 'closed the connection' };
+  }
   if (error.name === 'MaxRetriesPerRequestError') return { dependency: 'redis', reason: 'closed the connection' };
   const redisReason = match(REDIS_MESSAGES, error.message);
   if (redisReason && isRedisError(error)) return { dependency: 'redis', reason: redisReason };
-  return databaseOutage(error);
+  const outage = databaseOutage(error);
+  // An error that wraps the one that counts (ES2022 `cause`); a few levels, never a cycle.
+  const { cause } = error as { cause?: unknown };
+  return outage ?? (depth < 3 && cause !== undefined ? outageOf(cause, depth + 1) : null);
 }
 
 function databaseOutage(error: unknown): DependencyOutage | null {

@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource, EntityManager } from 'typeorm';
 import { PaymentFaults } from '../../src/modules/payments/payment-faults';
 import { PaymentRecoveryService } from '../../src/modules/payments/payment-recovery.service';
-import { RailConnector } from '../../src/modules/payments/rail-connector';
+import {
+  PaymentScreeningRegistry,
+  ScreeningCandidate,
+  ScreeningHit,
+} from '../../src/modules/payments/payment-screening';
+import { CaptureRequest, CaptureResult, RailConnector } from '../../src/modules/payments/rail-connector';
 import { RailReversalService } from '../../src/modules/payments/rail-reversal.service';
+import { SandboxRailConnector } from '../../src/modules/payments/sandbox-rail.connector';
 import { AppConfig } from '../../src/platform/config/app-config';
 import type { SignedInUser } from '../factories/customer.factory';
 import { GOOD_REFERENCE } from '../factories/payment.factory';
@@ -14,13 +21,25 @@ import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-da
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
 import { ServiceProcess, startApiProcess } from './support/service-process';
 
-/** Cuts the database connection right after the rail captured a payment, when armed. */
+/**
+ * Cuts the database connection when armed: right after the rail captured a payment, or right
+ * after the payment was committed, so the rail call itself (the sandbox rail keeps its record
+ * in the database) fails as it does when the pool is exhausted.
+ */
 class ConnectionCuttingFaults extends PaymentFaults {
   cutAfterCapture = false;
+  cutBeforeCapture = false;
   proxy?: FaultProxy;
 
   constructor(config: AppConfig) {
     super(config);
+  }
+
+  override async afterAuthorize(paymentId: string): Promise<void> {
+    await super.afterAuthorize(paymentId);
+    if (!this.cutBeforeCapture || !this.proxy) return;
+    this.cutBeforeCapture = false;
+    await this.proxy.setMode('refuse');
   }
 
   override async afterCapture(paymentId: string): Promise<void> {
@@ -28,6 +47,36 @@ class ConnectionCuttingFaults extends PaymentFaults {
     if (!this.cutAfterCapture || !this.proxy) return;
     this.cutAfterCapture = false;
     await this.proxy.setMode('refuse');
+  }
+}
+
+/** The sandbox rail, counting the captures asked of it by reference. */
+class CountingRail extends SandboxRailConnector {
+  readonly captures = new Map<string, number>();
+
+  override async capture(request: CaptureRequest): Promise<CaptureResult> {
+    this.captures.set(request.reference, (this.captures.get(request.reference) ?? 0) + 1);
+    return super.capture(request);
+  }
+}
+
+/**
+ * Screening as configured, except that when armed it has the payment's own backend terminated
+ * from another connection while the payment transaction is open, as a failover does, and goes
+ * on once TypeORM has noticed and released the transaction's connection.
+ */
+class TerminatingScreening extends PaymentScreeningRegistry {
+  terminateNext = false;
+  db?: DataSource;
+
+  override async screen(manager: EntityManager, candidate: ScreeningCandidate): Promise<ScreeningHit[]> {
+    if (this.terminateNext && this.db) {
+      this.terminateNext = false;
+      const [{ pid }] = await manager.query(`SELECT pg_backend_pid() AS pid`);
+      await this.db.query(`SELECT pg_terminate_backend($1)`, [pid]);
+      while (!manager.queryRunner?.isReleased) await sleep(10);
+    }
+    return super.screen(manager, candidate);
   }
 }
 
@@ -44,6 +93,8 @@ describe('the payment core when the process or the database fails around the rai
   let proxy: FaultProxy;
   let kit: PaymentsApp;
   let faults: ConnectionCuttingFaults;
+  let rail: CountingRail;
+  let screening: TerminatingScreening;
   const processes: ServiceProcess[] = [];
 
   beforeAll(async () => {
@@ -60,10 +111,17 @@ describe('the payment core when the process or the database fails around the rai
       override: (builder) =>
         builder
           .overrideProvider(PaymentFaults)
-          .useFactory({ factory: (config: AppConfig) => new ConnectionCuttingFaults(config), inject: [AppConfig] }),
+          .useFactory({ factory: (config: AppConfig) => new ConnectionCuttingFaults(config), inject: [AppConfig] })
+          .overrideProvider(RailConnector)
+          .useFactory({ factory: (dataSource: DataSource) => new CountingRail(dataSource), inject: [DataSource] })
+          .overrideProvider(PaymentScreeningRegistry)
+          .useClass(TerminatingScreening),
     });
     faults = kit.app.get(PaymentFaults) as ConnectionCuttingFaults;
     faults.proxy = proxy;
+    rail = kit.app.get(RailConnector) as CountingRail;
+    screening = kit.app.get(PaymentScreeningRegistry) as TerminatingScreening;
+    screening.db = kit.db;
   }, 60_000);
 
   afterAll(async () => {
@@ -191,13 +249,59 @@ describe('the payment core when the process or the database fails around the rai
     const body = { amount: 62_000 };
     faults.cutAfterCapture = true;
     const cut = await kit.pay(customer, body, key);
-    expect(cut.status).toBe(503);
-    expect(cut.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: [{ field: 'database' }] });
+    // The payment was committed before the rail was called: the customer gets it as it
+    // stands, to poll or replay, not a 503 that reads as "not paid".
+    expect(cut.status).toBe(200);
+    expect(cut.body).toMatchObject({ status: 'AUTHORIZING', railReference: null, failureCode: null });
     await proxy.setMode('forward');
 
     const [stuck] = await kit.db.query(`SELECT id FROM payments WHERE customer_id = $1`, [customer.userId]);
+    expect(cut.body.id).toBe(stuck.id);
     expect(await stateOf(stuck.id)).toMatchObject({ status: 'AUTHORIZING', entries: [], captures: ['CAPTURED'] });
     await expectRecoveredCapture(customer, stuck.id, { amount: 62_000 }, key);
+    // The recovery learned of the capture by inquiry: the rail was asked to capture once.
+    expect(rail.captures.get(stuck.id)).toBe(1);
+  }, 60_000);
+
+  it('completes the capture of a payment whose database failed before the rail took it, and captures it once', async () => {
+    const customer = await kit.newCustomer();
+    const key = `uncaptured-${randomBytes(4).toString('hex')}`;
+    const body = { amount: 62_500 };
+    faults.cutBeforeCapture = true;
+    const cut = await kit.pay(customer, body, key);
+    expect(cut.status).toBe(200);
+    expect(cut.body).toMatchObject({ status: 'AUTHORIZING', railReference: null, failureCode: null });
+    await proxy.setMode('forward');
+
+    const paymentId = cut.body.id as string;
+    // The rail call met the dead database: nothing was taken yet.
+    expect(await stateOf(paymentId)).toMatchObject({ status: 'AUTHORIZING', entries: [], captures: [] });
+    expect(rail.captures.get(paymentId)).toBe(1);
+
+    // Recovery captures under the payment id instead of failing it; again, it asks nothing more.
+    await expectRecoveredCapture(customer, paymentId, body, key);
+    expect(rail.captures.get(paymentId)).toBe(2);
+    const [instruction] = await kit.db.query(
+      `SELECT count(*)::int AS n FROM payment_capture_instructions WHERE payment_id = $1`,
+      [paymentId],
+    );
+    expect(instruction.n).toBe(0);
+
+    // And the payment takes the normal path to the biller.
+    await kit.posting.start(paymentId);
+    expect(await stateOf(paymentId)).toMatchObject({ status: 'SUCCEEDED', captures: ['CAPTURED'] });
+    await expectLedgerBalanced(kit);
+  }, 60_000);
+
+  it('answers 503 naming the database, not 500, when the connection is terminated inside the payment transaction', async () => {
+    const customer = await kit.newCustomer();
+    screening.terminateNext = true;
+    const answer = await kit.pay(customer, { amount: 62_700 });
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: [{ field: 'database' }] });
+    expect(answer.headers['retry-after']).toBeDefined();
+    // Nothing was committed: a retry of the same key is a first payment.
+    expect(await kit.db.query(`SELECT id FROM payments WHERE customer_id = $1`, [customer.userId])).toEqual([]);
   }, 60_000);
 
   it('records a capture the rail reported only to the status inquiry after its answer timed out', async () => {
@@ -210,11 +314,27 @@ describe('the payment core when the process or the database fails around the rai
     await expectRecoveredCapture(customer, timedOut.body.id, body, key);
   });
 
-  it('fails a payment the rail never captured, and voids the reference against a late capture', async () => {
+  it('fails a payment the rail never captured once it is too old to capture, and voids the reference against a late capture', async () => {
     const customer = await kit.newCustomer();
     const timedOut = await kit.pay(customer, { amount: 64_000, fundingAccount: '4000000000000119' });
     expect(timedOut.body.status).toBe('AUTHORIZING');
+    // Young enough: recovery asks the rail to capture it again (this account never answers).
     await recoverAfterThreshold();
+    expect(await stateOf(timedOut.body.id)).toMatchObject({ status: 'AUTHORIZING', captures: [] });
+    expect(rail.captures.get(timedOut.body.id)).toBe(2);
+    // Past AUTHORIZATION_RECOVERY_MAX_AGE_MS: failed, with the reason on its timeline.
+    await kit.db.query(
+      `UPDATE payments SET created_at = created_at - interval '2 hours', updated_at = updated_at - interval '2 hours'
+        WHERE id = $1`,
+      [timedOut.body.id],
+    );
+    expect(await recovery().recover()).toBeGreaterThanOrEqual(1);
+    expect(rail.captures.get(timedOut.body.id)).toBe(2);
+    const [step] = await kit.db.query(
+      `SELECT note FROM payment_status_events WHERE payment_id = $1 AND status = 'FAILED'`,
+      [timedOut.body.id],
+    );
+    expect(step.note).toBe('CARD has no capture of this payment: not captured within 3600 s of acceptance');
     expect(await stateOf(timedOut.body.id)).toEqual({
       status: 'FAILED',
       railReference: null,

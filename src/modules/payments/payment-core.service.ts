@@ -2,12 +2,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '../../platform/config/app-config';
 import { newId } from '../../platform/database/new-id';
+import { dependencyOutageOf } from '../../platform/http/dependency-outage';
 import { OutboxMessage, OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { PAYMENT_EVENTS } from './payments.events';
 import { PaymentQuote, PaymentQuoteService } from '../billers';
 import { CustomerLimitsService } from '../identity';
 import { LedgerService } from '../ledger';
 import { BillerCircuitBreaker } from './biller-circuit-breaker';
+import { CaptureFundingSeal } from './capture-funding-seal';
 import { paymentEventPayload } from './payment-event-payload';
 import { PaymentFaults } from './payment-faults';
 import { agentAccounts, agentCaptureEntry, captureEntry, paymentAccounts } from './payment-ledger';
@@ -67,8 +69,12 @@ interface Admission {
   limits: { perPayment: bigint; daily: bigint };
 }
 
-/** What the rail said about a capture: its answer to the capture, or to a later inquiry. */
-type CaptureOutcome = CaptureResult | Exclude<CaptureStatusResult, { status: 'UNAVAILABLE' }>;
+/**
+ * What the rail said about a capture: its answer to the capture, or to a later inquiry that
+ * found one. An inquiry that finds none is the recovery job's to settle (`completeCapture`,
+ * `abandonCapture`).
+ */
+type CaptureOutcome = CaptureResult | Exclude<CaptureStatusResult, { status: 'UNAVAILABLE' | 'NOT_FOUND' }>;
 
 /** Thrown inside a recording transaction to roll it back when another path recorded the outcome first. */
 class AlreadyRecorded extends Error {}
@@ -98,9 +104,12 @@ const DECLINE_MESSAGES: Record<DeclineReason, string> = {
  *    first posting cycle and `payment.captured` (neither while held for review); declined -> `FAILED`; no answer -> the payment
  *    stays `AUTHORIZING` for the recovery job, which asks the rail (`PaymentRecoveryService`).
  *
- * A crash or a lost connection between the steps leaves an `AUTHORIZING` payment that the
- * recovery job settles by inquiry; a retry of the same key answers DUPLICATE_PAYMENT with its
- * id at every step; the rail never captures a reference twice.
+ * Once step 1 has committed, the customer has asked for the payment: a database outage in
+ * steps 2-3 answers the payment as it stands (`AUTHORIZING`), not an error. A crash or a lost
+ * connection between the steps leaves an `AUTHORIZING` payment that the recovery job settles by
+ * inquiry, capturing it under the same reference when the rail never took it (the funding
+ * account is kept sealed while the payment is `AUTHORIZING`); a retry of the same key answers
+ * DUPLICATE_PAYMENT with its id at every step; the rail never captures a reference twice.
  */
 @Injectable()
 export class PaymentCore {
@@ -119,6 +128,7 @@ export class PaymentCore {
     private readonly reversals: RailReversalService,
     private readonly faults: PaymentFaults,
     private readonly screening: PaymentScreeningRegistry,
+    private readonly captureFunding: CaptureFundingSeal,
   ) {}
 
   async pay(order: PaymentOrder): Promise<Payment> {
@@ -137,16 +147,66 @@ export class PaymentCore {
     await this.ledger.openAccounts([accounts.railClearing, accounts.billerPayable, accounts.feeRevenue]);
 
     const payment = await this.authorize(order, quote);
-    await this.faults.afterAuthorize(payment.id);
-    const outcome = await this.rails.capture({
+    try {
+      await this.faults.afterAuthorize(payment.id);
+      const outcome = await this.captureOnRail(payment, order.fundingAccount);
+      await this.faults.afterCapture(payment.id);
+      return await this.recordCapture(payment, outcome);
+    } catch (error) {
+      // The payment is committed: the customer asked for it and the recovery job completes it
+      // (capturing under the payment id if the rail never took it), so an outage from here on
+      // answers the payment as it stands, AUTHORIZING, never a 503 that reads as "not paid".
+      const outage = dependencyOutageOf(error);
+      if (!outage) throw error;
+      this.logger.warn(
+        `payment ${payment.id} is accepted but not settled (${outage.dependency} ${outage.reason}): the recovery job completes it`,
+      );
+      return payment;
+    }
+  }
+
+  /**
+   * The recovery job's capture of an `AUTHORIZING` payment the rail never took (the request lost
+   * its database or its process before or during the rail call): the same call under the same
+   * reference, the payment id, so a capture already made is answered again, never made twice,
+   * then recorded as the request would have. Null when the funding account is not known (it
+   * was never kept, or no longer opens): the rail cannot be asked to take anything.
+   */
+  async completeCapture(payment: Payment): Promise<Payment | null> {
+    const sealed = await this.payments.captureFundingOf(this.dataSource.manager, payment.id);
+    const fundingAccount = sealed === null ? null : this.captureFunding.open(payment.id, sealed);
+    if (fundingAccount === null) return null;
+    return this.recordCapture(payment, await this.captureOnRail(payment, fundingAccount));
+  }
+
+  /**
+   * Gives up on an `AUTHORIZING` payment the rail never took, for `reason` (too old to charge
+   * now, or no funding account to charge): FAILED (`RAIL_NO_CAPTURE`) with a cancel that voids
+   * the reference, so a capture still on its way is refused. Answers the payment as it now is.
+   */
+  async abandonCapture(payment: Payment, reason: string): Promise<Payment> {
+    try {
+      return await this.fail(
+        payment,
+        'RAIL_NO_CAPTURE',
+        'The payment rail never confirmed the payment',
+        `${payment.rail} has no capture of this payment: ${reason}`,
+        true,
+      );
+    } catch (error) {
+      if (!(error instanceof AlreadyRecorded)) throw error;
+      return (await this.payments.findById(this.dataSource.manager, payment.id)) ?? payment;
+    }
+  }
+
+  private captureOnRail(payment: Payment, fundingAccount: string): Promise<CaptureResult> {
+    return this.rails.capture({
       rail: payment.rail as RailCode,
-      accountNumber: order.fundingAccount,
+      accountNumber: fundingAccount,
       amount: BigInt(payment.amount) + BigInt(payment.fee),
       currency: payment.currency,
       reference: payment.id,
     });
-    await this.faults.afterCapture(payment.id);
-    return this.recordCapture(payment, outcome);
   }
 
   /**
@@ -184,16 +244,6 @@ export class PaymentCore {
             outcome.reason === 'INSUFFICIENT_FUNDS' ? 'INSUFFICIENT_FUNDS' : 'RAIL_DECLINED',
             DECLINE_MESSAGES[outcome.reason],
             `Declined by ${payment.rail}: ${outcome.reason}`,
-          );
-        case 'NOT_FOUND':
-          // The rail never took it (the request died before the call, or the call never
-          // arrived). The cancel voids the reference, so a capture still on its way is refused.
-          return await this.fail(
-            payment,
-            'RAIL_NO_CAPTURE',
-            'The payment rail never confirmed the payment',
-            `${payment.rail} has no capture of this payment`,
-            true,
           );
         case 'TIMEOUT':
           this.logger.warn(`capture of payment ${payment.id} timed out: the recovery job will ask ${payment.rail}`);
@@ -302,6 +352,7 @@ export class PaymentCore {
         manager,
         payment,
         `Payment accepted; ${payment.rail} asked to capture the funds`,
+        this.captureFunding.seal(payment.id, order.fundingAccount),
       );
       const heldForReview = await this.screen(manager, payment);
       return { ...payment, heldForReview, createdAt, updatedAt: createdAt };

@@ -2,18 +2,21 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../platform/config/app-config';
 import { PaymentCore } from './payment-core.service';
+import { Payment } from './payment.entity';
 import { PaymentRepository } from './payment.repository';
 import { RailCode, RailConnector } from './rail-connector';
 
 /**
  * Settles payments left `AUTHORIZING`: the process that called the rail died or lost its
- * database connection before recording the answer, or the rail timed out. Runs in the worker.
- * For each payment older than AUTHORIZATION_RECOVERY_AFTER_MS it asks the rail what became of
- * the capture (by the payment id, the rail's idempotency reference) and records that through
- * the payment core, exactly as the request would have: a capture becomes `PENDING` with one
- * journal entry and is posted; a decline, or no capture at all, fails the payment (the latter
- * with a cancel that voids any capture still on its way). A rail that does not answer is asked
- * again after the same delay. Never captures: a payment the rail never took is not taken later.
+ * database connection before, during or after the call, or the rail timed out. Runs in the
+ * worker. For each payment older than AUTHORIZATION_RECOVERY_AFTER_MS it asks the rail what
+ * became of the capture (by the payment id, the rail's idempotency reference) and records that
+ * through the payment core, exactly as the request would have: a capture becomes `PENDING`
+ * with one journal entry and is posted; a decline fails the payment. A payment the rail never
+ * took was still asked for: the job captures it (`PaymentCore.completeCapture`, under the same
+ * reference, so a repeat never captures twice) until AUTHORIZATION_RECOVERY_MAX_AGE_MS after it
+ * was accepted, and only then fails it (`RAIL_NO_CAPTURE`, with a cancel that voids the
+ * reference). A rail that does not answer is asked again after the same delay.
  */
 @Injectable()
 export class PaymentRecoveryService {
@@ -42,11 +45,24 @@ export class PaymentRecoveryService {
         );
         continue;
       }
-      const recorded = await this.core.recordCapture(payment, status);
+      const recorded =
+        status.status === 'NOT_FOUND'
+          ? await this.captureOrAbandon(payment)
+          : await this.core.recordCapture(payment, status);
       this.logger.warn(
         `recovered payment ${payment.id} left authorizing: ${payment.rail} says ${status.status}, now ${recorded.status}`,
       );
     }
     return stuck.length;
+  }
+
+  /** A payment the rail has no capture of: captured while young enough and its account known, else failed. */
+  private async captureOrAbandon(payment: Payment): Promise<Payment> {
+    const maxAgeMs = this.config.AUTHORIZATION_RECOVERY_MAX_AGE_MS;
+    if (Date.now() - payment.createdAt.getTime() > maxAgeMs) {
+      return this.core.abandonCapture(payment, `not captured within ${maxAgeMs / 1000} s of acceptance`);
+    }
+    const captured = await this.core.completeCapture(payment);
+    return captured ?? this.core.abandonCapture(payment, 'its funding account is not known to capture it with');
   }
 }

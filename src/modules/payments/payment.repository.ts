@@ -87,6 +87,7 @@ const INSERT = defineStatement<
     rail: string,
     fundingAccountMasked: string,
     note: string,
+    captureFundingSealed: string | null,
   ]
 >(
   'payments.insert',
@@ -96,6 +97,9 @@ const INSERT = defineStatement<
                            currency, rail, funding_account_masked, status)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 'AUTHORIZING')
      RETURNING id, status, created_at
+   ), instruction AS (
+     INSERT INTO payment_capture_instructions (payment_id, funding_account_sealed, created_at)
+     SELECT id, $19, created_at FROM inserted WHERE $19::text IS NOT NULL
    )
    INSERT INTO payment_status_events (payment_id, status, note, created_at)
    SELECT id, status, $18, created_at FROM inserted
@@ -167,12 +171,20 @@ const TRANSITION = defineStatement<
       RETURNING ${schema.columns(Payment, 'payments')}
    ), step AS (
      INSERT INTO payment_status_events (payment_id, status, note) SELECT id, $2, $3 FROM changed
+   ), capture_done AS (
+     -- Only an AUTHORIZING payment keeps its funding account: every move out of it drops it.
+     DELETE FROM payment_capture_instructions WHERE payment_id IN (SELECT id FROM changed)
    ), first_cycle AS (
      INSERT INTO posting_attempts (id, payment_id, cycle, status, tries, next_attempt_at, outcome_unknown)
      SELECT $18, id, 1, 'PENDING', 0, now() + make_interval(secs => $19::double precision / 1000), false
        FROM changed WHERE $19::integer IS NOT NULL AND NOT changed.held_for_review
    )
    SELECT ${schema.columns(Payment, 'changed')} FROM changed`,
+);
+
+const CAPTURE_FUNDING_OF = defineStatement<{ funding_account_sealed: string }, [paymentId: string]>(
+  'payments.capture-funding-of',
+  `SELECT funding_account_sealed FROM payment_capture_instructions WHERE payment_id = $1`,
 );
 
 const SET_HELD = defineStatement<EntityRow, [id: string, held: boolean]>(
@@ -252,9 +264,16 @@ export class PaymentRepository {
    * Inserts an `AUTHORIZING` payment and the first step of its timeline in one statement: the
    * first transaction of the payment core, committed before the rail is called. A plain
    * INSERT: a second payment under the same key fails on the unique constraint instead of
-   * becoming an update. Answers the row's creation time.
+   * becoming an update. `captureFundingSealed` (the funding account, sealed) is kept beside it
+   * while it is AUTHORIZING, for the recovery job to complete the capture. Answers the row's
+   * creation time.
    */
-  async insert(manager: EntityManager, payment: NewPayment, note: string): Promise<Date> {
+  async insert(
+    manager: EntityManager,
+    payment: NewPayment,
+    note: string,
+    captureFundingSealed: string | null = null,
+  ): Promise<Date> {
     const [row] = await run(executorOn(manager), INSERT, [
       payment.id,
       payment.customerId,
@@ -274,6 +293,7 @@ export class PaymentRepository {
       payment.rail,
       payment.fundingAccountMasked,
       note,
+      captureFundingSealed,
     ]);
     return row.created_at;
   }
@@ -294,6 +314,12 @@ export class PaymentRepository {
   async claimStuckAuthorizations(manager: EntityManager, olderThanMs: number, limit: number): Promise<Payment[]> {
     const rows = await run(executorOn(manager), CLAIM_STUCK, [olderThanMs, limit]);
     return rows.map((row) => hydrateEntity(manager, Payment, row));
+  }
+
+  /** The sealed funding account of a payment still AUTHORIZING (see `insert`), or null. */
+  async captureFundingOf(manager: EntityManager, paymentId: string): Promise<string | null> {
+    const row = await one(executorOn(manager), CAPTURE_FUNDING_OF, [paymentId]);
+    return row?.funding_account_sealed ?? null;
   }
 
   /** Locks the payment row for a state change. */

@@ -28,6 +28,13 @@ export class PaymentsController {
    * Pay a bill once. Funds are captured on the rail at once (`PENDING`), then posted to the
    * biller in the background (`PROCESSING`, then `SUCCEEDED` or `FAILED` with the funds
    * returned). A declined capture answers 200 with status `FAILED` and its `failureCode`.
+   * Once the payment is accepted it is never answered with an error: a rail that does not
+   * answer in time, or a database outage after acceptance, answers 200 with the payment as it
+   * stands, status `AUTHORIZING`; poll `GET /payments/{id}` or replay the request with the same
+   * `Idempotency-Key` (409 `DUPLICATE_PAYMENT` names the payment and its status). The service
+   * completes the capture itself (under the payment id, never twice) within an hour, or fails
+   * the payment (`RAIL_NO_CAPTURE`) and takes nothing. A 503 comes only before acceptance:
+   * retry with the same key, which answers the payment if it was accepted after all.
    */
   @Post()
   @CustomerAuth()

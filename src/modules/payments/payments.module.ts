@@ -7,6 +7,7 @@ import { BillersModule } from '../billers';
 import { CustomerLimitsModule } from '../identity';
 import { LedgerModule } from '../ledger';
 import { BillerCircuitBreaker } from './biller-circuit-breaker';
+import { CaptureFundingSeal } from './capture-funding-seal';
 import { PaymentCore } from './payment-core.service';
 import { PaymentFailures } from './payment-failures.service';
 import { PaymentFaults } from './payment-faults';
@@ -49,6 +50,7 @@ import { SandboxRailConnector } from './sandbox-rail.connector';
     PaymentRepository,
     PostingAttemptRepository,
     PaymentCore,
+    CaptureFundingSeal,
     PaymentRecoveryService,
     PaymentRefunds,
     PaymentFaults,

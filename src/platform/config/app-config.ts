@@ -431,6 +431,19 @@ export class AppConfig {
   AUTHORIZATION_RECOVERY_AFTER_MS = 60_000;
 
   /**
+   * How long after a payment was accepted the recovery job still completes a capture the rail
+   * never made (the request lost its database, or its process, before or during the rail call):
+   * it captures under the payment id, so a repeat never captures twice. Past it, a payment the
+   * rail has not taken is failed (`RAIL_NO_CAPTURE`) and its reference voided, rather than
+   * charged long after the customer asked.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(86_400_000)
+  AUTHORIZATION_RECOVERY_MAX_AGE_MS = 3_600_000;
+
+  /**
    * Fault injection for the payment core's fault tests, honoured only when NODE_ENV is test:
    * `exit` kills the API process right after the rail captured a payment, before the outcome is
    * recorded. Empty everywhere else; any other value is refused.

@@ -23,6 +23,7 @@ import { MerchantPricingAndRisk1795871000000 } from './1795871000000-merchant-pr
 import { CreateMerchantIdentity1795872000000 } from './1795872000000-create-merchant-identity';
 import { MerchantInvitationResends1795873000000 } from './1795873000000-merchant-invitation-resends';
 import { CreateMerchantApiKeys1795874000000 } from './1795874000000-create-merchant-api-keys';
+import { BillPaymentLeaseKey1795875000000 } from './1795875000000-bill-payment-lease-key';
 import { PaymentCaptureInstructions1795875400000 } from './1795875400000-payment-capture-instructions';
 import { AmlQueueOrder1795876000000 } from './1795876000000-aml-queue-order';
 
@@ -53,6 +54,7 @@ export const MIGRATIONS = [
   CreateMerchantIdentity1795872000000,
   MerchantInvitationResends1795873000000,
   CreateMerchantApiKeys1795874000000,
+  BillPaymentLeaseKey1795875000000,
   PaymentCaptureInstructions1795875400000,
   AmlQueueOrder1795876000000,
 ];

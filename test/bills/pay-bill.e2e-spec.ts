@@ -82,6 +82,9 @@ describe('paying a bill: POST /bills/{billId}/pay, the schedules port, payments 
     const again = await kit.payBill(customer, bill.id).expect(409);
     expectCataloguedApiError(again.body, 'BILL_ALREADY_PAID');
     expect(again.body.details).toEqual([{ field: 'paymentId', message: paid.body.id }]);
+    // The refusal carries the payer's payment as it stands.
+    expect(again.body.payment).toEqual(paid.body);
+    expect(again.body.payment).toMatchObject({ id: paid.body.id, status: 'PENDING', amount: 250_000 });
     await expectLedgerBalanced(kit);
   });
 
@@ -114,6 +117,7 @@ describe('paying a bill: POST /bills/{billId}/pay, the schedules port, payments 
     // The bill is paid now: the bill's own answer comes first.
     const replay = await kit.payBill(customer, bill.id, { amount: 250_000 }, 'my-key-1').expect(409);
     expectCataloguedApiError(replay.body, 'BILL_ALREADY_PAID');
+    expect(replay.body.payment).toMatchObject({ id: first.body.id, status: first.body.status, amount: 250_000 });
   });
 
   it('lets a declined payment be retried without a key', async () => {
@@ -128,6 +132,99 @@ describe('paying a bill: POST /bills/{billId}/pay, the schedules port, payments 
     expect(retried.body.status).toBe('PENDING');
     const [payment] = await kit.db.query(`SELECT idempotency_key FROM payments WHERE id = $1`, [retried.body.id]);
     expect(payment.idempotency_key).toBe(`bill:${bill.id}:1`);
+  });
+
+  describe('one bill, one live payment, whatever the keys and flags', () => {
+    /** The customer's payments of the bill's account that have not failed. */
+    const livePaymentsOf = async (customer: SignedInUser, accountReference: string) =>
+      (await kit.db.query(
+        `SELECT id, status, amount::int AS amount FROM payments
+          WHERE customer_id = $1 AND account_reference = $2 AND status <> 'FAILED'`,
+        [customer.userId, accountReference],
+      )) as { id: string; status: string; amount: number }[];
+
+    /** Every refusal names the bill paid (or being paid): never a second payment, never a 5xx. */
+    const expectOnePaymentAmong = (answers: { status: number; body: Record<string, unknown> }[]) => {
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(answers.length - 1);
+      for (const refused of answers.filter((answer) => answer.status === 409)) {
+        expectCataloguedApiError(refused.body, 'BILL_ALREADY_PAID');
+      }
+      return answers.find((answer) => answer.status === 200)?.body as { id: string; status: string; amount: number };
+    };
+
+    it('ten concurrent taps, each with its own key and confirmDuplicate, make one payment; the others 409', async () => {
+      const customer = await kit.newCustomer();
+      const bill = await createClaimedBill(kit, customer, kit.biller.slug);
+      const taps = await Promise.all(
+        Array.from({ length: 10 }, (_, tap) =>
+          kit.payBill(customer, bill.id, { confirmDuplicate: true }, `tap-${tap}-${bill.id}`),
+        ),
+      );
+      const paid = expectOnePaymentAmong(taps);
+      expect(await livePaymentsOf(customer, bill.accountReference)).toEqual([
+        { id: paid.id, status: 'PENDING', amount: 250_000 },
+      ]);
+      expect(await billRow(bill.id)).toEqual(expect.objectContaining({ status: 'PAID', payment_id: paid.id }));
+      expect(await kit.db.query(`SELECT 1 FROM bill_payment_leases WHERE bill_id = $1`, [bill.id])).toEqual([]);
+      await expectLedgerBalanced(kit);
+    });
+
+    it('five taps of slightly different amounts make one payment', async () => {
+      const customer = await kit.newCustomer();
+      const bill = await createClaimedBill(kit, customer, kit.biller.slug);
+      const amounts = [250_000, 250_001, 249_999, 250_100, 249_900];
+      const taps = await Promise.all(
+        amounts.map((amount) => kit.payBill(customer, bill.id, { amount, confirmDuplicate: true }, `amount-${amount}`)),
+      );
+      const paid = expectOnePaymentAmong(taps);
+      expect(await livePaymentsOf(customer, bill.accountReference)).toEqual([
+        { id: paid.id, status: 'PENDING', amount: paid.amount },
+      ]);
+      expect((await billRow(bill.id)).payment_id).toBe(paid.id);
+    });
+
+    it('a failed payment frees the bill: the next tap with another key pays it', async () => {
+      const customer = await kit.newCustomer();
+      const bill = await createClaimedBill(kit, customer, kit.biller.slug);
+      const declined = await kit
+        .payBill(customer, bill.id, { fundingAccount: '4000000000000002', confirmDuplicate: true }, 'declined-key')
+        .expect(200);
+      expect(declined.body.status).toBe('FAILED');
+      expect(await kit.db.query(`SELECT 1 FROM bill_payment_leases WHERE bill_id = $1`, [bill.id])).toEqual([]);
+      const retried = await kit.payBill(customer, bill.id, { confirmDuplicate: true }, 'retry-key').expect(200);
+      expect(retried.body.status).toBe('PENDING');
+      expect(await livePaymentsOf(customer, bill.accountReference)).toEqual([
+        { id: retried.body.id, status: 'PENDING', amount: 250_000 },
+      ]);
+      const another = await kit.payBill(customer, bill.id, { confirmDuplicate: true }, 'third-key').expect(409);
+      expectCataloguedApiError(another.body, 'BILL_ALREADY_PAID');
+    });
+  });
+
+  it('a tap after a request that died mid-payment records that request’s payment instead of paying again', async () => {
+    const customer = await kit.newCustomer();
+    const bill = await createClaimedBill(kit, customer, kit.biller.slug);
+    const paid = await kit.payBill(customer, bill.id, {}, 'died-key').expect(200);
+    // As if the request had died after its payment was made, before recording it: the bill still
+    // open and the request's lease left behind, expired.
+    await kit.db.query(`UPDATE bills SET status = 'VIEWED', payment_id = NULL, paid_at = NULL WHERE id = $1`, [
+      bill.id,
+    ]);
+    await kit.db.query(
+      `INSERT INTO bill_payment_leases (bill_id, customer_id, token, idempotency_key, expires_at)
+       VALUES ($1, $2, gen_random_uuid(), 'died-key', now() - interval '1 second')`,
+      [bill.id, customer.userId],
+    );
+    const tap = await kit.payBill(customer, bill.id, { confirmDuplicate: true }, 'next-key').expect(409);
+    expectCataloguedApiError(tap.body, 'BILL_ALREADY_PAID');
+    expect(tap.body.details).toEqual([{ field: 'paymentId', message: paid.body.id }]);
+    expect(tap.body.payment).toMatchObject({ id: paid.body.id, status: 'PENDING', amount: 250_000 });
+    expect(await billRow(bill.id)).toEqual(expect.objectContaining({ status: 'PAID', payment_id: paid.body.id }));
+    const payments = await kit.db.query(`SELECT id FROM payments WHERE customer_id = $1`, [customer.userId]);
+    expect(payments).toEqual([{ id: paid.body.id }]);
+    expect(await kit.db.query(`SELECT 1 FROM bill_payment_leases WHERE bill_id = $1`, [bill.id])).toEqual([]);
   });
 
   it('refuses: 404 for another customer’s bill, 409 CLAIM_REQUIRED, BILL_UNRESOLVABLE, and the amount rule', async () => {

@@ -185,6 +185,11 @@ describe('households: shared bills and accounts', () => {
       expect((await billOf(member, bill.id))?.status).toBe('PAID');
       const again = await kit.payBill(owner, bill.id).expect(409);
       expectCataloguedApiError(again.body, 'BILL_ALREADY_PAID');
+      // The member's payment is named, not shown: a payment is its payer's to read.
+      expect(again.body.details).toEqual([{ field: 'paymentId', message: paid.body.id }]);
+      expect(again.body).not.toHaveProperty('payment');
+      const retried = await kit.payBill(member, bill.id).expect(409);
+      expect(retried.body.payment).toMatchObject({ id: paid.body.id, status: 'PENDING', amount: 250_000 });
       await expectLedgerBalanced(kit);
     });
 
@@ -235,6 +240,46 @@ describe('households: shared bills and accounts', () => {
       expect(payments).toHaveLength(1);
       expect((await billRow(bill.id)).payment_id).toBe(payments[0].id);
     });
+  });
+
+  describe('paying a shared bill at once, round after round', () => {
+    it('answers the owner and a member tapping together with one payment and one 409, never a 500', async () => {
+      const { owner, member, household } = await family();
+      // Small bills: the payers' daily limits hold every round's payment.
+      const bills = [];
+      for (let round = 0; round < 32; round += 1) {
+        const bill = await createClaimedBill(kit, owner, kit.biller.slug, { amountDue: 1_000 });
+        await shareBill(kit, owner, bill.id, household.id);
+        bills.push(bill);
+      }
+      // Every round at once: 64 requests, so that the two taps of a round meet in every order.
+      const rounds = await Promise.all(
+        bills.map(async (bill) => ({
+          bill,
+          answers: await Promise.all([kit.payBill(owner, bill.id), kit.payBill(member, bill.id)]),
+        })),
+      );
+      const unexpected = rounds
+        .filter(({ answers }) => {
+          const statuses = answers.map((answer) => answer.status).sort();
+          const refused = answers.find((answer) => answer.status === 409);
+          return statuses.join() !== '200,409' || refused?.body.code !== 'BILL_ALREADY_PAID';
+        })
+        .map(({ bill, answers }) => `${bill.id}: ${answers.map((answer) => `${answer.status} ${answer.body.code}`)}`);
+      expect(unexpected).toEqual([]);
+      const payments = await kit.db.query(
+        `SELECT account_reference, count(*)::int AS payments FROM payments
+          WHERE customer_id = ANY ($1::uuid[]) AND account_reference = ANY ($2::text[]) AND status <> 'FAILED'
+          GROUP BY account_reference`,
+        [[owner.userId, member.userId], bills.map((bill) => bill.accountReference)],
+      );
+      expect(payments).toHaveLength(bills.length);
+      expect(payments.every((row: { payments: number }) => row.payments === 1)).toBe(true);
+      const unpaid = await kit.db.query(`SELECT id FROM bills WHERE id = ANY ($1::uuid[]) AND status <> 'PAID'`, [
+        bills.map((bill) => bill.id),
+      ]);
+      expect(unpaid).toEqual([]);
+    }, 120_000);
   });
 
   describe('shared saved accounts', () => {

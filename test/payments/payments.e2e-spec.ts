@@ -94,6 +94,12 @@ describe('payments', () => {
       { field: 'paymentId', message: first.body.id },
       { field: 'status', message: 'PENDING' },
     ]);
+    // The refusal carries the original payment as it stands: a retry after a timeout has its answer.
+    const [original] = await kit.db.query(`SELECT status, amount::int AS amount FROM payments WHERE id = $1`, [
+      first.body.id,
+    ]);
+    expect(replay.body.payment).toEqual({ ...first.body, status: original.status, updatedAt: expect.any(String) });
+    expect(replay.body.payment).toMatchObject({ id: first.body.id, status: 'PENDING', amount: original.amount });
     const reused = await kit.pay(customer, { amount: 2000 }, 'same-key');
     expect(reused.status).toBe(409);
     expectApiError(reused.body, 'IDEMPOTENCY_KEY_REUSED');

@@ -371,6 +371,37 @@ describe('OpenAPI document', () => {
     expect(example.details).toEqual(PaymentError.duplicate(paymentId, 'PENDING').details);
   });
 
+  it('documents the 409s that name a payment with PaymentConflictError: the ApiError and the payment', () => {
+    type Conflict = {
+      content: {
+        'application/json': {
+          schema: { $ref: string };
+          examples: Record<string, { value: { code: string; payment?: { id: string } } }>;
+        };
+      };
+    };
+    const conflicts = [
+      ['/api/v1/payments', 'DUPLICATE_PAYMENT'],
+      ['/api/v1/bills/{billId}/pay', 'DUPLICATE_PAYMENT'],
+      ['/api/v1/bills/{billId}/pay', 'BILL_ALREADY_PAID'],
+    ];
+    for (const [path, code] of conflicts) {
+      const media = (document.paths[path].post.responses['409'] as Conflict).content['application/json'];
+      expect(media.schema).toEqual({ $ref: '#/components/schemas/PaymentConflictError' });
+      expect(media.examples[code].value.payment).toMatchObject({ id: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a10' });
+    }
+    const schema = document.components.schemas.PaymentConflictError as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
+    const apiError = document.components.schemas.ApiError as typeof schema;
+    expect(schema.properties).toEqual({
+      ...apiError.properties,
+      payment: expect.objectContaining({ allOf: [{ $ref: '#/components/schemas/PaymentResponse' }] }),
+    });
+    expect(schema.required).toEqual(apiError.required);
+  });
+
   it('publishes the ApiError schema and the error-code catalogue', () => {
     expect(document.components.schemas.ApiError).toMatchObject({
       required: expect.arrayContaining(['code', 'message', 'requestId']),

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
+import { transactionRetryingConflicts } from '../../platform/database/conflict-retry';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { PAYMENT_EVENTS, PaymentEventPayload, PaymentHistory } from '../payments';
 import { billEvent } from './bill-events';
@@ -44,7 +45,8 @@ export class BillSettlementService {
     // payment that is still SUCCEEDED settles a bill.
     const current = (await this.history.statusesOf([payment.paymentId])).get(payment.paymentId);
     if (current?.status !== 'SUCCEEDED') return 'NOTHING_TO_DO';
-    return this.dataSource.transaction(async (manager) => {
+    // Rows and an outbox message only: a deadlock or serialization failure runs it again.
+    return transactionRetryingConflicts(this.dataSource, async (manager) => {
       // The same lock as claims: a claim and a settlement of one account never interleave.
       await this.bills.lock(manager, `bills-account:${payment.billerId}:${payment.accountReference}`);
       if (await this.bills.findByPayment(manager, payment.paymentId)) return 'NOTHING_TO_DO';

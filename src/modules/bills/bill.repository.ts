@@ -46,7 +46,8 @@ const LOCK = defineStatement<{ locked: string }, [key: string]>(
 
 const BY_REFERENCES = defineStatement<BillRow, [billerId: string, billReferences: string[]]>(
   'bills.by-references',
-  `SELECT ${COLUMNS} FROM bills b WHERE b.biller_id = $1 AND b.bill_reference = ANY ($2::text[]) FOR UPDATE`,
+  // Rows locked in id order, as every statement locking several bills does (see the README's lock order).
+  `SELECT ${COLUMNS} FROM bills b WHERE b.biller_id = $1 AND b.bill_reference = ANY ($2::text[]) ORDER BY b.id FOR UPDATE`,
 );
 
 const INSERT_MANY = defineStatement<
@@ -137,7 +138,7 @@ const OPEN_OF_ACCOUNT = defineStatement<BillRow, [billerId: string, accountRefer
   'bills.open-of-account',
   `SELECT ${COLUMNS} FROM bills b
     WHERE b.biller_id = $1 AND b.account_reference = $2 AND ${OPEN}
-    ORDER BY b.bill_date DESC, b.created_at DESC, b.id DESC
+    ORDER BY b.id
     FOR UPDATE`,
 );
 
@@ -238,25 +239,25 @@ const COUNT_VISIBLE = defineStatement<
     WHERE ${visible(4)} AND ($2::text IS NULL OR ${DERIVED_STATUS('$3')} = $2::text)`,
 );
 
-/**
- * Takes the payment lease of a shared bill for `customerId`, unless another payer holds a live
- * one; answers the new token, or nothing when a live lease exists.
- */
-const TAKE_LEASE = defineStatement<
-  { token: string },
-  [billId: string, customerId: string, token: string, now: Date, expiresAt: Date]
+/** The bill's payment lease as it stands, locked (the bill row is locked first: see the README's lock order). */
+const LEASE_OF = defineStatement<
+  { customer_id: string; idempotency_key: string | null; expires_at: Date },
+  [billId: string]
 >(
-  'bills.take-payment-lease',
-  `INSERT INTO bill_payment_leases AS l (bill_id, customer_id, token, expires_at) VALUES ($1, $2, $3, $5)
-   ON CONFLICT (bill_id) DO UPDATE SET customer_id = EXCLUDED.customer_id, token = EXCLUDED.token,
-          expires_at = EXCLUDED.expires_at
-    WHERE l.expires_at <= $4
-   RETURNING l.token`,
+  'bills.payment-lease-of',
+  `SELECT l.customer_id, l.idempotency_key, l.expires_at FROM bill_payment_leases l WHERE l.bill_id = $1 FOR UPDATE`,
 );
 
-const LEASE_HOLDER = defineStatement<{ customer_id: string }, [billId: string]>(
-  'bills.payment-lease-holder',
-  `SELECT l.customer_id FROM bill_payment_leases l WHERE l.bill_id = $1`,
+/** Gives the bill's payment lease to the payer, in place of none or of an expired one. */
+const WRITE_LEASE = defineStatement<
+  object,
+  [billId: string, customerId: string, token: string, idempotencyKey: string, expiresAt: Date]
+>(
+  'bills.write-payment-lease',
+  `INSERT INTO bill_payment_leases AS l (bill_id, customer_id, token, idempotency_key, expires_at)
+   VALUES ($1, $2, $3, $4, $5)
+   ON CONFLICT (bill_id) DO UPDATE SET customer_id = EXCLUDED.customer_id, token = EXCLUDED.token,
+          idempotency_key = EXCLUDED.idempotency_key, expires_at = EXCLUDED.expires_at`,
 );
 
 const RELEASE_LEASE = defineStatement<{ bill_id: string }, [billId: string, token: string]>(
@@ -268,6 +269,15 @@ const LOCK_BY_ID = defineStatement<BillRow, [id: string]>(
   'bills.lock-by-id',
   `SELECT ${COLUMNS} FROM bills b WHERE b.id = $1 FOR UPDATE`,
 );
+
+/** Who holds a bill's payment lease, and the key they pay with (null for a lease older than the key). */
+export interface PaymentLeaseHolder {
+  customerId: string;
+  idempotencyKey: string | null;
+}
+
+export type PaymentLeaseOutcome =
+  { outcome: 'taken'; expired: PaymentLeaseHolder | null } | { outcome: 'busy'; holder: PaymentLeaseHolder };
 
 /** What a customer sees shared through their households: bills by id, and biller accounts, with their owners. */
 export interface SharedBillsFilter {
@@ -404,24 +414,27 @@ export class BillRepository {
   }
 
   /**
-   * Takes the payment lease of a bill for the customer until `expiresAt`: answers `taken` with
-   * the token, `held` when the customer already holds a live one, `busy` when another does.
+   * Takes the bill's payment lease for the payer's key until `expiresAt`, in the transaction
+   * that locked the bill row (`lockById`): `taken` when there was none or it had expired (with
+   * the expired holder, whose payment may be live although never recorded on the bill), `busy`
+   * with the holder of a live one, whoever they are and whatever their key.
    */
   async takePaymentLease(
     manager: EntityManager,
-    lease: { billId: string; customerId: string; token: string; now: Date; expiresAt: Date },
-  ): Promise<'taken' | 'held' | 'busy'> {
+    lease: { billId: string; customerId: string; idempotencyKey: string; token: string; now: Date; expiresAt: Date },
+  ): Promise<PaymentLeaseOutcome> {
     const executor = executorOn(manager);
-    const taken = await one(executor, TAKE_LEASE, [
+    const current = await one(executor, LEASE_OF, [lease.billId]);
+    const holder = current && { customerId: current.customer_id, idempotencyKey: current.idempotency_key };
+    if (holder && (current as { expires_at: Date }).expires_at > lease.now) return { outcome: 'busy', holder };
+    await run(executor, WRITE_LEASE, [
       lease.billId,
       lease.customerId,
       lease.token,
-      lease.now,
+      lease.idempotencyKey,
       lease.expiresAt,
     ]);
-    if (taken) return 'taken';
-    const holder = await one(executor, LEASE_HOLDER, [lease.billId]);
-    return holder?.customer_id === lease.customerId ? 'held' : 'busy';
+    return { outcome: 'taken', expired: holder };
   }
 
   /** Gives the lease up, only if it still is this token's. */
@@ -440,9 +453,15 @@ export class BillRepository {
     return row && toBill(row);
   }
 
-  /** The open bills of one biller account, most recent first, locked. */
+  /** The open bills of one biller account, most recent first, locked (in id order, like every multi-row lock). */
   async lockedOpenOfAccount(manager: EntityManager, billerId: string, accountReference: string): Promise<Bill[]> {
-    return (await run(executorOn(manager), OPEN_OF_ACCOUNT, [billerId, accountReference])).map(toBill);
+    const bills = (await run(executorOn(manager), OPEN_OF_ACCOUNT, [billerId, accountReference])).map(toBill);
+    return bills.sort(
+      (first, second) =>
+        compare(second.billDate, first.billDate) ||
+        second.createdAt.getTime() - first.createdAt.getTime() ||
+        compare(second.id, first.id),
+    );
   }
 
   /** Gives the unmatched open bills among `ids` to the customer. */
@@ -503,6 +522,10 @@ export class BillRepository {
       toBill,
     );
   }
+}
+
+function compare(first: string, second: string): number {
+  return first < second ? -1 : first > second ? 1 : 0;
 }
 
 function toBill(row: BillRow): Bill {

@@ -1,12 +1,15 @@
 import { HttpStatus } from '@nestjs/common';
 import { ApiErrorDetail, ApiException } from '../../platform/http/api-error';
+import { defineErrorBody } from '../../platform/http/api-errors.decorator';
 import { Codes, defineErrorCodes, ErrorCode } from '../../platform/http/error-catalogue';
+import { PAYMENT_CONFLICT_EXAMPLE, PaymentConflictErrorDto, type PaymentResponseDto } from '../payments';
 
 /** The bills context's error codes: paying and claiming pushed bills. */
 export const BILL_ERROR_CODES = defineErrorCodes({
   BILL_ALREADY_PAID: {
     status: HttpStatus.CONFLICT,
-    description: 'The bill is already paid; `details` name the payment that settled it.',
+    description:
+      'The bill is already paid, or a payment of it is in progress; `details` name the payment, and `payment` is it as it stands when it is yours.',
   },
   CLAIM_REQUIRED: {
     status: HttpStatus.CONFLICT,
@@ -28,11 +31,26 @@ declare module '../../platform/http/error-catalogue' {
   interface ErrorCodes extends Codes<typeof BILL_ERROR_CODES> {}
 }
 
+// A tap that meets a paid bill (a retry after a timeout, say) gets the payer's payment in the refusal.
+defineErrorBody('BILL_ALREADY_PAID', PaymentConflictErrorDto, PAYMENT_CONFLICT_EXAMPLE);
+
 /** An error of the bills context; the global filter renders it like any ApiException. */
 export class BillsError extends ApiException {
-  constructor(code: ErrorCode, message: string, details?: ApiErrorDetail[]) {
-    super(code, message, details);
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details?: ApiErrorDetail[],
+    body?: Record<string, unknown>,
+    /** BILL_ALREADY_PAID while a payment of the bill is still under way, not yet recorded on it. */
+    readonly inProgress = false,
+  ) {
+    super(code, message, details, undefined, body);
     this.name = 'BillsError';
+  }
+
+  /** Whether `error` says another request is paying the bill right now (ask again later). */
+  static isPaymentInProgress(error: unknown): boolean {
+    return error instanceof BillsError && error.inProgress;
   }
 
   static notFound(): BillsError {
@@ -43,17 +61,28 @@ export class BillsError extends ApiException {
     return new BillsError('NOT_FOUND', 'Biller not found', [{ field: 'biller', message: 'names no biller' }]);
   }
 
-  static alreadyPaid(paymentId: string | null): BillsError {
+  /** The bill is paid by `paymentId`; `payment` is that payment when it is the caller's. */
+  static alreadyPaid(paymentId: string | null, payment?: PaymentResponseDto): BillsError {
     return new BillsError(
       'BILL_ALREADY_PAID',
       'This bill is already paid',
       paymentId ? [{ field: 'paymentId', message: paymentId }] : undefined,
+      payment && { payment },
     );
   }
 
-  /** Another household member's payment of this shared bill is under way. */
-  static beingPaid(): BillsError {
-    return new BillsError('BILL_ALREADY_PAID', 'Another member of the household is paying this bill');
+  /**
+   * A payment of the bill is under way (another household member's, or the caller's own under
+   * another key); `payment` is it when it is the caller's and already exists.
+   */
+  static beingPaid(payment?: PaymentResponseDto): BillsError {
+    return new BillsError(
+      'BILL_ALREADY_PAID',
+      'A payment of this bill is in progress',
+      payment ? [{ field: 'paymentId', message: payment.id }] : undefined,
+      payment && { payment },
+      true,
+    );
   }
 
   static claimRequired(): BillsError {

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
 import { AppConfig } from '../../platform/config/app-config';
+import { transactionRetryingConflicts } from '../../platform/database/conflict-retry';
 import { newId } from '../../platform/database/new-id';
 import { Page, toPage } from '../../platform/http/pagination';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
@@ -13,7 +14,7 @@ import {
   HouseholdError,
   type SharedWithCustomer,
 } from '../households';
-import { PaymentCore, PaymentHistory } from '../payments';
+import { type Payment, PaymentCore, PaymentHistory, toPaymentResponse } from '../payments';
 import type { Bill } from './bill.entity';
 import { billEvent } from './bill-events';
 import { BillRepository } from './bill.repository';
@@ -75,8 +76,8 @@ export interface ShownBill {
 }
 
 /**
- * How long a payer holds a shared bill's payment lease: longer than a payment's rail call, short
- * enough that a crashed request does not keep the bill from the other members for long.
+ * How long a payer holds a bill's payment lease: longer than a payment's rail call, short enough
+ * that a crashed request does not keep the bill from being paid for long.
  */
 const PAYMENT_LEASE_MS = 2 * 60_000;
 
@@ -223,6 +224,13 @@ export class BillsService {
     return { paymentId: payment.id, status: payment.status };
   }
 
+  /**
+   * Pays the bill once, whoever pays (its owner, a household member, a schedule) and whatever
+   * their keys and flags: every payment of a bill goes through its lease, taken under the bill
+   * row's lock after checking it is still open, and only the lease's holder calls the payment
+   * core. The lease ends with the payment's outcome recorded on the bill (PAID, or the next
+   * attempt after a FAILED one), or when the core refuses.
+   */
   private async payThrough(
     customerId: string,
     billId: string,
@@ -246,43 +254,59 @@ export class BillsService {
       }
     }
     const ownerId = bill.customerId;
-    if (bill.status === 'PAID') throw BillsError.alreadyPaid(bill.paymentId);
-    if (bill.status === 'WITHDRAWN') throw BillsError.unresolvable();
-    if (request.channel === 'SCHEDULE') await this.refuseIfPaidAnotherWay(bill);
-    const amount = request.amount ?? bill.amountDue;
-    // Each payer's idempotency key is their own: a shared bill is paid once by a lease on it.
-    const lease = sharing ? await this.takePaymentLease(bill.id, customerId) : null;
+    if (request.channel === 'SCHEDULE' && isOpen(bill.status)) await this.refuseIfPaidAnotherWay(bill, customerId);
+    const lease = await this.takePaymentLease(bill.id, customerId, request.idempotencyKey);
+    // The bill as it stands under the lease: its amount due and attempt count are the ones to pay.
+    const current = lease.bill;
+    const amount = request.amount ?? current.amountDue;
     let payment: CorePayment;
     try {
       payment = await this.core.pay({
         channel: request.channel,
         payer: { type: 'CUSTOMER', id: customerId },
         customerId,
-        idempotencyKey: request.idempotencyKey ?? defaultKey(bill),
+        idempotencyKey: lease.idempotencyKey,
         requestHash: billRequestFingerprint({
-          billId: bill.id,
+          billId: current.id,
           amount,
           rail: request.rail,
           fundingAccount: request.fundingAccount,
           confirmDuplicate: request.confirmDuplicate === true,
         }),
-        biller: bill.billerId,
-        accountReference: bill.accountReference,
+        biller: current.billerId,
+        accountReference: current.accountReference,
         savedAccountId: null,
         amount,
-        currency: bill.currency,
+        currency: current.currency,
         rail: request.rail,
         fundingAccount: request.fundingAccount,
         confirmDuplicate: request.confirmDuplicate === true,
-        amountDue: bill.amountDue,
+        amountDue: current.amountDue,
       });
     } catch (error) {
-      if (lease) await this.bills.releasePaymentLease(this.dataSource.manager, bill.id, lease);
+      await this.bills.releasePaymentLease(this.dataSource.manager, current.id, lease.token);
       throw error;
     }
-    await this.dataSource.transaction(async (manager) => {
+    await this.recordOutcome(current, ownerId, lease.token, payment);
+    return payment;
+  }
+
+  /**
+   * Records the payment's outcome on the bill and ends the lease, in one transaction that locks
+   * the bill row before the lease row (the lock order of every transaction on both; README).
+   * Nothing in it reaches outside the database, so a deadlock or serialization failure that
+   * still happens runs it again.
+   */
+  private async recordOutcome(
+    bill: Bill,
+    ownerId: string,
+    token: string,
+    payment: { id: string; status: string; amount: number },
+  ): Promise<void> {
+    await transactionRetryingConflicts(this.dataSource, async (manager) => {
       const now = this.clock.now();
-      if (lease) await this.bills.releasePaymentLease(manager, bill.id, lease);
+      await this.bills.lockById(manager, bill.id);
+      await this.bills.releasePaymentLease(manager, bill.id, token);
       if (payment.status === 'FAILED') {
         // The next tap without a key is a new attempt, not a replay of this declined one.
         await this.bills.countFailedAttempt(manager, bill.id, bill.paymentAttempt, now);
@@ -297,7 +321,6 @@ export class BillsService {
         );
       }
     });
-    return payment;
   }
 
   /**
@@ -306,7 +329,7 @@ export class BillsService {
    * the payment of another bill (which settles that one) counts as this bill's, although the
    * bill is not marked PAID until that payment succeeds and its event reaches this context.
    */
-  private async refuseIfPaidAnotherWay(bill: Bill): Promise<void> {
+  private async refuseIfPaidAnotherWay(bill: Bill, customerId: string): Promise<void> {
     const live = await this.history.livePaymentSince(
       bill.customerId as string,
       bill.billerId,
@@ -315,7 +338,7 @@ export class BillsService {
       bill.createdAt,
     );
     if (!live || (await this.bills.findByPayment(this.dataSource.manager, live.id))) return;
-    throw BillsError.alreadyPaid(live.id);
+    throw await this.alreadyPaid(customerId, live.id);
   }
 
   private async saveAccount(customerId: string, billerId: string, accountReference: string): Promise<void> {
@@ -329,29 +352,76 @@ export class BillsService {
   }
 
   /**
-   * Takes the shared bill's payment lease for the payer, after checking under the bill's row
-   * lock that it is still open. Answers the lease's token, or null when the payer already holds
-   * it (their second tap: their own idempotency key answers it); 409 `BILL_ALREADY_PAID` when
-   * another payer holds it.
+   * Takes the bill's payment lease for the payer, in a short transaction that locks the bill row
+   * and checks it is still open, so two payments of one bill never both get past the check.
+   * Refuses with 409 BILL_ALREADY_PAID a paid bill (naming its payment) and a bill whose lease
+   * someone holds (another payer, or the same payer under another key or retrying the same
+   * one); with the caller's own payment in the body when there is one. A lease left by a
+   * request that died is taken over, unless the payment that request made is live: then that
+   * payment is the bill's, recorded now as its request would have.
    */
-  private async takePaymentLease(billId: string, customerId: string): Promise<string | null> {
-    const now = this.clock.now();
+  private async takePaymentLease(
+    billId: string,
+    customerId: string,
+    idempotencyKey: string | undefined,
+  ): Promise<{ bill: Bill; token: string; idempotencyKey: string }> {
     const token = newId();
-    return this.dataSource.transaction(async (manager) => {
-      const current = await this.bills.lockById(manager, billId);
-      if (!current) throw BillsError.notFound();
-      if (current.status === 'PAID') throw BillsError.alreadyPaid(current.paymentId);
-      if (current.status === 'WITHDRAWN') throw BillsError.unresolvable();
-      const outcome = await this.bills.takePaymentLease(manager, {
+    const decision = await transactionRetryingConflicts(this.dataSource, async (manager) => {
+      const now = this.clock.now();
+      const bill = await this.bills.lockById(manager, billId);
+      if (!bill) throw BillsError.notFound();
+      if (bill.status === 'PAID') return { kind: 'paid' as const, paymentId: bill.paymentId };
+      if (bill.status === 'WITHDRAWN') throw BillsError.unresolvable();
+      const key = idempotencyKey ?? defaultKey(bill);
+      const lease = await this.bills.takePaymentLease(manager, {
         billId,
         customerId,
+        idempotencyKey: key,
         token,
         now,
         expiresAt: new Date(now.getTime() + PAYMENT_LEASE_MS),
       });
-      if (outcome === 'busy') throw BillsError.beingPaid();
-      return outcome === 'taken' ? token : null;
+      if (lease.outcome === 'busy') return { kind: 'busy' as const, holder: lease.holder };
+      return { kind: 'taken' as const, bill, idempotencyKey: key, expired: lease.expired };
     });
+    switch (decision.kind) {
+      case 'paid':
+        throw await this.alreadyPaid(customerId, decision.paymentId);
+      case 'busy': {
+        const { holder } = decision;
+        const own =
+          holder.customerId === customerId && holder.idempotencyKey
+            ? await this.paymentByKey(customerId, holder.idempotencyKey)
+            : null;
+        throw BillsError.beingPaid(own ? toPaymentResponse(own) : undefined);
+      }
+      case 'taken': {
+        const { bill, expired } = decision;
+        const orphan = expired?.idempotencyKey
+          ? await this.paymentByKey(expired.customerId, expired.idempotencyKey)
+          : null;
+        if (orphan && orphan.status !== 'FAILED' && orphan.status !== 'REFUNDED' && paysBill(orphan, bill)) {
+          await this.recordOutcome(bill, bill.customerId as string, token, orphan);
+          throw BillsError.alreadyPaid(
+            orphan.id,
+            orphan.customerId === customerId ? toPaymentResponse(orphan) : undefined,
+          );
+        }
+        return { bill, token, idempotencyKey: decision.idempotencyKey };
+      }
+    }
+  }
+
+  /** 409 BILL_ALREADY_PAID naming the payment, with it in the body when it is the caller's. */
+  private async alreadyPaid(customerId: string, paymentId: string | null): Promise<BillsError> {
+    const payment = paymentId ? await this.history.ownedPayment(customerId, paymentId) : null;
+    return BillsError.alreadyPaid(paymentId, payment ? toPaymentResponse(payment) : undefined);
+  }
+
+  /** The customer's payment made with the key, whole, or null. */
+  private async paymentByKey(customerId: string, idempotencyKey: string): Promise<Payment | null> {
+    const made = await this.history.byIdempotencyKey(customerId, idempotencyKey);
+    return made && this.history.ownedPayment(customerId, made.id);
   }
 
   private shown(bill: Bill, today: string, shared?: BillSharing | null): ShownBill {
@@ -392,6 +462,11 @@ function sharingOf(bill: Bill, customerId: string, shared: SharedWithCustomer): 
     sharedByMe,
     canPay: sharedByMe || HOUSEHOLD_PAYING_ROLES.includes(best.role),
   };
+}
+
+/** Whether a payment is of the bill's biller account: a lease's key names the payment that paid the bill. */
+function paysBill(payment: Payment, bill: Bill): boolean {
+  return payment.billerId === bill.billerId && payment.accountReference === bill.accountReference;
 }
 
 /** `bill:{id}` for the first attempt, `bill:{id}:{n}` after n failed ones. */

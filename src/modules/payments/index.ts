@@ -13,6 +13,7 @@ export { PaymentHistory, type PaymentSummary } from './payment-history.service';
 export { PaymentMetrics, type CurrencyActivity, type PostingActivity } from './payment-metrics.service';
 export { toPaymentResponse } from './dto/payment-mappers';
 export { PaymentResponseDto } from './dto/payment-response.dto';
+export { PAYMENT_CONFLICT_EXAMPLE, PaymentConflictErrorDto } from './dto/payment-conflict-error.dto';
 export { PaymentRecoveryService } from './payment-recovery.service';
 export { PaymentRefunds, type DisputablePayment } from './payment-refunds.service';
 export { RailReversalService } from './rail-reversal.service';

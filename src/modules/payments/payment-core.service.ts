@@ -10,6 +10,7 @@ import { CustomerLimitsService } from '../identity';
 import { LedgerService } from '../ledger';
 import { BillerCircuitBreaker } from './biller-circuit-breaker';
 import { CaptureFundingSeal } from './capture-funding-seal';
+import { toPaymentResponse } from './dto/payment-mappers';
 import { paymentEventPayload } from './payment-event-payload';
 import { PaymentFaults } from './payment-faults';
 import { agentAccounts, agentCaptureEntry, captureEntry, paymentAccounts } from './payment-ledger';
@@ -380,7 +381,13 @@ export class PaymentCore {
     });
     if (check.existing) {
       if (check.existing.requestHash !== admission.requestHash) throw PaymentError.keyReused(check.existing.id);
-      throw PaymentError.duplicate(check.existing.id, check.existing.status);
+      // The refusal carries the original payment: a retry after a timeout gets its answer in it.
+      const original = await this.payments.findById(manager, check.existing.id);
+      throw PaymentError.duplicate(
+        check.existing.id,
+        check.existing.status,
+        original ? toPaymentResponse(original) : undefined,
+      );
     }
     if (check.recentDuplicateId && !admission.confirmDuplicate) {
       throw PaymentError.possibleDuplicate(check.recentDuplicateId, this.config.PAYMENT_DUPLICATE_WINDOW_SECONDS);

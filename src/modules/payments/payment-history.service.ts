@@ -138,6 +138,14 @@ export class PaymentHistory {
     return { rows, total };
   }
 
+  /**
+   * The customer's own payment (theirs as its customer), whole, or null for another's or an
+   * unknown id: for a channel whose refusal answers with the payment it names.
+   */
+  async ownedPayment(customerId: string, paymentId: string): Promise<Payment | null> {
+    return this.dataSource.manager.findOneBy(Payment, { id: paymentId, customerId });
+  }
+
   /** The current status of each payment named (unknown ids are left out), by id. */
   async statusesOf(paymentIds: readonly string[]): Promise<Map<string, PaymentState>> {
     const found = new Map<string, PaymentState>();

@@ -1,14 +1,18 @@
 import { HttpStatus } from '@nestjs/common';
 import { ApiErrorDetail, ApiException } from '../../platform/http/api-error';
+import { defineErrorBody } from '../../platform/http/api-errors.decorator';
 import { Codes, defineErrorCodes, ErrorCode } from '../../platform/http/error-catalogue';
 import { formatMinorUnits } from '../../platform/money/money-format';
+import { PAYMENT_CONFLICT_EXAMPLE, PaymentConflictErrorDto } from './dto/payment-conflict-error.dto';
+import type { PaymentResponseDto } from './dto/payment-response.dto';
 import type { PaymentStatus } from './payment.entity';
 
 /** The payments context's error codes: idempotency, duplicates, limits, receipts. */
 export const PAYMENT_ERROR_CODES = defineErrorCodes({
   DUPLICATE_PAYMENT: {
     status: HttpStatus.CONFLICT,
-    description: 'The Idempotency-Key was already used for this request; `details` carry the original payment.',
+    description:
+      'The Idempotency-Key was already used for this request; `payment` is the original payment as it stands (`details` name its id and status).',
   },
   IDEMPOTENCY_KEY_REQUIRED: { status: HttpStatus.CONFLICT, description: 'The Idempotency-Key header is required.' },
   IDEMPOTENCY_KEY_REUSED: {
@@ -53,6 +57,9 @@ declare module '../../platform/http/error-catalogue' {
   interface ErrorCodes extends Codes<typeof PAYMENT_ERROR_CODES> {}
 }
 
+// A retry that meets DUPLICATE_PAYMENT (after a timeout, say) gets the original payment in the refusal.
+defineErrorBody('DUPLICATE_PAYMENT', PaymentConflictErrorDto, PAYMENT_CONFLICT_EXAMPLE);
+
 /**
  * What any attempt to pay may answer beyond its own route's errors (POST /payments and every
  * other route that pays through the payment core, such as paying a bill), in document order.
@@ -70,8 +77,8 @@ export const PAYMENT_ATTEMPT_ERRORS: ErrorCode[] = [
 
 /** An error of the payments context; the global filter renders it like any ApiException. */
 export class PaymentError extends ApiException {
-  constructor(code: ErrorCode, message: string, details?: ApiErrorDetail[]) {
-    super(code, message, details);
+  constructor(code: ErrorCode, message: string, details?: ApiErrorDetail[], body?: Record<string, unknown>) {
+    super(code, message, details, undefined, body);
     this.name = 'PaymentError';
   }
 
@@ -91,11 +98,17 @@ export class PaymentError extends ApiException {
     ]);
   }
 
-  static duplicate(paymentId: string, status: PaymentStatus): PaymentError {
-    return new PaymentError('DUPLICATE_PAYMENT', 'This Idempotency-Key already made a payment; fetch it by id', [
-      { field: 'paymentId', message: paymentId },
-      { field: 'status', message: status },
-    ]);
+  /** The key already made `paymentId`; `payment`, when given, is it as the caller's 200 would show it. */
+  static duplicate(paymentId: string, status: PaymentStatus, payment?: PaymentResponseDto): PaymentError {
+    return new PaymentError(
+      'DUPLICATE_PAYMENT',
+      'This Idempotency-Key already made a payment; fetch it by id',
+      [
+        { field: 'paymentId', message: paymentId },
+        { field: 'status', message: status },
+      ],
+      payment && { payment },
+    );
   }
 
   static keyReused(paymentId: string): PaymentError {

@@ -19,6 +19,12 @@ export class ApiException extends Error {
     readonly details?: ApiErrorDetail[],
     /** Extra response headers, such as `Retry-After`. */
     readonly headers?: Record<string, string>,
+    /**
+     * Members the body carries beside the ApiError's own, for a code whose answer is itself
+     * what the caller needs next (the payment a DUPLICATE_PAYMENT names); the code's response
+     * schema documents them (`defineErrorBody`). Never `code`, `message`, `requestId` or `details`.
+     */
+    readonly body?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'ApiException';

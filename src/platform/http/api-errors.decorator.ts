@@ -1,4 +1,4 @@
-import { applyDecorators } from '@nestjs/common';
+import { applyDecorators, Type } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import type { ApiErrorDetail } from './api-error';
 import { ApiErrorDto } from './api-error.dto';
@@ -14,11 +14,28 @@ const EXAMPLE_DETAILS: Partial<Record<ErrorCode, ApiErrorDetail[]>> = {
     { field: 'paymentId', message: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a10' },
     { field: 'status', message: 'PENDING' },
   ],
+  // BillsError.alreadyPaid: the payment that paid the bill.
+  BILL_ALREADY_PAID: [{ field: 'paymentId', message: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a10' }],
 };
+
+/** Codes whose body carries more than an ApiError: the schema documenting it, and what its example adds. */
+const ERROR_BODIES = new Map<ErrorCode, { type: Type<ApiErrorDto>; example: Record<string, unknown> }>();
+
+/**
+ * Declares that a code's body carries members beyond the ApiError's (`ApiException.body`):
+ * `type`, a DTO extending ApiErrorDto, is then the schema of its status wherever a route lists
+ * the code, and `example` joins the code's example. Call it beside the code's definition (the
+ * context's errors file), so it runs before any controller listing the code is declared.
+ */
+export function defineErrorBody(code: ErrorCode, type: Type<ApiErrorDto>, example: Record<string, unknown>): void {
+  ERROR_BODIES.set(code, { type, example });
+}
 
 /**
  * Documents the ApiError responses a route can give, grouped by status, each with an example
- * per code. Every route gets 400/500 through the document builder; routes list the rest.
+ * per code. Every route gets 400/500 through the document builder; routes list the rest. A
+ * status whose codes include one with a body of its own (`defineErrorBody`) is documented with
+ * that body's schema, whose extra members are optional: the other codes of the status omit them.
  */
 export function ApiErrors(...codes: ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
@@ -26,15 +43,20 @@ export function ApiErrors(...codes: ErrorCode[]) {
     const status = errorCodeEntry(code).status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
+  const schemaOf = (statusCodes: ErrorCode[]): Type<ApiErrorDto> => {
+    const types = new Set(statusCodes.flatMap((code) => ERROR_BODIES.get(code)?.type ?? []));
+    if (types.size > 1) throw new Error(`codes ${statusCodes.join(', ')} document one status with different bodies`);
+    return [...types][0] ?? ApiErrorDto;
+  };
   return applyDecorators(
-    ApiExtraModels(ApiErrorDto),
+    ApiExtraModels(ApiErrorDto, ...[...ERROR_BODIES.values()].map((body) => body.type)),
     ...[...byStatus.entries()].map(([status, statusCodes]) =>
       ApiResponse({
         status,
         description: statusCodes.map((code) => `\`${code}\`: ${errorCodeEntry(code).description}`).join('\n\n'),
         content: {
           'application/json': {
-            schema: { $ref: getSchemaPath(ApiErrorDto) },
+            schema: { $ref: getSchemaPath(schemaOf(statusCodes)) },
             examples: Object.fromEntries(
               statusCodes.map((code) => [
                 code,
@@ -44,6 +66,7 @@ export function ApiErrors(...codes: ErrorCode[]) {
                     message: errorCodeEntry(code).description,
                     requestId: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01',
                     ...(EXAMPLE_DETAILS[code] ? { details: EXAMPLE_DETAILS[code] } : {}),
+                    ...ERROR_BODIES.get(code)?.example,
                   },
                 },
               ]),

@@ -12,6 +12,7 @@ interface RenderedError {
   message: string;
   details?: ApiErrorDetail[];
   headers?: Record<string, string>;
+  body?: Readonly<Record<string, unknown>>;
 }
 
 /** Errors raised by Express's body parser carry a `type` naming what went wrong. */
@@ -112,6 +113,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       message: rendered.message,
       requestId: String(request.id ?? ''),
       ...(rendered.details && rendered.details.length > 0 ? { details: rendered.details } : {}),
+      ...rendered.body,
     });
   }
 
@@ -129,6 +131,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
         message: exception.message,
         details: exception.details,
         headers: exception.headers,
+        body: exception.body,
       };
     }
     const outage = dependencyOutageOf(exception);

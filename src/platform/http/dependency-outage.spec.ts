@@ -74,9 +74,15 @@ describe('dependencyOutageOf', () => {
   });
 
   it.each([
+    ['a serialization failure', wrapped(databaseError('40001', 'could not serialize access due to concurrent update'))],
+    ['a deadlock', wrapped(databaseError('40P01', 'deadlock detected'))],
+  ])('answers %s as a coded 503 to send again, never a 500', (_, error) => {
+    expect(dependencyOutageOf(error)).toEqual({ dependency: 'database', reason: 'gave way to a concurrent request' });
+  });
+
+  it.each([
     ['a unique violation', wrapped(databaseError('23505'))],
     ['a syntax error', wrapped(databaseError('42601'))],
-    ['a serialization failure', wrapped(databaseError('40001'))],
     ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['a lookalike message from elsewhere', new Error('Connection is closed.')],
     ['something that is not an error', 'ECONNREFUSED'],

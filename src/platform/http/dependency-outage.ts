@@ -48,10 +48,17 @@ const SOCKET_ERRORS = new Set([
  * SQLSTATEs that mean the server, not the statement, is at fault: connection exceptions
  * (class 08), insufficient resources (class 53: too many connections, out of memory or disk),
  * administrator shutdown and "cannot connect now" (57P01-57P03, e.g. during a restart or a
- * failover), and 57014, a statement cancelled by `statement_timeout`.
+ * failover), 57014, a statement cancelled by `statement_timeout`, and a transaction rolled back
+ * for a concurrent one (40001 serialization failure, 40P01 deadlock): nothing of it was kept, so
+ * the request may simply be sent again (work that is safe to repeat retries it first, see
+ * `platform/database/conflict-retry.ts`).
  */
 function isUnavailableSqlState(code: string): boolean {
-  return code.startsWith('08') || code.startsWith('53') || ['57P01', '57P02', '57P03', '57P05', '57014'].includes(code);
+  return (
+    code.startsWith('08') ||
+    code.startsWith('53') ||
+    ['57P01', '57P02', '57P03', '57P05', '57014', '40001', '40P01'].includes(code)
+  );
 }
 
 /** Messages of pg and pg-pool errors that carry no code. */
@@ -118,6 +125,7 @@ function databaseOutage(error: unknown): DependencyOutage | null {
 
 function sqlStateReason(code: string): string {
   if (code === '57014') return 'did not answer in time';
+  if (code === '40001' || code === '40P01') return 'gave way to a concurrent request';
   if (code.startsWith('53')) return 'has no capacity left';
   if (code.startsWith('08')) return 'closed the connection';
   return 'is not accepting connections';

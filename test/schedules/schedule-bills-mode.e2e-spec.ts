@@ -1,4 +1,5 @@
 import { ScheduleRunner } from '../../src/modules/schedules';
+import { ClaimedRunRow, ScheduleRunRepository } from '../../src/modules/schedules/schedule-run.repository';
 import { PostingService } from '../../src/modules/payments/posting.service';
 import { billInput, pushBills, randomAccountReference } from '../factories/bill.factory';
 import type { SignedInUser } from '../factories/customer.factory';
@@ -103,6 +104,28 @@ describe('schedule runs: bills mode', () => {
     (
       await kit.db.query(`SELECT status, payment_id, amount_due::int AS amount_due FROM bills WHERE id = $1`, [id])
     )[0] as { status: string; payment_id: string | null; amount_due: number };
+
+  /**
+   * The schedule's due run, claimed as a worker claims it (`claimRunsToPay`); the other runs that
+   * came due with it are handed back at once.
+   */
+  const claimedRunOf = async (scheduleId: string): Promise<ClaimedRunRow> => {
+    await runner.createDueRuns();
+    const repository = kit.app.get(ScheduleRunRepository, { strict: false });
+    const now = clock.now();
+    const claimed = await kit.db.transaction((manager) =>
+      repository.claimRunsToPay(manager, now, new Date(now.getTime() + HOUR), 200),
+    );
+    for (const other of claimed.filter((row) => row.schedule_id !== scheduleId)) {
+      await repository.release(kit.db.manager, other.id, other.attempt, now);
+    }
+    const mine = claimed.find((row) => row.schedule_id === scheduleId);
+    if (!mine) throw new Error(`no due run of schedule ${scheduleId}`);
+    return mine;
+  };
+
+  /** One worker's execution of a claimed run (the runner's step 2 for it). */
+  const payRun = (row: ClaimedRunRow): Promise<void> => runner['pay'](row);
 
   const confirmationEvents = (scheduleId: string) =>
     kit.db.query(
@@ -294,6 +317,28 @@ describe('schedule runs: bills mode', () => {
     expect(run).toMatchObject({ status: 'SUCCEEDED', billId: second, paymentId: scheduled.id, attempt: 1 });
     expect(await billRow(first)).toMatchObject({ status: 'PAID', payment_id: paid.body.id });
     expect(await billRow(second)).toMatchObject({ status: 'PAID', payment_id: scheduled.id });
+  });
+
+  it('two executions of one run pay the bill once, and the run keeps its own payment (never SKIPPED)', async () => {
+    const { customer, account } = await customerWithAccount();
+    const [billId] = await pushMatched(customer, account, [{ amountDue: 160_000 }]);
+    const id = await billsSchedule(customer, account, 200_000);
+    const run = await claimedRunOf(id);
+
+    // Two workers on one run at once (a lease that ran out mid-payment), then one more, late.
+    await Promise.all([payRun(run), payRun(run)]);
+    await payRun(run);
+    const payments = await paymentsTo(account);
+    expect(payments).toEqual([expect.objectContaining({ status: 'PENDING', idempotency_key: `schedule:${id}:once` })]);
+    const [payment] = payments;
+    expect(await billRow(billId)).toMatchObject({ status: 'PAID', payment_id: payment.id });
+    let [shown] = await runsOf(customer, id);
+    expect(shown).toMatchObject({ status: 'PENDING', billId, paymentId: payment.id, outcomeCode: null });
+
+    await kit.app.get(PostingService).start(payment.id);
+    await runner.tick();
+    [shown] = await runsOf(customer, id);
+    expect(shown).toMatchObject({ status: 'SUCCEEDED', billId, paymentId: payment.id, outcomeCode: null });
   });
 
   it('does not pay a bill the customer paid another way while that payment is still in flight: ALREADY_PAID', async () => {

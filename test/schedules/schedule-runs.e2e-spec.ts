@@ -1,4 +1,5 @@
 import { ScheduleRunner } from '../../src/modules/schedules';
+import { ClaimedRunRow, ScheduleRunRepository } from '../../src/modules/schedules/schedule-run.repository';
 import { PostingService } from '../../src/modules/payments/posting.service';
 import type { SignedInUser } from '../factories/customer.factory';
 import { postPayment } from '../factories/payment.factory';
@@ -59,6 +60,56 @@ describe('schedule runs', () => {
         WHERE idempotency_key LIKE $1 ORDER BY created_at`,
       [`schedule:${scheduleId}:%`],
     ) as Promise<{ id: string; status: string; idempotency_key: string; channel: string; failure_code: string }[]>;
+
+  /**
+   * The schedule's due run, claimed as a worker claims it (`claimRunsToPay`); the other runs that
+   * came due with it are handed back at once.
+   */
+  const claimedRunOf = async (scheduleId: string): Promise<ClaimedRunRow> => {
+    await runner.createDueRuns();
+    const repository = kit.app.get(ScheduleRunRepository, { strict: false });
+    const now = clock.now();
+    const claimed = await kit.db.transaction((manager) =>
+      repository.claimRunsToPay(manager, now, new Date(now.getTime() + HOUR), 200),
+    );
+    for (const other of claimed.filter((row) => row.schedule_id !== scheduleId)) {
+      await repository.release(kit.db.manager, other.id, other.attempt, now);
+    }
+    const mine = claimed.find((row) => row.schedule_id === scheduleId);
+    if (!mine) throw new Error(`no due run of schedule ${scheduleId}`);
+    return mine;
+  };
+
+  /** One worker's execution of a claimed run (the runner's step 2 for it). */
+  const payRun = (row: ClaimedRunRow): Promise<void> => runner['pay'](row);
+
+  it('two executions of one run pay the period once, and the run keeps its own payment (never SKIPPED)', async () => {
+    const customer = await kit.newCustomer();
+    const created = await kit
+      .schedule(customer, {
+        accountReference: '45010002009',
+        amount: 90_000,
+        frequency: 'ONCE',
+        dayOfMonth: undefined,
+        startDate: businessToday(clock.now()),
+      })
+      .expect(201);
+    const id = created.body.id as string;
+    const run = await claimedRunOf(id);
+
+    // Two workers on one run at once (a lease that ran out mid-payment), then one more, late.
+    await Promise.all([payRun(run), payRun(run)]);
+    await payRun(run);
+    const payments = await paymentsOf(id);
+    expect(payments).toEqual([expect.objectContaining({ status: 'PENDING', idempotency_key: `schedule:${id}:once` })]);
+    let [shown] = await runsOf(customer, id);
+    expect(shown).toMatchObject({ status: 'PENDING', paymentId: payments[0].id, outcomeCode: null });
+
+    await kit.app.get(PostingService).start(payments[0].id);
+    await runner.tick();
+    [shown] = await runsOf(customer, id);
+    expect(shown).toMatchObject({ status: 'SUCCEEDED', paymentId: payments[0].id, outcomeCode: null });
+  });
 
   it('skips a period already paid another way', async () => {
     const customer = await kit.newCustomer();

@@ -150,6 +150,8 @@ const FINISH = defineStatement<
           locked_until = NULL, updated_at = $7, completed_at = $7, bill_id = COALESCE($8::uuid, bill_id),
           amount = COALESCE($9::bigint, amount)
     WHERE id = $1 AND status = 'PENDING' AND attempt = $2
+      -- A run that recorded its own payment is never skipped: it ends with that payment's outcome.
+      AND ($3 <> 'SKIPPED' OR payment_id IS NULL)
    RETURNING id`,
 );
 

@@ -6,7 +6,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { newId } from '../../platform/database/new-id';
 import { ApiException } from '../../platform/http/api-error';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
-import { BILL_ERROR_CODES, BillsService } from '../bills';
+import { BILL_ERROR_CODES, BillsError, BillsService } from '../bills';
 import { PaymentCore, PaymentHistory } from '../payments';
 import { FundingAccountCipher } from './funding-account-cipher';
 import { catchUp, localDate, periodOf, startOfDay } from './schedule-calendar';
@@ -142,10 +142,7 @@ export class ScheduleRunner {
 
   /** Step 2 for one claimed run. Never throws: a failure leaves the run for a later round. */
   private async pay(row: ClaimedRunRow): Promise<void> {
-    const key =
-      row.attempt === 1
-        ? `schedule:${row.schedule_id}:${row.period_key}`
-        : `schedule:${row.schedule_id}:${row.period_key}:${row.attempt}`;
+    const key = keyOf(row);
     try {
       // A run taken over from a crashed worker, or whose schedule stopped, may already have its payment.
       if (row.claims > 1 || row.schedule_status === 'PAUSED' || row.schedule_status === 'CANCELLED') {
@@ -173,6 +170,8 @@ export class ScheduleRunner {
           row.period_starts_at,
         );
         if (paid) {
+          // Another execution of this run (a worker whose lease ran out) may have made that payment.
+          if (await this.followOwnPayment(row)) return;
           await this.finish(row, {
             status: 'SKIPPED',
             paymentId: paid.id,
@@ -214,6 +213,8 @@ export class ScheduleRunner {
         .sort((first, second) => (first.dueDate < second.dueDate ? -1 : first.dueDate > second.dueDate ? 1 : 0));
       const bill = open[0];
       if (!bill) {
+        // No open bill may mean this run's own payment, made by another execution of it, paid it.
+        if (await this.followOwnPayment(row)) return;
         await this.finish(row, { status: 'SKIPPED', code: 'NO_BILL_DUE', message: 'No bill was due this period' });
         return;
       }
@@ -276,6 +277,13 @@ export class ScheduleRunner {
           if (state) return await this.follow(row, state);
         }
         if (error.code === BILL_ALREADY_PAID) {
+          // Paid (or being paid) by this run's own payment, made by another execution of it: followed.
+          if (await this.followOwnPayment(row)) return;
+          if (BillsError.isPaymentInProgress(error)) {
+            // Another payment of the bill is under way: once it is recorded the next round knows.
+            await this.runs.release(this.dataSource.manager, row.id, row.attempt, this.clock.now());
+            return;
+          }
           await this.finish(row, { status: 'SKIPPED', code: 'ALREADY_PAID', message: 'The bill was already paid' });
           return;
         }
@@ -286,6 +294,17 @@ export class ScheduleRunner {
     } catch (inner) {
       this.logger.error({ err: inner }, `schedule run ${row.id}: could not record the outcome`);
     }
+  }
+
+  /**
+   * Follows the payment this attempt's key made, when one exists and has not failed, and
+   * answers whether it did: a run is never skipped as paid by its own payment.
+   */
+  private async followOwnPayment(row: ClaimedRunRow): Promise<boolean> {
+    const own = await this.history.byIdempotencyKey(row.customer_id, keyOf(row));
+    if (!own || own.status === 'FAILED') return false;
+    await this.follow(row, own);
+    return true;
   }
 
   /** Records what the payment of the run's current attempt is now. */
@@ -391,6 +410,13 @@ export class ScheduleRunner {
     });
     await Promise.all(lanes);
   }
+}
+
+/** The idempotency key of the run's current attempt: `schedule:{id}:{period}`, then `...:{attempt}`. */
+function keyOf(row: ClaimedRunRow): string {
+  return row.attempt === 1
+    ? `schedule:${row.schedule_id}:${row.period_key}`
+    : `schedule:${row.schedule_id}:${row.period_key}:${row.attempt}`;
 }
 
 /** The fingerprint of an attempt's payment: the same attempt always sends the same request. */

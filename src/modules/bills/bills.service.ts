@@ -400,7 +400,7 @@ export class BillsService {
         const orphan = expired?.idempotencyKey
           ? await this.paymentByKey(expired.customerId, expired.idempotencyKey)
           : null;
-        if (orphan && orphan.status !== 'FAILED' && orphan.status !== 'REFUNDED' && paysBill(orphan, bill)) {
+        if (orphan && (await this.isOrphanOf(orphan, bill))) {
           await this.recordOutcome(bill, bill.customerId as string, token, orphan);
           throw BillsError.alreadyPaid(
             orphan.id,
@@ -410,6 +410,16 @@ export class BillsService {
         return { bill, token, idempotencyKey: decision.idempotencyKey };
       }
     }
+  }
+
+  /**
+   * Whether the payment an expired lease's key made is the bill's, never recorded: live, of the
+   * bill's biller account, and not the payment of another bill.
+   */
+  private async isOrphanOf(payment: Payment, bill: Bill): Promise<boolean> {
+    if (payment.status === 'FAILED' || payment.status === 'REFUNDED') return false;
+    if (payment.billerId !== bill.billerId || payment.accountReference !== bill.accountReference) return false;
+    return !(await this.bills.findByPayment(this.dataSource.manager, payment.id));
   }
 
   /** 409 BILL_ALREADY_PAID naming the payment, with it in the body when it is the caller's. */
@@ -462,11 +472,6 @@ function sharingOf(bill: Bill, customerId: string, shared: SharedWithCustomer): 
     sharedByMe,
     canPay: sharedByMe || HOUSEHOLD_PAYING_ROLES.includes(best.role),
   };
-}
-
-/** Whether a payment is of the bill's biller account: a lease's key names the payment that paid the bill. */
-function paysBill(payment: Payment, bill: Bill): boolean {
-  return payment.billerId === bill.billerId && payment.accountReference === bill.accountReference;
 }
 
 /** `bill:{id}` for the first attempt, `bill:{id}:{n}` after n failed ones. */

@@ -481,6 +481,16 @@ export class AppConfig {
   @Max(3_600_000)
   SCHEDULE_RUNNER_INTERVAL_MS = 30_000;
 
+  /**
+   * How often each worker checks that Redis still holds the repeatable jobs it runs once per
+   * cluster (schedule runner, dispute SLA check, biller-side check) and adds back a missing one.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  REPEATABLE_JOB_CHECK_INTERVAL_MS = 60_000;
+
   /** Schedules or runs one runner transaction claims at a time. */
   @Transform(toInt)
   @IsInt()

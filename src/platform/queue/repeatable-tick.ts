@@ -1,30 +1,115 @@
-import { Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import type { Queue } from 'bull';
+import { AppConfig } from '../config/app-config';
+
+/** A job Bull repeats every `everyMs` on `queue`, once per cluster whatever the number of workers. */
+export interface RepeatableTick {
+  queue: Queue;
+  name: string;
+  everyMs: number;
+  jobId: string;
+}
+
+const CHECK_INTERVAL_NAME = 'repeatable-ticks-check';
 
 /**
- * Registers a repeatable job `name` every `everyMs` on `queue` (Bull keeps one repeat per key
- * across every worker) and drops the repeats of an older interval. Redis down at boot is
- * logged, not thrown: the worker still runs its other work, and the next boot registers again.
+ * Keeps the worker's repeatable jobs (the schedule runner, the dispute SLA check, the biller-side
+ * check) in Redis. Bull holds a repeatable job only in Redis, so a Redis restarted without its
+ * data, or emptied, loses it, and registering it only at boot left it gone until the worker
+ * restarted. Each worker therefore adds the jobs it was given with `keep`:
+ *
+ * - at boot, dropping the repeats of an older interval;
+ * - whenever the queue's Redis connection is ready again (a restarted Redis is usually empty);
+ * - when its own check, every REPEATABLE_JOB_CHECK_INTERVAL_MS (a per-process interval of
+ *   `@nestjs/schedule`), finds one missing, as after a FLUSHALL the connection never noticed.
+ *
+ * Adding a repeatable job Bull already holds changes nothing (same repeat key, same next job
+ * id), so several workers doing this at once still run each tick once. Redis down is logged,
+ * never thrown: the next ready event or check adds the job.
  */
-export async function registerRepeatableTick(
-  queue: Queue,
-  name: string,
-  everyMs: number,
-  jobId: string,
-  logger: Logger,
-): Promise<void> {
-  try {
-    for (const repeat of await queue.getRepeatableJobs()) {
-      if (repeat.name === name && repeat.every !== null && Number(repeat.every) !== everyMs) {
-        await queue.removeRepeatableByKey(repeat.key);
-      }
+@Injectable()
+export class RepeatableTicks implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(RepeatableTicks.name);
+  private readonly ticks: RepeatableTick[] = [];
+  private readonly detach: (() => void)[] = [];
+  private started = false;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly scheduler: SchedulerRegistry,
+  ) {}
+
+  /** Call from `onModuleInit`: the tick is registered at bootstrap and kept from then on. */
+  keep(tick: RepeatableTick): void {
+    if (this.started) throw new Error(`repeatable job ${tick.jobId} kept after bootstrap`);
+    this.ticks.push(tick);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.started = true;
+    await Promise.all(this.ticks.map((tick) => this.register(tick)));
+    for (const tick of this.ticks) {
+      const client = tick.queue.client;
+      const onReady = () => void this.ensure(tick, 'the Redis connection is ready again');
+      client.on('ready', onReady);
+      this.detach.push(() => client.off('ready', onReady));
     }
-    await queue.add(
-      name,
+    if (this.ticks.length > 0) {
+      const timer = setInterval(() => void this.check(), this.config.REPEATABLE_JOB_CHECK_INTERVAL_MS);
+      this.scheduler.addInterval(CHECK_INTERVAL_NAME, timer);
+    }
+  }
+
+  beforeApplicationShutdown(): void {
+    if (this.scheduler.doesExist('interval', CHECK_INTERVAL_NAME)) this.scheduler.deleteInterval(CHECK_INTERVAL_NAME);
+    for (const detach of this.detach.splice(0)) detach();
+  }
+
+  /** Adds back every tick Redis no longer holds. */
+  async check(): Promise<void> {
+    await Promise.all(this.ticks.map((tick) => this.ensure(tick, 'it was missing')));
+  }
+
+  private async ensure(tick: RepeatableTick, why: string): Promise<void> {
+    try {
+      if (await this.present(tick)) return;
+      this.logger.warn(`adding the repeatable job ${tick.jobId} again: ${why}`);
+      await this.add(tick);
+    } catch (error) {
+      this.logger.error({ err: error }, `could not check the repeatable job ${tick.jobId}`);
+    }
+  }
+
+  private async present(tick: RepeatableTick): Promise<boolean> {
+    const repeats = await tick.queue.getRepeatableJobs();
+    return repeats.some((repeat) => repeat.name === tick.name && Number(repeat.every) === tick.everyMs);
+  }
+
+  private async register(tick: RepeatableTick): Promise<void> {
+    try {
+      for (const repeat of await tick.queue.getRepeatableJobs()) {
+        if (repeat.name === tick.name && repeat.every !== null && Number(repeat.every) !== tick.everyMs) {
+          await tick.queue.removeRepeatableByKey(repeat.key);
+        }
+      }
+      await this.add(tick);
+    } catch (error) {
+      this.logger.error({ err: error }, `could not register the repeatable job ${tick.jobId}`);
+    }
+  }
+
+  private async add(tick: RepeatableTick): Promise<void> {
+    await tick.queue.add(
+      tick.name,
       {},
-      { repeat: { every: everyMs }, jobId, attempts: 1, removeOnComplete: 50, removeOnFail: 50 },
+      {
+        repeat: { every: tick.everyMs },
+        jobId: tick.jobId,
+        attempts: 1,
+        removeOnComplete: 50,
+        removeOnFail: 50,
+      },
     );
-  } catch (error) {
-    logger.error({ err: error }, `could not register the repeatable job ${jobId}`);
   }
 }

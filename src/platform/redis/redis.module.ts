@@ -13,6 +13,11 @@ const BOOT_CONNECT_WAIT_MS = 3000;
 /** Longest pause between reconnection attempts: how late the service notices Redis is back. */
 const MAX_RECONNECT_DELAY_MS = 2000;
 
+/** ioredis `retryStrategy` of every client (the shared one and Bull's): 100 ms more per attempt, at most 2 s. */
+export function redisReconnectDelay(attempt: number): number {
+  return Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS);
+}
+
 @Injectable()
 class RedisShutdown implements OnApplicationShutdown {
   constructor(@InjectRedis() private readonly redis: Redis) {}
@@ -37,7 +42,7 @@ async function connectRedis(config: AppConfig): Promise<Redis> {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     commandTimeout: config.REDIS_COMMAND_TIMEOUT_MS,
-    retryStrategy: (attempt) => Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS),
+    retryStrategy: redisReconnectDelay,
     lazyConnect: false,
   });
 

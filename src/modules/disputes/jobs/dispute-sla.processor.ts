@@ -1,8 +1,8 @@
 import { InjectQueue, Process, Processor } from '@nestjs/bull';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { AppConfig } from '../../../platform/config/app-config';
-import { registerRepeatableTick } from '../../../platform/queue/repeatable-tick';
+import { RepeatableTicks } from '../../../platform/queue/repeatable-tick';
 import { DISPUTE_QUEUES, DISPUTE_SLA_JOB } from '../disputes.events';
 import { DisputesService } from '../disputes.service';
 
@@ -24,23 +24,21 @@ export class DisputeSlaProcessor {
   }
 }
 
-/** Registers the repeatable tick every `DISPUTE_SLA_CHECK_INTERVAL_MS`, dropping repeats of an older interval. */
+/** The repeatable tick every `DISPUTE_SLA_CHECK_INTERVAL_MS`, kept in Redis by `RepeatableTicks`. */
 @Injectable()
-export class DisputeSlaRegistration implements OnApplicationBootstrap {
-  private readonly logger = new Logger(DisputeSlaRegistration.name);
-
+export class DisputeSlaRegistration implements OnModuleInit {
   constructor(
     @InjectQueue(DISPUTE_QUEUES.sla) private readonly queue: Queue,
     private readonly config: AppConfig,
+    private readonly ticks: RepeatableTicks,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    await registerRepeatableTick(
-      this.queue,
-      DISPUTE_SLA_JOB,
-      this.config.DISPUTE_SLA_CHECK_INTERVAL_MS,
-      'dispute-sla',
-      this.logger,
-    );
+  onModuleInit(): void {
+    this.ticks.keep({
+      queue: this.queue,
+      name: DISPUTE_SLA_JOB,
+      everyMs: this.config.DISPUTE_SLA_CHECK_INTERVAL_MS,
+      jobId: 'dispute-sla',
+    });
   }
 }

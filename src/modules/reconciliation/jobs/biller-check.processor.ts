@@ -1,10 +1,10 @@
 import { InjectQueue, Process, Processor } from '@nestjs/bull';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { addDays, localDate, startOfDay } from '../../../platform/clock/calendar-dates';
 import { Clock } from '../../../platform/clock/clock';
 import { AppConfig } from '../../../platform/config/app-config';
-import { registerRepeatableTick } from '../../../platform/queue/repeatable-tick';
+import { RepeatableTicks } from '../../../platform/queue/repeatable-tick';
 import { BillerCheckService, BillerCheckSummary } from '../biller-check.service';
 import type { ReconciliationWindow } from '../reconciliation-break';
 
@@ -44,23 +44,21 @@ export class BillerCheckProcessor {
   }
 }
 
-/** Registers the check every `RECONCILIATION_BILLER_CHECK_INTERVAL_MS`, dropping repeats of an older interval. */
+/** The check every `RECONCILIATION_BILLER_CHECK_INTERVAL_MS`, kept in Redis by `RepeatableTicks`. */
 @Injectable()
-export class BillerCheckRegistration implements OnApplicationBootstrap {
-  private readonly logger = new Logger(BillerCheckRegistration.name);
-
+export class BillerCheckRegistration implements OnModuleInit {
   constructor(
     @InjectQueue(RECONCILIATION_QUEUES.billerCheck) private readonly queue: Queue,
     private readonly config: AppConfig,
+    private readonly ticks: RepeatableTicks,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    await registerRepeatableTick(
-      this.queue,
-      BILLER_CHECK_JOB,
-      this.config.RECONCILIATION_BILLER_CHECK_INTERVAL_MS,
-      'reconciliation-biller-check',
-      this.logger,
-    );
+  onModuleInit(): void {
+    this.ticks.keep({
+      queue: this.queue,
+      name: BILLER_CHECK_JOB,
+      everyMs: this.config.RECONCILIATION_BILLER_CHECK_INTERVAL_MS,
+      jobId: 'reconciliation-biller-check',
+    });
   }
 }

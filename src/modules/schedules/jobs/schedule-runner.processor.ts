@@ -1,8 +1,8 @@
 import { InjectQueue, Process, Processor } from '@nestjs/bull';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { AppConfig } from '../../../platform/config/app-config';
-import { registerRepeatableTick } from '../../../platform/queue/repeatable-tick';
+import { RepeatableTicks } from '../../../platform/queue/repeatable-tick';
 import { ScheduleRunner } from '../schedule-runner.service';
 import { SCHEDULE_QUEUES, SCHEDULE_RUNNER_JOB } from '../schedules.events';
 
@@ -21,25 +21,23 @@ export class ScheduleRunnerProcessor {
 }
 
 /**
- * Registers the repeatable tick every `SCHEDULE_RUNNER_INTERVAL_MS` (Bull keeps one repeat per
- * key across every worker) and drops repeats of an older interval.
+ * The repeatable tick every `SCHEDULE_RUNNER_INTERVAL_MS` (Bull keeps one repeat per key across
+ * every worker), kept in Redis by `RepeatableTicks` even when Redis loses it.
  */
 @Injectable()
-export class ScheduleRunnerRegistration implements OnApplicationBootstrap {
-  private readonly logger = new Logger(ScheduleRunnerRegistration.name);
-
+export class ScheduleRunnerRegistration implements OnModuleInit {
   constructor(
     @InjectQueue(SCHEDULE_QUEUES.runner) private readonly queue: Queue,
     private readonly config: AppConfig,
+    private readonly ticks: RepeatableTicks,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    await registerRepeatableTick(
-      this.queue,
-      SCHEDULE_RUNNER_JOB,
-      this.config.SCHEDULE_RUNNER_INTERVAL_MS,
-      'schedule-runner',
-      this.logger,
-    );
+  onModuleInit(): void {
+    this.ticks.keep({
+      queue: this.queue,
+      name: SCHEDULE_RUNNER_JOB,
+      everyMs: this.config.SCHEDULE_RUNNER_INTERVAL_MS,
+      jobId: 'schedule-runner',
+    });
   }
 }

@@ -1,5 +1,6 @@
 import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
+import { RepeatableTicksModule } from '../../../platform/queue/repeatable-ticks.module';
 import { SCHEDULE_QUEUES } from '../schedules.events';
 import { SchedulesModule } from '../schedules.module';
 import { ScheduleAccountsProcessor } from './schedule-accounts.processor';
@@ -9,6 +10,7 @@ import { ScheduleRunnerProcessor, ScheduleRunnerRegistration } from './schedule-
 @Module({
   imports: [
     SchedulesModule,
+    RepeatableTicksModule,
     BullModule.registerQueue({ name: SCHEDULE_QUEUES.runner }, { name: SCHEDULE_QUEUES.accounts }),
   ],
   providers: [ScheduleRunnerProcessor, ScheduleRunnerRegistration, ScheduleAccountsProcessor],

@@ -5,13 +5,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /**
  * A `redis-server` of the spec's own, on a free port, without persistence, for specs that stop
  * Redis on purpose: the machine's shared Redis is never touched. `kill()` ends it abruptly
- * (SIGKILL, as a crash would) and `start()` brings it back on the same port.
+ * (SIGKILL, as a crash would) and `start()` brings it back on the same port, empty. `pause()`
+ * hangs it (SIGSTOP: connections stay open, nothing is answered) until `resume()` (SIGCONT).
  */
 export interface DisposableRedis {
   port: number;
   url: string;
   start(): Promise<void>;
   kill(): Promise<void>;
+  pause(): void;
+  resume(): void;
 }
 
 export async function startDisposableRedis(): Promise<DisposableRedis> {
@@ -44,6 +47,13 @@ export async function startDisposableRedis(): Promise<DisposableRedis> {
       running.kill('SIGKILL');
       await exited;
       child = null;
+    },
+    pause() {
+      if (!child) throw new Error(`redis-server on port ${port} is not running`);
+      child.kill('SIGSTOP');
+    },
+    resume() {
+      child?.kill('SIGCONT');
     },
   };
   await redis.start();

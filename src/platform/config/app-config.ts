@@ -185,6 +185,23 @@ export class AppConfig {
   @Max(300)
   SESSION_CACHE_TTL_SECONDS = 30;
 
+  /**
+   * Longest wait for Redis in a session lookup before the bearer guard asks PostgreSQL instead;
+   * far below REDIS_COMMAND_TIMEOUT_MS, so a hung Redis does not slow signed-in requests.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(5000)
+  SESSION_CACHE_TIMEOUT_MS = 150;
+
+  /** After a session lookup timed out, how long lookups skip Redis and ask PostgreSQL alone. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
+  SESSION_CACHE_SKIP_MS = 5000;
+
   /** Rate limits (requests per fixed window, counted in Redis across every API process). */
   @Transform(toInt)
   @IsInt()

@@ -34,6 +34,7 @@ export class RepeatableTicks implements OnApplicationBootstrap, BeforeApplicatio
   private readonly ticks: RepeatableTick[] = [];
   private readonly detach: (() => void)[] = [];
   private started = false;
+  private checking = false;
 
   constructor(
     private readonly config: AppConfig,
@@ -66,9 +67,15 @@ export class RepeatableTicks implements OnApplicationBootstrap, BeforeApplicatio
     for (const detach of this.detach.splice(0)) detach();
   }
 
-  /** Adds back every tick Redis no longer holds. */
+  /** Adds back every tick Redis no longer holds; a check still waiting for a hung Redis is not doubled. */
   async check(): Promise<void> {
-    await Promise.all(this.ticks.map((tick) => this.ensure(tick, 'it was missing')));
+    if (this.checking) return;
+    this.checking = true;
+    try {
+      await Promise.all(this.ticks.map((tick) => this.ensure(tick, 'it was missing')));
+    } finally {
+      this.checking = false;
+    }
   }
 
   private async ensure(tick: RepeatableTick, why: string): Promise<void> {

@@ -1,0 +1,98 @@
+import { Logger } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import type { Queue } from 'bull';
+import { EventEmitter } from 'node:events';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { AppConfig } from '../config/app-config';
+import { RepeatableTicks } from './repeatable-tick';
+
+interface Repeat {
+  key: string;
+  name: string;
+  every: number | null;
+}
+
+/** A Bull queue holding repeatable jobs in memory, as Redis would, and able to lose them. */
+function fakeQueue(repeats: Repeat[] = []) {
+  const client = new EventEmitter();
+  const held = [...repeats];
+  const added: number[] = [];
+  const queue = {
+    client,
+    getRepeatableJobs: async () => held.map((repeat) => ({ ...repeat })),
+    removeRepeatableByKey: async (key: string) => {
+      held.splice(
+        held.findIndex((repeat) => repeat.key === key),
+        1,
+      );
+    },
+    add: async (name: string, _data: unknown, options: { repeat: { every: number } }) => {
+      added.push(options.repeat.every);
+      if (!held.some((repeat) => repeat.name === name && repeat.every === options.repeat.every)) {
+        held.push({ key: `${name}::${options.repeat.every}`, name, every: options.repeat.every });
+      }
+    },
+  } as unknown as Queue;
+  return { queue, client, held, added, lose: () => held.splice(0) };
+}
+
+describe('RepeatableTicks', () => {
+  const config = { REPEATABLE_JOB_CHECK_INTERVAL_MS: 3_600_000 } as AppConfig;
+  let scheduler: SchedulerRegistry;
+  let ticks: RepeatableTicks;
+
+  beforeAll(() => Logger.overrideLogger(false));
+
+  beforeEach(() => {
+    scheduler = new SchedulerRegistry();
+    ticks = new RepeatableTicks(config, scheduler);
+  });
+
+  afterEach(() => ticks.beforeApplicationShutdown());
+
+  it('registers at bootstrap, dropping the repeat of an older interval', async () => {
+    const bull = fakeQueue([{ key: 'tick::5000', name: 'tick', every: 5000 }]);
+    ticks.keep({ queue: bull.queue, name: 'tick', everyMs: 1000, jobId: 'runner' });
+    await ticks.onApplicationBootstrap();
+    expect(bull.held.map((repeat) => repeat.every)).toEqual([1000]);
+    expect(scheduler.getIntervals()).toEqual(['repeatable-ticks-check']);
+  });
+
+  it('adds the job again when the connection is ready after Redis lost it', async () => {
+    const bull = fakeQueue();
+    ticks.keep({ queue: bull.queue, name: 'tick', everyMs: 1000, jobId: 'runner' });
+    await ticks.onApplicationBootstrap();
+    bull.lose();
+    bull.client.emit('ready');
+    await nextTurn();
+    await nextTurn();
+    expect(bull.held.map((repeat) => repeat.every)).toEqual([1000]);
+  });
+
+  it('adds back on its check only what is missing', async () => {
+    const runner = fakeQueue();
+    const sla = fakeQueue();
+    ticks.keep({ queue: runner.queue, name: 'tick', everyMs: 1000, jobId: 'runner' });
+    ticks.keep({ queue: sla.queue, name: 'check', everyMs: 2000, jobId: 'sla' });
+    await ticks.onApplicationBootstrap();
+    runner.lose();
+    await ticks.check();
+    expect(runner.added).toEqual([1000, 1000]);
+    expect(sla.added).toEqual([2000]);
+    expect(runner.held.map((repeat) => repeat.every)).toEqual([1000]);
+  });
+
+  it('stops its check and its listeners at shutdown', async () => {
+    const bull = fakeQueue();
+    ticks.keep({ queue: bull.queue, name: 'tick', everyMs: 1000, jobId: 'runner' });
+    await ticks.onApplicationBootstrap();
+    ticks.beforeApplicationShutdown();
+    expect(scheduler.getIntervals()).toEqual([]);
+    expect(bull.client.listenerCount('ready')).toBe(0);
+  });
+
+  it('refuses a job kept after bootstrap, which it would never register', async () => {
+    await ticks.onApplicationBootstrap();
+    expect(() => ticks.keep({ queue: fakeQueue().queue, name: 'tick', everyMs: 1000, jobId: 'late' })).toThrow();
+  });
+});

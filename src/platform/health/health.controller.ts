@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Inject, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiSchema, ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import Redis from 'ioredis';
@@ -27,6 +27,8 @@ class HealthResponseDto {
 @ApiTags('Operations')
 @Controller('health')
 export class HealthController {
+  private readonly logger = new Logger(HealthController.name);
+
   constructor(
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
@@ -44,7 +46,11 @@ export class HealthController {
     return { status: 'up', checks: {} };
   }
 
-  /** Readiness: PostgreSQL and Redis answer and every migration has been applied. */
+  /**
+   * Readiness: PostgreSQL and Redis answer and every migration has been applied. The route is
+   * public, so a failed check is named with `down` only; why it failed (the driver's message,
+   * which can name hosts, ports and databases) goes to the log.
+   */
   @Get('ready')
   @Public()
   @Header('Cache-Control', 'no-store')
@@ -73,9 +79,9 @@ export class HealthController {
     } catch (error) {
       if (!(error instanceof ServiceUnavailableException)) throw error;
       const body = error.getResponse() as { details?: Record<string, { status: string; message?: string }> };
-      const details = Object.entries(body.details ?? {})
-        .filter(([, check]) => check.status !== 'up')
-        .map(([field, check]) => ({ field, message: check.message ?? 'down' }));
+      const down = Object.entries(body.details ?? {}).filter(([, check]) => check.status !== 'up');
+      this.logger.warn(`not ready: ${down.map(([name, check]) => `${name}: ${check.message ?? 'down'}`).join('; ')}`);
+      const details = down.map(([field]) => ({ field, message: 'down' }));
       throw new ApiException('SERVICE_UNAVAILABLE', 'The service is not ready', details);
     }
   }

@@ -318,6 +318,16 @@ describe('HTTP platform', () => {
       expectClosedApiError(answer, 'HEADERS_TOO_LARGE');
     });
 
+    it('answers an HTTP/1.1 request without a Host header with 400 MALFORMED_REQUEST and closes', async () => {
+      const answer = await rawExchange('GET /api/v1/health/live HTTP/1.1\r\nAccept: */*\r\n\r\n');
+      expect(answer.status).toBe(400);
+      expectClosedApiError(answer, 'MALFORMED_REQUEST');
+      expect(JSON.parse(answer.body).message).toMatch(/Host header/);
+      // HTTP/1.0 never required one.
+      const old = await rawExchange('GET /api/v1/health/live HTTP/1.0\r\n\r\n');
+      expect(old.status).toBe(200);
+    });
+
     it('answers a malformed request line with 400 MALFORMED_REQUEST, and still serves the next connection', async () => {
       const answer = await rawExchange('NOT HTTP AT ALL\r\n\r\n');
       expect(answer.status).toBe(400);

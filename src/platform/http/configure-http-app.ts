@@ -10,6 +10,7 @@ import { describeMetricsSecurity } from '../metrics/metrics-openapi';
 import { MetricsRegistry } from '../metrics/metrics.registry';
 import { API_PREFIX, buildOpenApiDocument, mountOpenApi } from '../openapi/openapi-document';
 import { installClientErrorResponder } from './client-error-responder';
+import { refuseRequestsWithoutHost } from './host-header';
 import { installJsonBodyParser } from './json-body-parser';
 
 /**
@@ -30,6 +31,7 @@ export function configureHttpApp(app: NestExpressApplication): void {
   app.set('etag', false);
 
   app.use(createHttpLogger(rootLogger));
+  refuseRequestsWithoutHost(app);
   app.use(httpMetricsMiddleware(app.get(MetricsRegistry)));
   app.use(helmet());
   installJsonBodyParser(app, config.BODY_LIMIT);

@@ -18,7 +18,7 @@ const PLATFORM_ERROR_CODES = {
   MALFORMED_REQUEST: {
     status: HttpStatus.BAD_REQUEST,
     description:
-      'The HTTP server could not parse the request (a malformed request line, a control character in a header); the connection is closed.',
+      'The HTTP server could not parse the request (a malformed request line, a control character in a header, an HTTP/1.1 request without Host); the connection is closed.',
   },
   // Nest's HttpStatus has no 431.
   // Nest's HttpStatus has no 431.

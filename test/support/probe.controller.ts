@@ -29,6 +29,12 @@ class ProbeBody {
   address?: ProbeAddress;
 }
 
+/** The parameters `GET /probe/sql-failure` sends with its failing statement. */
+export const PROBE_SQL_SECRETS = {
+  pinHash: '$2b$10$probePinHashThatMustNotBeLogged0000000000000000000000',
+  phone: '+2348099912345',
+};
+
 /** Test-only routes that exercise the HTTP platform: validation, errors, auth, paging. */
 @Controller('probe')
 export class ProbeController {
@@ -60,6 +66,20 @@ export class ProbeController {
       await manager.query(`INSERT INTO probe_unique VALUES (1)`);
       await manager.query(`INSERT INTO probe_unique VALUES (1)`);
     });
+  }
+
+  /**
+   * A statement that fails unexpectedly (division by zero is no client error) while carrying
+   * parameters that must never reach a log: a PIN hash and a phone number.
+   */
+  @Get('sql-failure')
+  @Public()
+  async sqlFailure(): Promise<void> {
+    await this.dataSource.query(`SELECT $1::text AS pin_hash, $2::text AS phone, 1 / $3::int AS boom`, [
+      PROBE_SQL_SECRETS.pinHash,
+      PROBE_SQL_SECRETS.phone,
+      0,
+    ]);
   }
 
   @Get('slow')

@@ -1,17 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import pino, { Logger } from 'pino';
+import pino, { DestinationStream, Logger, LoggerOptions } from 'pino';
 import { AppConfig } from '../config/app-config';
 import { newId } from '../database/new-id';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
-/** Structured JSON logs; secrets that can appear in headers or bodies are redacted. */
-export function createRootLogger(config: Pick<AppConfig, 'LOG_LEVEL'>): Logger {
-  return pino({
+/**
+ * Structured JSON logs; secrets that can appear in headers or bodies are redacted, and so are
+ * the values a failed SQL statement carried (see `serializeError`). `destination` is stdout
+ * unless given (tests read the lines).
+ */
+export function createRootLogger(config: Pick<AppConfig, 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
+  const options: LoggerOptions = {
     level: config.LOG_LEVEL,
     base: { service: 'payment-service' },
     timestamp: pino.stdTimeFunctions.isoTime,
+    serializers: { err: serializeError },
     redact: {
       paths: [
         'req.headers.authorization',
@@ -20,9 +25,34 @@ export function createRootLogger(config: Pick<AppConfig, 'LOG_LEVEL'>): Logger {
         'req.headers["x-service-developer-key"]',
         'res.headers["set-cookie"]',
       ],
-      censor: '[redacted]',
+      censor: REDACTED,
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+const REDACTED = '[redacted]';
+
+/**
+ * Fields of an error that hold the data a statement ran on rather than what went wrong:
+ * TypeORM's `QueryFailedError` keeps the statement's `parameters` (PIN hashes, phones,
+ * references), and PostgreSQL's `detail` repeats values (`Key (phone)=(+234...)`, `Failing row
+ * contains (...)`). The statement's text stays: its values are placeholders.
+ */
+const DATA_FIELDS = new Set(['parameters', 'detail']);
+
+/** pino's error serializer, with the data fields replaced at any depth (`driverError`, `cause`). */
+export function serializeError(error: unknown): unknown {
+  return redactDataFields(pino.stdSerializers.err(error as Error), 0);
+}
+
+function redactDataFields(value: unknown, depth: number): unknown {
+  if (depth > 5 || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    copy[key] = DATA_FIELDS.has(key) && field !== undefined ? REDACTED : redactDataFields(field, depth + 1);
+  }
+  return copy;
 }
 
 /**

@@ -1,4 +1,6 @@
 import Redis from 'ioredis';
+import { DEMO_BILLERS } from '../../src/modules/billers/demo-catalogue';
+import { MAX_ACCOUNT_REFERENCE_LENGTH } from '../../src/modules/billers/dto/biller-request-fields';
 import { createBiller, createBillerCategory } from '../factories/biller.factory';
 import { expectApiError } from '../support/assertions';
 import { BillersApp, createBillersApp } from './support/billers-kit';
@@ -188,6 +190,46 @@ describe('POST /billers/{billerIdOrSlug}/account-validation (through the biller 
     expect(simulatorCalls(outage.slug) + simulatorCalls(retired.slug)).toBe(0);
     expectApiError((await validate(`${kit.prefix}-nobody`, '45010001234').expect(404)).body, 'NOT_FOUND');
     expectApiError((await validate('Bad Slug!', '45010001234').expect(400)).body, 'VALIDATION_FAILED');
+  });
+
+  describe('patterns that could backtrack without bound', () => {
+    const longest = '1'.repeat(MAX_ACCOUNT_REFERENCE_LENGTH);
+
+    it('answers a reference of the longest length promptly against every pattern of the demo catalogue', async () => {
+      const patterns = [...new Set(DEMO_BILLERS.map((biller) => biller.accountReferencePattern))];
+      for (const [index, accountReferencePattern] of patterns.entries()) {
+        const biller = await createBiller(kit, {
+          categoryId,
+          slug: `${kit.prefix}-demo-pattern-${index}`,
+          accountReferencePattern,
+          validatesDirectly: false,
+          connectorBaseUrl: null,
+          connectorSecretRef: null,
+        });
+        for (const reference of [longest, `${'A'.repeat(4)}${longest.slice(4)}`]) {
+          const response = await validate(biller.slug, reference).expect(400);
+          expect(response.body.details).toEqual([{ field: 'accountReference', message: expect.any(String) }]);
+        }
+      }
+    });
+
+    it('never runs a stored pattern that breaks the rules: it matches nothing, at once', async () => {
+      const biller = await createBiller(kit, {
+        categoryId,
+        slug: `${kit.prefix}-stored-danger`,
+        validatesDirectly: false,
+        connectorBaseUrl: null,
+        connectorSecretRef: null,
+      });
+      // Stored before patterns were checked for backtracking: ten \d* take minutes on 64 digits.
+      const dangerous = `${'\\d*'.repeat(10)}x`;
+      await kit.db.query(`UPDATE billers SET account_reference_pattern = $2 WHERE id = $1`, [biller.id, dangerous]);
+      for (const reference of [longest, `${'1'.repeat(30)}x`]) {
+        const response = await validate(biller.slug, reference).expect(400);
+        expectApiError(response.body, 'VALIDATION_FAILED');
+        expect(response.body.details).toEqual([{ field: 'accountReference', message: expect.any(String) }]);
+      }
+    });
   });
 
   it('needs a signed-in user (401)', async () => {

@@ -184,6 +184,9 @@ describe('admin catalogue (/admin/billers, /admin/biller-categories, /admin/paym
       const cases: [Record<string, unknown>, string][] = [
         [{ minAmount: 10, maxAmount: 5 }, 'maxAmount'],
         [{ accountReferencePattern: '(\\d+)+$' }, 'accountReferencePattern'],
+        [{ accountReferencePattern: '(a+)+$' }, 'accountReferencePattern'],
+        [{ accountReferencePattern: '\\d*\\d*\\d*\\d*\\d*\\d*x' }, 'accountReferencePattern'],
+        [{ accountReferencePattern: '^\\d*\\d*\\d*\\d*\\d*\\d*x$' }, 'accountReferencePattern'],
         [{ accountReferencePattern: '[0-9' }, 'accountReferencePattern'],
         [{ acceptedRails: ['NO_SUCH_RAIL'] }, 'acceptedRails'],
         [{ acceptedRails: ['card'] }, 'acceptedRails'],

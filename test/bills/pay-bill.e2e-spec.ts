@@ -255,7 +255,16 @@ describe('paying a bill: POST /bills/{billId}/pay, the schedules port, payments 
     await kit.payBill(owner, atLeastBill.id, { amount: 100_000 }).expect(422);
     await kit.payBill(owner, atLeastBill.id, { amount: 300_000 }).expect(200);
 
-    for (const body of [{ rail: 'card' }, { fundingAccount: '1' }, { amount: 0 }, { amount: 1.5 }, { tip: 1 }]) {
+    for (const body of [
+      { rail: 'card' },
+      { fundingAccount: '1' },
+      { fundingAccount: 'null' },
+      { fundingAccount: '0000000000000000' },
+      { rail: 'BANK_TRANSFER', fundingAccount: GOOD_CARD },
+      { amount: 0 },
+      { amount: 1.5 },
+      { tip: 1 },
+    ]) {
       const refused = await kit.payBill(owner, bill.id, body).expect(400);
       expectCataloguedApiError(refused.body, 'VALIDATION_FAILED');
     }

@@ -194,6 +194,29 @@ describe('payments', () => {
     ]);
   });
 
+  it('refuses a funding account that does not fit its rail with 400 naming it, before any capture', async () => {
+    const customer = await kit.newCustomer();
+    const cases: [string, string, RegExp][] = [
+      ['CARD', 'null', /12-19 digits/],
+      ['CARD', '4242', /12-19 digits/],
+      ['CARD', '0000000000000000', /all zeros/],
+      ['CARD', '4242424242424241', /check digit/],
+      ['BANK_TRANSFER', '4242424242424242', /10-digit/],
+      ['BANK_TRANSFER', '0000000000', /all zeros/],
+      ['MOBILE_MONEY', 'null', /mobile number/],
+    ];
+    for (const [rail, fundingAccount, message] of cases) {
+      const response = await kit.pay(customer, { rail, fundingAccount });
+      expect({ rail, fundingAccount, status: response.status }).toEqual({ rail, fundingAccount, status: 400 });
+      expectApiError(response.body, 'VALIDATION_FAILED');
+      expect(response.body.details).toEqual([{ field: 'fundingAccount', message: expect.stringMatching(message) }]);
+    }
+    const [{ count }] = await kit.db.query(`SELECT count(*)::int AS count FROM payments WHERE customer_id = $1`, [
+      customer.userId,
+    ]);
+    expect(count).toBe(0);
+  });
+
   it('refuses unavailable billers and rails, wrong currencies, references and amounts', async () => {
     const customer = await kit.newCustomer();
     const rail = await kit.pay(customer, { rail: 'WALLET' });

@@ -97,6 +97,9 @@ describe('schedules', () => {
     ['consent.acceptedAt', { consent: { version: CURRENT_CONSENT_VERSION, acceptedAt: 'yesterday' } }],
     ['accountReference', { savedAccountId: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a04' }],
     ['surprise', { surprise: true }],
+    ['fundingAccount', { rail: 'CARD', fundingAccount: 'null' }],
+    ['fundingAccount', { rail: 'CARD', fundingAccount: '0000000000000000' }],
+    ['fundingAccount', { rail: 'BANK_TRANSFER', fundingAccount: '4242' }],
   ])('refuses a bad %s with 400 VALIDATION_FAILED naming it', async (field, overrides) => {
     const response = await kit.schedule(owner, overrides);
     expect(response.status).toBe(400);

@@ -26,6 +26,7 @@ import { CreateMerchantApiKeys1795874000000 } from './1795874000000-create-merch
 import { BillPaymentLeaseKey1795875000000 } from './1795875000000-bill-payment-lease-key';
 import { PaymentCaptureInstructions1795875400000 } from './1795875400000-payment-capture-instructions';
 import { AmlQueueOrder1795876000000 } from './1795876000000-aml-queue-order';
+import { EncryptNationalIdsAndSettlementAccounts1795878000000 } from './1795878000000-encrypt-national-ids-and-settlement-accounts';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   BillPaymentLeaseKey1795875000000,
   PaymentCaptureInstructions1795875400000,
   AmlQueueOrder1795876000000,
+  EncryptNationalIdsAndSettlementAccounts1795878000000,
 ];

@@ -10,7 +10,8 @@ import type { Seeder } from '../platform/database/seeder';
 /** Every context's seeder, in dependency order. */
 export function seeders(config: AppConfig): Seeder[] {
   return [
-    new IdentitySeeder(),
+    // The demo national id is encrypted under this configuration's KEY_HASH_SECRET, as the API reads it.
+    new IdentitySeeder(config),
     new BillerCatalogueSeeder(),
     // Agents' floats are in LIMITS_CURRENCY, the currency their limits are set in.
     new AgentFloatSeeder(DEMO_AGENT_PHONE, config.LIMITS_CURRENCY),

@@ -15,7 +15,7 @@ describe('demo bills (bills:push-demo)', () => {
     database = await createIsolatedDatabase();
     harness = await createTestHarness({ config: { DATABASE_URL: database.url }, simulator: {} });
     const seeders = [
-      new IdentitySeeder(),
+      new IdentitySeeder(harness.config),
       new BillerCatalogueSeeder(() => ({ BILLER_SIMULATOR_URL: harness.simulator.url })),
     ];
     for (const seeder of seeders) await harness.db.transaction((manager) => seeder.run(manager));

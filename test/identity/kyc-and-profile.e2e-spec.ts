@@ -59,11 +59,14 @@ describe('Identity: KYC tier 1 and profile', () => {
         legal_name: 'Adaeze Okafor',
         date_of_birth: '1994-03-17',
         national_id_type: 'NIN',
-        national_id_number: '12345678901',
+        national_id_number_encrypted: expect.stringMatching(/^v1:/),
         address_line1: '12 Admiralty Way',
         country: 'NG',
         postal_code: null,
       });
+      // The national id number is kept encrypted: no column holds it in clear.
+      expect(row).not.toHaveProperty('national_id_number');
+      expect(JSON.stringify(row)).not.toContain('12345678901');
       const events = await ctx.db.query(`SELECT event_type FROM outbox_events WHERE aggregate_id = $1`, [
         customer.user.id,
       ]);
@@ -85,12 +88,25 @@ describe('Identity: KYC tier 1 and profile', () => {
       }).expect(200);
       expect(moved.body.submissionId).not.toBe(first.body.submissionId);
       expect(moved.body.tier).toBe('TIER_1');
+      const movedAgain = await submit(customer, {
+        ...VALID_KYC,
+        address: { ...VALID_KYC.address, line1: '3 Broad Street' },
+      }).expect(200);
+      expect(movedAgain.body.submissionId).toBe(moved.body.submissionId);
+      // The number is compared in clear, though each submission's ciphertext differs.
+      const renumbered = await submit(customer, {
+        ...VALID_KYC,
+        nationalIdNumber: '10987654321',
+        address: { ...VALID_KYC.address, line1: '3 Broad Street' },
+      }).expect(200);
+      expect(renumbered.body.submissionId).not.toBe(moved.body.submissionId);
       const rows = await ctx.db.query(
         `SELECT address_line1 FROM kyc_submissions WHERE user_id = $1 ORDER BY created_at, id`,
         [customer.user.id],
       );
       expect(rows.map((row: { address_line1: string }) => row.address_line1)).toEqual([
         '12 Admiralty Way',
+        '3 Broad Street',
         '3 Broad Street',
       ]);
     });

@@ -33,7 +33,7 @@ describe('Identity: staff accounts, the admin task and the demo seed', () => {
   });
 
   it('seeds the demo customer (TIER_1), admin, support user and agent once, and they can log in', async () => {
-    const seeder = new IdentitySeeder();
+    const seeder = new IdentitySeeder(ctx.config);
     const first = await ctx.db.transaction((manager) => seeder.run(manager));
     const second = await ctx.db.transaction((manager) => seeder.run(manager));
     expect(first).toEqual({ created: 4, existing: 0 });

@@ -163,6 +163,28 @@ describe('Merchants: pricing, settlement account, risk tier and velocity caps (a
     const [audit] = await auditOf(merchant.id, 'SETTLEMENT_ACCOUNT_CHANGED');
     expect(audit.details).toMatchObject({ accountNumberLast4: accountNumber.slice(-4), bankCode: '058' });
     expect(JSON.stringify(audit.details)).not.toContain(accountNumber);
+    // At rest the number is ciphertext; only its last four digits are kept in clear, for display.
+    const [stored] = await harness.db.query<Record<string, unknown>[]>(
+      `SELECT * FROM merchant_settlement_accounts WHERE merchant_id = $1`,
+      [merchant.id],
+    );
+    expect(stored).not.toHaveProperty('account_number');
+    expect(stored).toMatchObject({
+      account_number_encrypted: expect.stringMatching(/^v1:/),
+      account_number_last4: accountNumber.slice(-4),
+    });
+    expect(JSON.stringify(stored)).not.toContain(accountNumber);
+    const shown = await harness.http
+      .get('/api/v1/admin/merchants')
+      .query({ q: merchant.registrationNumber })
+      .set(admin.headers)
+      .expect(200);
+    expect(shown.body).toEqual([
+      expect.objectContaining({
+        settlementAccount: expect.objectContaining({ accountNumberLast4: accountNumber.slice(-4) }),
+      }),
+    ]);
+    expect(JSON.stringify(shown.body)).not.toContain(accountNumber);
 
     const second = nubanFor('011', '000001457');
     await patch(merchant.id, 'settlement-account', {

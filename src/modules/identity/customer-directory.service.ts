@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { defineStatement } from '../../platform/database/prepared-statement';
 import { executorOn, run } from '../../platform/database/statement-executor';
+import { FieldCipher } from '../../platform/crypto/field-cipher';
+import { NATIONAL_ID_NUMBER_PURPOSE } from './kyc-submission.entity';
 
 /**
  * A verified customer as another context may compare it with what a third party claims about
@@ -30,13 +32,20 @@ const BY_PHONES = defineStatement<{ id: string; phone: string }, [phones: string
 );
 
 const BY_IDS = defineStatement<
-  { id: string; phone: string; name: string | null; national_id: string | null },
+  {
+    id: string;
+    phone: string;
+    name: string | null;
+    kyc_submission_id: string | null;
+    national_id_number_encrypted: string | null;
+  },
   [ids: string[]]
 >(
   'customer-directory.by-ids',
-  `SELECT u.id, u.phone, coalesce(k.legal_name, u.display_name) AS name, k.national_id_number AS national_id
+  `SELECT u.id, u.phone, coalesce(k.legal_name, u.display_name) AS name, k.id AS kyc_submission_id,
+          k.national_id_number_encrypted
      FROM users u
-     LEFT JOIN LATERAL (SELECT legal_name, national_id_number FROM kyc_submissions
+     LEFT JOIN LATERAL (SELECT id, legal_name, national_id_number_encrypted FROM kyc_submissions
                          WHERE user_id = u.id ORDER BY created_at DESC, id DESC LIMIT 1) k ON true
     WHERE u.id = ANY ($1::uuid[]) AND ${VERIFIED}`,
 );
@@ -48,7 +57,10 @@ const BY_IDS = defineStatement<
  */
 @Injectable()
 export class CustomerDirectory {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cipher: FieldCipher,
+  ) {}
 
   /** The verified customer with this E.164 phone, or null. */
   async findVerifiedByPhone(phone: string): Promise<string | null> {
@@ -72,7 +84,13 @@ export class CustomerDirectory {
     if (ids.length === 0) return new Map();
     const rows = await run(executorOn(this.dataSource.manager), BY_IDS, [[...new Set(ids)]]);
     return new Map(
-      rows.map((row) => [row.id, { id: row.id, phone: row.phone, name: row.name, nationalId: row.national_id }]),
+      rows.map((row) => {
+        const nationalId =
+          row.kyc_submission_id === null || row.national_id_number_encrypted === null
+            ? null
+            : this.cipher.decrypt(NATIONAL_ID_NUMBER_PURPOSE, row.kyc_submission_id, row.national_id_number_encrypted);
+        return [row.id, { id: row.id, phone: row.phone, name: row.name, nationalId }];
+      }),
     );
   }
 }

@@ -1,9 +1,11 @@
 import * as bcrypt from 'bcrypt';
 import { EntityManager } from 'typeorm';
 import type { UserRole } from '../../platform/auth/principal';
+import type { AppConfig } from '../../platform/config/app-config';
+import { FieldCipher } from '../../platform/crypto/field-cipher';
 import { newId } from '../../platform/database/new-id';
 import type { Seeder, SeedReport } from '../../platform/database/seeder';
-import { KycSubmission } from './kyc-submission.entity';
+import { KycSubmission, NATIONAL_ID_NUMBER_PURPOSE } from './kyc-submission.entity';
 import { KycTier, User } from './user.entity';
 import { UserRepository } from './user.repository';
 
@@ -37,6 +39,12 @@ export const DEMO_USERS: readonly DemoUser[] = [
 export class IdentitySeeder implements Seeder {
   readonly name = 'identity';
   private readonly users = new UserRepository();
+  private readonly cipher: FieldCipher;
+
+  /** `config`: the KEY_HASH_SECRET the API runs with, which the demo national id is encrypted under. */
+  constructor(config: Pick<AppConfig, 'KEY_HASH_SECRET'>) {
+    this.cipher = new FieldCipher(config as AppConfig);
+  }
 
   async run(manager: EntityManager): Promise<SeedReport> {
     const report: SeedReport = { created: 0, existing: 0 };
@@ -72,14 +80,15 @@ export class IdentitySeeder implements Seeder {
   }
 
   private demoKyc(userId: string, now: Date): KycSubmission {
+    const id = newId();
     return Object.assign(new KycSubmission(), {
-      id: newId(),
+      id,
       userId,
       tier: 'TIER_1',
       legalName: 'Demo Customer',
       dateOfBirth: '1990-01-01',
       nationalIdType: 'NIN',
-      nationalIdNumber: '00000000001',
+      nationalIdNumberEncrypted: this.cipher.encrypt(NATIONAL_ID_NUMBER_PURPOSE, id, '00000000001'),
       addressLine1: '1 Demo Street',
       addressLine2: null,
       city: 'Lagos',

@@ -3,6 +3,9 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 export const NATIONAL_ID_TYPES = ['NIN', 'BVN', 'PASSPORT', 'DRIVERS_LICENSE', 'VOTERS_CARD'] as const;
 export type NationalIdType = (typeof NATIONAL_ID_TYPES)[number];
 
+/** The `FieldCipher` purpose of national id numbers (the migration that encrypted older rows uses it too). */
+export const NATIONAL_ID_NUMBER_PURPOSE = 'kyc.national-id-number';
+
 /**
  * Identity details a customer submitted for a KYC tier. Append-only: a resubmission with
  * different details is a new row, so what was submitted when is never lost.
@@ -28,8 +31,13 @@ export class KycSubmission {
   @Column({ name: 'national_id_type', type: 'varchar', length: 24 })
   nationalIdType: NationalIdType;
 
-  @Column({ name: 'national_id_number', type: 'varchar', length: 32 })
-  nationalIdNumber: string;
+  /**
+   * The document's number, encrypted at rest (`FieldCipher`, purpose NATIONAL_ID_NUMBER_PURPOSE,
+   * the submission's id bound in): read back in clear only to compare it (`KycService`,
+   * `CustomerDirectory`).
+   */
+  @Column({ name: 'national_id_number_encrypted', type: 'text' })
+  nationalIdNumberEncrypted: string;
 
   @Column({ name: 'address_line1', type: 'varchar', length: 200 })
   addressLine1: string;

@@ -3,13 +3,14 @@ import { DataSource } from 'typeorm';
 import type { UserPrincipal } from '../../platform/auth/principal';
 import { Clock } from '../../platform/clock/clock';
 import { AppConfig } from '../../platform/config/app-config';
+import { FieldCipher } from '../../platform/crypto/field-cipher';
 import { newId } from '../../platform/database/new-id';
 import { ApiErrorDetail, ApiException } from '../../platform/http/api-error';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { ageOn, isCalendarDate } from './date-of-birth';
 import { KycTier1RequestDto } from './dto/kyc-tier1-request.dto';
 import { IdentityEvents } from './identity.events';
-import { KycSubmission } from './kyc-submission.entity';
+import { KycSubmission, NATIONAL_ID_NUMBER_PURPOSE } from './kyc-submission.entity';
 import { KycSubmissionRepository } from './kyc-submission.repository';
 import { TierLimits, tierLimitsByCurrency } from './tier-limits';
 import { KycTier } from './user.entity';
@@ -41,6 +42,7 @@ export class KycService {
     private readonly outbox: OutboxWriter,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly cipher: FieldCipher,
   ) {}
 
   async submitTier1(principal: UserPrincipal, request: KycTier1RequestDto): Promise<KycOutcome> {
@@ -51,7 +53,10 @@ export class KycService {
       if (!user) throw new ApiException('UNAUTHENTICATED', 'The account no longer exists');
       const candidate = this.toSubmission(user.id, request, now);
       const latest = await this.submissions.findLatest(manager, user.id, 'TIER_1');
-      const submission = latest && sameDetails(latest, candidate) ? latest : candidate;
+      const submission =
+        latest && sameDetails(latest, candidate) && this.nationalIdNumberOf(latest) === request.nationalIdNumber
+          ? latest
+          : candidate;
       if (submission === candidate) {
         await this.submissions.insert(manager, candidate);
         await this.outbox.write(manager, IdentityEvents.kycSubmitted(user.id, candidate.id, 'TIER_1'));
@@ -88,15 +93,21 @@ export class KycService {
     if (problems.length > 0) throw new ApiException('VALIDATION_FAILED', 'Request validation failed', problems);
   }
 
+  /** The national id number of a stored submission, in clear. */
+  nationalIdNumberOf(submission: KycSubmission): string {
+    return this.cipher.decrypt(NATIONAL_ID_NUMBER_PURPOSE, submission.id, submission.nationalIdNumberEncrypted);
+  }
+
   private toSubmission(userId: string, request: KycTier1RequestDto, now: Date): KycSubmission {
+    const id = newId();
     return Object.assign(new KycSubmission(), {
-      id: newId(),
+      id,
       userId,
       tier: 'TIER_1',
       legalName: request.legalName.replace(/\s+/g, ' '),
       dateOfBirth: request.dateOfBirth,
       nationalIdType: request.nationalIdType,
-      nationalIdNumber: request.nationalIdNumber,
+      nationalIdNumberEncrypted: this.cipher.encrypt(NATIONAL_ID_NUMBER_PURPOSE, id, request.nationalIdNumber),
       addressLine1: request.address.line1,
       addressLine2: request.address.line2 ?? null,
       city: request.address.city,
@@ -112,7 +123,6 @@ const COMPARED_FIELDS = [
   'legalName',
   'dateOfBirth',
   'nationalIdType',
-  'nationalIdNumber',
   'addressLine1',
   'addressLine2',
   'city',
@@ -121,6 +131,7 @@ const COMPARED_FIELDS = [
   'country',
 ] as const satisfies readonly (keyof KycSubmission)[];
 
+/** The details but the national id number, which is compared in clear (each ciphertext is unique). */
 function sameDetails(a: KycSubmission, b: KycSubmission): boolean {
   return COMPARED_FIELDS.every((field) => a[field] === b[field]);
 }

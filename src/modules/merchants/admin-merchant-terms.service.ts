@@ -3,6 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AdminAuditWriter } from '../../platform/audit/admin-audit.writer';
 import type { UserPrincipal } from '../../platform/auth/principal';
 import { Clock } from '../../platform/clock/clock';
+import { FieldCipher } from '../../platform/crypto/field-cipher';
 import { newId } from '../../platform/database/new-id';
 import { ApiException } from '../../platform/http/api-error';
 import type { ClientInfo } from '../../platform/http/client-info.decorator';
@@ -16,7 +17,12 @@ import type {
 } from './dto/merchant-terms-request.dto';
 import { MerchantAuditWriter, staffActor } from './merchant-audit.writer';
 import type { MerchantAuditAction } from './merchant-audit-entry.entity';
-import type { MerchantPricingVersion, MerchantSettlementAccount, MerchantVelocityCap } from './merchant-terms.entities';
+import {
+  type MerchantPricingVersion,
+  type MerchantSettlementAccount,
+  type MerchantVelocityCap,
+  SETTLEMENT_ACCOUNT_NUMBER_PURPOSE,
+} from './merchant-terms.entities';
 import type { Merchant } from './merchant.entity';
 import { MerchantRepository } from './merchant.repository';
 import { MerchantViews } from './merchant-views.service';
@@ -34,7 +40,7 @@ function invalid(field: string, message: string): ApiException {
 
 /**
  * What operations set on a merchant: pricing (append-only versions), the settlement account
- * (masked everywhere, payouts held 72 hours after a change), the risk tier and velocity caps.
+ * (encrypted at rest, masked everywhere, payouts held 72 hours after a change), the risk tier and velocity caps.
  * Each change locks the merchant, is audited in the merchant log and the admin trail, and
  * commits in one transaction.
  */
@@ -47,6 +53,7 @@ export class AdminMerchantTermsService {
     private readonly audit: MerchantAuditWriter,
     private readonly adminAudit: AdminAuditWriter,
     private readonly clock: Clock,
+    private readonly cipher: FieldCipher,
   ) {}
 
   async setPricing(
@@ -118,11 +125,13 @@ export class AdminMerchantTermsService {
     }
     const now = this.clock.now();
     return this.change(staff, merchantId, client, 'SETTLEMENT_ACCOUNT_CHANGED', async (manager, merchant) => {
+      const id = newId();
       const account: MerchantSettlementAccount = {
-        id: newId(),
+        id,
         merchantId: merchant.id,
         bankCode: request.bankCode,
-        accountNumber: request.accountNumber,
+        accountNumberEncrypted: this.cipher.encrypt(SETTLEMENT_ACCOUNT_NUMBER_PURPOSE, id, request.accountNumber),
+        accountNumberLast4: request.accountNumber.slice(-4),
         accountName: request.accountName,
         currency: request.currency,
         status: 'PENDING_VERIFICATION',
@@ -136,7 +145,7 @@ export class AdminMerchantTermsService {
         target: { type: 'settlement_account', id: account.id },
         details: {
           bankCode: account.bankCode,
-          accountNumberLast4: account.accountNumber.slice(-4),
+          accountNumberLast4: account.accountNumberLast4,
           accountName: account.accountName,
           currency: account.currency,
           payoutsHeldUntil: account.payoutsHeldUntil,

@@ -61,6 +61,9 @@ export class MerchantPricingVersion {
 export const SETTLEMENT_ACCOUNT_STATUSES = ['PENDING_VERIFICATION', 'VERIFIED', 'REJECTED'] as const;
 export type SettlementAccountStatus = (typeof SETTLEMENT_ACCOUNT_STATUSES)[number];
 
+/** The `FieldCipher` purpose of settlement account numbers (the migration that encrypted older rows uses it too). */
+export const SETTLEMENT_ACCOUNT_NUMBER_PURPOSE = 'merchants.settlement-account-number';
+
 /** Where payouts go. A change inserts a new row and marks the old one replaced. */
 @Entity({ name: 'merchant_settlement_accounts' })
 export class MerchantSettlementAccount {
@@ -73,8 +76,15 @@ export class MerchantSettlementAccount {
   @Column({ name: 'bank_code', type: 'varchar', length: 6 })
   bankCode: string;
 
-  @Column({ name: 'account_number', type: 'char', length: 10 })
-  accountNumber: string;
+  /**
+   * The NUBAN, encrypted at rest (`FieldCipher`, purpose SETTLEMENT_ACCOUNT_NUMBER_PURPOSE, the
+   * row's id bound in): only a payout needs it in clear; everything else shows the last four.
+   */
+  @Column({ name: 'account_number_encrypted', type: 'text' })
+  accountNumberEncrypted: string;
+
+  @Column({ name: 'account_number_last4', type: 'char', length: 4 })
+  accountNumberLast4: string;
 
   @Column({ name: 'account_name', type: 'varchar', length: 100 })
   accountName: string;

@@ -154,7 +154,7 @@ export function toPricing(version: MerchantPricingVersion): MerchantPricingDto {
 export function toSettlementAccount(account: MerchantSettlementAccount): MerchantSettlementAccountDto {
   return {
     bankCode: account.bankCode,
-    accountNumberLast4: account.accountNumber.slice(-4),
+    accountNumberLast4: account.accountNumberLast4,
     accountName: account.accountName,
     currency: account.currency,
     status: account.status,

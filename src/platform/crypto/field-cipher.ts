@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
+import { SealedText } from './sealed-text';
 
 const VERSION = 'v1';
 
@@ -10,37 +10,20 @@ const VERSION = 'v1';
  * the migrations that encrypt rows written before a column was encrypted.
  */
 export function fieldKey(secret: string, purpose: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'field-cipher', `${purpose}/${VERSION}`, 32));
+  return SealedText.derivedKey(secret, 'field-cipher', `${purpose}/${VERSION}`);
 }
 
 /**
- * AES-256-GCM with a random 96-bit nonce per value and `associatedData` (the row's id) bound in,
- * so a ciphertext copied onto another row does not decrypt. Stored as
- * `v1:<nonce>:<tag>:<ciphertext>` in base64url, so a later scheme can be told apart.
+ * AES-256-GCM through `SealedText`: a random 96-bit nonce per value and `associatedData` (the
+ * row's id) bound in, so a ciphertext copied onto another row does not decrypt.
  */
 export function sealField(key: Buffer, associatedData: string, value: string): string {
-  const nonce = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, nonce);
-  cipher.setAAD(Buffer.from(associatedData));
-  const sealed = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
-  return [
-    VERSION,
-    nonce.toString('base64url'),
-    cipher.getAuthTag().toString('base64url'),
-    sealed.toString('base64url'),
-  ].join(':');
+  return new SealedText(key).seal(associatedData, value);
 }
 
 /** The value `sealField` sealed; throws when the key, the associated data or the text do not match. */
 export function openField(key: Buffer, associatedData: string, stored: string): string {
-  const [version, nonce, tag, sealed] = stored.split(':');
-  if (version !== VERSION || !nonce || !tag || sealed === undefined) {
-    throw new Error('the stored value is not in a known encrypted format');
-  }
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'));
-  decipher.setAAD(Buffer.from(associatedData));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8');
+  return new SealedText(key).open(associatedData, stored);
 }
 
 /**
@@ -50,24 +33,24 @@ export function openField(key: Buffer, associatedData: string, stored: string): 
  */
 @Injectable()
 export class FieldCipher {
-  private readonly keys = new Map<string, Buffer>();
+  private readonly ciphers = new Map<string, SealedText>();
 
   constructor(private readonly config: AppConfig) {}
 
   encrypt(purpose: string, associatedData: string, value: string): string {
-    return sealField(this.keyOf(purpose), associatedData, value);
+    return this.cipherOf(purpose).seal(associatedData, value);
   }
 
   decrypt(purpose: string, associatedData: string, stored: string): string {
-    return openField(this.keyOf(purpose), associatedData, stored);
+    return this.cipherOf(purpose).open(associatedData, stored);
   }
 
-  private keyOf(purpose: string): Buffer {
-    let key = this.keys.get(purpose);
-    if (!key) {
-      key = fieldKey(this.config.KEY_HASH_SECRET, purpose);
-      this.keys.set(purpose, key);
+  private cipherOf(purpose: string): SealedText {
+    let cipher = this.ciphers.get(purpose);
+    if (!cipher) {
+      cipher = new SealedText(fieldKey(this.config.KEY_HASH_SECRET, purpose));
+      this.ciphers.set(purpose, cipher);
     }
-    return key;
+    return cipher;
   }
 }

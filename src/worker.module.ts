@@ -24,7 +24,7 @@ import { PlatformModule } from './platform/platform.module';
     SchedulesJobsModule,
     DisputesJobsModule,
     ReconciliationJobsModule,
-    // Screens the payments the worker makes (schedules) with the AML rules.
+    // Binds the payment core's screening port (the AML rules): without it the worker does not boot.
     ComplianceModule,
   ],
 })

@@ -4,14 +4,18 @@ import { NestFactory } from '@nestjs/core';
 import { createInterface } from 'node:readline';
 import { AgentFloatService } from '../modules/agents/agent-float.service';
 import { AgentsModule } from '../modules/agents/agents.module';
+import { ComplianceModule } from '../modules/compliance';
 import { IdentityModule } from '../modules/identity/identity.module';
 import { StaffDirectory } from '../modules/identity/staff-directory.service';
 import { StaffAccountService } from '../modules/identity/staff-account.service';
 import { PlatformModule } from '../platform/platform.module';
 import { ADMIN_USAGE, AdminUsageError, parseAdminCommand } from './admin-command';
 
-/** The identity and agents contexts without HTTP: what the task needs to create and promote users and top up floats. */
-@Module({ imports: [PlatformModule, IdentityModule, AgentsModule] })
+/**
+ * The identity and agents contexts without HTTP: what the task needs to create and promote users
+ * and top up floats. Agents pay through the payment core, whose screening port compliance binds.
+ */
+@Module({ imports: [PlatformModule, IdentityModule, AgentsModule, ComplianceModule] })
 class AdminTaskModule {}
 
 /**

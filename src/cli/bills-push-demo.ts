@@ -2,12 +2,13 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { BillIngestionService, BillsModule } from '../modules/bills';
+import { ComplianceModule } from '../modules/compliance';
 import { demoBills } from '../modules/bills/demo-bills';
 import { Clock } from '../platform/clock/clock';
 import { PlatformModule } from '../platform/platform.module';
 
-/** The bills context without HTTP: what pushing bills needs. */
-@Module({ imports: [PlatformModule, BillsModule] })
+/** The bills context without HTTP: what pushing bills needs (bills pay through the payment core, whose screening port compliance binds). */
+@Module({ imports: [PlatformModule, BillsModule, ComplianceModule] })
 class BillsDemoModule {}
 
 /**

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { MerchantAuthModule } from './auth/merchant-auth.module';
 import { ClockModule } from './clock/clock.module';
 import { ConfigModule } from './config/config.module';
 import { CryptoModule } from './crypto/crypto.module';
@@ -7,15 +6,17 @@ import { DatabaseModule } from './database/database.module';
 import { FilesModule } from './files/files.module';
 import { LoggingModule } from './logging/logging.module';
 import { OutboxModule } from './outbox/outbox.module';
+import { PortsModule } from './ports/ports.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
 
 /**
- * What both applications stand on: configuration, clock, keyed hashing, logs, PostgreSQL,
- * Redis, queues, outbox writer, the registry of merchant credential verifiers, the file store.
+ * What both applications stand on: the boot audit of ports, configuration, clock, keyed
+ * hashing, logs, PostgreSQL, Redis, queues, outbox writer, the file store.
  */
 @Module({
   imports: [
+    PortsModule,
     ConfigModule,
     ClockModule,
     CryptoModule,
@@ -24,7 +25,6 @@ import { RedisModule } from './redis/redis.module';
     RedisModule,
     QueueModule,
     OutboxModule,
-    MerchantAuthModule,
     FilesModule,
   ],
   exports: [OutboxModule],

@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { BillsJobsModule } from '../../src/modules/bills';
+import { ComplianceModule } from '../../src/modules/compliance';
 import { BILLS_QUEUE } from '../../src/modules/bills/bills.events';
 import { PAYMENT_EVENTS } from '../../src/modules/payments';
 import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
@@ -18,7 +19,11 @@ describe('the bills queue in the worker: a payment made another way settles the 
   beforeAll(async () => {
     kit = await createBillsApp();
     // The worker's bills processor.
-    worker = await startOutboxWorker(BillsJobsModule, { runConfig: kit.config, label: 'bills-worker' });
+    worker = await startOutboxWorker(BillsJobsModule, {
+      runConfig: kit.config,
+      label: 'bills-worker',
+      imports: [ComplianceModule],
+    });
   }, 60_000);
 
   afterAll(async () => {

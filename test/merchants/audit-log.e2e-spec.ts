@@ -3,7 +3,6 @@ import { AccessTokenService } from '../../src/platform/auth/access-token.service
 import {
   ActiveMerchantSession,
   MerchantApiKeyVerifier,
-  MerchantCredentials,
   MerchantSessionVerifier,
 } from '../../src/platform/auth/merchant-credentials';
 import type { MerchantApiKeyPrincipal, MerchantRole } from '../../src/platform/auth/principal';
@@ -49,10 +48,14 @@ describe('Merchants: the audit log route', () => {
   let otherMerchantId: string;
 
   beforeAll(async () => {
-    harness = await createTestHarness();
-    const credentials = harness.app.get(MerchantCredentials);
-    credentials.useSessionVerifier(sessions);
-    credentials.useApiKeyVerifier(keys);
+    harness = await createTestHarness({
+      override: (builder) =>
+        builder
+          .overrideProvider(MerchantSessionVerifier)
+          .useValue(sessions)
+          .overrideProvider(MerchantApiKeyVerifier)
+          .useValue(keys),
+    });
     merchantId = (await registerMerchant(harness)).merchant.id;
     otherMerchantId = (await registerMerchant(harness)).merchant.id;
     await patchKyb(harness, merchantId, {

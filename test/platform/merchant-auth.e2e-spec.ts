@@ -3,7 +3,6 @@ import { AccessTokenService } from '../../src/platform/auth/access-token.service
 import {
   ActiveMerchantSession,
   MerchantApiKeyVerifier,
-  MerchantCredentials,
   MerchantSessionVerifier,
 } from '../../src/platform/auth/merchant-credentials';
 import type { MerchantApiKeyPrincipal } from '../../src/platform/auth/principal';
@@ -40,10 +39,15 @@ describe('Platform: the merchant guard (people, API keys, and the wrong side)', 
   const testKey = `sk_test_${'T'.repeat(43)}`;
 
   beforeAll(async () => {
-    harness = await createTestHarness({ controllers: [MerchantProbeController, StaffProbeController] });
-    const credentials = harness.app.get(MerchantCredentials);
-    credentials.useSessionVerifier(sessions);
-    credentials.useApiKeyVerifier(keys);
+    harness = await createTestHarness({
+      controllers: [MerchantProbeController, StaffProbeController],
+      override: (builder) =>
+        builder
+          .overrideProvider(MerchantSessionVerifier)
+          .useValue(sessions)
+          .overrideProvider(MerchantApiKeyVerifier)
+          .useValue(keys),
+    });
     tokens = harness.app.get(AccessTokenService);
     customer = await createCustomer(harness);
     keys.keys.set(liveKey, { kind: 'merchant-api-key', apiKeyId: randomUUID(), merchantId, livemode: true });

@@ -15,18 +15,24 @@ import { QueueRegistry } from '../../src/platform/queue/queue-registry';
  * publisher and the routes the contexts' subscriptions give (so a test can publish an outbox
  * event the way the relay does). Same database as the API; a Redis prefix of its own, so no
  * other spec's worker takes its jobs, under the run's (`:`, not `-`), where global teardown
- * deletes its queues and whatever it leaves in Redis.
+ * deletes its queues and whatever it leaves in Redis. `imports` are the modules binding the
+ * ports the jobs module's context needs, as WorkerModule imports them (ComplianceModule for a
+ * context that pays through the payment core): without them the worker does not boot.
  */
 export async function startOutboxWorker(
   jobsModule: Type<unknown> | DynamicModule,
-  { runConfig, label }: { runConfig: AppConfig; label: string },
+  {
+    runConfig,
+    label,
+    imports = [],
+  }: { runConfig: AppConfig; label: string; imports?: (Type<unknown> | DynamicModule)[] },
 ): Promise<INestApplicationContext> {
   const workerConfig = loadConfig({
     ...process.env,
     REDIS_KEY_PREFIX: `${runConfig.REDIS_KEY_PREFIX}:${label}-${randomBytes(3).toString('hex')}`,
   });
   const moduleRef = await Test.createTestingModule({
-    imports: [PlatformModule, jobsModule],
+    imports: [PlatformModule, jobsModule, ...imports],
     providers: [
       RedisOutboxPublisher,
       {

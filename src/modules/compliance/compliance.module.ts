@@ -1,7 +1,7 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminAuditModule } from '../../platform/audit/admin-audit.module';
-import { PaymentScreeningRegistry, PaymentsModule } from '../payments';
+import { PaymentScreening, PaymentsModule } from '../payments';
 import { AmlFlagRepository } from './aml-flag.repository';
 import { AmlScreening } from './aml-screening.service';
 import { COMPLIANCE_ENTITIES } from './compliance.entities';
@@ -9,23 +9,24 @@ import { ComplianceService } from './compliance.service';
 import './compliance.errors';
 
 /**
- * AML screening of every payment the payment core accepts (AmlScreening, plugged into the
- * payments context's PaymentScreening port when the module starts) and the review queue
- * (ComplianceService). Services only; the routes are in ComplianceHttpModule. Both the API and
- * the worker (which pays schedules) load it, so every channel is screened.
+ * AML screening of every payment the payment core accepts (AmlScreening, bound to the payments
+ * context's PaymentScreening port) and the review queue (ComplianceService). Services only; the
+ * routes are in ComplianceHttpModule.
+ *
+ * Global so the PaymentScreening binding reaches the payment core: PaymentsModule cannot import
+ * this module (this one imports it for the holds). An application that loads the payment core
+ * without this module does not boot: the API, the worker (which pays schedules) and the CLI
+ * commands all load it, so every channel is screened.
  */
+@Global()
 @Module({
   imports: [TypeOrmModule.forFeature(COMPLIANCE_ENTITIES), PaymentsModule, AdminAuditModule],
-  providers: [AmlFlagRepository, AmlScreening, ComplianceService],
-  exports: [ComplianceService, AmlScreening],
+  providers: [
+    AmlFlagRepository,
+    AmlScreening,
+    { provide: PaymentScreening, useExisting: AmlScreening },
+    ComplianceService,
+  ],
+  exports: [ComplianceService, AmlScreening, PaymentScreening],
 })
-export class ComplianceModule implements OnModuleInit {
-  constructor(
-    private readonly registry: PaymentScreeningRegistry,
-    private readonly screening: AmlScreening,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.use(this.screening);
-  }
-}
+export class ComplianceModule {}

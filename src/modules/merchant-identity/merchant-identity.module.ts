@@ -1,8 +1,8 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { MerchantCredentials } from '../../platform/auth/merchant-credentials';
+import { MerchantSessionVerifier } from '../../platform/auth/merchant-credentials';
 import { MessagingModule } from '../../platform/messaging/messaging.module';
-import { MerchantPortRegistry, MerchantsModule } from '../merchants';
+import { MerchantOwnerInvitations, MerchantSessionRevocation, MerchantsModule } from '../merchants';
 import { MerchantAuthService } from './merchant-auth.service';
 import { MERCHANT_IDENTITY_ENTITIES } from './merchant-identity.entities';
 import { MerchantIdentityRepository } from './merchant-identity.repository';
@@ -12,10 +12,16 @@ import { MerchantTeamService } from './merchant-team.service';
 import './merchant-identity.errors';
 
 /**
- * The people of merchants: users, memberships, dashboard sessions, invitations and teams. On start it
- * registers its session verifier with the platform's merchant guard, and its owner invitations
- * and the ending of a rejected merchant's sessions with the merchants context.
+ * The people of merchants: users, memberships, dashboard sessions, invitations and teams. It
+ * binds the platform's MerchantSessionVerifier (the merchant guard) and the merchants context's
+ * MerchantOwnerInvitations and MerchantSessionRevocation ports.
+ *
+ * Global so those bindings reach their consumers, which cannot import this module: the
+ * platform's guard imports no context, and MerchantsModule is imported by this one. An
+ * application that declares merchant routes or loads MerchantsModule without this module does
+ * not boot.
  */
+@Global()
 @Module({
   imports: [TypeOrmModule.forFeature(MERCHANT_IDENTITY_ENTITIES), MerchantsModule, MessagingModule],
   providers: [
@@ -24,20 +30,18 @@ import './merchant-identity.errors';
     MerchantInvitationsService,
     MerchantAuthService,
     MerchantTeamService,
+    { provide: MerchantSessionVerifier, useExisting: MerchantSessionsService },
+    { provide: MerchantSessionRevocation, useExisting: MerchantSessionsService },
+    { provide: MerchantOwnerInvitations, useExisting: MerchantInvitationsService },
   ],
-  exports: [MerchantSessionsService, MerchantInvitationsService, MerchantAuthService, MerchantTeamService],
+  exports: [
+    MerchantSessionsService,
+    MerchantInvitationsService,
+    MerchantAuthService,
+    MerchantTeamService,
+    MerchantSessionVerifier,
+    MerchantSessionRevocation,
+    MerchantOwnerInvitations,
+  ],
 })
-export class MerchantIdentityModule implements OnModuleInit {
-  constructor(
-    private readonly credentials: MerchantCredentials,
-    private readonly ports: MerchantPortRegistry,
-    private readonly sessions: MerchantSessionsService,
-    private readonly invitations: MerchantInvitationsService,
-  ) {}
-
-  onModuleInit(): void {
-    this.credentials.useSessionVerifier(this.sessions);
-    this.ports.useOwnerInvitations(this.invitations);
-    this.ports.useSessionRevocation(this.sessions);
-  }
-}
+export class MerchantIdentityModule {}

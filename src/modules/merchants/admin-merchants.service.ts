@@ -12,7 +12,7 @@ import type { MerchantResponseDto } from './dto/merchant-response.dto';
 import { canAdminMoveKyb } from './kyb-transitions';
 import { MerchantAuditWriter, staffActor } from './merchant-audit.writer';
 import { MerchantOnboardingService, IssuedOnboardingToken } from './merchant-onboarding.service';
-import { MerchantPortRegistry } from './merchant-ports';
+import { MerchantLiveKeyRevocation, MerchantSessionRevocation } from './merchant-ports';
 import type { Merchant } from './merchant.entity';
 import { MerchantRepository } from './merchant.repository';
 import { MerchantViews } from './merchant-views.service';
@@ -30,7 +30,8 @@ export class AdminMerchantsService {
     private readonly merchants: MerchantRepository,
     private readonly views: MerchantViews,
     private readonly onboarding: MerchantOnboardingService,
-    private readonly ports: MerchantPortRegistry,
+    private readonly liveKeys: MerchantLiveKeyRevocation,
+    private readonly sessions: MerchantSessionRevocation,
     private readonly audit: MerchantAuditWriter,
     private readonly adminAudit: AdminAuditWriter,
     private readonly outbox: OutboxWriter,
@@ -87,8 +88,8 @@ export class AdminMerchantsService {
       if (request.status === 'APPROVED' && !merchant.approvedAt) changes.approvedAt = now;
       await this.merchants.update(manager, merchant.id, changes);
       const rejected = request.status === 'REJECTED';
-      const revokedLiveKeys = rejected ? await this.ports.revokeLiveKeys(manager, merchant.id, now) : 0;
-      const endedSessions = rejected ? await this.ports.endSessionsOf(manager, merchant.id, now) : 0;
+      const revokedLiveKeys = rejected ? await this.liveKeys.revokeLiveKeys(manager, merchant.id, now) : 0;
+      const endedSessions = rejected ? await this.sessions.endSessionsOf(manager, merchant.id, now) : 0;
       const details = {
         from,
         to: request.status,

@@ -23,7 +23,6 @@ export {
   type AfterCommit,
   MerchantLiveKeyRevocation,
   MerchantOwnerInvitations,
-  MerchantPortRegistry,
   MerchantSessionRevocation,
   type OwnerInvitationRequest,
 } from './merchant-ports';

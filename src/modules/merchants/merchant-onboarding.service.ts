@@ -11,7 +11,7 @@ import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import type { MerchantRegisterRequestDto } from './dto/merchant-register-request.dto';
 import type { MerchantResponseDto } from './dto/merchant-response.dto';
 import { MerchantAuditWriter, SYSTEM_ACTOR } from './merchant-audit.writer';
-import { MerchantPortRegistry } from './merchant-ports';
+import { MerchantOwnerInvitations } from './merchant-ports';
 import { Merchant } from './merchant.entity';
 import { MerchantRepository } from './merchant.repository';
 import { MerchantViews } from './merchant-views.service';
@@ -39,7 +39,7 @@ export class MerchantOnboardingService {
     private readonly dataSource: DataSource,
     private readonly merchants: MerchantRepository,
     private readonly views: MerchantViews,
-    private readonly ports: MerchantPortRegistry,
+    private readonly ownerInvitations: MerchantOwnerInvitations,
     private readonly audit: MerchantAuditWriter,
     private readonly outbox: OutboxWriter,
     private readonly keyedHash: KeyedHash,
@@ -78,7 +78,7 @@ export class MerchantOnboardingService {
     try {
       view = await this.dataSource.transaction(async (manager) => {
         await this.merchants.insert(manager, merchant);
-        sendInvitation = await this.ports.inviteOwner(
+        sendInvitation = await this.ownerInvitations.inviteOwner(
           manager,
           { merchantId: merchant.id, merchantName: merchant.name, email: merchant.contactEmail },
           now,

@@ -1,5 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { Port } from '../../platform/ports/port';
 
 export interface OwnerInvitationRequest {
   merchantId: string;
@@ -10,12 +10,19 @@ export interface OwnerInvitationRequest {
 /** What to do once the caller's transaction has committed (send the e-mail holding a token). */
 export type AfterCommit = () => Promise<void>;
 
+/*
+ * The ports below are defined here and implemented by the contexts that build on this one
+ * (each imports MerchantsModule, so this context imports neither): their modules bind them
+ * globally, and an application that loads MerchantsModule without them does not boot.
+ */
+
 /**
  * Port: invite the first OWNER of a newly registered merchant at its contact e-mail, in the
  * registration's transaction. The merchant-identity context implements it; merchant users
  * exist only through invitations. It answers what to run after commit (the e-mail), so no
  * message goes out for a registration that rolled back.
  */
+@Port({ implementedBy: 'MerchantIdentityModule (merchant-identity)' })
 export abstract class MerchantOwnerInvitations {
   abstract inviteOwner(manager: EntityManager, request: OwnerInvitationRequest, now: Date): Promise<AfterCommit>;
 }
@@ -24,6 +31,7 @@ export abstract class MerchantOwnerInvitations {
  * Port: revoke every live API key of a merchant, in the caller's transaction (KYB REJECTED).
  * The merchant API keys context implements it. Answers how many it revoked.
  */
+@Port({ implementedBy: 'MerchantApiKeysModule (merchant-api-keys)' })
 export abstract class MerchantLiveKeyRevocation {
   abstract revokeLiveKeys(manager: EntityManager, merchantId: string, now: Date): Promise<number>;
 }
@@ -33,55 +41,7 @@ export abstract class MerchantLiveKeyRevocation {
  * (KYB REJECTED: its people lose access at once, not when their tokens expire). The
  * merchant-identity context implements it. Answers how many sessions ended.
  */
+@Port({ implementedBy: 'MerchantIdentityModule (merchant-identity)' })
 export abstract class MerchantSessionRevocation {
   abstract endSessionsOf(manager: EntityManager, merchantId: string, now: Date): Promise<number>;
-}
-
-/**
- * Where the implementing contexts register when their modules start, so this context depends
- * on neither (each of them depends on this one). Until merchant-identity registers, a
- * registration sends only its onboarding link (logged once as a warning).
- */
-@Injectable()
-export class MerchantPortRegistry {
-  private readonly logger = new Logger(MerchantPortRegistry.name);
-  private ownerInvitations: MerchantOwnerInvitations | null = null;
-  private liveKeyRevocation: MerchantLiveKeyRevocation | null = null;
-  private sessionRevocation: MerchantSessionRevocation | null = null;
-
-  useOwnerInvitations(port: MerchantOwnerInvitations): void {
-    this.ownerInvitations = port;
-  }
-
-  useLiveKeyRevocation(port: MerchantLiveKeyRevocation): void {
-    this.liveKeyRevocation = port;
-  }
-
-  useSessionRevocation(port: MerchantSessionRevocation): void {
-    this.sessionRevocation = port;
-  }
-
-  async inviteOwner(manager: EntityManager, request: OwnerInvitationRequest, now: Date): Promise<AfterCommit> {
-    if (!this.ownerInvitations) {
-      this.logger.warn('no MerchantOwnerInvitations is registered: the owner is not invited');
-      return () => Promise.resolve();
-    }
-    return this.ownerInvitations.inviteOwner(manager, request, now);
-  }
-
-  async revokeLiveKeys(manager: EntityManager, merchantId: string, now: Date): Promise<number> {
-    if (!this.liveKeyRevocation) {
-      this.logger.warn('no MerchantLiveKeyRevocation is registered: no live keys to revoke');
-      return 0;
-    }
-    return this.liveKeyRevocation.revokeLiveKeys(manager, merchantId, now);
-  }
-
-  async endSessionsOf(manager: EntityManager, merchantId: string, now: Date): Promise<number> {
-    if (!this.sessionRevocation) {
-      this.logger.warn('no MerchantSessionRevocation is registered: no sessions to end');
-      return 0;
-    }
-    return this.sessionRevocation.endSessionsOf(manager, merchantId, now);
-  }
 }

@@ -10,7 +10,6 @@ import { MerchantAuditWriter } from './merchant-audit.writer';
 import { MerchantDirectory } from './merchant-directory.service';
 import { MerchantKybDocumentsService } from './merchant-kyb-documents.service';
 import { MerchantOnboardingService } from './merchant-onboarding.service';
-import { MerchantPortRegistry } from './merchant-ports';
 import { MerchantRepository } from './merchant.repository';
 import { MerchantViews } from './merchant-views.service';
 import { MERCHANT_ENTITIES } from './merchants.entities';
@@ -18,15 +17,15 @@ import './merchants.errors';
 
 /**
  * Merchants: applications, KYB and the merchant audit log. Services only; the routes are in
- * MerchantsHttpModule. The merchant-side contexts (identity, API keys) build on its directory,
- * audit writer and ports.
+ * MerchantsHttpModule. The merchant-side contexts (identity, API keys) build on its directory
+ * and audit writer, and implement its ports (merchant-ports.ts), which their modules bind
+ * globally: an application with this module and without theirs does not boot.
  */
 @Module({
   imports: [TypeOrmModule.forFeature(MERCHANT_ENTITIES), OutboxModule, MessagingModule, AdminAuditModule],
   providers: [
     MerchantRepository,
     MerchantViews,
-    MerchantPortRegistry,
     MerchantAuditWriter,
     MerchantDirectory,
     MerchantOnboardingService,
@@ -38,7 +37,6 @@ import './merchants.errors';
   exports: [
     MerchantDirectory,
     MerchantAuditWriter,
-    MerchantPortRegistry,
     MerchantOnboardingService,
     MerchantKybDocumentsService,
     AdminMerchantsService,

@@ -19,7 +19,6 @@ export { PaymentRefunds, type DisputablePayment } from './payment-refunds.servic
 export { RailReversalService } from './rail-reversal.service';
 export {
   PaymentScreening,
-  PaymentScreeningRegistry,
   type ScreeningCandidate,
   type ScreeningHit,
   type ScreeningSeverity,

@@ -17,7 +17,7 @@ import { agentAccounts, agentCaptureEntry, captureEntry, paymentAccounts } from 
 import { PayerType, Payment, PaymentChannel } from './payment.entity';
 import { NewPayment, PaymentRepository } from './payment.repository';
 import { PaymentError } from './payments.errors';
-import { holdsPayment, PaymentScreeningRegistry } from './payment-screening';
+import { holdsPayment, PaymentScreening } from './payment-screening';
 import { CaptureResult, CaptureStatusResult, DeclineReason, RailCode, RailConnector } from './rail-connector';
 import { RailReversalService } from './rail-reversal.service';
 import { maskFundingAccount } from './request-fingerprint';
@@ -128,7 +128,7 @@ export class PaymentCore {
     private readonly circuit: BillerCircuitBreaker,
     private readonly reversals: RailReversalService,
     private readonly faults: PaymentFaults,
-    private readonly screening: PaymentScreeningRegistry,
+    private readonly screening: PaymentScreening,
     private readonly captureFunding: CaptureFundingSeal,
   ) {}
 

@@ -17,7 +17,6 @@ import { PaymentMetrics } from './payment-metrics.service';
 import { PaymentRecoveryService } from './payment-recovery.service';
 import { PaymentRefunds } from './payment-refunds.service';
 import { PaymentRepository } from './payment.repository';
-import { PaymentScreeningRegistry } from './payment-screening';
 import { PAYMENT_ENTITIES } from './payments.entities';
 import { PAYMENT_EVENTS, PAYMENT_QUEUES } from './payments.events';
 import { PaymentsService } from './payments.service';
@@ -33,7 +32,8 @@ import { SandboxRailConnector } from './sandbox-rail.connector';
  * capture between two transactions, the ledger entry), recovery of payments whose capture
  * answer was lost, posting to billers with retries, and returning funds when a biller
  * refuses. Services only; the routes are in PaymentsHttpModule and the processors in
- * PaymentsJobsModule.
+ * PaymentsJobsModule. The payment core screens through the PaymentScreening port, which
+ * ComplianceModule binds: every application that loads this module loads that one too.
  */
 @ListensTo(PAYMENT_QUEUES.posting, [PAYMENT_EVENTS.captured])
 @ListensTo(PAYMENT_QUEUES.railReversals, [PAYMENT_EVENTS.railReversalRequested])
@@ -62,7 +62,6 @@ import { SandboxRailConnector } from './sandbox-rail.connector';
     RailReversalService,
     RailReversalRepository,
     BillerCircuitBreaker,
-    PaymentScreeningRegistry,
     PaymentHolds,
     { provide: RailConnector, useClass: SandboxRailConnector },
   ],
@@ -75,7 +74,6 @@ import { SandboxRailConnector } from './sandbox-rail.connector';
     PostingService,
     RailReversalService,
     PaymentRecoveryService,
-    PaymentScreeningRegistry,
     PaymentHolds,
   ],
 })

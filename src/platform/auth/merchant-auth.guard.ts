@@ -5,7 +5,7 @@ import { ApiException } from '../http/api-error';
 import { ACCESS_POLICY, AccessPolicy, isMerchantApiKey, MerchantAccessPolicy } from './access-policy';
 import { AccessTokenService } from './access-token.service';
 import { BEARER_CHALLENGE, bearerToken, INVALID_TOKEN_CHALLENGE } from './bearer-token';
-import { MerchantCredentials } from './merchant-credentials';
+import { MerchantApiKeyVerifier, MerchantSessionVerifier } from './merchant-credentials';
 import { AuthenticatedRequest, MerchantPrincipal } from './principal';
 
 /**
@@ -23,7 +23,8 @@ export class MerchantAuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: AccessTokenService,
-    private readonly credentials: MerchantCredentials,
+    private readonly apiKeys: MerchantApiKeyVerifier,
+    private readonly sessions: MerchantSessionVerifier,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -38,7 +39,7 @@ export class MerchantAuthGuard implements CanActivate {
   }
 
   private async apiKey(token: string, policy: MerchantAccessPolicy): Promise<MerchantPrincipal> {
-    const principal = await this.credentials.verifyApiKey(token);
+    const principal = await this.apiKeys.verify(token);
     if (!principal) {
       throw new ApiException(
         'UNAUTHENTICATED',
@@ -66,7 +67,7 @@ export class MerchantAuthGuard implements CanActivate {
         INVALID_TOKEN_CHALLENGE,
       );
     }
-    const session = await this.credentials.findActiveSession(claims.sessionId);
+    const session = await this.sessions.findActive(claims.sessionId);
     if (
       !session ||
       session.userId !== claims.userId ||

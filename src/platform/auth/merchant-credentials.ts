@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Port } from '../ports/port';
 import type { MerchantApiKeyPrincipal, MerchantRole } from './principal';
 
 /** What the merchant guard learns about a live merchant session. */
@@ -14,8 +14,10 @@ export interface ActiveMerchantSession {
 /**
  * Port: is this merchant session still active, and with which membership? Implemented by the
  * merchant-identity context, which reloads the membership so a role change, a removal or a
- * revoked session applies on the next request.
+ * revoked session applies on the next request. Its module binds it globally, so the merchant
+ * guard resolves it wherever a merchant route is declared and the platform imports no context.
  */
+@Port({ implementedBy: 'MerchantIdentityModule (merchant-identity)' })
 export abstract class MerchantSessionVerifier {
   /** Null when the session does not exist, ended, expired, or its membership is no longer ACTIVE. */
   abstract findActive(sessionId: string): Promise<ActiveMerchantSession | null>;
@@ -24,35 +26,10 @@ export abstract class MerchantSessionVerifier {
 /**
  * Port: the principal of a raw API key (`sk_live_...` / `sk_test_...`), or null when it is
  * unknown, revoked or malformed. Implemented by the merchant API keys context (hash lookup,
- * constant-time comparison, batched `lastUsedAt`).
+ * constant-time comparison, batched `lastUsedAt`), bound globally by its module: both the
+ * merchant guard and the user guard (which tells a live key apart from a bad token) ask it.
  */
+@Port({ implementedBy: 'MerchantApiKeysModule (merchant-api-keys)' })
 export abstract class MerchantApiKeyVerifier {
   abstract verify(rawKey: string): Promise<MerchantApiKeyPrincipal | null>;
-}
-
-/**
- * Where the merchant contexts register their verifiers when their modules start, so the
- * platform's merchant guard depends on no context (the same shape as the payments context's
- * screening registry). A route reached before registration refuses the credential.
- */
-@Injectable()
-export class MerchantCredentials {
-  private sessions: MerchantSessionVerifier | null = null;
-  private apiKeys: MerchantApiKeyVerifier | null = null;
-
-  useSessionVerifier(verifier: MerchantSessionVerifier): void {
-    this.sessions = verifier;
-  }
-
-  useApiKeyVerifier(verifier: MerchantApiKeyVerifier): void {
-    this.apiKeys = verifier;
-  }
-
-  async findActiveSession(sessionId: string): Promise<ActiveMerchantSession | null> {
-    return this.sessions ? this.sessions.findActive(sessionId) : null;
-  }
-
-  async verifyApiKey(rawKey: string): Promise<MerchantApiKeyPrincipal | null> {
-    return this.apiKeys ? this.apiKeys.verify(rawKey) : null;
-  }
 }

@@ -1,3 +1,4 @@
+import { Port } from '../ports/port';
 import type { UserRole } from './principal';
 
 /** What the bearer guard learns about a live device session. */
@@ -10,8 +11,9 @@ export interface ActiveSession {
 /**
  * The narrow port through which the platform's bearer guard asks whether a device session is
  * still active. The identity context implements it (with a short Redis cache); the platform
- * never sees identity's tables.
+ * never sees identity's tables. IdentityModule binds it globally.
  */
+@Port({ implementedBy: 'IdentityModule (identity)' })
 export abstract class SessionVerifier {
   /** The session's user and role, or null when it does not exist, was revoked or expired, or its user is deactivated. */
   abstract findActive(sessionId: string): Promise<ActiveSession | null>;

@@ -5,7 +5,7 @@ import { ApiException } from '../http/api-error';
 import { ACCESS_POLICY, AccessPolicy, isMerchantApiKey } from './access-policy';
 import { AccessTokenService } from './access-token.service';
 import { BEARER_CHALLENGE, bearerToken, INVALID_TOKEN_CHALLENGE as CHALLENGE } from './bearer-token';
-import { MerchantCredentials } from './merchant-credentials';
+import { MerchantApiKeyVerifier } from './merchant-credentials';
 import { AuthenticatedRequest } from './principal';
 import { SessionVerifier } from './session-verifier';
 
@@ -22,7 +22,7 @@ export class UserAuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly tokens: AccessTokenService,
     private readonly sessions: SessionVerifier,
-    private readonly merchantCredentials: MerchantCredentials,
+    private readonly merchantApiKeys: MerchantApiKeyVerifier,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -54,7 +54,7 @@ export class UserAuthGuard implements CanActivate {
   }
 
   private async isMerchantCredential(token: string): Promise<boolean> {
-    if (isMerchantApiKey(token)) return (await this.merchantCredentials.verifyApiKey(token)) !== null;
+    if (isMerchantApiKey(token)) return (await this.merchantApiKeys.verify(token)) !== null;
     return this.tokens.verifyMerchant(token) !== null;
   }
 }

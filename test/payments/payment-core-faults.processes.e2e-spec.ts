@@ -3,11 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, EntityManager } from 'typeorm';
 import { PaymentFaults } from '../../src/modules/payments/payment-faults';
 import { PaymentRecoveryService } from '../../src/modules/payments/payment-recovery.service';
-import {
-  PaymentScreeningRegistry,
-  ScreeningCandidate,
-  ScreeningHit,
-} from '../../src/modules/payments/payment-screening';
+import { AmlScreening } from '../../src/modules/compliance/aml-screening.service';
+import { PaymentScreening, ScreeningCandidate, ScreeningHit } from '../../src/modules/payments/payment-screening';
 import { CaptureRequest, CaptureResult, RailConnector } from '../../src/modules/payments/rail-connector';
 import { RailReversalService } from '../../src/modules/payments/rail-reversal.service';
 import { SandboxRailConnector } from '../../src/modules/payments/sandbox-rail.connector';
@@ -65,18 +62,22 @@ class CountingRail extends SandboxRailConnector {
  * from another connection while the payment transaction is open, as a failover does, and goes
  * on once TypeORM has noticed and released the transaction's connection.
  */
-class TerminatingScreening extends PaymentScreeningRegistry {
+class TerminatingScreening extends PaymentScreening {
   terminateNext = false;
   db?: DataSource;
 
-  override async screen(manager: EntityManager, candidate: ScreeningCandidate): Promise<ScreeningHit[]> {
+  constructor(private readonly configured: AmlScreening) {
+    super();
+  }
+
+  async screen(manager: EntityManager, candidate: ScreeningCandidate): Promise<ScreeningHit[]> {
     if (this.terminateNext && this.db) {
       this.terminateNext = false;
       const [{ pid }] = await manager.query(`SELECT pg_backend_pid() AS pid`);
       await this.db.query(`SELECT pg_terminate_backend($1)`, [pid]);
       while (!manager.queryRunner?.isReleased) await sleep(10);
     }
-    return super.screen(manager, candidate);
+    return this.configured.screen(manager, candidate);
   }
 }
 
@@ -114,13 +115,16 @@ describe('the payment core when the process or the database fails around the rai
           .useFactory({ factory: (config: AppConfig) => new ConnectionCuttingFaults(config), inject: [AppConfig] })
           .overrideProvider(RailConnector)
           .useFactory({ factory: (dataSource: DataSource) => new CountingRail(dataSource), inject: [DataSource] })
-          .overrideProvider(PaymentScreeningRegistry)
-          .useClass(TerminatingScreening),
+          .overrideProvider(PaymentScreening)
+          .useFactory({
+            factory: (configured: AmlScreening) => new TerminatingScreening(configured),
+            inject: [AmlScreening],
+          }),
     });
     faults = kit.app.get(PaymentFaults) as ConnectionCuttingFaults;
     faults.proxy = proxy;
     rail = kit.app.get(RailConnector) as CountingRail;
-    screening = kit.app.get(PaymentScreeningRegistry) as TerminatingScreening;
+    screening = kit.app.get(PaymentScreening) as TerminatingScreening;
     screening.db = kit.db;
   }, 60_000);
 

@@ -5,11 +5,16 @@
  * statements a payment makes.
  *
  *   npm run bench:payments          # nest build, then this file with ts-node (transpile-only)
+ *   BENCH_HISTORY=1000000 npm run bench:payments   # the same after a million payments of history
  *
  * 1. Recreates its own database BENCH_DATABASE_URL (`payment_service_bench_payments`) with the
  *    project's CLI, then loads BENCH_CUSTOMERS (256) TIER_1 customers with one PIN, a category,
  *    a biller on an in-process biller simulator (amount rule ANY, fee 100 + 0.5 %), and the
  *    CARD rail.
+ *    With BENCH_HISTORY (0) above 0, then loads that many settled payments of history
+ *    (`support/payment-history.ts`: their captures, posting cycles, timeline steps and outbox
+ *    events; a hot account, the one every bench payment pays, paid by thousands of customers,
+ *    some inside the AML window), vacuums and analyses.
  * 2. Starts the API (`dist/src/main.js`) and the worker (`dist/src/worker.js`), NODE_ENV=production,
  *    LOG_LEVEL=warn, DATABASE_POOL_SIZE=BENCH_POOL_SIZE (10), and logs every customer in through
  *    `POST /auth/login` for its token.
@@ -17,8 +22,11 @@
  * 4. For BENCH_ROUNDS (3) rounds: BENCH_CONNECTIONS (32) connections for BENCH_SECONDS (10) s
  *    against the API (a unique Idempotency-Key and amount per request, customers in turn),
  *    then, once the worker has settled that round's payments (it reports how long that took),
- *    the same against the floor; prints payments/s, p50, p99 and the ratio per round. The
- *    floor's outbox rows are never due, so the worker has nothing to do in the floor round.
+ *    the same against the floor; prints payments/s, p50, p99 and the ratio per round, with the
+ *    load average before and after. The floor's outbox rows are never due, so the worker has
+ *    nothing to do in the floor round. CPU per payment is read from /proc: of the API, the worker,
+ *    the whole PostgreSQL server (every database on it), and `PostgreSQL (database)`, the
+ *    server's processes serving the bench's database only (what to compare on a shared machine).
  * 5. Afterwards: the ledger check must find no imbalance; every outbox row must be PUBLISHED
  *    within 30 s; replaying BENCH_REPLAYS (500) used keys must answer 409 DUPLICATE_PAYMENT and
  *    write no row. Exits 1 when any of these fails or a request failed.
@@ -34,6 +42,7 @@ import {
   benchPhones,
   benchSettings,
   describeFigures,
+  describeLoad,
   Figures,
   figuresOf,
   insertCustomers,
@@ -46,9 +55,12 @@ import {
   startFloorServer,
   stopChildren,
 } from './support/bench-kit';
+import { loadPaymentHistory } from './support/payment-history';
 import {
   BILLER_SLUG,
-  cpuMeter,
+  cpuCounter,
+  CpuPerPayment,
+  describeCpu,
   Customer,
   drivePayments as drivePaymentsWith,
   loadCatalogue,
@@ -65,6 +77,8 @@ const { databaseUrl, apiPort, connections, seconds, rounds, poolSize } = benchSe
 const floorPort = setting('BENCH_FLOOR_PORT', 3198);
 const customerCount = setting('BENCH_CUSTOMERS', 256);
 const replays = setting('BENCH_REPLAYS', 500);
+/** Settled payments loaded before the rounds (0: none), to show a payment's cost does not grow with history. */
+const history = setting('BENCH_HISTORY', 0);
 /** 0 leaves the worker out, to tell the API's own cost from the worker's load on the machine. */
 const withWorker = setting('BENCH_WORKER', 1) !== 0;
 const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -95,6 +109,12 @@ async function main(): Promise<void> {
     try {
       const billerId = await loadCatalogue(db, simulator.billerUrl(BILLER_SLUG));
       const customerRows = await loadCustomers(db);
+      if (history > 0) {
+        const started = Date.now();
+        log(`history: loading ${history} payments`);
+        await loadPaymentHistory(db, { count: history, billerId, benchCustomerIds: customerRows.map(({ id }) => id) });
+        log(`history: ${history} payments loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      }
       const baseUrl = `http://127.0.0.1:${apiPort}`;
       // BENCH_API_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the API.
       const api = await startBuilt('dist/src/main.js', env, `${baseUrl}/api/v1/health/ready`, apiNodeArgs);
@@ -108,25 +128,31 @@ async function main(): Promise<void> {
       });
       log(`floor ready on port ${floorPort}`);
 
-      const results: { api: Figures; floor: Figures }[] = [];
+      const database = new URL(databaseUrl).pathname.slice(1);
+      const results: { api: Figures; floor: Figures; apiCpu: CpuPerPayment; floorCpu: CpuPerPayment; rows: number }[] =
+        [];
       for (let round = 1; round <= rounds; round += 1) {
+        log(`round ${round}: ${describeLoad()}`);
+        const roundStart = (await db.query<{ now: Date }>(`SELECT now() AS now`)).rows[0].now;
         await drivePayments(baseUrl, customers, 2, false);
-        const apiCpu = cpuMeter({ API: api.pid, worker: worker?.pid });
+        const rows = await paymentRows(db);
+        const apiCpu = cpuCounter({ API: api.pid, worker: worker?.pid }, database);
         const apiRound = await drivePayments(baseUrl, customers, seconds, true);
         // The floor round starts on a quiet machine: the worker first settles what the API round
         // captured (its posting is not charged to the floor).
-        if (withWorker) await drainWorker(db, round);
+        if (withWorker) await drainWorker(db, round, roundStart);
         const apiCpuPerPayment = apiCpu(apiRound.responses2xx);
         await driveFloor(customers, billerId, 2);
-        const floorCpu = cpuMeter({ floor: floorServer.pid });
+        const floorCpu = cpuCounter({ floor: floorServer.pid }, database);
         const floor = await driveFloor(customers, billerId, seconds);
         const floorCpuPerPayment = floorCpu(floor.responses2xx);
-        results.push({ api: apiRound, floor });
+        results.push({ api: apiRound, floor, apiCpu: apiCpuPerPayment, floorCpu: floorCpuPerPayment, rows });
         log(`round ${round}: API   ${describeFigures(apiRound)}`);
         log(`round ${round}: floor ${describeFigures(floor)}`);
         log(`round ${round}: ratio ${(apiRound.requestsPerSecond / floor.requestsPerSecond).toFixed(2)}`);
-        log(`round ${round}: CPU per API payment (round and settling): ${apiCpuPerPayment}`);
-        log(`round ${round}: CPU per floor transaction: ${floorCpuPerPayment}`);
+        log(`round ${round}: CPU per API payment (round and settling): ${describeCpu(apiCpuPerPayment)}`);
+        log(`round ${round}: CPU per floor transaction: ${describeCpu(floorCpuPerPayment)}`);
+        log(`round ${round}: ${describeLoad()}`);
       }
       const failures: string[] = [];
       for (const [index, { api, floor }] of results.entries()) {
@@ -135,11 +161,15 @@ async function main(): Promise<void> {
       }
       failures.push(...(await checkAfterwards(db, baseUrl, env)));
       log('');
-      log('| round | API payments/s | API p50 | API p99 | floor tx/s | floor p99 | ratio |');
-      log('|---|---|---|---|---|---|---|');
-      for (const [index, { api, floor }] of results.entries()) {
+      log(`history: ${history} payments loaded before the rounds`);
+      log(
+        '| round | payments before | API payments/s | API p50 | API p99 | floor tx/s | floor p99 | ratio | PG CPU/payment (database) | PG CPU/floor tx (database) |',
+      );
+      log('|---|---|---|---|---|---|---|---|---|---|');
+      for (const [index, { api, floor, apiCpu, floorCpu, rows }] of results.entries()) {
+        const pg = (figures: CpuPerPayment) => `${figures['PostgreSQL (database)'].toFixed(2)} ms`;
         log(
-          `| ${index + 1} | ${api.requestsPerSecond.toFixed(0)} | ${api.p50} ms | ${api.p99} ms | ${floor.requestsPerSecond.toFixed(0)} | ${floor.p99} ms | ${(api.requestsPerSecond / floor.requestsPerSecond).toFixed(2)} |`,
+          `| ${index + 1} | ${rows} | ${api.requestsPerSecond.toFixed(0)} | ${api.p50} ms | ${api.p99} ms | ${floor.requestsPerSecond.toFixed(0)} | ${floor.p99} ms | ${(api.requestsPerSecond / floor.requestsPerSecond).toFixed(2)} | ${pg(apiCpu)} | ${pg(floorCpu)} |`,
         );
       }
       const bestFloor = Math.max(...results.map(({ floor }) => floor.requestsPerSecond));
@@ -157,6 +187,10 @@ async function main(): Promise<void> {
     await stopChildren();
     await simulator.close();
   }
+}
+
+async function paymentRows(db: Client): Promise<number> {
+  return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payments`)).rows[0].n;
 }
 
 async function loadCustomers(db: Client): Promise<{ id: string; phone: string }[]> {
@@ -202,19 +236,23 @@ async function driveFloor(customers: Customer[], billerId: string, duration: num
 }
 
 /**
- * Waits until every payment of the API rounds is settled (no longer PENDING or PROCESSING) and
- * every outbox row they wrote is published, and logs how long the worker took past the round.
+ * Waits until every payment of the API round (created since `since`, its warm-up included) is
+ * settled (no longer AUTHORIZING, PENDING or PROCESSING) and every outbox row due is published,
+ * and logs how long the worker took past the round. Both reads stay on indexes
+ * (`payments_created_at_idx` carries the status; the floor's rows are never due), so polling
+ * costs the same however much history the database holds.
  */
-async function drainWorker(db: Client, round: number): Promise<void> {
+async function drainWorker(db: Client, round: number, since: Date): Promise<void> {
   const started = Date.now();
   let left = { payments: -1, events: -1 };
   while (Date.now() - started < DRAIN_LIMIT_MS) {
     left = (
       await db.query<{ payments: number; events: number }>(
         `SELECT (SELECT count(*)::int FROM payments
-                  WHERE status IN ('AUTHORIZING', 'PENDING', 'PROCESSING') AND idempotency_key NOT LIKE 'floor-%') AS payments,
-                (SELECT count(*)::int FROM outbox_events WHERE status = 'PENDING' AND event_type <> $1) AS events`,
-        [FLOOR_EVENT_TYPE],
+                  WHERE created_at >= $1 AND status IN ('AUTHORIZING', 'PENDING', 'PROCESSING')) AS payments,
+                (SELECT count(*)::int FROM outbox_events
+                  WHERE status = 'PENDING' AND next_attempt_at < 'infinity') AS events`,
+        [since],
       )
     ).rows[0];
     if (left.payments === 0 && left.events === 0) break;
@@ -366,7 +404,7 @@ async function pay(
     await prepared(
       client,
       'floor-3',
-      `SELECT (SELECT id FROM payments WHERE customer_id = $1 AND idempotency_key = $2) AS existing,
+      `SELECT (SELECT id FROM payments WHERE payer_id = $1 AND idempotency_key = $2) AS existing,
               (SELECT coalesce(sum(amount), 0) FROM payments WHERE customer_id = $1
                   AND created_at > now() - interval '24 hours' AND status <> 'FAILED') AS used`,
       [payment.customerId, payment.key],

@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import { ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
 
@@ -290,4 +290,60 @@ function ticksOf(stat: string, children = false): number {
     .split(' ')
     .map(Number);
   return fields[11] + fields[12] + (children ? fields[13] + fields[14] : 0);
+}
+
+/**
+ * CPU ticks of the PostgreSQL processes serving one database (its backends, and its autovacuum
+ * workers), leaving out every other database on a shared server and the server's own
+ * background processes. A backend's title names its database (`postgres: <cluster>: <user>
+ * <database> <client> ...`); the processes are sampled every 200 ms, so a backend that ends
+ * loses at most its last 200 ms. `stop()` ends the sampling and answers the ticks used since
+ * the call.
+ */
+export function databaseTicks(database: string): { stop: () => number } {
+  const baseline = new Map<number, number>();
+  const latest = new Map<number, number>();
+  const sample = (first: boolean) => {
+    let entries: string[];
+    try {
+      entries = readdirSync('/proc');
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (!/^\d+$/.test(entry)) continue;
+      const pid = Number(entry);
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+        if (!latest.has(pid)) {
+          const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+          if (!title.includes(` ${database} `)) continue;
+          // A backend first seen after the start began after it: all its time counts.
+          baseline.set(pid, first ? ticksOf(stat) : 0);
+        }
+        latest.set(pid, ticksOf(stat));
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  };
+  sample(true);
+  const timer = setInterval(() => sample(false), 200);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample(false);
+      let ticks = 0;
+      for (const [pid, last] of latest) ticks += last - (baseline.get(pid) ?? 0);
+      return ticks;
+    },
+  };
+}
+
+/** The load average (1, 5, 15 min) and the number of cores, e.g. `load 1.20 0.80 0.50 on 2 cores`. */
+export function describeLoad(): string {
+  return `load ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')} on ${availableParallelism()} cores`;
 }

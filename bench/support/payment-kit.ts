@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { figuresOf, Figures, postgresTicks, processTicks } from './bench-kit';
+import { databaseTicks, figuresOf, Figures, postgresTicks, processTicks } from './bench-kit';
 
 /**
  * What the payment benches share (payments.bench.ts, schedules.bench.ts): the catalogue they pay
@@ -142,16 +142,23 @@ export type CpuPerPayment = Record<string, number>;
 /**
  * Starts counting the CPU time of the given processes and of the PostgreSQL server; the
  * function it returns gives the time used since, per payment, in ms (from /proc, Linux only).
+ * With `database`, also `PostgreSQL (database)`: the server's processes serving that database
+ * only, which leaves out what other databases on a shared server cost meanwhile.
  */
-export function cpuCounter(processes: Record<string, number | undefined>): (payments: number) => CpuPerPayment {
+export function cpuCounter(
+  processes: Record<string, number | undefined>,
+  database?: string,
+): (payments: number) => CpuPerPayment {
   const pids = Object.entries(processes).filter((entry): entry is [string, number] => entry[1] !== undefined);
   const before = { processes: pids.map(([, pid]) => processTicks(pid)), postgres: postgresTicks() };
+  const ofDatabase = database === undefined ? undefined : databaseTicks(database);
   return (payments) => {
     // USER_HZ is 100 on Linux: a tick is 10 ms.
     const perPayment = (ticks: number) => (ticks * 10) / Math.max(payments, 1);
     const figures: CpuPerPayment = {};
     pids.forEach(([name, pid], index) => (figures[name] = perPayment(processTicks(pid) - before.processes[index])));
     figures.PostgreSQL = perPayment(postgresTicks() - before.postgres);
+    if (ofDatabase) figures['PostgreSQL (database)'] = perPayment(ofDatabase.stop());
     return figures;
   };
 }
@@ -163,7 +170,10 @@ export function describeCpu(figures: CpuPerPayment): string {
 }
 
 /** `cpuCounter` described: `API 1.23 ms, worker 0.45 ms, PostgreSQL 0.67 ms`. */
-export function cpuMeter(processes: Record<string, number | undefined>): (payments: number) => string {
-  const count = cpuCounter(processes);
+export function cpuMeter(
+  processes: Record<string, number | undefined>,
+  database?: string,
+): (payments: number) => string {
+  const count = cpuCounter(processes, database);
   return (payments) => describeCpu(count(payments));
 }

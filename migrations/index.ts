@@ -27,6 +27,7 @@ import { BillPaymentLeaseKey1795875000000 } from './1795875000000-bill-payment-l
 import { PaymentCaptureInstructions1795875400000 } from './1795875400000-payment-capture-instructions';
 import { AmlQueueOrder1795876000000 } from './1795876000000-aml-queue-order';
 import { EncryptNationalIdsAndSettlementAccounts1795878000000 } from './1795878000000-encrypt-national-ids-and-settlement-accounts';
+import { BoundedPaymentStatements1795886000000 } from './1795886000000-bounded-payment-statements';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   PaymentCaptureInstructions1795875400000,
   AmlQueueOrder1795876000000,
   EncryptNationalIdsAndSettlementAccounts1795878000000,
+  BoundedPaymentStatements1795886000000,
 ];

@@ -120,6 +120,35 @@ describe('AML rules', () => {
     ]);
   });
 
+  it('DISTINCT_PAYERS counts customers of the window whose payments did not fail, however many payments', async () => {
+    const biller = await kit.newBiller();
+    const [early, failed, busy, second, third] = [
+      await kit.newCustomer(),
+      await kit.newCustomer(),
+      await kit.newCustomer(),
+      await kit.newCustomer(),
+      await kit.newCustomer(),
+    ];
+    // Before the window, and a payment that failed: neither counts.
+    const before = await paid(early, 1_000, biller);
+    await kit.db.query(`UPDATE payments SET created_at = now() - interval '61 minutes' WHERE id = $1`, [before.id]);
+    const failing = await paid(failed, 1_000, biller);
+    await kit.db.query(`UPDATE payments SET status = 'FAILED' WHERE id = $1`, [failing.id]);
+    // One customer paying again and again is one payer, however many of the newest payments are theirs.
+    const second1 = await paid(second, 1_000, biller);
+    const busyPayments: PaymentBody[] = [];
+    for (const amount of [1_000, 1_001, 1_002, 1_003]) busyPayments.push(await paid(busy, amount, biller));
+    for (const payment of [second1, ...busyPayments])
+      expect(await rulesOf(payment.id)).not.toContain('DISTINCT_PAYERS');
+    const atThreshold = await paid(third, 1_000, biller);
+    expect(await amlFlagsOf(kit, atThreshold.id)).toContainEqual({
+      rule: 'DISTINCT_PAYERS',
+      severity: 'LOW',
+      status: 'OPEN',
+      reason: 'At least 3 different customers paid this biller account in 60 minutes',
+    });
+  });
+
   it('writes one flag per payment and rule, and a refused payment leaves none', async () => {
     const customer = await kit.newCustomer();
     // Above the single threshold and the new-account amount: two rules, two flags.

@@ -15,11 +15,16 @@ export interface ScreeningFacts {
   nearThreshold: number;
   /** The customer registered less than AML_NEW_ACCOUNT_DAYS ago. */
   newAccount: boolean;
-  /** Distinct customers paying the biller account in the window (not failed), this one included. */
+  /**
+   * Distinct customers paying the biller account in the window (not failed), this one included,
+   * counted up to AML_DISTINCT_PAYERS_MAX and no further: the rule only asks whether the
+   * threshold is reached, and the count's cost stays the threshold's.
+   */
   distinctPayers: number;
 }
 
-const FACTS = defineStatement<
+/** Exported so an e2e test can `EXPLAIN` exactly what runs. */
+export const SCREENING_FACTS = defineStatement<
   { count: number; sum: string; near: number; new_account: boolean | null; payers: number },
   [
     customerId: string,
@@ -30,6 +35,7 @@ const FACTS = defineStatement<
     newAccountDays: number,
     billerId: string,
     accountReference: string,
+    distinctPayersMax: number,
   ]
 >(
   'aml.screening-facts',
@@ -41,9 +47,7 @@ const FACTS = defineStatement<
           (SELECT coalesce(sum(amount), 0) FROM mine WHERE currency = $3)::text AS sum,
           (SELECT count(*) FROM mine WHERE currency = $3 AND amount BETWEEN $4::bigint AND $5::bigint)::int AS near,
           (SELECT created_at > now() - make_interval(days => $6) FROM users WHERE id = $1) AS new_account,
-          (SELECT count(DISTINCT customer_id) FROM payments
-            WHERE biller_id = $7 AND account_reference = $8
-              AND created_at > now() - make_interval(mins => $2) AND status <> 'FAILED')::int AS payers`,
+          aml_distinct_payers($7, $8, now() - make_interval(mins => $2), $9) AS payers`,
 );
 
 const INSERT_FLAG = defineStatement<
@@ -162,9 +166,11 @@ export class AmlFlagRepository {
       newAccountDays: number;
       billerId: string;
       accountReference: string;
+      /** Where the distinct-payers count stops. */
+      distinctPayersMax: number;
     },
   ): Promise<ScreeningFacts> {
-    const row = await one(executorOn(manager), FACTS, [
+    const row = await one(executorOn(manager), SCREENING_FACTS, [
       query.customerId,
       query.windowMinutes,
       query.currency,
@@ -173,6 +179,7 @@ export class AmlFlagRepository {
       query.newAccountDays,
       query.billerId,
       query.accountReference,
+      query.distinctPayersMax,
     ]);
     return {
       count: row?.count ?? 0,

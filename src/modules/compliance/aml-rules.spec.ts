@@ -53,6 +53,15 @@ describe('AML rules', () => {
     ]);
   });
 
+  it('says the distinct payers reached the threshold, as their count stops there', () => {
+    const [hit] = evaluateAmlRules({ amount: 1_000, currency: 'NGN' }, { ...quiet, distinctPayers: 3 }, thresholds);
+    expect(hit).toEqual({
+      rule: 'DISTINCT_PAYERS',
+      severity: 'LOW',
+      reason: 'At least 3 different customers paid this biller account in 60 minutes',
+    });
+  });
+
   it('applies amount rules only in the thresholds currency', () => {
     expect(rules(900_000, { sum: 900_000n, newAccount: true }, 'GHS')).toEqual([]);
     expect(rules(1_000, { count: 5, distinctPayers: 3 }, 'GHS')).toEqual(['VELOCITY', 'DISTINCT_PAYERS']);

@@ -91,7 +91,8 @@ export function evaluateAmlRules(
     hits.push({
       rule: 'DISTINCT_PAYERS',
       severity: 'LOW',
-      reason: `${facts.distinctPayers} different customers paid this biller account in ${window}`,
+      // The count stops at the threshold (ScreeningFacts.distinctPayers), so it says "at least".
+      reason: `At least ${thresholds.distinctPayersMax} different customers paid this biller account in ${window}`,
     });
   }
   return hits;

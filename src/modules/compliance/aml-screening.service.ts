@@ -47,6 +47,7 @@ export class AmlScreening extends PaymentScreening {
       newAccountDays: thresholds.newAccountDays,
       billerId: candidate.billerId,
       accountReference: candidate.accountReference,
+      distinctPayersMax: thresholds.distinctPayersMax,
     });
     const hits = evaluateAmlRules(candidate, facts, thresholds);
     for (const hit of hits) await this.flags.insertFlag(manager, { paymentId: candidate.paymentId, ...hit });

@@ -45,25 +45,37 @@ type PrecheckParameters = [
  * The precheck of a payment whose limits and duplicate window count by `column`: the customer
  * (`customer_id`: what they paid, whoever the payer) or the payer (`payer_id`: an agent's own
  * limits). The Idempotency-Key is always the payer's.
+ *
+ * The daily sum and the duplicate both come from one read of the customer's (or payer's) own
+ * recent payments (`payments_customer_created_idx` / `payments_payer_created_idx`), over the
+ * longer of the 24 hours and the duplicate window: its cost is what that customer paid lately,
+ * whatever the biller account. Looked up by the account instead, a duplicate check read every
+ * payment of a busy account in the window.
  */
 function precheckStatement(name: string, column: 'customer_id' | 'payer_id') {
   return defineStatement<PrecheckRow, PrecheckParameters>(
     name,
-    `SELECT
+    `WITH recent AS MATERIALIZED (
+       SELECT id, biller_id, account_reference, amount, currency, created_at
+         FROM payments
+        WHERE ${column} = $1 AND status <> 'FAILED'
+          AND created_at > now() - greatest(interval '24 hours', make_interval(secs => $7))
+     )
+     SELECT
        (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)
           FROM payments WHERE payer_id = $8 AND idempotency_key = $2) AS existing,
        (SELECT coalesce(sum(amount), 0)::text
-          FROM payments
-         WHERE ${column} = $1 AND created_at > now() - interval '24 hours'
-           AND status <> 'FAILED' AND currency = $3) AS used,
-       (SELECT id FROM payments
-         WHERE ${column} = $1 AND created_at > now() - make_interval(secs => $7)
-           AND biller_id = $4 AND account_reference = $5 AND amount = $6 AND status <> 'FAILED'
+          FROM recent
+         WHERE created_at > now() - interval '24 hours' AND currency = $3) AS used,
+       (SELECT id FROM recent
+         WHERE created_at > now() - make_interval(secs => $7)
+           AND biller_id = $4 AND account_reference = $5 AND amount = $6
          ORDER BY created_at DESC LIMIT 1) AS duplicate`,
   );
 }
 
-const PRECHECK_BY_CUSTOMER = precheckStatement('payments.precheck', 'customer_id');
+/** Exported so an e2e test can `EXPLAIN` exactly what runs. */
+export const PRECHECK_BY_CUSTOMER = precheckStatement('payments.precheck', 'customer_id');
 const PRECHECK_BY_PAYER = precheckStatement('payments.precheck-by-payer', 'payer_id');
 
 const INSERT = defineStatement<

@@ -46,13 +46,14 @@ interface StoredCapture {
   rail_reference: string | null;
 }
 
-const CAPTURE_OF = defineStatement<StoredCapture, [reference: string]>(
+/** Exported (with RECORD_CAPTURE) so an e2e test can `EXPLAIN` exactly what runs. */
+export const CAPTURE_OF = defineStatement<StoredCapture, [reference: string]>(
   'sandbox-rail.capture-of',
   `SELECT outcome, reason, rail_reference FROM sandbox_rail_operations
     WHERE kind = 'CAPTURE' AND reference = $1`,
 );
 
-const RECORD_CAPTURE = defineStatement<
+export const RECORD_CAPTURE = defineStatement<
   StoredCapture,
   [
     rail: string,

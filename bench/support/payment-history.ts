@@ -45,7 +45,7 @@ export async function loadPaymentHistory(
      SELECT gen_random_uuid() AS id, d.g,
             CASE WHEN d.own THEN p.bench[1 + (d.g / 10) % cardinality(p.bench)]
                  ELSE p.history[1 + floor(d.r * cardinality(p.history))::int] END AS customer_id,
-            CASE WHEN d.hot THEN $2::text ELSE '3' || lpad(((d.g * 7919) % $3::int)::text, 10, '0') END AS account_reference,
+            CASE WHEN d.hot THEN $2::text ELSE '3' || lpad(((d.g::bigint * 7919) % $3::int)::text, 10, '0') END AS account_reference,
             CASE WHEN d.hot AND (d.g / 10) % 20 = 0 THEN now() - d.r * interval '50 minutes'
                  WHEN d.hot THEN now() - interval '1 hour' - d.r * interval '30 days'
                  ELSE now() - interval '1 day' - d.r * interval '89 days' END AS created_at,

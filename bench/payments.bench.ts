@@ -247,8 +247,9 @@ async function driveFloor(customers: Customer[], billerId: string, duration: num
 
 /**
  * Waits until every payment of the API round (created since `since`, its warm-up included) is
- * settled (no longer AUTHORIZING, PENDING or PROCESSING) and every outbox row due is published,
- * and logs how long the worker took past the round. It reads the round's payments
+ * settled (no longer AUTHORIZING, PENDING or PROCESSING; the floor's last transactions of the
+ * previous round may commit after it started, and stay PENDING) and every outbox row due is
+ * published, and logs how long the worker took past the round. It reads the round's payments
  * (`payments_created_at_idx` carries the status) and the pending events (the floor's are never
  * due), so polling costs the same however much history the database holds.
  */
@@ -259,7 +260,8 @@ async function drainWorker(db: Client, round: number, since: Date): Promise<void
     left = (
       await db.query<{ payments: number; events: number }>(
         `SELECT (SELECT count(*)::int FROM payments
-                  WHERE created_at >= $1 AND status IN ('AUTHORIZING', 'PENDING', 'PROCESSING')) AS payments,
+                  WHERE created_at >= $1 AND status IN ('AUTHORIZING', 'PENDING', 'PROCESSING')
+                    AND idempotency_key NOT LIKE 'floor-%') AS payments,
                 (SELECT count(*)::int FROM outbox_events
                   WHERE status = 'PENDING' AND next_attempt_at < 'infinity') AS events`,
         [since],

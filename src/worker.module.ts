@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 import { BillersJobsModule } from './modules/billers';
 import { BillsJobsModule } from './modules/bills';
 import { ComplianceModule } from './modules/compliance';
@@ -15,7 +14,6 @@ import { PlatformModule } from './platform/platform.module';
 @Module({
   imports: [
     PlatformModule,
-    ScheduleModule.forRoot(),
     OutboxRelayModule,
     BillersJobsModule,
     NotificationsJobsModule,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { ClockModule } from './clock/clock.module';
 import { ConfigModule } from './config/config.module';
 import { CryptoModule } from './crypto/crypto.module';
@@ -12,7 +13,9 @@ import { RedisModule } from './redis/redis.module';
 
 /**
  * What both applications stand on: the boot audit of ports, configuration, clock, keyed
- * hashing, logs, PostgreSQL, Redis, queues, outbox writer, the file store.
+ * hashing, logs, PostgreSQL, Redis, queues, outbox writer, the file store, and the
+ * `@nestjs/schedule` registry every per-process loop (the worker's relay, sweeps and upkeep, the
+ * API's key-usage flush) puts its interval in, so it is registered once per application.
  */
 @Module({
   imports: [
@@ -26,6 +29,7 @@ import { RedisModule } from './redis/redis.module';
     QueueModule,
     OutboxModule,
     FilesModule,
+    ScheduleModule.forRoot(),
   ],
   exports: [OutboxModule],
 })

@@ -1,3 +1,4 @@
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { randomUUID } from 'node:crypto';
 import { MerchantApiKeyUsage } from '../../src/modules/merchant-api-keys';
 import { bearer, createCustomer } from '../factories/customer.factory';
@@ -132,6 +133,10 @@ describe('Merchant API keys: issue, list, revoke, verify, live keys after approv
       ).body,
       'HUMAN_CONTEXT_REQUIRED',
     );
+  });
+
+  it('flushes last uses on an interval of the API process, registered in the scheduler registry', () => {
+    expect(harness.app.get(SchedulerRegistry).getIntervals()).toContain('merchant-api-key-usage-flush');
   });
 
   it('keeps lastUsedAt from batched writes, not one per request', async () => {

@@ -1,4 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { Test } from '@nestjs/testing';
 import { AppConfig } from '../../src/platform/config/app-config';
 import { WorkerModule } from '../../src/worker.module';
@@ -35,6 +36,15 @@ describe('payment pipeline through the worker', () => {
     await worker?.close();
     await kit?.close();
     await database?.drop();
+  });
+
+  it('runs its per-process loops on intervals registered in the scheduler registry', () => {
+    expect(worker.get(SchedulerRegistry).getIntervals().sort()).toEqual([
+      'biller-directory-upkeep',
+      'outbox-relay',
+      'posting-sweep',
+      'repeatable-ticks-check',
+    ]);
   });
 
   it('posts a captured payment to SUCCEEDED and notifies the customer, with every outbox row published', async () => {

@@ -1,11 +1,18 @@
+import { SchedulerRegistry } from '@nestjs/schedule';
 import type { DataSource } from 'typeorm';
 import { MerchantApiKeyUsage } from './merchant-api-key-usage';
 import type { MerchantApiKeysRepository } from './merchant-api-keys.repository';
 
 describe('MerchantApiKeyUsage', () => {
+  let scheduler: SchedulerRegistry;
+
+  beforeEach(() => {
+    scheduler = new SchedulerRegistry();
+  });
+
   function usageWith(recordUse: jest.Mock) {
     const repository = { recordUse } as unknown as MerchantApiKeysRepository;
-    return new MerchantApiKeyUsage({ manager: {} } as DataSource, repository);
+    return new MerchantApiKeyUsage({ manager: {} } as DataSource, repository, scheduler);
   }
 
   it('writes the latest use of each key in one batch, and nothing when nothing was used', async () => {
@@ -43,12 +50,14 @@ describe('MerchantApiKeyUsage', () => {
     });
   });
 
-  it('flushes what is left when the application shuts down', async () => {
+  it('flushes on an interval of the scheduler registry, and what is left when the application shuts down', async () => {
     const recordUse = jest.fn().mockResolvedValue(undefined);
     const usage = usageWith(recordUse);
-    usage.onModuleInit();
+    usage.onApplicationBootstrap();
+    expect(scheduler.getIntervals()).toEqual([MerchantApiKeyUsage.INTERVAL_NAME]);
     usage.note('a', new Date('2026-11-25T10:00:00Z'));
     await usage.beforeApplicationShutdown();
+    expect(scheduler.getIntervals()).toEqual([]);
     expect(recordUse).toHaveBeenCalledWith({}, ['a'], [new Date('2026-11-25T10:00:00Z')]);
   });
 });

@@ -1,5 +1,7 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { DataSource } from 'typeorm';
+import { NonOverlappingRun } from '../../platform/schedule/non-overlapping-run';
 import { MerchantApiKeysRepository } from './merchant-api-keys.repository';
 
 /** How often the last-use times gathered in memory are written. */
@@ -7,30 +9,31 @@ export const USAGE_FLUSH_INTERVAL_MS = 15_000;
 
 /**
  * `lastUsedAt` without a write per request: each verified use is noted in memory (the latest
- * per key) and written in one statement every USAGE_FLUSH_INTERVAL_MS and when the process
- * stops. A failed write keeps its times for the next flush. Several API processes each flush
+ * per key) and written in one statement every USAGE_FLUSH_INTERVAL_MS (the
+ * `merchant-api-key-usage-flush` interval) and when the process stops. A failed write keeps its times for the next flush. Several API processes each flush
  * their own; the column only moves forward.
  */
 @Injectable()
-export class MerchantApiKeyUsage implements OnModuleInit, BeforeApplicationShutdown {
+export class MerchantApiKeyUsage implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  static readonly INTERVAL_NAME = 'merchant-api-key-usage-flush';
   private readonly logger = new Logger(MerchantApiKeyUsage.name);
+  private readonly run = new NonOverlappingRun(MerchantApiKeyUsage.INTERVAL_NAME, () => this.flush(), this.logger);
   private pending = new Map<string, Date>();
-  private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly repository: MerchantApiKeysRepository,
+    private readonly scheduler: SchedulerRegistry,
   ) {}
 
-  onModuleInit(): void {
-    this.timer = setInterval(() => void this.flush(), USAGE_FLUSH_INTERVAL_MS);
-    this.timer.unref();
+  onApplicationBootstrap(): void {
+    // The timer alone keeps no process alive: the flush at shutdown writes what is left.
+    this.run.schedule(this.scheduler, USAGE_FLUSH_INTERVAL_MS).unref();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    await this.run.stop(this.scheduler);
     await this.flush();
   }
 

@@ -3,7 +3,7 @@ import { RepeatableTicks } from './repeatable-tick';
 
 /**
  * The worker's keeper of repeatable jobs, one per process whichever jobs modules import it.
- * Worker only: it needs `ScheduleModule.forRoot()` (WorkerModule) for its periodic check.
+ * Worker only; its periodic check is an interval of `@nestjs/schedule` (PlatformModule).
  */
 @Module({ providers: [RepeatableTicks], exports: [RepeatableTicks] })
 export class RepeatableTicksModule {}

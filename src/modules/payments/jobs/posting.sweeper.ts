@@ -1,6 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { AppConfig } from '../../../platform/config/app-config';
-import { BackgroundLoop } from '../../../platform/schedule/background-loop';
+import { NonOverlappingRun } from '../../../platform/schedule/non-overlapping-run';
 import { PaymentRecoveryService } from '../payment-recovery.service';
 import { PostingService } from '../posting.service';
 import { RailReversalService } from '../rail-reversal.service';
@@ -9,32 +10,39 @@ import { RailReversalService } from '../rail-reversal.service';
  * Tries the payments' recorded work as it falls due: posting attempts (a first cycle whose job
  * was lost, retries after backoff, cycles an operator opened, attempts whose worker died
  * mid-call), rail refunds or cancels (a lost job, a failed try), and payments left
- * AUTHORIZING (their capture answer was lost: the rail is asked). Every worker runs one; the
- * leases and stamps on the rows keep two workers from taking the same one at once.
+ * AUTHORIZING (their capture answer was lost: the rail is asked). Every worker runs one, on the
+ * `posting-sweep` interval (POSTING_SWEEP_INTERVAL_MS), at once again while a sweep found work;
+ * the leases and stamps on the rows keep two workers from taking the same one at once.
  */
 @Injectable()
-export class PostingSweeper extends BackgroundLoop {
-  protected readonly logger = new Logger(PostingSweeper.name);
+export class PostingSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  static readonly INTERVAL_NAME = 'posting-sweep';
+  private readonly logger = new Logger(PostingSweeper.name);
+  private readonly run = new NonOverlappingRun(PostingSweeper.INTERVAL_NAME, () => this.sweep(), this.logger);
 
   constructor(
     private readonly posting: PostingService,
     private readonly reversals: RailReversalService,
     private readonly recovery: PaymentRecoveryService,
     private readonly config: AppConfig,
-  ) {
-    super();
+    private readonly scheduler: SchedulerRegistry,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.run.schedule(this.scheduler, this.config.POSTING_SWEEP_INTERVAL_MS);
+    void this.run.trigger();
   }
 
-  protected async tick(): Promise<boolean> {
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.run.stop(this.scheduler);
+  }
+
+  private async sweep(): Promise<boolean> {
     const [recovered, posted, reversed] = await Promise.all([
       this.recovery.recover(),
       this.posting.sweep(),
       this.reversals.sweep(),
     ]);
     return recovered + posted + reversed > 0;
-  }
-
-  protected intervalMs(): number {
-    return this.config.POSTING_SWEEP_INTERVAL_MS;
   }
 }

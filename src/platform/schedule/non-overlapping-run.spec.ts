@@ -1,0 +1,81 @@
+import type { Logger } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { NonOverlappingRun } from './non-overlapping-run';
+
+/** A promise the test settles by hand. */
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+describe('NonOverlappingRun', () => {
+  const logger = { error: jest.fn() } as unknown as Logger & { error: jest.Mock };
+  let scheduler: SchedulerRegistry;
+
+  beforeEach(() => {
+    scheduler = new SchedulerRegistry();
+    logger.error.mockReset();
+  });
+
+  it('registers its interval under its name in the scheduler registry, and removes it on stop', async () => {
+    const run = new NonOverlappingRun('probe-loop', async () => false, logger);
+    run.schedule(scheduler, 3_600_000);
+    expect(scheduler.getIntervals()).toEqual(['probe-loop']);
+    await run.stop(scheduler);
+    expect(scheduler.getIntervals()).toEqual([]);
+  });
+
+  it('starts nothing while a run is in flight', async () => {
+    const gate = deferred();
+    const task = jest.fn(async () => {
+      await gate.promise;
+      return false;
+    });
+    const run = new NonOverlappingRun('probe-loop', task, logger);
+    const first = run.trigger();
+    const second = run.trigger();
+    expect(second).toBe(first);
+    gate.resolve();
+    await first;
+    expect(task).toHaveBeenCalledTimes(1);
+    await run.trigger();
+    expect(task).toHaveBeenCalledTimes(2);
+  });
+
+  it('runs again at once while a run reports more work waiting', async () => {
+    const answers = [true, true, false];
+    const task = jest.fn(async () => answers.shift() ?? false);
+    await new NonOverlappingRun('probe-loop', task, logger).trigger();
+    expect(task).toHaveBeenCalledTimes(3);
+  });
+
+  it('logs a failing run instead of throwing, and runs again on the next tick', async () => {
+    const task = jest.fn().mockRejectedValueOnce(new Error('database down')).mockResolvedValue(false);
+    const run = new NonOverlappingRun('probe-loop', task, logger);
+    await expect(run.trigger()).resolves.toBeUndefined();
+    expect(logger.error).toHaveBeenCalledWith({ err: expect.any(Error) }, 'probe-loop failed');
+    await run.trigger();
+    expect(task).toHaveBeenCalledTimes(2);
+  });
+
+  it('waits on stop for the run in flight, which ends its round, and runs no more', async () => {
+    const gate = deferred();
+    let finished = false;
+    const task = jest.fn(async () => {
+      await gate.promise;
+      finished = true;
+      return true;
+    });
+    const run = new NonOverlappingRun('probe-loop', task, logger);
+    run.schedule(scheduler, 3_600_000);
+    void run.trigger();
+    const stopped = run.stop(scheduler);
+    gate.resolve();
+    await stopped;
+    expect(finished).toBe(true);
+    expect(task).toHaveBeenCalledTimes(1);
+    await run.trigger();
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,56 @@
+import type { Logger } from '@nestjs/common';
+import type { SchedulerRegistry } from '@nestjs/schedule';
+
+/**
+ * A per-process periodic task on an interval of `@nestjs/schedule`, registered in the
+ * SchedulerRegistry under its name. Runs never overlap: a tick that finds a run in flight
+ * starts nothing. A run that answers true (more work is waiting) runs again at once, so a
+ * backlog drains without waiting for the next tick. A failing run is logged, never thrown: the
+ * next tick tries again. `stop` removes the interval and waits for the run in flight; called from
+ * `beforeApplicationShutdown`, it lets the run finish before the pools close.
+ */
+export class NonOverlappingRun {
+  private inFlight: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    readonly name: string,
+    private readonly task: () => Promise<boolean | void>,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Runs the task every `everyMs` from now on; the timer is returned so a caller may unref it. */
+  schedule(scheduler: SchedulerRegistry, everyMs: number): NodeJS.Timeout {
+    const timer = setInterval(() => void this.trigger(), everyMs);
+    scheduler.addInterval(this.name, timer);
+    return timer;
+  }
+
+  /** Starts a run unless one is in flight or the task stopped; resolves when that run ends. */
+  trigger(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.inFlight ??= this.runUntilCaughtUp().finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
+  }
+
+  async stop(scheduler: SchedulerRegistry): Promise<void> {
+    this.stopped = true;
+    // ScheduleModule clears every interval at shutdown too, possibly first.
+    if (scheduler.doesExist('interval', this.name)) scheduler.deleteInterval(this.name);
+    await this.inFlight;
+  }
+
+  private async runUntilCaughtUp(): Promise<void> {
+    let moreWaiting = true;
+    while (moreWaiting && !this.stopped) {
+      moreWaiting = false;
+      try {
+        moreWaiting = (await this.task()) === true;
+      } catch (error) {
+        this.logger.error({ err: error }, `${this.name} failed`);
+      }
+    }
+  }
+}

@@ -1,5 +1,5 @@
 import { ScheduleRunner } from '../../src/modules/schedules';
-import { ClaimedRunRow, ScheduleRunRepository } from '../../src/modules/schedules/schedule-run.repository';
+import type { ClaimedRunRow } from '../../src/modules/schedules/schedule-run.repository';
 import { PostingService } from '../../src/modules/payments/posting.service';
 import type { SignedInUser } from '../factories/customer.factory';
 import { postPayment } from '../factories/payment.factory';
@@ -8,6 +8,7 @@ import { expectCataloguedApiError, expectLedgerBalanced } from '../support/asser
 import { FakeClock } from '../support/fake-clock';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 import { createSchedulesApp, SchedulesApp } from './support/schedules-kit';
+import { claimDueRun, payClaimedRun } from './support/claimed-run';
 
 const HOUR = 3_600_000;
 
@@ -61,27 +62,8 @@ describe('schedule runs', () => {
       [`schedule:${scheduleId}:%`],
     ) as Promise<{ id: string; status: string; idempotency_key: string; channel: string; failure_code: string }[]>;
 
-  /**
-   * The schedule's due run, claimed as a worker claims it (`claimRunsToPay`); the other runs that
-   * came due with it are handed back at once.
-   */
-  const claimedRunOf = async (scheduleId: string): Promise<ClaimedRunRow> => {
-    await runner.createDueRuns();
-    const repository = kit.app.get(ScheduleRunRepository, { strict: false });
-    const now = clock.now();
-    const claimed = await kit.db.transaction((manager) =>
-      repository.claimRunsToPay(manager, now, new Date(now.getTime() + HOUR), 200),
-    );
-    for (const other of claimed.filter((row) => row.schedule_id !== scheduleId)) {
-      await repository.release(kit.db.manager, other.id, other.attempt, now);
-    }
-    const mine = claimed.find((row) => row.schedule_id === scheduleId);
-    if (!mine) throw new Error(`no due run of schedule ${scheduleId}`);
-    return mine;
-  };
-
-  /** One worker's execution of a claimed run (the runner's step 2 for it). */
-  const payRun = (row: ClaimedRunRow): Promise<void> => runner['pay'](row);
+  const claimedRunOf = (scheduleId: string) => claimDueRun(kit, runner, clock, scheduleId);
+  const payRun = (row: ClaimedRunRow) => payClaimedRun(runner, row);
 
   it('two executions of one run pay the period once, and the run keeps its own payment (never SKIPPED)', async () => {
     const customer = await kit.newCustomer();

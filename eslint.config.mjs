@@ -10,7 +10,9 @@ export default tseslint.config(
   prettier,
   {
     languageOptions: {
-      parserOptions: { projectService: false },
+      // Type-aware rules below read the TypeScript program: the project service finds each
+      // file's tsconfig (tsconfig.json covers src/, migrations/, test/, scripts/ and bench/).
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: {
         process: 'readonly',
         console: 'readonly',
@@ -26,6 +28,27 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      // A promise nobody awaits loses its rejection (an unhandled rejection ends the process) and
+      // its ordering; a detached one is written `void p.catch(...)` with a reason.
+      '@typescript-eslint/no-floating-promises': 'error',
+      // An async function handed to a caller that ignores its result (an event listener, a timer,
+      // Express middleware) has nobody to receive its rejection.
+      '@typescript-eslint/no-misused-promises': 'error',
+      // A switch over a union must name every member, so a new member (a status, an event type)
+      // is a lint error at each switch that forgot it. A `default` branch does NOT count as
+      // handling the members (considerDefaultExhaustiveForUnions: false): a default that throws
+      // "unreachable" or returns a fallback would otherwise silence the check for exactly the
+      // member that was added later. Where a default is wanted for values outside the type
+      // (input from the wire), it stays, after the named cases. Switches over plain strings or
+      // numbers need no default (requireDefaultForNonUnion: false).
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        {
+          considerDefaultExhaustiveForUnions: false,
+          requireDefaultForNonUnion: false,
+          allowDefaultCaseForExhaustiveSwitch: true,
+        },
+      ],
       'no-restricted-syntax': [
         'error',
         {
@@ -51,5 +74,11 @@ export default tseslint.config(
   {
     files: ['**/*.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Plain JavaScript (this config, the eslint plugin, jest's config and transformers, the dev
+    // script) has no types to check against.
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -175,6 +175,8 @@ function wrongBodyValues(schema: Schema): [string, unknown][] {
     case 'object':
       values.push(['as string', 'x'], ['as array', []]);
       break;
+    // No declared type (a reference, a composition): nothing is wrong for every branch alike.
+    case undefined:
     default:
       break;
   }
@@ -272,6 +274,8 @@ function wrongTyped(schema: Schema): fc.Arbitrary<unknown> {
       return fc.oneof(fc.integer(), fc.string({ maxLength: 10 }), objects);
     case 'array':
       return fc.oneof(fc.integer(), fc.string({ maxLength: 10 }), objects);
+    // An object, or no declared type (a reference, a composition).
+    case undefined:
     default:
       return fc.oneof(fc.integer(), fc.string({ maxLength: 10 }), fc.boolean());
   }

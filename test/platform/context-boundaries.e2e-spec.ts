@@ -1,28 +1,32 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
+import { lintProbes } from '../support/lint-probe';
 
-const ROOT = join(__dirname, '../..');
-
-/** Lints `source` as if it were the file at `path` (relative to the repository), with the project's config. */
-function lint(path: string, source: string): Promise<string[]> {
-  const eslint = join(ROOT, 'node_modules/.bin/eslint');
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      eslint,
-      ['--stdin', '--stdin-filename', path, '--format', 'json'],
-      { cwd: ROOT },
-      (_error, stdout) => {
-        try {
-          const [result] = JSON.parse(stdout) as { messages: { ruleId: string | null }[] }[];
-          resolve(result.messages.map((message) => message.ruleId ?? 'parse-error'));
-        } catch (error) {
-          reject(error);
-        }
-      },
-    );
-    child.stdin?.end(source);
-  });
-}
+const PROBES = {
+  platformImportsContext: {
+    directory: 'src/platform/http',
+    source: `import { PaymentCore } from '../../modules/payments';\nexport const x = PaymentCore;\n`,
+  },
+  contextReachesIn: {
+    directory: 'src/modules/notifications/dto',
+    source: [
+      "import { Payment } from '../../payments/payment.entity';",
+      "import type { BillerEndpoint } from '../../billers/connector/biller-connector';",
+      "export { PaymentRepository } from '../../payments/payment.repository';",
+      'export const x = Payment;',
+      'export type Y = BillerEndpoint;',
+      '',
+    ].join('\n'),
+  },
+  contextImportsIndex: {
+    directory: 'src/modules/notifications',
+    source:
+      "import { PAYMENT_EVENTS } from '../payments';\nimport { NOTIFICATIONS_QUEUE } from './notifications.events';\nexport const x = [PAYMENT_EVENTS, NOTIFICATIONS_QUEUE];\n",
+  },
+  composition: {
+    directory: 'src',
+    source:
+      "import { PAYMENT_ENTITIES } from './modules/payments/payments.entities';\nexport const x = PAYMENT_ENTITIES;\n",
+  },
+};
 
 /**
  * The house rule of `npm test`'s lint (eslint/context-boundaries.mjs): platform/ imports no
@@ -30,43 +34,27 @@ function lint(path: string, source: string): Promise<string[]> {
  * (the lint step fails otherwise); here, the rule is shown to catch each kind of breach.
  */
 describe('context boundaries lint rule', () => {
-  it('refuses platform code that imports a context', async () => {
-    expect(
-      await lint(
-        'src/platform/http/probe.ts',
-        `import { PaymentCore } from '../../modules/payments';\nexport const x = PaymentCore;\n`,
-      ),
-    ).toEqual(['house/context-boundaries']);
+  let reported: Record<keyof typeof PROBES, string[]>;
+
+  // One ESLint process builds the project's TypeScript program, which takes a while.
+  beforeAll(async () => {
+    reported = await lintProbes(PROBES);
+  }, 300_000);
+
+  it('refuses platform code that imports a context', () => {
+    expect(reported.platformImportsContext).toEqual(['house/context-boundaries']);
   });
 
-  it("refuses a context that reaches into another context's internal files", async () => {
-    const source = [
-      "import { Payment } from '../../payments/payment.entity';",
-      "import type { BillerEndpoint } from '../../billers/connector/biller-connector';",
-      "export { PaymentRepository } from '../../payments/payment.repository';",
-      'export const x = Payment;',
-      'export type Y = BillerEndpoint;',
-      '',
-    ].join('\n');
-    expect(await lint('src/modules/notifications/dto/probe.ts', source)).toEqual([
+  it("refuses a context that reaches into another context's internal files", () => {
+    expect(reported.contextReachesIn).toEqual([
       'house/context-boundaries',
       'house/context-boundaries',
       'house/context-boundaries',
     ]);
   });
 
-  it("allows a context's own files, another context's index, and the applications' composition", async () => {
-    expect(
-      await lint(
-        'src/modules/notifications/probe.ts',
-        "import { PAYMENT_EVENTS } from '../payments';\nimport { NOTIFICATIONS_QUEUE } from './notifications.events';\nexport const x = [PAYMENT_EVENTS, NOTIFICATIONS_QUEUE];\n",
-      ),
-    ).toEqual([]);
-    expect(
-      await lint(
-        'src/probe.ts',
-        "import { PAYMENT_ENTITIES } from './modules/payments/payments.entities';\nexport const x = PAYMENT_ENTITIES;\n",
-      ),
-    ).toEqual([]);
+  it("allows a context's own files, another context's index, and the applications' composition", () => {
+    expect(reported.contextImportsIndex).toEqual([]);
+    expect(reported.composition).toEqual([]);
   });
 });

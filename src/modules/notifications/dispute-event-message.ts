@@ -80,6 +80,9 @@ export function disputeEventMessage(eventType: string, rawPayload: unknown): Not
         sms: null,
         data,
       };
+    // The opening is told by DISPUTE_OPENED; a status change back to OPEN tells the customer
+    // nothing. The payload's status is only length-checked, so one outside the type is refused too.
+    case 'OPEN':
     default:
       throw new UnusableEventError(`dispute.status_changed to ${payload.status} is not notified`);
   }

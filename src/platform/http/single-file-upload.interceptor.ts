@@ -58,6 +58,13 @@ function refusal(error: unknown, field: string, maxBytes: number): ApiException 
           : new ApiException('VALIDATION_FAILED', `Files go in the ${field} field`, [
               { field: error.field ?? field, message: `unexpected file; send it as ${field}` },
             ]);
+      // The other limits; a code a later multer adds, beyond the ones its types name, is refused
+      // the same way.
+      case 'LIMIT_PART_COUNT':
+      case 'LIMIT_FIELD_KEY':
+      case 'LIMIT_FIELD_VALUE':
+      case 'LIMIT_FIELD_COUNT':
+      case 'MISSING_FIELD_NAME':
       default:
         return new ApiException('VALIDATION_FAILED', 'The multipart body breaks a limit', [
           { field: error.field ?? 'body', message: error.message },

@@ -175,7 +175,8 @@ export function disabledReasonOf(merchant: Merchant, requirements: KybRequiremen
       return merchant.kybReasonCode ?? 'suspended';
     case 'UNDER_REVIEW':
       return 'under_review';
-    default:
+    case 'PENDING':
+    case 'ACTION_REQUIRED':
       if (requirements.pastDue.length > 0) return 'requirements.past_due';
       if (requirements.currentlyDue.length > 0) return 'requirements.currently_due';
       return 'requirements.pending_verification';

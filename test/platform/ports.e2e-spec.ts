@@ -90,7 +90,7 @@ describe('Ports fail closed: an application without the implementation of a port
       expect(message).toMatch(/^Ports with no implementation bound/);
       for (const port of ports) expect(message).toMatch(new RegExp(`\\b${port.name} \\(needed by `));
       expect(message).toMatch(/PaymentScreening \(needed by PaymentCore; implemented by ComplianceModule/);
-      expect(message).toMatch(/MerchantApiKeyVerifier \(needed by [^)]*MerchantAuthGuard/);
+      expect(message).toMatch(/MerchantApiKeyVerifier \(needed by [^)]*MerchantApiKeyStrategy/);
     });
   });
 

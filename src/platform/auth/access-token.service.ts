@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { isUUID } from 'class-validator';
-import { createSecretKey } from 'node:crypto';
+import { createSecretKey, KeyObject } from 'node:crypto';
+import type { Algorithm } from 'jsonwebtoken';
 import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 
@@ -14,7 +15,19 @@ export const USER_ACCESS_TOKEN_TYPE = 'user_access';
 export const MERCHANT_ACCESS_TOKEN_TYPE = 'merchant';
 const ISSUER = 'payment-service';
 const AUDIENCE = 'payment-service:api';
-const ALGORITHM = 'HS256';
+const ALGORITHM: Algorithm = 'HS256';
+
+/**
+ * What a bearer-token strategy verifies a token against: the key, algorithm, issuer and audience
+ * `sign` uses. Expiry is not among them: the verifying library reads the system clock, so the
+ * claims readers (`userClaims`, `merchantClaims`) check `exp` against the injected clock instead.
+ */
+export interface AccessTokenVerification {
+  key: KeyObject;
+  algorithms: Algorithm[];
+  issuer: string;
+  audience: string;
+}
 
 export interface AccessTokenClaims {
   userId: string;
@@ -44,6 +57,7 @@ export interface IssuedAccessToken {
 @Injectable()
 export class AccessTokenService {
   private readonly jwt: JwtService;
+  private readonly key: KeyObject;
 
   constructor(
     private readonly config: AppConfig,
@@ -51,7 +65,13 @@ export class AccessTokenService {
   ) {
     // A KeyObject, made once: given a string, jsonwebtoken first tries (and fails) to parse it as a
     // public key on every verify, which costs an exception per request.
-    this.jwt = new JwtService({ secret: createSecretKey(Buffer.from(config.JWT_ACCESS_SECRET, 'utf8')) });
+    this.key = createSecretKey(Buffer.from(config.JWT_ACCESS_SECRET, 'utf8'));
+    this.jwt = new JwtService({ secret: this.key });
+  }
+
+  /** The verification the auth strategies hand to passport-jwt (expiry excepted, see the type). */
+  get verification(): AccessTokenVerification {
+    return { key: this.key, algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE };
   }
 
   issue(claims: AccessTokenClaims): IssuedAccessToken {
@@ -64,7 +84,15 @@ export class AccessTokenService {
    */
   verify(token: string): AccessTokenClaims | null {
     const payload = this.verifiedPayload(token);
-    if (!payload) return null;
+    return payload && this.userClaims(payload);
+  }
+
+  /**
+   * The claims of the payload of a token whose signature, algorithm, issuer and audience were
+   * verified, when it is an unexpired user access token (on the injected clock); else null.
+   */
+  userClaims(payload: Record<string, unknown>): AccessTokenClaims | null {
+    if (!this.unexpired(payload)) return null;
     const { typ, sub, sid } = payload;
     if (typ !== USER_ACCESS_TOKEN_TYPE || typeof sub !== 'string' || typeof sid !== 'string') return null;
     if (!isUUID(sub) || !isUUID(sid)) return null;
@@ -85,7 +113,12 @@ export class AccessTokenService {
   /** The claims of a valid merchant access token, or null (as `verify`, for the merchant kind). */
   verifyMerchant(token: string): MerchantAccessTokenClaims | null {
     const payload = this.verifiedPayload(token);
-    if (!payload || payload.typ !== MERCHANT_ACCESS_TOKEN_TYPE) return null;
+    return payload && this.merchantClaims(payload);
+  }
+
+  /** As `userClaims`, for an unexpired merchant access token. */
+  merchantClaims(payload: Record<string, unknown>): MerchantAccessTokenClaims | null {
+    if (!this.unexpired(payload) || payload.typ !== MERCHANT_ACCESS_TOKEN_TYPE) return null;
     const { sub, mid, mbr, sid } = payload;
     const ids = [sub, mid, mbr, sid];
     if (!ids.every((id): id is string => typeof id === 'string' && isUUID(id))) return null;
@@ -100,6 +133,11 @@ export class AccessTokenService {
       { algorithm: ALGORITHM, issuer: ISSUER, audience: AUDIENCE },
     );
     return { token, expiresAt: new Date((issuedAt + expiresIn) * 1000), expiresIn };
+  }
+
+  /** As jsonwebtoken judges `exp` (expired from that second on), but on the injected clock. */
+  private unexpired(payload: Record<string, unknown>): boolean {
+    return typeof payload.exp === 'number' && Math.floor(this.clock.now().getTime() / 1000) < payload.exp;
   }
 
   private verifiedPayload(token: string): Record<string, unknown> | null {

@@ -13,9 +13,13 @@ export class PinHasher implements OnModuleInit {
 
   constructor(private readonly config: AppConfig) {}
 
-  /** Makes the decoy hash at boot, so the first unknown-number login is not slower than the rest. */
-  onModuleInit(): void {
-    void this.decoyHash();
+  /**
+   * Makes the decoy hash at boot, so the first unknown-number login is not slower than the rest.
+   * Awaited: a detached hash that failed would leave a rejected promise cached for every later
+   * unknown-number login; here a failure stops boot instead.
+   */
+  async onModuleInit(): Promise<void> {
+    await this.decoyHash();
   }
 
   hash(pin: string): Promise<string> {

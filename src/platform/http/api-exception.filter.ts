@@ -135,7 +135,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       };
     }
     const outage = dependencyOutageOf(exception);
-    if (outage) return this.renderException(dependencyUnavailable(outage.dependency, outage.reason));
+    if (outage) return this.renderException(dependencyUnavailable(outage.dependency, outage.reason, outage.message));
     // The Express adapter wraps body-parser failures in an HttpException whose cause is the original.
     const bodyParserError = exception instanceof HttpException ? exception.cause : exception;
     if (isBodyParserError(bodyParserError)) return this.renderBodyParserError(bodyParserError);

@@ -6,7 +6,12 @@ import {
   QueryRunnerProviderAlreadyReleasedError,
   TypeORMError,
 } from 'typeorm';
-import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyOutageOf, dependencyUnavailable } from './dependency-outage';
+import {
+  CONCURRENT_TRANSACTION_MESSAGE,
+  DEPENDENCY_RETRY_AFTER_SECONDS,
+  dependencyOutageOf,
+  dependencyUnavailable,
+} from './dependency-outage';
 
 function databaseError(code: string, message = 'server says no'): DatabaseError {
   const error = new DatabaseError(message, message.length, 'error');
@@ -77,7 +82,11 @@ describe('dependencyOutageOf', () => {
     ['a serialization failure', wrapped(databaseError('40001', 'could not serialize access due to concurrent update'))],
     ['a deadlock', wrapped(databaseError('40P01', 'deadlock detected'))],
   ])('answers %s as a coded 503 to send again, never a 500', (_, error) => {
-    expect(dependencyOutageOf(error)).toEqual({ dependency: 'database', reason: 'gave way to a concurrent request' });
+    expect(dependencyOutageOf(error)).toEqual({
+      dependency: 'database',
+      reason: 'gave way to a concurrent request',
+      message: CONCURRENT_TRANSACTION_MESSAGE,
+    });
   });
 
   it.each([

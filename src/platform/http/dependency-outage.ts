@@ -15,7 +15,15 @@ export interface DependencyOutage {
   dependency: Dependency;
   /** Safe to show: says what happened, never where (no host, port or SQL). */
   reason: string;
+  /**
+   * The answer's message when the usual "<dependency> is unavailable" would mislead: a
+   * transaction rolled back for a concurrent one met a database that works.
+   */
+  message?: string;
 }
+
+/** The message of a 503 for a transaction PostgreSQL rolled back for a concurrent one (40001, 40P01). */
+export const CONCURRENT_TRANSACTION_MESSAGE = 'The request met a concurrent one on the same data; try again shortly';
 
 const NAMES: Record<Dependency, string> = { database: 'The database', redis: 'Redis' };
 
@@ -115,7 +123,13 @@ function databaseOutage(error: unknown): DependencyOutage | null {
   if (typeof code === 'string') {
     // A pg DatabaseError carries `severity`; a socket error carries an errno name.
     if (typeof severity === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-      return isUnavailableSqlState(code) ? { dependency: 'database', reason: sqlStateReason(code) } : null;
+      if (!isUnavailableSqlState(code)) return null;
+      const conflict = code === '40001' || code === '40P01';
+      return {
+        dependency: 'database',
+        reason: sqlStateReason(code),
+        ...(conflict ? { message: CONCURRENT_TRANSACTION_MESSAGE } : {}),
+      };
     }
     if (SOCKET_ERRORS.has(code)) return { dependency: 'database', reason: 'is unreachable' };
   }

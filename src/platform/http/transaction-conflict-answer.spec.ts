@@ -3,7 +3,7 @@ import type { PinoLogger } from 'nestjs-pino';
 import { DatabaseError } from 'pg';
 import { QueryFailedError } from 'typeorm';
 import { ApiExceptionFilter } from './api-exception.filter';
-import { DEPENDENCY_RETRY_AFTER_SECONDS } from './dependency-outage';
+import { CONCURRENT_TRANSACTION_MESSAGE, DEPENDENCY_RETRY_AFTER_SECONDS } from './dependency-outage';
 
 /** What the filter wrote: status, headers and the JSON body. */
 function render(exception: unknown) {
@@ -43,7 +43,7 @@ describe('ApiExceptionFilter: a transaction PostgreSQL rolled back for a concurr
     expect(written.headers['Retry-After']).toBe(String(DEPENDENCY_RETRY_AFTER_SECONDS));
     expect(written.body).toEqual({
       code: 'SERVICE_UNAVAILABLE',
-      message: expect.any(String),
+      message: CONCURRENT_TRANSACTION_MESSAGE,
       requestId: 'request-1',
       details: [{ field: 'database', message: 'gave way to a concurrent request' }],
     });

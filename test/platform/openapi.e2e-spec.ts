@@ -334,6 +334,26 @@ describe('OpenAPI document', () => {
     expect(operation.responses['200'].description).toContain(RECONCILIATION_CSV_COLUMNS.join(', '));
   });
 
+  it("shows, in each paged array's Link example, the route's own URLs", () => {
+    const paged = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.values(item).flatMap((operation) => {
+        type Responses = Record<string, { headers?: Record<string, { schema?: { example?: string } }> }>;
+        const link = (operation as { responses?: Responses }).responses?.['200']?.headers?.Link;
+        return link?.schema?.example ? [{ path, example: link.schema.example }] : [];
+      }),
+    );
+    expect(paged.map(({ path }) => path)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/compliance/aml-queue',
+        '/api/v1/admin/merchants',
+        '/api/v1/admin/posting-attempts',
+      ]),
+    );
+    for (const { path, example } of paged) {
+      for (const url of example.match(/<[^>]+>/g) ?? []) expect(url).toContain(`https://api.example.com${path}?`);
+    }
+  });
+
   it('interpolates every text it publishes: no `${` left from a template in a comment', () => {
     const uninterpolated = nodesOf(document).flatMap(([pointer, node]) =>
       Object.entries(node)

@@ -27,7 +27,11 @@ export class AdminCatalogueController {
   /** Every biller, active or not, by name; searchable like the directory. */
   @Get('billers')
   @StaffAuth('ADMIN')
-  @PagedArrayResponse(AdminBillerResponseDto, 'One page of billers; the total and the other pages are in the headers.')
+  @PagedArrayResponse(
+    AdminBillerResponseDto,
+    'One page of billers; the total and the other pages are in the headers.',
+    'admin/billers?active=true',
+  )
   async listBillers(@Query() query: AdminBillerListQueryDto): Promise<Page<AdminBillerResponseDto>> {
     const page = await this.catalogue.listBillers({
       q: query.q,

@@ -29,6 +29,7 @@ export class ComplianceController {
   @PagedArrayResponse(
     AmlFlagResponseDto,
     'One page of open flags, HIGH first then oldest; the total and the other pages are in the headers.',
+    'compliance/aml-queue?severity=HIGH',
   )
   async queue(@Query() query: AmlQueueQueryDto): Promise<Page<AmlFlagResponseDto>> {
     const page = await this.compliance.queue({ severity: query.severity ?? null, rule: query.rule ?? null }, query);

@@ -30,7 +30,11 @@ export class AdminMerchantsController {
   /** Merchants newest first, filtered by KYB status and `q` (name, registration number or e-mail). */
   @Get()
   @StaffAuth('ADMIN')
-  @PagedArrayResponse(MerchantResponseDto, 'One page of merchants; the total and the other pages are in the headers.')
+  @PagedArrayResponse(
+    MerchantResponseDto,
+    'One page of merchants; the total and the other pages are in the headers.',
+    'admin/merchants?kybStatus=UNDER_REVIEW',
+  )
   list(@Query() query: AdminMerchantListQueryDto): Promise<Page<MerchantResponseDto>> {
     return this.merchants.list(query);
   }

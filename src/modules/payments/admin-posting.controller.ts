@@ -20,6 +20,7 @@ export class AdminPostingController {
   @PagedArrayResponse(
     PostingAttemptResponseDto,
     'One page of posting attempts; the total and the other pages are in the headers.',
+    'admin/posting-attempts?status=FAILED',
   )
   async list(@Query() query: PostingAttemptListQueryDto): Promise<Page<PostingAttemptResponseDto>> {
     const page = await this.posting.list(query);

@@ -199,9 +199,12 @@ export function ApiPageResponse(item: ClassType<unknown>, name: string, descript
  * For a route the spec answers with "array of X" that still takes `page` and `size`: the
  * handler returns a `Page` as usual, and the client receives the bare JSON array of its items
  * with `X-Total-Count` and an RFC 8288 `Link` header (first, prev, next, last). Documents the
- * array and both headers.
+ * array and both headers. `exampleQuery` is the route's path and a filter after the API prefix
+ * (`admin/merchants?kybStatus=UNDER_REVIEW`), so the `Link` example shows the route's own URLs.
  */
-export function PagedArrayResponse(item: ClassType<unknown>, description?: string) {
+export function PagedArrayResponse(item: ClassType<unknown>, description: string, exampleQuery: string) {
+  const link = (page: number, rel: string) =>
+    `<https://api.example.com/api/v1/${exampleQuery}&size=20&page=${page}>; rel="${rel}"`;
   return applyDecorators(
     UseInterceptors(PagedArrayInterceptor),
     ApiOkResponse({
@@ -217,8 +220,7 @@ export function PagedArrayResponse(item: ClassType<unknown>, description?: strin
             'RFC 8288 links to the `first`, `prev`, `next` and `last` pages (`prev` and `next` only where such a page exists): absolute URLs carrying the same filters and `size`. A page past the end answers `[]`, and its `prev` is the last page.',
           schema: {
             type: 'string',
-            example:
-              '<https://api.example.com/api/v1/admin/posting-attempts?status=FAILED&size=20&page=0>; rel="first", <https://api.example.com/api/v1/admin/posting-attempts?status=FAILED&size=20&page=1>; rel="next", <https://api.example.com/api/v1/admin/posting-attempts?status=FAILED&size=20&page=2>; rel="last"',
+            example: [link(0, 'first'), link(1, 'next'), link(2, 'last')].join(', '),
           },
         },
       },

@@ -44,7 +44,8 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { FundingAccountCipher, maskFundingAccount } from '../src/modules/schedules/funding-account-cipher';
 import { localDate } from '../src/modules/schedules/schedule-calendar';
-import type { AppConfig } from '../src/platform/config/app-config';
+import { SchedulesConfig } from '../src/modules/schedules/schedules.config';
+import { loadConfiguration } from '../src/platform/config/configuration';
 import { startBillerSimulator } from '../src/simulators/biller-simulator';
 import {
   benchPhones,
@@ -225,10 +226,8 @@ async function insertSchedules(
   billerId: string,
   owners: { id: string }[],
 ): Promise<string[]> {
-  const cipher = new FundingAccountCipher({
-    SCHEDULE_FUNDING_KEY: env.SCHEDULE_FUNDING_KEY ?? '',
-    KEY_HASH_SECRET: env.KEY_HASH_SECRET as string,
-  } as AppConfig);
+  const configuration = loadConfiguration(env, [SchedulesConfig]);
+  const cipher = new FundingAccountCipher(configuration.platform, configuration.get(SchedulesConfig));
   const today = localDate(new Date(), timeZone);
   const ids = Array.from({ length: scheduleCount }, () => randomUUID());
   await db.query(

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AppConfigModule } from './configuration';
 import { AgentsHttpModule } from './modules/agents';
 import { BillersHttpModule } from './modules/billers';
 import { BillsHttpModule } from './modules/bills';
@@ -21,6 +22,7 @@ import { PlatformModule } from './platform/platform.module';
 /** The HTTP API: the platform and every context's routes (its `*-http.module.ts`). */
 @Module({
   imports: [
+    AppConfigModule,
     PlatformModule,
     HttpPlatformModule,
     DevMailboxModule,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AppConfigModule } from './configuration';
 import { BillersJobsModule } from './modules/billers';
 import { BillsJobsModule } from './modules/bills';
 import { ComplianceModule } from './modules/compliance';
@@ -13,6 +14,7 @@ import { PlatformModule } from './platform/platform.module';
 /** The background worker: the platform, the outbox relay and every context's processors (its `jobs/` module). */
 @Module({
   imports: [
+    AppConfigModule,
     PlatformModule,
     OutboxRelayModule,
     BillersJobsModule,

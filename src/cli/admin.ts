@@ -8,6 +8,7 @@ import { ComplianceModule } from '../modules/compliance';
 import { IdentityModule } from '../modules/identity/identity.module';
 import { StaffDirectory } from '../modules/identity/staff-directory.service';
 import { StaffAccountService } from '../modules/identity/staff-account.service';
+import { AppConfigModule } from '../configuration';
 import { PlatformModule } from '../platform/platform.module';
 import { ADMIN_USAGE, AdminUsageError, parseAdminCommand } from './admin-command';
 
@@ -15,7 +16,7 @@ import { ADMIN_USAGE, AdminUsageError, parseAdminCommand } from './admin-command
  * The identity and agents contexts without HTTP: what the task needs to create and promote users
  * and top up floats. Agents pay through the payment core, whose screening port compliance binds.
  */
-@Module({ imports: [PlatformModule, IdentityModule, AgentsModule, ComplianceModule] })
+@Module({ imports: [AppConfigModule, PlatformModule, IdentityModule, AgentsModule, ComplianceModule] })
 class AdminTaskModule {}
 
 /**

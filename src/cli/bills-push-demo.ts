@@ -5,10 +5,11 @@ import { BillIngestionService, BillsModule } from '../modules/bills';
 import { ComplianceModule } from '../modules/compliance';
 import { demoBills } from '../modules/bills/demo-bills';
 import { Clock } from '../platform/clock/clock';
+import { AppConfigModule } from '../configuration';
 import { PlatformModule } from '../platform/platform.module';
 
 /** The bills context without HTTP: what pushing bills needs (bills pay through the payment core, whose screening port compliance binds). */
-@Module({ imports: [PlatformModule, BillsModule, ComplianceModule] })
+@Module({ imports: [AppConfigModule, PlatformModule, BillsModule, ComplianceModule] })
 class BillsDemoModule {}
 
 /**

@@ -1,9 +1,9 @@
 import { Client } from 'pg';
-import { configFromEnvironment } from '../platform/config/environment';
+import { configurationFromEnvironment } from '../configuration';
 
 /** `npm run db:create`: creates the database named in DATABASE_URL when it does not exist. */
 async function main(): Promise<void> {
-  const target = new URL(configFromEnvironment().DATABASE_URL);
+  const target = new URL(configurationFromEnvironment().platform.DATABASE_URL);
   const database = decodeURIComponent(target.pathname.replace(/^\//, ''));
   if (!/^[A-Za-z0-9_-]{1,63}$/.test(database)) throw new Error(`unsupported database name "${database}"`);
   const maintenance = new URL(target.toString());

@@ -1,13 +1,13 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { LedgerCheckService } from '../modules/ledger/ledger-check.service';
-import { configFromEnvironment } from '../platform/config/environment';
+import { configurationFromEnvironment } from '../configuration';
 import { ALL_ENTITIES } from '../entities';
 import { dataSourceOptions } from '../platform/database/data-source-options';
 
 /** `npm run ledger:check`: recomputes the ledger; exits 1 when anything does not add up. */
 async function main(): Promise<void> {
-  const dataSource = new DataSource(dataSourceOptions(configFromEnvironment(), ALL_ENTITIES));
+  const dataSource = new DataSource(dataSourceOptions(configurationFromEnvironment().platform, ALL_ENTITIES));
   await dataSource.initialize();
   try {
     const report = await new LedgerCheckService(dataSource).check();

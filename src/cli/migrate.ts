@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { configFromEnvironment } from '../platform/config/environment';
+import { configurationFromEnvironment } from '../configuration';
 import { dataSourceOptions } from '../platform/database/data-source-options';
 
 /** `npm run migrate` (compiled): applies pending migrations, each in its own transaction. */
 async function main(): Promise<void> {
-  const dataSource = new DataSource(dataSourceOptions(configFromEnvironment()));
+  const dataSource = new DataSource(dataSourceOptions(configurationFromEnvironment().platform));
   await dataSource.initialize();
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });

@@ -1,18 +1,18 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { configFromEnvironment } from '../platform/config/environment';
+import { configurationFromEnvironment } from '../configuration';
 import { ALL_ENTITIES } from '../entities';
 import { dataSourceOptions } from '../platform/database/data-source-options';
 import { seeders } from './seeders';
 
 /** `npm run seed`: loads demo data, each seeder in its own transaction. Safe to run again. */
 async function main(): Promise<void> {
-  const config = configFromEnvironment();
-  const dataSource = new DataSource(dataSourceOptions(config, ALL_ENTITIES));
+  const configuration = configurationFromEnvironment();
+  const dataSource = new DataSource(dataSourceOptions(configuration.platform, ALL_ENTITIES));
   await dataSource.initialize();
   try {
     if (await dataSource.showMigrations()) throw new Error('pending migrations: run `npm run migration:run` first');
-    const all = seeders(config);
+    const all = seeders(configuration);
     for (const seeder of all) {
       const report = await dataSource.transaction((manager) => seeder.run(manager));
       const updated = report.updated ? ` (${report.updated} of them completed)` : '';

@@ -4,15 +4,17 @@ import { DEMO_AGENT_PHONE, IdentitySeeder } from '../modules/identity/identity.s
 import { DemoMerchantKeySeeder } from '../modules/merchant-api-keys/demo-merchant-key.seeder';
 import { DemoMerchantOwnerSeeder } from '../modules/merchant-identity/demo-merchant-owner.seeder';
 import { DEMO_MERCHANT, DemoMerchantSeeder } from '../modules/merchants/demo-merchant.seeder';
-import type { AppConfig } from '../platform/config/app-config';
+import { BillersConfig } from '../modules/billers/billers.config';
+import type { Configuration } from '../platform/config/configuration';
 import type { Seeder } from '../platform/database/seeder';
 
 /** Every context's seeder, in dependency order. */
-export function seeders(config: AppConfig): Seeder[] {
+export function seeders(configuration: Configuration): Seeder[] {
+  const config = configuration.platform;
   return [
     // The demo national id is encrypted under this configuration's KEY_HASH_SECRET, as the API reads it.
     new IdentitySeeder(config),
-    new BillerCatalogueSeeder(),
+    new BillerCatalogueSeeder(() => configuration.get(BillersConfig)),
     // Agents' floats are in LIMITS_CURRENCY, the currency their limits are set in.
     new AgentFloatSeeder(DEMO_AGENT_PHONE, config.LIMITS_CURRENCY),
     new DemoMerchantSeeder(),

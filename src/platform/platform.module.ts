@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { ClockModule } from './clock/clock.module';
-import { ConfigModule } from './config/config.module';
 import { CryptoModule } from './crypto/crypto.module';
 import { DatabaseModule } from './database/database.module';
 import { FilesModule } from './files/files.module';
@@ -12,7 +11,8 @@ import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
 
 /**
- * What both applications stand on: the boot audit of ports, configuration, clock, keyed
+ * What both applications stand on (beside the configuration, `ConfigModule.forRoot`, which the
+ * application's composition imports with every slice): the boot audit of ports, clock, keyed
  * hashing, logs, PostgreSQL, Redis, queues, outbox writer, the file store, and the
  * `@nestjs/schedule` registry every per-process loop (the worker's relay, sweeps and upkeep, the
  * API's key-usage flush) puts its interval in, so it is registered once per application.
@@ -20,7 +20,6 @@ import { RedisModule } from './redis/redis.module';
 @Module({
   imports: [
     PortsModule,
-    ConfigModule,
     ClockModule,
     CryptoModule,
     LoggingModule,

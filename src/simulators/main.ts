@@ -1,4 +1,5 @@
-import { configFromEnvironment } from '../platform/config/environment';
+import { configurationFromEnvironment } from '../configuration';
+import { BillersConfig } from '../modules/billers/billers.config';
 import { startBillerSimulator } from './biller-simulator';
 
 /**
@@ -7,11 +8,12 @@ import { startBillerSimulator } from './biller-simulator';
  * at BILLER_SIMULATOR_URL, which should name this server.
  */
 async function main(): Promise<void> {
-  const config = configFromEnvironment();
-  const quiet = config.LOG_LEVEL === 'silent';
+  const configuration = configurationFromEnvironment();
+  const billers = configuration.get(BillersConfig);
+  const quiet = configuration.platform.LOG_LEVEL === 'silent';
   const simulator = await startBillerSimulator({
-    port: config.SIMULATOR_PORT,
-    secret: config.BILLER_SIMULATOR_SECRET,
+    port: billers.SIMULATOR_PORT,
+    secret: billers.BILLER_SIMULATOR_SECRET,
     onRequest: quiet ? undefined : (line) => process.stdout.write(`biller simulator: ${line}\n`),
   });
   process.stdout.write(`biller simulator listening on ${simulator.url} (billers at ${simulator.url}/billers/{code})\n`);

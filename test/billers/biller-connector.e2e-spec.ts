@@ -9,12 +9,15 @@ import {
   TIMESTAMP_HEADER,
 } from '../../src/modules/billers/connector/biller-protocol';
 import { HttpBillerConnector } from '../../src/modules/billers/connector/http-biller.connector';
-import { loadConfig } from '../../src/platform/config/app-config';
+import { BillersConfig } from '../../src/modules/billers/billers.config';
+import { loadConfiguration } from '../../src/platform/config/configuration';
 import { RunningBillerSimulator, startBillerSimulator } from '../../src/simulators/biller-simulator';
 
 /** The HTTP adapter of the BillerConnector port against the biller simulator, over real HTTP. */
 describe('HttpBillerConnector with the biller simulator', () => {
-  const config = loadConfig({ ...process.env, BILLER_CONNECTOR_SECRETS: `other-biller=${'s'.repeat(40)}` });
+  const config = loadConfiguration({ ...process.env, BILLER_CONNECTOR_SECRETS: `other-biller=${'s'.repeat(40)}` }, [
+    BillersConfig,
+  ]).get(BillersConfig);
   const connector = new HttpBillerConnector(config);
   let simulator: RunningBillerSimulator;
   let endpoint: BillerEndpoint;

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { loadConfig } from '../../src/platform/config/app-config';
+import { loadConfig } from '../../src/platform/config/configuration';
 import { dataSourceOptions } from '../../src/platform/database/data-source-options';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 

@@ -6,7 +6,9 @@ import { DataSource } from 'typeorm';
 import { LedgerCheckService } from '../../src/modules/ledger/ledger-check.service';
 import { LedgerModule } from '../../src/modules/ledger/ledger.module';
 import { AccountRef, LedgerService, UnbalancedPostingError } from '../../src/modules/ledger/ledger.service';
-import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
+import { AppConfig } from '../../src/platform/config/app-config';
+import { loadConfig } from '../../src/platform/config/configuration';
+import { AppConfigModule } from '../../src/configuration';
 import { PlatformModule } from '../../src/platform/platform.module';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 
@@ -24,7 +26,7 @@ describe('ledger', () => {
 
   beforeAll(async () => {
     database = await createIsolatedDatabase();
-    const moduleRef = await Test.createTestingModule({ imports: [PlatformModule, LedgerModule] })
+    const moduleRef = await Test.createTestingModule({ imports: [AppConfigModule, PlatformModule, LedgerModule] })
       .overrideProvider(AppConfig)
       .useValue(loadConfig({ ...process.env, DATABASE_URL: database.url }))
       .compile();

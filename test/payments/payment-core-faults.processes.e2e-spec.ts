@@ -207,7 +207,7 @@ describe('the payment core when the process or the database fails around the rai
 
   it('recovers a payment whose API process was killed after the capture, before the outcome was recorded', async () => {
     const port = await freePort();
-    const api = await startApiProcess(kit.config, port, { TEST_FAULT_AFTER_CAPTURE: 'exit' });
+    const api = await startApiProcess(kit.configuration.environment, port, { TEST_FAULT_AFTER_CAPTURE: 'exit' });
     processes.push(api);
     const customer = await kit.newCustomer();
     const key = `killed-${randomBytes(4).toString('hex')}`;

@@ -51,7 +51,7 @@ describe('a Redis that loses its jobs mid-burst', () => {
   });
 
   it('posts every accepted payment exactly once after Redis restarts empty', async () => {
-    worker = startWorkerProcess(kit.config);
+    worker = startWorkerProcess(kit.configuration.environment);
     const customers: SignedInUser[] = await Promise.all(Array.from({ length: 6 }, () => kit.newCustomer()));
     const accepted: string[] = [];
     const refused: number[] = [];

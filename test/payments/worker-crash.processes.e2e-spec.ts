@@ -40,7 +40,7 @@ describe('a worker killed in the middle of a post', () => {
   });
 
   function startWorker(): ChildProcess {
-    const worker = startWorkerProcess(kit.config).child;
+    const worker = startWorkerProcess(kit.configuration.environment).child;
     workers.push(worker);
     return worker;
   }

@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { Test } from '@nestjs/testing';
-import { AppConfig } from '../../src/platform/config/app-config';
+import { Configuration } from '../../src/platform/config/configuration';
 import { WorkerModule } from '../../src/worker.module';
 import { expectLedgerBalanced } from '../support/assertions';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
@@ -26,8 +26,8 @@ describe('payment pipeline through the worker', () => {
       config: { DATABASE_URL: database.url, OUTBOX_POLL_INTERVAL_MS: '50', POSTING_SWEEP_INTERVAL_MS: '100' },
     });
     const workerModule = await Test.createTestingModule({ imports: [WorkerModule] })
-      .overrideProvider(AppConfig)
-      .useValue(kit.config)
+      .overrideProvider(Configuration)
+      .useValue(kit.configuration)
       .compile();
     worker = await workerModule.init();
   }, 60_000);

@@ -50,7 +50,9 @@ describe('a worker shut down in the middle of posting', () => {
   });
 
   function startWorker(shutdownTimeoutMs: number): ServiceProcess {
-    const worker = startWorkerProcess(kit.config, { SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs) });
+    const worker = startWorkerProcess(kit.configuration.environment, {
+      SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
+    });
     workers.push(worker);
     return worker;
   }

@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
+import { AppConfig } from '../../src/platform/config/app-config';
+import { loadConfig } from '../../src/platform/config/configuration';
 import { createTestApp } from '../support/test-app';
 
 /** With CORS_ORIGINS set, a browser app on an allowed origin can read the headers clients rely on. */

@@ -1,7 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import request from 'supertest';
-import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
+import { AppConfig } from '../../src/platform/config/app-config';
+import { loadConfig } from '../../src/platform/config/configuration';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 import { createTestApp } from '../support/test-app';
 

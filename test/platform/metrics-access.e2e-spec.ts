@@ -1,7 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
+import { AppConfig } from '../../src/platform/config/app-config';
+import { loadConfig } from '../../src/platform/config/configuration';
 import { expectCatalogued } from '../support/assertions';
 import { createTestApp } from '../support/test-app';
 

@@ -4,12 +4,14 @@ import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
-import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
+import { AppConfig } from '../../src/platform/config/app-config';
+import { loadConfig } from '../../src/platform/config/configuration';
 import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { OutboxRelayModule } from '../../src/platform/outbox/outbox-relay.module';
 import { OUTBOX_ROUTES, OutboxPublisher, RedisOutboxPublisher } from '../../src/platform/outbox/outbox.publisher';
 import { OutboxRelay } from '../../src/platform/outbox/outbox.relay';
 import { OutboxWriter } from '../../src/platform/outbox/outbox.writer';
+import { AppConfigModule } from '../../src/configuration';
 import { PlatformModule } from '../../src/platform/platform.module';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
 import { EVENTS_CHANNEL, OutboxEventJob } from '../../src/platform/queue/queues';
@@ -45,7 +47,7 @@ describe('transactional outbox', () => {
   /** A relay in a context of its own: its own pool, its own relay id, as in a second worker. */
   async function startRelayContext(withRunner = false): Promise<INestApplicationContext> {
     const moduleRef = await Test.createTestingModule({
-      imports: [PlatformModule, ...(withRunner ? [OutboxRelayModule] : [])],
+      imports: [AppConfigModule, PlatformModule, ...(withRunner ? [OutboxRelayModule] : [])],
       providers: withRunner
         ? []
         : [

@@ -14,7 +14,8 @@ import {
 } from '../../src/modules/merchants';
 import { PaymentScreening } from '../../src/modules/payments';
 import { MerchantApiKeyVerifier, MerchantSessionVerifier } from '../../src/platform/auth/merchant-credentials';
-import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
+import { AppConfig } from '../../src/platform/config/app-config';
+import { loadConfig } from '../../src/platform/config/configuration';
 import { configureHttpApp } from '../../src/platform/http/configure-http-app';
 import { WorkerModule } from '../../src/worker.module';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';

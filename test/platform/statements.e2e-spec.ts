@@ -15,7 +15,7 @@ import { PostingAttemptRepository } from '../../src/modules/payments/posting-att
 import { RailReversal } from '../../src/modules/payments/rail-reversal.entity';
 import { RailReversalRepository } from '../../src/modules/payments/rail-reversal.repository';
 import { Public } from '../../src/platform/auth/auth.decorators';
-import { loadConfig } from '../../src/platform/config/app-config';
+import { loadConfig } from '../../src/platform/config/configuration';
 import { dataSourceOptions } from '../../src/platform/database/data-source-options';
 import {
   defineEntityRead,

@@ -112,7 +112,7 @@ describe('repeatable jobs after Redis loses them', () => {
   }
 
   it('adds them again when Redis restarts empty, and pays a schedule due today', async () => {
-    worker = startWorkerProcess(kit.config);
+    worker = startWorkerProcess(kit.configuration.environment);
     await expectPaid(await scheduleDueToday('45010050001'));
     expect(await queuesWithRepeatable()).toEqual(REPEATABLE_QUEUES);
 
@@ -126,7 +126,7 @@ describe('repeatable jobs after Redis loses them', () => {
 
   it('adds back a repeatable job that went missing while the worker stayed connected', async () => {
     // Its periodic check is the only way back here: the connection never drops.
-    worker = startWorkerProcess(kit.config, { REPEATABLE_JOB_CHECK_INTERVAL_MS: '500' });
+    worker = startWorkerProcess(kit.configuration.environment, { REPEATABLE_JOB_CHECK_INTERVAL_MS: '500' });
     await expectPaid(await scheduleDueToday('45010050003'));
 
     const direct = new Redis(redis.url);

@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { loadConfig } from '../../src/platform/config/app-config';
+import { loadConfig } from '../../src/platform/config/configuration';
 import { dataSourceOptions } from '../../src/platform/database/data-source-options';
 import { runStartOf, unlinkKeys } from './run-redis-keys';
 import {

@@ -4,9 +4,11 @@ import { Test } from '@nestjs/testing';
 import type { Job } from 'bull';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
+import { AppConfig } from '../../src/platform/config/app-config';
+import { Configuration } from '../../src/platform/config/configuration';
 import { outboxSubscriptions, routesOf } from '../../src/platform/outbox/outbox-subscriptions';
 import { OUTBOX_ROUTES, RedisOutboxPublisher } from '../../src/platform/outbox/outbox.publisher';
+import { AppConfigModule, loadAllConfiguration } from '../../src/configuration';
 import { PlatformModule } from '../../src/platform/platform.module';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
 
@@ -27,12 +29,12 @@ export async function startOutboxWorker(
     imports = [],
   }: { runConfig: AppConfig; label: string; imports?: (Type<unknown> | DynamicModule)[] },
 ): Promise<INestApplicationContext> {
-  const workerConfig = loadConfig({
+  const workerConfiguration = loadAllConfiguration({
     ...process.env,
     REDIS_KEY_PREFIX: `${runConfig.REDIS_KEY_PREFIX}:${label}-${randomBytes(3).toString('hex')}`,
   });
   const moduleRef = await Test.createTestingModule({
-    imports: [PlatformModule, jobsModule, ...imports],
+    imports: [AppConfigModule, PlatformModule, jobsModule, ...imports],
     providers: [
       RedisOutboxPublisher,
       {
@@ -42,8 +44,8 @@ export async function startOutboxWorker(
       },
     ],
   })
-    .overrideProvider(AppConfig)
-    .useValue(workerConfig)
+    .overrideProvider(Configuration)
+    .useValue(workerConfiguration)
     .compile();
   return moduleRef.init();
 }

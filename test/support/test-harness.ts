@@ -7,7 +7,10 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../src/platform/clock/clock';
-import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
+import { loadAllConfiguration } from '../../src/configuration';
+import { BillersConfig } from '../../src/modules/billers/billers.config';
+import { AppConfig } from '../../src/platform/config/app-config';
+import { Configuration } from '../../src/platform/config/configuration';
 import { RunningBillerSimulator, startBillerSimulator } from '../../src/simulators/biller-simulator';
 import type { Http } from './app-target';
 import { createTestApp } from './test-app';
@@ -19,7 +22,10 @@ export interface SimulatorSettings {
 }
 
 export interface HarnessOptions {
-  /** Variables over the run's environment and the harness defaults. */
+  /**
+   * Variables over the run's environment and the harness defaults: every slice of the app's
+   * configuration (the platform's and each context's) is built from them, as at boot.
+   */
   config?: Record<string, string>;
   /**
    * Gives the app Redis keys of its own under the run's prefix (`<run>:<namespace>-<random>`),
@@ -42,7 +48,10 @@ export interface TestHarness {
   app: NestExpressApplication;
   http: Http;
   db: DataSource;
+  /** The platform's settings the app runs with. */
   config: AppConfig;
+  /** Every slice the app runs with (`configuration.get(PaymentsConfig)`), and the variables they were built from (`configuration.environment`). */
+  configuration: Configuration;
   /** Unique to this harness, for slugs that must not collide with other specs sharing the database. */
   prefix: string;
   close(): Promise<void>;
@@ -75,18 +84,18 @@ export async function createTestHarness(
   options: HarnessOptions = {},
 ): Promise<TestHarness & Partial<SimulatedBillers>> {
   const namespace = options.redisNamespace && `${options.redisNamespace}-${randomBytes(4).toString('hex')}`;
-  const config = loadConfig({
+  const configuration = loadAllConfiguration({
     ...process.env,
     ...(namespace ? { REDIS_KEY_PREFIX: `${process.env.REDIS_KEY_PREFIX}:${namespace}` } : {}),
     ...HARNESS_DEFAULTS,
     ...options.config,
   });
-  const billers = options.simulator ? await startSimulator(config, options.simulator) : undefined;
+  const billers = options.simulator ? await startSimulator(configuration, options.simulator) : undefined;
   let app: NestExpressApplication;
   try {
     app = await createTestApp(
       (builder) => {
-        let built = builder.overrideProvider(AppConfig).useValue(config);
+        let built = builder.overrideProvider(Configuration).useValue(configuration);
         if (options.clock) built = built.overrideProvider(Clock).useValue(options.clock);
         return options.override ? options.override(built) : built;
       },
@@ -100,7 +109,8 @@ export async function createTestHarness(
     app,
     http: request(app.getHttpServer()),
     db: app.get(DataSource),
-    config,
+    config: configuration.platform,
+    configuration,
     prefix: `t${randomBytes(3).toString('hex')}`,
     ...billers,
     close: async () => {
@@ -110,11 +120,11 @@ export async function createTestHarness(
   };
 }
 
-async function startSimulator(config: AppConfig, settings: SimulatorSettings): Promise<SimulatedBillers> {
+async function startSimulator(configuration: Configuration, settings: SimulatorSettings): Promise<SimulatedBillers> {
   const simulatorLog: string[] = [];
   const simulatorReceived: string[] = [];
   const simulator = await startBillerSimulator({
-    secret: config.BILLER_SIMULATOR_SECRET,
+    secret: configuration.get(BillersConfig).BILLER_SIMULATOR_SECRET,
     slowResponseMs: settings.slowResponseMs ?? 150,
     confirmAfterMs: settings.confirmAfterMs ?? 300,
     onRequest: (line) => simulatorLog.push(line),

@@ -12,6 +12,7 @@ import { agentAccounts, floatTopUpEntry, PaymentHistory } from '../payments';
 import { AgentError } from './agents.errors';
 import { AGENT_EVENTS } from './agents.events';
 import { FloatTopUp } from './float-top-up.entity';
+import { AgentsConfig } from './agents.config';
 
 /** An agent's cash position, minor units of `currency`. */
 export interface CashPosition {
@@ -55,6 +56,7 @@ export class AgentFloatService {
     private readonly audit: AdminAuditWriter,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly settings: AgentsConfig,
   ) {}
 
   get currency(): string {
@@ -80,9 +82,9 @@ export class AgentFloatService {
     return {
       currency: this.currency,
       floatBalance: -floatLines,
-      floatLimit: BigInt(this.config.AGENT_FLOAT_LIMIT),
-      perPaymentLimit: BigInt(this.config.AGENT_PER_PAYMENT_LIMIT),
-      dailyLimit: BigInt(this.config.AGENT_DAILY_LIMIT),
+      floatLimit: BigInt(this.settings.AGENT_FLOAT_LIMIT),
+      perPaymentLimit: BigInt(this.settings.AGENT_PER_PAYMENT_LIMIT),
+      dailyLimit: BigInt(this.settings.AGENT_DAILY_LIMIT),
       dailyLimitUsed: used,
       cashCollectedToday: activity.taken,
       paymentsToday: activity.payments,
@@ -121,7 +123,7 @@ export class AgentFloatService {
         return { topUp: existing, created: false };
       }
       const balance = -(await this.ledger.balance(accounts.float.code, manager));
-      const limit = BigInt(this.config.AGENT_FLOAT_LIMIT);
+      const limit = BigInt(this.settings.AGENT_FLOAT_LIMIT);
       const amount = BigInt(request.amount);
       if (balance + amount > limit) throw AgentError.floatLimitExceeded(balance, limit, amount);
       const topUp = await this.record(manager, actorUserId, agentId, request);

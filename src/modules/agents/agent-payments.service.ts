@@ -4,6 +4,7 @@ import { Page, toPage } from '../../platform/http/pagination';
 import { CustomerDirectory } from '../identity';
 import { type Payment, PaymentCore, PaymentError, PaymentHistory, requestFingerprint } from '../payments';
 import type { AgentPaymentRequestDto } from './dto/agent-payment-request.dto';
+import { AgentsConfig } from './agents.config';
 
 /**
  * Agents' cash payments: the agent takes cash from a walk-in customer and pays the bill from
@@ -17,6 +18,7 @@ export class AgentPaymentsService {
     private readonly history: PaymentHistory,
     private readonly customers: CustomerDirectory,
     private readonly config: AppConfig,
+    private readonly settings: AgentsConfig,
   ) {}
 
   async pay(agentId: string, idempotencyKey: string | undefined, request: AgentPaymentRequestDto): Promise<Payment> {
@@ -36,7 +38,7 @@ export class AgentPaymentsService {
       amount: request.amount,
       currency: request.currency,
       confirmDuplicate: request.confirmDuplicate === true,
-      limits: { perPayment: this.config.AGENT_PER_PAYMENT_LIMIT, daily: this.config.AGENT_DAILY_LIMIT },
+      limits: { perPayment: this.settings.AGENT_PER_PAYMENT_LIMIT, daily: this.settings.AGENT_DAILY_LIMIT },
     });
   }
 

@@ -9,6 +9,8 @@ import { AgentFloatService } from './agent-float.service';
 import { AgentPaymentsService } from './agent-payments.service';
 import { AGENT_ENTITIES } from './agents.entities';
 import './agents.errors';
+import { ConfigModule } from '../../platform/config/config.module';
+import { AgentsConfig } from './agents.config';
 
 /**
  * Agents: their floats (AgentFloatService: cash position, top-ups) and the cash payments they
@@ -17,6 +19,7 @@ import './agents.errors';
  */
 @Module({
   imports: [
+    ConfigModule.forFeature(AgentsConfig),
     TypeOrmModule.forFeature(AGENT_ENTITIES),
     PaymentsModule,
     LedgerModule,

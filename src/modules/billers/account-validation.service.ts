@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import Redis from 'ioredis';
-import { AppConfig } from '../../platform/config/app-config';
 import { KeyedHash } from '../../platform/crypto/keyed-hash';
 import { InjectRedis } from '../../platform/redis/redis.module';
 import { matchesAccountReference } from './account-reference-pattern';
@@ -10,6 +9,7 @@ import { BillerError } from './billers.errors';
 import { BillerConnector } from './connector/biller-connector';
 import { maskCustomerName } from './customer-name-mask';
 import type { AccountInvalidReason } from './dto/account-validation.dto';
+import { BillersConfig } from './billers.config';
 
 export interface AccountValidationResult {
   billerId: string;
@@ -46,7 +46,7 @@ export class AccountValidationService {
     private readonly connector: BillerConnector,
     @InjectRedis() private readonly redis: Redis,
     private readonly keyedHash: KeyedHash,
-    private readonly config: AppConfig,
+    private readonly config: BillersConfig,
   ) {}
 
   async validate(billerIdOrSlug: string, accountReference: string): Promise<AccountValidationResult> {

@@ -1,8 +1,7 @@
 import { EntityManager } from 'typeorm';
-import { AppConfig } from '../../platform/config/app-config';
-import { configFromEnvironment } from '../../platform/config/environment';
 import { newId } from '../../platform/database/new-id';
 import type { Seeder, SeedReport } from '../../platform/database/seeder';
+import type { BillersConfig } from './billers.config';
 import { POPULARITY_WINDOW_DAYS } from './biller-popularity.service';
 import { billerSearchTexts } from './biller-search-text';
 import { DEMO_BILLERS, DEMO_CATEGORIES, DEMO_RAILS } from './demo-catalogue';
@@ -22,7 +21,7 @@ const SIMULATOR_SECRET_REF = 'simulator';
 export class BillerCatalogueSeeder implements Seeder {
   readonly name = 'billers';
 
-  constructor(private readonly config: () => Pick<AppConfig, 'BILLER_SIMULATOR_URL'> = configFromEnvironment) {}
+  constructor(private readonly config: () => Pick<BillersConfig, 'BILLER_SIMULATOR_URL'>) {}
 
   async run(manager: EntityManager): Promise<SeedReport> {
     const report: SeedReport = { created: 0, existing: 0 };

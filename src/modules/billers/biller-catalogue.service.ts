@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
 import { AdminAuditWriter } from '../../platform/audit/admin-audit.writer';
 import { Clock } from '../../platform/clock/clock';
-import { AppConfig } from '../../platform/config/app-config';
+import { BillersConfig } from './billers.config';
 import { newId } from '../../platform/database/new-id';
 import { Page, toPage } from '../../platform/http/pagination';
 import { accountReferencePatternProblem } from './account-reference-pattern';
@@ -48,7 +48,7 @@ export class BillerCatalogueService {
     private readonly categories: BillerCategoryRepository,
     private readonly rails: PaymentRailRepository,
     private readonly audit: AdminAuditWriter,
-    private readonly config: AppConfig,
+    private readonly config: BillersConfig,
     private readonly clock: Clock,
   ) {}
 

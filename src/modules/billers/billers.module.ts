@@ -14,6 +14,8 @@ import { PaymentQuoteService } from './payment-quote.service';
 import { PaymentRailRepository } from './payment-rail.repository';
 import { SavedAccountRepository } from './saved-account.repository';
 import { SavedAccountsService } from './saved-accounts.service';
+import { ConfigModule } from '../../platform/config/config.module';
+import { BillersConfig } from './billers.config';
 
 /**
  * The biller directory: search, categories, biller detail, account validation through the
@@ -23,7 +25,7 @@ import { SavedAccountsService } from './saved-accounts.service';
  * payment quote (the payments context's only view of a biller when it takes a payment).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(BILLER_ENTITIES), AdminAuditModule],
+  imports: [ConfigModule.forFeature(BillersConfig), TypeOrmModule.forFeature(BILLER_ENTITIES), AdminAuditModule],
   providers: [
     BillerRepository,
     BillerCategoryRepository,

@@ -4,6 +4,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { PaymentScreening, type ScreeningCandidate, type ScreeningHit } from '../payments';
 import { AmlFlagRepository } from './aml-flag.repository';
 import { AmlThresholds, evaluateAmlRules, structuringBand } from './aml-rules';
+import { ComplianceConfig } from './compliance.config';
 
 /**
  * The AML rules, run by the payment core on every payment it accepts (every channel), inside
@@ -15,6 +16,7 @@ import { AmlThresholds, evaluateAmlRules, structuringBand } from './aml-rules';
 export class AmlScreening extends PaymentScreening {
   constructor(
     private readonly config: AppConfig,
+    private readonly settings: ComplianceConfig,
     private readonly flags: AmlFlagRepository,
   ) {
     super();
@@ -23,15 +25,15 @@ export class AmlScreening extends PaymentScreening {
   thresholds(): AmlThresholds {
     return {
       currency: this.config.LIMITS_CURRENCY,
-      singleAmount: BigInt(this.config.AML_SINGLE_AMOUNT_THRESHOLD),
-      windowMinutes: this.config.AML_VELOCITY_WINDOW_MINUTES,
-      velocityMaxCount: this.config.AML_VELOCITY_MAX_COUNT,
-      velocityMaxAmount: BigInt(this.config.AML_VELOCITY_MAX_AMOUNT),
-      structuringMinCount: this.config.AML_STRUCTURING_MIN_COUNT,
-      structuringPercent: this.config.AML_STRUCTURING_PERCENT,
-      newAccountDays: this.config.AML_NEW_ACCOUNT_DAYS,
-      newAccountAmount: BigInt(this.config.AML_NEW_ACCOUNT_AMOUNT),
-      distinctPayersMax: this.config.AML_DISTINCT_PAYERS_MAX,
+      singleAmount: BigInt(this.settings.AML_SINGLE_AMOUNT_THRESHOLD),
+      windowMinutes: this.settings.AML_VELOCITY_WINDOW_MINUTES,
+      velocityMaxCount: this.settings.AML_VELOCITY_MAX_COUNT,
+      velocityMaxAmount: BigInt(this.settings.AML_VELOCITY_MAX_AMOUNT),
+      structuringMinCount: this.settings.AML_STRUCTURING_MIN_COUNT,
+      structuringPercent: this.settings.AML_STRUCTURING_PERCENT,
+      newAccountDays: this.settings.AML_NEW_ACCOUNT_DAYS,
+      newAccountAmount: BigInt(this.settings.AML_NEW_ACCOUNT_AMOUNT),
+      distinctPayersMax: this.settings.AML_DISTINCT_PAYERS_MAX,
     };
   }
 

@@ -7,6 +7,8 @@ import { AmlScreening } from './aml-screening.service';
 import { COMPLIANCE_ENTITIES } from './compliance.entities';
 import { ComplianceService } from './compliance.service';
 import './compliance.errors';
+import { ConfigModule } from '../../platform/config/config.module';
+import { ComplianceConfig } from './compliance.config';
 
 /**
  * AML screening of every payment the payment core accepts (AmlScreening, bound to the payments
@@ -20,7 +22,12 @@ import './compliance.errors';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature(COMPLIANCE_ENTITIES), PaymentsModule, AdminAuditModule],
+  imports: [
+    ConfigModule.forFeature(ComplianceConfig),
+    TypeOrmModule.forFeature(COMPLIANCE_ENTITIES),
+    PaymentsModule,
+    AdminAuditModule,
+  ],
   providers: [
     AmlFlagRepository,
     AmlScreening,

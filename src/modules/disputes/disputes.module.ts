@@ -8,6 +8,8 @@ import { DisputeRepository } from './dispute.repository';
 import { DISPUTE_ENTITIES } from './disputes.entities';
 import { DisputesService } from './disputes.service';
 import './disputes.errors';
+import { ConfigModule } from '../../platform/config/config.module';
+import { DisputesConfig } from './disputes.config';
 
 /**
  * Payment disputes (DisputesService) with their SLA clocks. Services only; the routes are in
@@ -15,6 +17,7 @@ import './disputes.errors';
  */
 @Module({
   imports: [
+    ConfigModule.forFeature(DisputesConfig),
     TypeOrmModule.forFeature(DISPUTE_ENTITIES),
     PaymentsModule,
     CustomerContactsModule,

@@ -4,6 +4,7 @@ import { AdminAuditWriter } from '../../platform/audit/admin-audit.writer';
 import type { UserPrincipal, UserRole } from '../../platform/auth/principal';
 import { Clock } from '../../platform/clock/clock';
 import { AppConfig } from '../../platform/config/app-config';
+import { DisputesConfig } from './disputes.config';
 import { newId } from '../../platform/database/new-id';
 import { ApiException } from '../../platform/http/api-error';
 import { Page, toPage } from '../../platform/http/pagination';
@@ -55,8 +56,9 @@ export class DisputesService {
     private readonly audit: AdminAuditWriter,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    settings: DisputesConfig,
   ) {
-    this.sla = parseDisputeSla(config.DISPUTE_SLA_BUSINESS_DAYS);
+    this.sla = parseDisputeSla(settings.DISPUTE_SLA_BUSINESS_DAYS);
   }
 
   now(): Date {

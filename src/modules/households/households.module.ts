@@ -8,6 +8,8 @@ import { HouseholdRepository } from './household.repository';
 import { HOUSEHOLD_ENTITIES } from './households.entities';
 import { HouseholdsService } from './households.service';
 import './households.errors';
+import { ConfigModule } from '../../platform/config/config.module';
+import { HouseholdsConfig } from './households.config';
 
 /**
  * Households: members and roles (HouseholdsService) and the port through which the bills
@@ -15,7 +17,13 @@ import './households.errors';
  * only; the routes are in HouseholdsHttpModule. It never imports the bills context.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(HOUSEHOLD_ENTITIES), OutboxModule, BillersModule, CustomerContactsModule],
+  imports: [
+    ConfigModule.forFeature(HouseholdsConfig),
+    TypeOrmModule.forFeature(HOUSEHOLD_ENTITIES),
+    OutboxModule,
+    BillersModule,
+    CustomerContactsModule,
+  ],
   providers: [HouseholdRepository, HouseholdsService, HouseholdDirectory],
   exports: [HouseholdsService, HouseholdDirectory],
 })

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
-import { AppConfig } from '../../platform/config/app-config';
 import { newId } from '../../platform/database/new-id';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { PaymentQuoteService, SavedAccountsService } from '../billers';
@@ -12,6 +11,7 @@ import type { Household } from './household.entity';
 import { HouseholdRepository, HouseholdView } from './household.repository';
 import { HOUSEHOLD_EVENTS, HouseholdMemberEventPayload } from './households.events';
 import { HouseholdError } from './households.errors';
+import { HouseholdsConfig } from './households.config';
 
 /** A member as another member sees them: the phone masked unless it is the caller's own. */
 export interface MemberView {
@@ -47,7 +47,7 @@ export class HouseholdsService {
     private readonly quotes: PaymentQuoteService,
     private readonly outbox: OutboxWriter,
     private readonly clock: Clock,
-    private readonly config: AppConfig,
+    private readonly config: HouseholdsConfig,
   ) {}
 
   async create(userId: string, name: string): Promise<HouseholdView> {

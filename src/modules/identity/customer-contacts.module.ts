@@ -5,6 +5,8 @@ import { CustomerDirectory } from './customer-directory.service';
 import { StaffDirectory } from './staff-directory.service';
 import { IDENTITY_ENTITIES } from './identity.entities';
 import { UserRepository } from './user.repository';
+import { ConfigModule } from '../../platform/config/config.module';
+import { IdentityConfig } from './identity.config';
 
 /**
  * Customers' contact details for other contexts, in the API and the worker alike, and the
@@ -13,7 +15,7 @@ import { UserRepository } from './user.repository';
  * Kept apart from IdentityModule so the worker can import it without identity's routes and guards.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(IDENTITY_ENTITIES)],
+  imports: [ConfigModule.forFeature(IdentityConfig), TypeOrmModule.forFeature(IDENTITY_ENTITIES)],
   providers: [UserRepository, CustomerContactsService, CustomerDirectory, StaffDirectory],
   exports: [CustomerContactsService, CustomerDirectory, StaffDirectory],
 })

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { AppConfig } from '../../platform/config/app-config';
+import { IdentityConfig } from './identity.config';
 import { TierLimits, tierLimits } from './tier-limits';
 import { KycTier } from './user.entity';
 import { defineStatement } from '../../platform/database/prepared-statement';
@@ -17,7 +17,7 @@ const KYC_TIER = defineStatement<{ kyc_tier: KycTier }, [userId: string]>(
  */
 @Injectable()
 export class CustomerLimitsService {
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly settings: IdentityConfig) {}
 
   /**
    * The customer's tier and its limits in `currency`; `limits` is null when no limits are
@@ -29,11 +29,13 @@ export class CustomerLimitsService {
     currency: string,
   ): Promise<{ tier: KycTier; limits: TierLimits | null } | null> {
     const row = await one(executorOn(manager), KYC_TIER, [userId]);
-    return row ? { tier: row.kyc_tier, limits: tierLimits(this.config, row.kyc_tier, currency) } : null;
+    return row
+      ? { tier: row.kyc_tier, limits: tierLimits(this.settings.tierLimitTable, row.kyc_tier, currency) }
+      : null;
   }
 
   /** Whether payments in `currency` have limits configured (for every tier), so they may be taken at all. */
   hasLimitsIn(currency: string): boolean {
-    return this.config.tierLimitTable.has(currency);
+    return this.settings.tierLimitTable.has(currency);
   }
 }

@@ -20,6 +20,8 @@ import { SessionCache } from './session-cache';
 import { StaffAccountService } from './staff-account.service';
 import { AdminUsersService } from './admin-users.service';
 import { UserRepository } from './user.repository';
+import { ConfigModule } from '../../platform/config/config.module';
+import { IdentityConfig } from './identity.config';
 
 /**
  * Customer identity: registration, OTP, PIN, device sessions, KYC tier 1, profile, staff roles.
@@ -31,7 +33,13 @@ import { UserRepository } from './user.repository';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature(IDENTITY_ENTITIES), OutboxModule, MessagingModule, AdminAuditModule],
+  imports: [
+    ConfigModule.forFeature(IdentityConfig),
+    TypeOrmModule.forFeature(IDENTITY_ENTITIES),
+    OutboxModule,
+    MessagingModule,
+    AdminAuditModule,
+  ],
   providers: [
     AccessTokenService,
     FunnelReadModel,

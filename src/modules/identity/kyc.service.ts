@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { UserPrincipal } from '../../platform/auth/principal';
 import { Clock } from '../../platform/clock/clock';
 import { AppConfig } from '../../platform/config/app-config';
+import { IdentityConfig } from './identity.config';
 import { FieldCipher } from '../../platform/crypto/field-cipher';
 import { newId } from '../../platform/database/new-id';
 import { ApiErrorDetail, ApiException } from '../../platform/http/api-error';
@@ -41,6 +42,7 @@ export class KycService {
     private readonly submissions: KycSubmissionRepository,
     private readonly outbox: OutboxWriter,
     private readonly config: AppConfig,
+    private readonly settings: IdentityConfig,
     private readonly clock: Clock,
     private readonly cipher: FieldCipher,
   ) {}
@@ -67,7 +69,11 @@ export class KycService {
         await this.outbox.write(manager, IdentityEvents.kycTierChanged(user.id, 'TIER_0', 'TIER_1'));
         tier = 'TIER_1';
       }
-      return { tier, limits: tierLimitsByCurrency(this.config, tier), submission };
+      return {
+        tier,
+        limits: tierLimitsByCurrency(this.settings.tierLimitTable, this.config.LIMITS_CURRENCY, tier),
+        submission,
+      };
     });
   }
 

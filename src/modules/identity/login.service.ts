@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
-import { AppConfig } from '../../platform/config/app-config';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { DeviceInfo, DeviceSessionService } from './device-session.service';
 import { IdentityError } from './identity.errors';
@@ -9,6 +8,7 @@ import { IdentityEvents } from './identity.events';
 import { PinHasher } from './pin-hasher';
 import { VerifiedUser } from './registration.service';
 import { UserRepository } from './user.repository';
+import { IdentityConfig } from './identity.config';
 
 /**
  * Login with phone number and PIN.
@@ -27,7 +27,7 @@ export class LoginService {
     private readonly deviceSessions: DeviceSessionService,
     private readonly pins: PinHasher,
     private readonly outbox: OutboxWriter,
-    private readonly config: AppConfig,
+    private readonly config: IdentityConfig,
     private readonly clock: Clock,
   ) {}
 

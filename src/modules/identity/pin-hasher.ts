@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import * as bcrypt from 'bcrypt';
 import { randomBytes } from 'node:crypto';
-import { AppConfig } from '../../platform/config/app-config';
+import { IdentityConfig } from './identity.config';
 
 /**
  * bcrypt at BCRYPT_COST. `compareWithDecoy` spends the same time as a real comparison, so a
@@ -11,7 +11,7 @@ import { AppConfig } from '../../platform/config/app-config';
 export class PinHasher implements OnModuleInit {
   private decoy?: Promise<string>;
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly config: IdentityConfig) {}
 
   /**
    * Makes the decoy hash at boot, so the first unknown-number login is not slower than the rest.

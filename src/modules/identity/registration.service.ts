@@ -3,7 +3,6 @@ import { randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { UserPrincipal } from '../../platform/auth/principal';
 import { Clock } from '../../platform/clock/clock';
-import { AppConfig } from '../../platform/config/app-config';
 import { KeyedHash } from '../../platform/crypto/keyed-hash';
 import { newId } from '../../platform/database/new-id';
 import { ApiException } from '../../platform/http/api-error';
@@ -20,6 +19,7 @@ import { pinWeakness } from './pin-policy';
 import { SessionCache } from './session-cache';
 import { User } from './user.entity';
 import { UserRepository } from './user.repository';
+import { IdentityConfig } from './identity.config';
 
 const OTP_PURPOSE = 'otp';
 
@@ -47,7 +47,7 @@ export class RegistrationService {
     private readonly messages: MessageSender,
     private readonly keyedHash: KeyedHash,
     private readonly outbox: OutboxWriter,
-    private readonly config: AppConfig,
+    private readonly config: IdentityConfig,
     private readonly clock: Clock,
   ) {}
 

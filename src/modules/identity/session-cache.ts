@@ -4,11 +4,11 @@ import { Counter } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { ActiveSession, SessionVerifier } from '../../platform/auth/session-verifier';
 import { Clock } from '../../platform/clock/clock';
-import { AppConfig } from '../../platform/config/app-config';
 import { MetricsRegistry } from '../../platform/metrics/metrics.registry';
 import { RedisCircuit } from '../../platform/redis/redis-circuit';
 import { InjectRedis } from '../../platform/redis/redis.module';
 import { DeviceSessionRepository } from './device-session.repository';
+import { IdentityConfig } from './identity.config';
 
 type CacheEntry = ActiveSession | { revoked: true };
 
@@ -42,7 +42,7 @@ export class SessionCache extends SessionVerifier {
     @InjectRedis() redis: Redis,
     private readonly dataSource: DataSource,
     private readonly sessions: DeviceSessionRepository,
-    private readonly config: AppConfig,
+    private readonly config: IdentityConfig,
     private readonly clock: Clock,
     // Absent where nothing serves metrics (the CLI commands).
     @Optional() metrics?: MetricsRegistry,

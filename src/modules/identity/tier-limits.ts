@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../platform/config/app-config';
+import type { CurrencyTierLimitTable } from './currency-tier-limits';
 import type { KycTier } from './user.entity';
 
 /** What a KYC tier lets a customer pay: integers in the minor unit of `currency`. */
@@ -9,18 +9,18 @@ export interface TierLimits {
 }
 
 /**
- * The payment limits of a tier in `currency` (LIMITS_CURRENCY when omitted), from configuration;
+ * The payment limits of a tier in `currency`, from the table IdentityConfig parsed at boot;
  * null when no limits are configured for that currency, where payments are refused.
  */
-export function tierLimits(config: AppConfig, tier: KycTier, currency = config.LIMITS_CURRENCY): TierLimits | null {
-  const limits = config.tierLimitTable.get(currency)?.[tier];
+export function tierLimits(table: CurrencyTierLimitTable, tier: KycTier, currency: string): TierLimits | null {
+  const limits = table.get(currency)?.[tier];
   return limits ? { currency, perPayment: limits.perPayment, daily: limits.daily } : null;
 }
 
 /** The tier's limits in every configured currency, the home currency (LIMITS_CURRENCY) first. */
-export function tierLimitsByCurrency(config: AppConfig, tier: KycTier): TierLimits[] {
-  const currencies = [...config.tierLimitTable.keys()].sort((a, b) =>
-    a === config.LIMITS_CURRENCY ? -1 : b === config.LIMITS_CURRENCY ? 1 : a.localeCompare(b),
+export function tierLimitsByCurrency(table: CurrencyTierLimitTable, homeCurrency: string, tier: KycTier): TierLimits[] {
+  const currencies = [...table.keys()].sort((a, b) =>
+    a === homeCurrency ? -1 : b === homeCurrency ? 1 : a.localeCompare(b),
   );
-  return currencies.flatMap((currency) => tierLimits(config, tier, currency) ?? []);
+  return currencies.flatMap((currency) => tierLimits(table, tier, currency) ?? []);
 }

@@ -6,7 +6,7 @@ import { ApiErrors } from '../../platform/http/api-errors.decorator';
 import { ClientInfo, CurrentClient } from '../../platform/http/client-info.decorator';
 import { byBodyField, byClientAddress, RateLimit, RateLimitRule } from '../../platform/http/rate-limit.decorator';
 import { UuidParam } from '../../platform/http/uuid-param.decorator';
-import { RefreshRequestDto, TokenResponseDto } from '../identity';
+import { RefreshRequestDto, SignInLimits, TokenResponseDto } from '../identity';
 import {
   MerchantInvitationAcceptRequestDto,
   MerchantLoginRequestDto,
@@ -27,18 +27,12 @@ const LOGIN_LIMITS = {
   perEmail: {
     name: 'merchant-login-email',
     key: byEmail,
-    limit: (config) => ({
-      max: config.RATE_LIMIT_LOGIN_PER_PHONE,
-      windowSeconds: config.RATE_LIMIT_LOGIN_PHONE_WINDOW_SECONDS,
-    }),
+    limit: SignInLimits.loginsPerAccount,
   },
   perAddress: {
     name: 'merchant-login-address',
     key: byClientAddress,
-    limit: (config) => ({
-      max: config.RATE_LIMIT_REGISTER_PER_IP,
-      windowSeconds: config.RATE_LIMIT_REGISTER_IP_WINDOW_SECONDS,
-    }),
+    limit: SignInLimits.signUpsPerAddress,
   },
 } satisfies Record<string, RateLimitRule>;
 

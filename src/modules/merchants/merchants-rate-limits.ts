@@ -1,5 +1,7 @@
 import type { Request } from 'express';
 import { byClientAddress, RateLimitRule } from '../../platform/http/rate-limit.decorator';
+import { SignInLimits } from '../identity';
+import { MerchantsConfig } from './merchants.config';
 
 /** The onboarding token and the caller's address together: a leaked link cannot be hammered from anywhere. */
 const byTokenAndAddress = (request: Request): string | undefined => {
@@ -14,15 +16,15 @@ export const MerchantRateLimits = {
   registerPerAddress: {
     name: 'merchant-register-address',
     key: byClientAddress,
-    limit: (config) => ({
-      max: config.RATE_LIMIT_REGISTER_PER_IP,
-      windowSeconds: config.RATE_LIMIT_REGISTER_IP_WINDOW_SECONDS,
-    }),
+    limit: SignInLimits.signUpsPerAddress,
   },
   /** design/merchants.md: 30 requests an hour per onboarding token and address. */
   onboardingPerToken: {
     name: 'merchant-onboarding-token',
     key: byTokenAndAddress,
-    limit: (config) => ({ max: config.MERCHANT_ONBOARDING_REQUESTS_PER_HOUR, windowSeconds: 3600 }),
+    limit: (configuration) => ({
+      max: configuration.get(MerchantsConfig).MERCHANT_ONBOARDING_REQUESTS_PER_HOUR,
+      windowSeconds: 3600,
+    }),
   },
 } satisfies Record<string, RateLimitRule>;

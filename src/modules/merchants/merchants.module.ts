@@ -14,6 +14,8 @@ import { MerchantRepository } from './merchant.repository';
 import { MerchantViews } from './merchant-views.service';
 import { MERCHANT_ENTITIES } from './merchants.entities';
 import './merchants.errors';
+import { ConfigModule } from '../../platform/config/config.module';
+import { MerchantsConfig } from './merchants.config';
 
 /**
  * Merchants: applications, KYB and the merchant audit log. Services only; the routes are in
@@ -22,7 +24,13 @@ import './merchants.errors';
  * globally: an application with this module and without theirs does not boot.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(MERCHANT_ENTITIES), OutboxModule, MessagingModule, AdminAuditModule],
+  imports: [
+    ConfigModule.forFeature(MerchantsConfig),
+    TypeOrmModule.forFeature(MERCHANT_ENTITIES),
+    OutboxModule,
+    MessagingModule,
+    AdminAuditModule,
+  ],
   providers: [
     MerchantRepository,
     MerchantViews,

@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppConfig } from '../../platform/config/app-config';
 import { newId } from '../../platform/database/new-id';
 import { dependencyOutageOf } from '../../platform/http/dependency-outage';
 import { OutboxMessage, OutboxWriter } from '../../platform/outbox/outbox.writer';
@@ -21,6 +20,7 @@ import { holdsPayment, PaymentScreening } from './payment-screening';
 import { CaptureResult, CaptureStatusResult, DeclineReason, RailCode, RailConnector } from './rail-connector';
 import { RailReversalService } from './rail-reversal.service';
 import { maskFundingAccount } from './request-fingerprint';
+import { PaymentsConfig } from './payments.config';
 
 /** One payment, as any channel asks for it. */
 export interface PaymentOrder {
@@ -118,7 +118,7 @@ export class PaymentCore {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly config: AppConfig,
+    private readonly config: PaymentsConfig,
     private readonly payments: PaymentRepository,
     private readonly quotes: PaymentQuoteService,
     private readonly customerLimits: CustomerLimitsService,

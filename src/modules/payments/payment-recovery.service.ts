@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../../platform/config/app-config';
 import { PaymentCore } from './payment-core.service';
 import { Payment } from './payment.entity';
 import { PaymentRepository } from './payment.repository';
 import { RailCode, RailConnector } from './rail-connector';
+import { PaymentsConfig } from './payments.config';
 
 /**
  * Settles payments left `AUTHORIZING`: the process that called the rail died or lost its
@@ -24,7 +24,7 @@ export class PaymentRecoveryService {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly config: AppConfig,
+    private readonly config: PaymentsConfig,
     private readonly payments: PaymentRepository,
     private readonly core: PaymentCore,
     private readonly rails: RailConnector,

@@ -3,10 +3,12 @@ import { AdminPostingController } from './admin-posting.controller';
 import { PaymentsController } from './payments.controller';
 import { PaymentsModule } from './payments.module';
 import { ReceiptsModule } from './receipts/receipts.module';
+import { ConfigModule } from '../../platform/config/config.module';
+import { PaymentsConfig } from './payments.config';
 
 /** The payments routes; only ApiModule imports it. */
 @Module({
-  imports: [PaymentsModule, ReceiptsModule],
+  imports: [ConfigModule.forFeature(PaymentsConfig), PaymentsModule, ReceiptsModule],
   controllers: [PaymentsController, AdminPostingController],
 })
 export class PaymentsHttpModule {}

@@ -26,6 +26,8 @@ import { RailConnector } from './rail-connector';
 import { RailReversalRepository } from './rail-reversal.repository';
 import { RailReversalService } from './rail-reversal.service';
 import { SandboxRailConnector } from './sandbox-rail.connector';
+import { ConfigModule } from '../../platform/config/config.module';
+import { PaymentsConfig } from './payments.config';
 
 /**
  * Bill payments: the payment core every channel pays through (idempotency, limits, the rail
@@ -39,6 +41,7 @@ import { SandboxRailConnector } from './sandbox-rail.connector';
 @ListensTo(PAYMENT_QUEUES.railReversals, [PAYMENT_EVENTS.railReversalRequested])
 @Module({
   imports: [
+    ConfigModule.forFeature(PaymentsConfig),
     TypeOrmModule.forFeature(PAYMENT_ENTITIES),
     BillersModule,
     CustomerLimitsModule,

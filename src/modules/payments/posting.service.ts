@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, EntityManager } from 'typeorm';
 import { AdminAuditWriter } from '../../platform/audit/admin-audit.writer';
-import { AppConfig } from '../../platform/config/app-config';
 import { Page } from '../../platform/http/pagination';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { PAYMENT_EVENTS } from './payments.events';
@@ -17,6 +16,7 @@ import { PostingAttempt } from './posting-attempt.entity';
 import { PostingAttemptRepository } from './posting-attempt.repository';
 import { listPostingAttempts, PostingAttemptListFilter, PostingAttemptListItem } from './posting-attempt-list.query';
 import { postingRetryRefusal } from './posting-retry-rule';
+import { PaymentsConfig } from './payments.config';
 
 /** What one try learned from the biller. */
 type TryResult =
@@ -50,7 +50,7 @@ export class PostingService {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly config: AppConfig,
+    private readonly config: PaymentsConfig,
     private readonly payments: PaymentRepository,
     private readonly attempts: PostingAttemptRepository,
     private readonly quotes: PaymentQuoteService,

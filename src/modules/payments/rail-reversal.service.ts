@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppConfig } from '../../platform/config/app-config';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { PAYMENT_EVENTS } from './payments.events';
 import { Payment } from './payment.entity';
@@ -9,6 +8,7 @@ import { paymentEventPayload } from './payment-event-payload';
 import { RailReversal, RailReversalAction } from './rail-reversal.entity';
 import { RailReversalRepository } from './rail-reversal.repository';
 import { RailCode, RailConnector } from './rail-connector';
+import { PaymentsConfig } from './payments.config';
 
 export type { RailReversalAction } from './rail-reversal.entity';
 
@@ -28,7 +28,7 @@ export class RailReversalService {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly config: AppConfig,
+    private readonly config: PaymentsConfig,
     private readonly payments: PaymentRepository,
     private readonly reversals: RailReversalRepository,
     private readonly rails: RailConnector,

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../../platform/config/app-config';
 import { BillerConnector, type BillerEndpoint, PaymentQuoteService, type PaymentStatusOutcome } from '../billers';
 import type { ReconciliationWindow } from './reconciliation-break';
+import { ReconciliationConfig } from './reconciliation.config';
 
 /** SUCCEEDED payments read per batch; the batch's inquiries run RECONCILIATION_BILLER_CHECK_CONCURRENCY at a time. */
 export const BILLER_CHECK_BATCH_SIZE = 100;
@@ -61,7 +61,7 @@ export class BillerCheckService {
     private readonly dataSource: DataSource,
     private readonly connector: BillerConnector,
     private readonly quotes: PaymentQuoteService,
-    private readonly config: AppConfig,
+    private readonly config: ReconciliationConfig,
   ) {}
 
   async check(window: ReconciliationWindow): Promise<BillerCheckSummary> {

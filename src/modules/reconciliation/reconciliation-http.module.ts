@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AdminReconciliationController } from './admin-reconciliation.controller';
 import { ReconciliationModule } from './reconciliation.module';
+import { ConfigModule } from '../../platform/config/config.module';
+import { ReconciliationConfig } from './reconciliation.config';
 
 /** The reconciliation routes; only ApiModule imports it. */
 @Module({
-  imports: [ReconciliationModule],
+  imports: [ConfigModule.forFeature(ReconciliationConfig), ReconciliationModule],
   controllers: [AdminReconciliationController],
 })
 export class ReconciliationHttpModule {}

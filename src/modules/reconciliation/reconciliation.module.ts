@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { BillersModule } from '../billers';
 import { BillerCheckService } from './biller-check.service';
 import { ReconciliationService } from './reconciliation.service';
+import { ConfigModule } from '../../platform/config/config.module';
+import { ReconciliationConfig } from './reconciliation.config';
 
 /**
  * Reconciliation of payments against posting attempts, the ledger, rail captures and the
@@ -9,7 +11,7 @@ import { ReconciliationService } from './reconciliation.service';
  * written and read by SQL only. Services only; the routes are in ReconciliationHttpModule.
  */
 @Module({
-  imports: [BillersModule],
+  imports: [ConfigModule.forFeature(ReconciliationConfig), BillersModule],
   providers: [ReconciliationService, BillerCheckService],
   exports: [ReconciliationService, BillerCheckService],
 })

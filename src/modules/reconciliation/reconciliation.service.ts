@@ -13,6 +13,7 @@ import {
   type TotalsRow,
 } from './reconciliation-queries';
 import { reconciliationWindow } from './reconciliation-window';
+import { ReconciliationConfig } from './reconciliation.config';
 
 export interface ReconciliationTotal {
   status: string;
@@ -44,6 +45,7 @@ export class ReconciliationService {
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly settings: ReconciliationConfig,
   ) {}
 
   /** The window asked for, or the current business day; 400 for a bad one. */
@@ -122,8 +124,8 @@ export class ReconciliationService {
       window.from,
       window.to,
       now,
-      this.config.RECONCILIATION_STUCK_AFTER_MS,
-      this.config.RECONCILIATION_UNCONFIRMED_AFTER_MS,
+      this.settings.RECONCILIATION_STUCK_AFTER_MS,
+      this.settings.RECONCILIATION_UNCONFIRMED_AFTER_MS,
       type,
     ];
   }

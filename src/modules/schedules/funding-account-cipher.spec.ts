@@ -1,12 +1,14 @@
 import { AppConfig } from '../../platform/config/app-config';
 import { FundingAccountCipher, maskFundingAccount } from './funding-account-cipher';
+import { SchedulesConfig } from './schedules.config';
 
-const config = (overrides: Partial<AppConfig>) =>
-  ({ KEY_HASH_SECRET: 'k'.repeat(40), SCHEDULE_FUNDING_KEY: '', ...overrides }) as AppConfig;
+const platform = Object.assign(new AppConfig(), { KEY_HASH_SECRET: 'k'.repeat(40) });
+const cipherWith = (settings: Partial<SchedulesConfig>) =>
+  new FundingAccountCipher(platform, Object.assign(new SchedulesConfig(), settings));
 
 describe('FundingAccountCipher', () => {
   it('round-trips, never stores the clear value, and binds it to the schedule', () => {
-    const cipher = new FundingAccountCipher(config({}));
+    const cipher = cipherWith({});
     const sealed = cipher.encrypt('schedule-1', '4242424242424242');
     expect(sealed).not.toContain('4242');
     expect(sealed).not.toBe(cipher.encrypt('schedule-1', '4242424242424242'));
@@ -15,14 +17,9 @@ describe('FundingAccountCipher', () => {
   });
 
   it('uses SCHEDULE_FUNDING_KEY when set', () => {
-    const sealed = new FundingAccountCipher(config({ SCHEDULE_FUNDING_KEY: 'ab'.repeat(32) })).encrypt(
-      's',
-      '0123456789',
-    );
-    expect(() => new FundingAccountCipher(config({})).decrypt('s', sealed)).toThrow();
-    expect(new FundingAccountCipher(config({ SCHEDULE_FUNDING_KEY: 'ab'.repeat(32) })).decrypt('s', sealed)).toBe(
-      '0123456789',
-    );
+    const sealed = cipherWith({ SCHEDULE_FUNDING_KEY: 'ab'.repeat(32) }).encrypt('s', '0123456789');
+    expect(() => cipherWith({}).decrypt('s', sealed)).toThrow();
+    expect(cipherWith({ SCHEDULE_FUNDING_KEY: 'ab'.repeat(32) }).decrypt('s', sealed)).toBe('0123456789');
   });
 
   it('masks all but the last four characters', () => {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config';
+import { SchedulesConfig } from './schedules.config';
 import { SealedText } from '../../platform/crypto/sealed-text';
 
 /**
@@ -12,10 +13,10 @@ import { SealedText } from '../../platform/crypto/sealed-text';
 export class FundingAccountCipher {
   private readonly sealed: SealedText;
 
-  constructor(config: AppConfig) {
+  constructor(config: AppConfig, settings: SchedulesConfig) {
     this.sealed = new SealedText(
-      config.SCHEDULE_FUNDING_KEY !== ''
-        ? Buffer.from(config.SCHEDULE_FUNDING_KEY, 'hex')
+      settings.SCHEDULE_FUNDING_KEY !== ''
+        ? Buffer.from(settings.SCHEDULE_FUNDING_KEY, 'hex')
         : SealedText.derivedKey(config.KEY_HASH_SECRET, 'schedules', 'schedule-funding-account/v1'),
     );
   }

@@ -12,6 +12,7 @@ import { FundingAccountCipher } from './funding-account-cipher';
 import { catchUp, localDate, periodOf, startOfDay } from './schedule-calendar';
 import { ClaimedRunRow, ScheduleRunRepository } from './schedule-run.repository';
 import { SCHEDULE_EVENTS, ScheduleConfirmationPayload, ScheduleRunEventPayload } from './schedules.events';
+import { SchedulesConfig } from './schedules.config';
 
 type PaymentState = { id: string; status: string; failureCode: string | null };
 
@@ -75,6 +76,7 @@ export class ScheduleRunner {
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    private readonly settings: SchedulesConfig,
     private readonly clock: Clock,
     private readonly runs: ScheduleRunRepository,
     private readonly core: PaymentCore,
@@ -90,13 +92,13 @@ export class ScheduleRunner {
     for (;;) {
       const made = await this.createDueRuns();
       report.runsCreated += made;
-      if (made < this.config.SCHEDULE_RUNNER_BATCH_SIZE) break;
+      if (made < this.settings.SCHEDULE_RUNNER_BATCH_SIZE) break;
     }
     for (;;) {
       const claimed = await this.dataSource.transaction((manager) => {
         const now = this.clock.now();
-        const leaseUntil = new Date(now.getTime() + this.config.SCHEDULE_RUN_LEASE_MS);
-        return this.runs.claimRunsToPay(manager, now, leaseUntil, this.config.SCHEDULE_RUNNER_BATCH_SIZE);
+        const leaseUntil = new Date(now.getTime() + this.settings.SCHEDULE_RUN_LEASE_MS);
+        return this.runs.claimRunsToPay(manager, now, leaseUntil, this.settings.SCHEDULE_RUNNER_BATCH_SIZE);
       });
       if (claimed.length === 0) break;
       await this.inParallel(claimed, (row) => this.pay(row));
@@ -112,7 +114,7 @@ export class ScheduleRunner {
     const timeZone = this.config.SCHEDULE_TIME_ZONE;
     const today = localDate(now, timeZone);
     return this.dataSource.transaction(async (manager) => {
-      const due = await this.runs.claimDueSchedules(manager, today, this.config.SCHEDULE_RUNNER_BATCH_SIZE);
+      const due = await this.runs.claimDueSchedules(manager, today, this.settings.SCHEDULE_RUNNER_BATCH_SIZE);
       const newRuns = [];
       const advances = [];
       for (const schedule of due) {
@@ -326,7 +328,7 @@ export class ScheduleRunner {
       const page = await this.runs.runsInFlight(
         this.dataSource.manager,
         afterId,
-        this.config.SCHEDULE_RUNNER_BATCH_SIZE,
+        this.settings.SCHEDULE_RUNNER_BATCH_SIZE,
       );
       if (page.length === 0) return settled;
       afterId = page[page.length - 1].id;
@@ -343,17 +345,17 @@ export class ScheduleRunner {
           this.logger.error({ err: error }, `schedule run ${row.id}: could not record its payment's outcome`);
         }
       });
-      if (page.length < this.config.SCHEDULE_RUNNER_BATCH_SIZE) return settled;
+      if (page.length < this.settings.SCHEDULE_RUNNER_BATCH_SIZE) return settled;
     }
   }
 
   /** The attempt ended without paying: another attempt after backoff within the period, else FAILED. */
   private async attemptFailed(row: ClaimedRunRow, code: string, paymentId?: string): Promise<void> {
     const now = this.clock.now();
-    const backoff = this.config.SCHEDULE_RUN_RETRY_BACKOFF_MS * 2 ** (row.attempt - 1);
+    const backoff = this.settings.SCHEDULE_RUN_RETRY_BACKOFF_MS * 2 ** (row.attempt - 1);
     const nextAttemptAt = new Date(now.getTime() + backoff);
     const reason = reasonOf(code);
-    if (row.attempt < this.config.SCHEDULE_RUN_MAX_ATTEMPTS && nextAttemptAt < row.period_ends_at) {
+    if (row.attempt < this.settings.SCHEDULE_RUN_MAX_ATTEMPTS && nextAttemptAt < row.period_ends_at) {
       await this.runs.retry(this.dataSource.manager, row.id, row.attempt, nextAttemptAt, code, reason, now);
       return;
     }
@@ -401,13 +403,16 @@ export class ScheduleRunner {
 
   private async inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
     let next = 0;
-    const lanes = Array.from({ length: Math.min(this.config.SCHEDULE_RUNNER_CONCURRENCY, items.length) }, async () => {
-      while (next < items.length) {
-        const item = items[next];
-        next += 1;
-        await work(item);
-      }
-    });
+    const lanes = Array.from(
+      { length: Math.min(this.settings.SCHEDULE_RUNNER_CONCURRENCY, items.length) },
+      async () => {
+        while (next < items.length) {
+          const item = items[next];
+          next += 1;
+          await work(item);
+        }
+      },
+    );
     await Promise.all(lanes);
   }
 }

@@ -14,6 +14,8 @@ import { SCHEDULE_ENTITIES } from './schedules.entities';
 import { SCHEDULE_QUEUES } from './schedules.events';
 import { SchedulesService } from './schedules.service';
 import './schedules.errors';
+import { ConfigModule } from '../../platform/config/config.module';
+import { SchedulesConfig } from './schedules.config';
 
 /**
  * Scheduled payments: the schedules customers keep (SchedulesService) and the runner that pays
@@ -23,7 +25,14 @@ import './schedules.errors';
  */
 @ListensTo(SCHEDULE_QUEUES.accounts, [IDENTITY_EVENT_TYPES.userDeactivated])
 @Module({
-  imports: [TypeOrmModule.forFeature(SCHEDULE_ENTITIES), BillersModule, BillsModule, PaymentsModule, OutboxModule],
+  imports: [
+    ConfigModule.forFeature(SchedulesConfig),
+    TypeOrmModule.forFeature(SCHEDULE_ENTITIES),
+    BillersModule,
+    BillsModule,
+    PaymentsModule,
+    OutboxModule,
+  ],
   providers: [ScheduleRepository, ScheduleRunRepository, SchedulesService, ScheduleRunner, FundingAccountCipher],
   exports: [SchedulesService, ScheduleRunner],
 })

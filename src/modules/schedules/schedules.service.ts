@@ -12,6 +12,7 @@ import type { ScheduleRun } from './schedule-run.entity';
 import { Schedule } from './schedule.entity';
 import { ScheduleChanges, ScheduleRepository } from './schedule.repository';
 import { ScheduleError } from './schedules.errors';
+import { SchedulesConfig } from './schedules.config';
 
 /** How far ahead of the clock a consent's `acceptedAt` may be (the app's clock may run fast). */
 const CONSENT_CLOCK_SKEW_MS = 5 * 60_000;
@@ -26,6 +27,7 @@ export class SchedulesService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    private readonly settings: SchedulesConfig,
     private readonly clock: Clock,
     private readonly schedules: ScheduleRepository,
     private readonly quotes: PaymentQuoteService,
@@ -248,7 +250,7 @@ export class SchedulesService {
   }
 
   private checkConsent(consent: ScheduleConsentDto | undefined, now: Date): { version: string; acceptedAt: Date } {
-    const current = this.config.SCHEDULE_CONSENT_VERSION;
+    const current = this.settings.SCHEDULE_CONSENT_VERSION;
     if (consent === undefined) throw ScheduleError.consentMissing(current);
     if (consent.version !== current) throw ScheduleError.consentStale(current);
     const acceptedAt = new Date(consent.acceptedAt);

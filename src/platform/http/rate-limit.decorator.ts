@@ -1,7 +1,7 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { AppConfig } from '../config/app-config';
+import type { Configuration } from '../config/configuration';
 import { ApiErrors } from './api-errors.decorator';
 import { RATE_LIMIT_RULES, RateLimitGuard } from './rate-limit.guard';
 
@@ -15,8 +15,8 @@ export interface RateLimitRule {
    * on the raw body, so it must normalise what it reads.
    */
   key: (request: Request) => string | undefined;
-  /** The limit, read from the configuration on each request. */
-  limit: (config: AppConfig) => { max: number; windowSeconds: number };
+  /** The limit, read from the owning context's configuration slice (`configuration.get(Slice)`) on each request. */
+  limit: (configuration: Configuration) => { max: number; windowSeconds: number };
 }
 
 /** Counts per client address (`request.ip`, which honours TRUST_PROXY). */

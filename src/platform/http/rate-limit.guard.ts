@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import Redis from 'ioredis';
 import { Clock } from '../clock/clock';
-import { AppConfig } from '../config/app-config';
+import { Configuration } from '../config/configuration';
 import { KeyedHash } from '../crypto/keyed-hash';
 import { InjectRedis } from '../redis/redis.module';
 import { ApiException } from './api-error';
@@ -43,7 +43,7 @@ export class RateLimitGuard implements CanActivate {
 
   constructor(
     private readonly reflector: Reflector,
-    private readonly config: AppConfig,
+    private readonly configuration: Configuration,
     private readonly clock: Clock,
     private readonly keyedHash: KeyedHash,
     @InjectRedis() redis: Redis,
@@ -82,7 +82,7 @@ export class RateLimitGuard implements CanActivate {
   private async hit(rule: RateLimitRule, request: Request): Promise<Counted | null> {
     const subject = rule.key(request);
     if (subject === undefined) return null;
-    const { max, windowSeconds } = rule.limit(this.config);
+    const { max, windowSeconds } = rule.limit(this.configuration);
     // The subject (a phone number, an address) is keyed by its digest, never stored in clear.
     const key = `ratelimit:${rule.name}:${this.keyedHash.digest('rate-limit', subject).slice(0, 32)}`;
     try {

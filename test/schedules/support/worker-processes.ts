@@ -25,7 +25,7 @@ export function useScheduleWorkersBed(redisNamespace: string, config: Record<str
   const workers: ChildProcess[] = [];
   const bed = {
     startWorker(): ChildProcess {
-      const child = startWorkerProcess(bed.kit.config).child;
+      const child = startWorkerProcess(bed.kit.configuration.environment).child;
       workers.push(child);
       return child;
     },

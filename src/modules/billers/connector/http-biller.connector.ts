@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Agent as HttpAgent, OutgoingHttpHeaders, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { AppConfig } from '../../../platform/config/app-config';
+import { BillersConfig } from '../billers.config';
 import {
   AccountValidationOutcome,
   BillerConnector,
@@ -58,7 +58,7 @@ export class HttpBillerConnector extends BillerConnector implements OnApplicatio
     'https:': new HttpsAgent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: IDLE_SOCKET_MS }),
   };
 
-  constructor(config: AppConfig) {
+  constructor(config: BillersConfig) {
     super();
     this.secrets = config.billerConnectorSecrets;
   }

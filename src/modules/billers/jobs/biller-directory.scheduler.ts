@@ -1,9 +1,9 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { AppConfig } from '../../../platform/config/app-config';
 import { NonOverlappingRun } from '../../../platform/schedule/non-overlapping-run';
 import { BillerDirectoryService } from '../biller-directory.service';
 import { BillerPopularityService } from '../biller-popularity.service';
+import { BillersConfig } from '../billers.config';
 
 /**
  * The directory's upkeep in the worker, at start and then every
@@ -24,7 +24,7 @@ export class BillerDirectoryScheduler implements OnApplicationBootstrap, BeforeA
   constructor(
     private readonly popularity: BillerPopularityService,
     private readonly directory: BillerDirectoryService,
-    private readonly config: AppConfig,
+    private readonly config: BillersConfig,
     private readonly scheduler: SchedulerRegistry,
   ) {}
 

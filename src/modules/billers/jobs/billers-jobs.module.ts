@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { BillersModule } from '../billers.module';
 import { BillerDirectoryScheduler } from './biller-directory.scheduler';
+import { ConfigModule } from '../../../platform/config/config.module';
+import { BillersConfig } from '../billers.config';
 
 /** The biller directory's background work; only WorkerModule imports it. */
 @Module({
-  imports: [BillersModule],
+  imports: [ConfigModule.forFeature(BillersConfig), BillersModule],
   providers: [BillerDirectoryScheduler],
 })
 export class BillersJobsModule {}

@@ -1,10 +1,10 @@
 import { InjectQueue, Process, Processor } from '@nestjs/bull';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
-import { AppConfig } from '../../../platform/config/app-config';
 import { RepeatableTicks } from '../../../platform/queue/repeatable-tick';
 import { DISPUTE_QUEUES, DISPUTE_SLA_JOB } from '../disputes.events';
 import { DisputesService } from '../disputes.service';
+import { DisputesConfig } from '../disputes.config';
 
 /**
  * The SLA check's tick: raises `dispute.sla_breached` once for each open dispute past its
@@ -29,7 +29,7 @@ export class DisputeSlaProcessor {
 export class DisputeSlaRegistration implements OnModuleInit {
   constructor(
     @InjectQueue(DISPUTE_QUEUES.sla) private readonly queue: Queue,
-    private readonly config: AppConfig,
+    private readonly config: DisputesConfig,
     private readonly ticks: RepeatableTicks,
   ) {}
 

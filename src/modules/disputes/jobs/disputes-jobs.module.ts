@@ -4,10 +4,17 @@ import { RepeatableTicksModule } from '../../../platform/queue/repeatable-ticks.
 import { DISPUTE_QUEUES } from '../disputes.events';
 import { DisputesModule } from '../disputes.module';
 import { DisputeSlaProcessor, DisputeSlaRegistration } from './dispute-sla.processor';
+import { ConfigModule } from '../../../platform/config/config.module';
+import { DisputesConfig } from '../disputes.config';
 
 /** The dispute SLA check's repeatable job; only WorkerModule imports it. */
 @Module({
-  imports: [DisputesModule, RepeatableTicksModule, BullModule.registerQueue({ name: DISPUTE_QUEUES.sla })],
+  imports: [
+    ConfigModule.forFeature(DisputesConfig),
+    DisputesModule,
+    RepeatableTicksModule,
+    BullModule.registerQueue({ name: DISPUTE_QUEUES.sla }),
+  ],
   providers: [DisputeSlaProcessor, DisputeSlaRegistration],
 })
 export class DisputesJobsModule {}

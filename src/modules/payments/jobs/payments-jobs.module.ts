@@ -6,10 +6,13 @@ import { PaymentPostingProcessor } from './payment-posting.processor';
 import { PostingDrain } from './posting-drain';
 import { PostingSweeper } from './posting.sweeper';
 import { RailReversalProcessor } from './rail-reversal.processor';
+import { ConfigModule } from '../../../platform/config/config.module';
+import { PaymentsConfig } from '../payments.config';
 
 /** Posting payments to billers and returning failed payments' funds; only WorkerModule imports it. */
 @Module({
   imports: [
+    ConfigModule.forFeature(PaymentsConfig),
     PaymentsModule,
     BullModule.registerQueue({ name: PAYMENT_QUEUES.posting }, { name: PAYMENT_QUEUES.railReversals }),
   ],

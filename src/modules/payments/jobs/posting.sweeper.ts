@@ -1,10 +1,10 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { AppConfig } from '../../../platform/config/app-config';
 import { NonOverlappingRun } from '../../../platform/schedule/non-overlapping-run';
 import { PaymentRecoveryService } from '../payment-recovery.service';
 import { PostingService } from '../posting.service';
 import { RailReversalService } from '../rail-reversal.service';
+import { PaymentsConfig } from '../payments.config';
 
 /**
  * Tries the payments' recorded work as it falls due: posting attempts (a first cycle whose job
@@ -24,7 +24,7 @@ export class PostingSweeper implements OnApplicationBootstrap, BeforeApplication
     private readonly posting: PostingService,
     private readonly reversals: RailReversalService,
     private readonly recovery: PaymentRecoveryService,
-    private readonly config: AppConfig,
+    private readonly config: PaymentsConfig,
     private readonly scheduler: SchedulerRegistry,
   ) {}
 

@@ -1,18 +1,19 @@
 import { AppConfig } from '../../../platform/config/app-config';
 import { KeyedHash } from '../../../platform/crypto/keyed-hash';
+import { PaymentsConfig } from '../payments.config';
 import { RECEIPT_TOKEN_LENGTH, ReceiptLink } from './receipt-link';
 
 const paymentId = '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01';
 const now = new Date('2025-11-23T09:40:12.345Z');
 
-function linkWith(overrides: Partial<AppConfig> = {}): ReceiptLink {
+function linkWith(overrides: Partial<AppConfig> = {}, settings: Partial<PaymentsConfig> = {}): ReceiptLink {
   const config = Object.assign(new AppConfig(), { KEY_HASH_SECRET: 'k'.repeat(32), ...overrides });
-  return new ReceiptLink(config, new KeyedHash(config));
+  return new ReceiptLink(config, Object.assign(new PaymentsConfig(), settings), new KeyedHash(config));
 }
 
 describe('ReceiptLink', () => {
   it('issues an absolute URL under PUBLIC_BASE_URL that verifies to the payment until it expires', () => {
-    const link = linkWith({ PUBLIC_BASE_URL: 'https://pay.example.com/edge/', RECEIPT_URL_TTL_SECONDS: 900 });
+    const link = linkWith({ PUBLIC_BASE_URL: 'https://pay.example.com/edge/' }, { RECEIPT_URL_TTL_SECONDS: 900 });
     const issued = link.issue(paymentId, now);
     expect(issued.token).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(issued.token).toHaveLength(RECEIPT_TOKEN_LENGTH);

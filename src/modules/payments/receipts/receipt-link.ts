@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../../platform/config/app-config';
 import { KeyedHash } from '../../../platform/crypto/keyed-hash';
 import { API_PREFIX } from '../../../platform/openapi/openapi-document';
+import { PaymentsConfig } from '../payments.config';
 
 /** The keyed-hash purpose of receipt links: a digest made for anything else never verifies here. */
 const PURPOSE = 'receipt-link';
@@ -40,11 +41,12 @@ export type ReceiptLinkCheck =
 export class ReceiptLink {
   constructor(
     private readonly config: AppConfig,
+    private readonly settings: PaymentsConfig,
     private readonly keyedHash: KeyedHash,
   ) {}
 
   issue(paymentId: string, now: Date): IssuedReceiptLink {
-    const expirySeconds = Math.floor(now.getTime() / 1000) + this.config.RECEIPT_URL_TTL_SECONDS;
+    const expirySeconds = Math.floor(now.getTime() / 1000) + this.settings.RECEIPT_URL_TTL_SECONDS;
     const idHex = paymentId.replace(/-/g, '');
     if (!/^[0-9a-f]{32}$/i.test(idHex)) throw new Error(`payment id ${paymentId} is not a UUID`);
     const payload = Buffer.alloc(PAYLOAD_BYTES);

@@ -4,6 +4,8 @@ import { ReceiptPdfRenderer } from './receipt-pdf.renderer';
 import { ReceiptRepository } from './receipt.repository';
 import { ReceiptService } from './receipt.service';
 import { ReceiptsController } from './receipts.controller';
+import { ConfigModule } from '../../../platform/config/config.module';
+import { PaymentsConfig } from '../payments.config';
 
 /**
  * Payment receipts: short-lived signed links and the PDF behind them. Exports ReceiptService
@@ -11,6 +13,7 @@ import { ReceiptsController } from './receipts.controller';
  * download route `GET /receipts/{token}` itself.
  */
 @Module({
+  imports: [ConfigModule.forFeature(PaymentsConfig)],
   providers: [ReceiptRepository, ReceiptLink, ReceiptPdfRenderer, ReceiptService],
   controllers: [ReceiptsController],
   exports: [ReceiptService],

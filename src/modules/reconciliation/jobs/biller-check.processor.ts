@@ -7,6 +7,7 @@ import { AppConfig } from '../../../platform/config/app-config';
 import { RepeatableTicks } from '../../../platform/queue/repeatable-tick';
 import { BillerCheckService, BillerCheckSummary } from '../biller-check.service';
 import type { ReconciliationWindow } from '../reconciliation-break';
+import { ReconciliationConfig } from '../reconciliation.config';
 
 export const RECONCILIATION_QUEUES = { billerCheck: 'reconciliation-biller-check' } as const;
 export const BILLER_CHECK_JOB = 'check';
@@ -49,7 +50,7 @@ export class BillerCheckProcessor {
 export class BillerCheckRegistration implements OnModuleInit {
   constructor(
     @InjectQueue(RECONCILIATION_QUEUES.billerCheck) private readonly queue: Queue,
-    private readonly config: AppConfig,
+    private readonly settings: ReconciliationConfig,
     private readonly ticks: RepeatableTicks,
   ) {}
 
@@ -57,7 +58,7 @@ export class BillerCheckRegistration implements OnModuleInit {
     this.ticks.keep({
       queue: this.queue,
       name: BILLER_CHECK_JOB,
-      everyMs: this.config.RECONCILIATION_BILLER_CHECK_INTERVAL_MS,
+      everyMs: this.settings.RECONCILIATION_BILLER_CHECK_INTERVAL_MS,
       jobId: 'reconciliation-biller-check',
     });
   }

@@ -1,10 +1,10 @@
 import { InjectQueue, Process, Processor } from '@nestjs/bull';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
-import { AppConfig } from '../../../platform/config/app-config';
 import { RepeatableTicks } from '../../../platform/queue/repeatable-tick';
 import { ScheduleRunner } from '../schedule-runner.service';
 import { SCHEDULE_QUEUES, SCHEDULE_RUNNER_JOB } from '../schedules.events';
+import { SchedulesConfig } from '../schedules.config';
 
 /**
  * The runner's tick. Thin and idempotent: every write the runner makes is guarded by row state,
@@ -28,7 +28,7 @@ export class ScheduleRunnerProcessor {
 export class ScheduleRunnerRegistration implements OnModuleInit {
   constructor(
     @InjectQueue(SCHEDULE_QUEUES.runner) private readonly queue: Queue,
-    private readonly config: AppConfig,
+    private readonly config: SchedulesConfig,
     private readonly ticks: RepeatableTicks,
   ) {}
 

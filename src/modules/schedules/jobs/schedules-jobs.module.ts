@@ -5,10 +5,13 @@ import { SCHEDULE_QUEUES } from '../schedules.events';
 import { SchedulesModule } from '../schedules.module';
 import { ScheduleAccountsProcessor } from './schedule-accounts.processor';
 import { ScheduleRunnerProcessor, ScheduleRunnerRegistration } from './schedule-runner.processor';
+import { ConfigModule } from '../../../platform/config/config.module';
+import { SchedulesConfig } from '../schedules.config';
 
 /** The schedule runner's repeatable job and the account events' consumer; only WorkerModule imports it. */
 @Module({
   imports: [
+    ConfigModule.forFeature(SchedulesConfig),
     SchedulesModule,
     RepeatableTicksModule,
     BullModule.registerQueue({ name: SCHEDULE_QUEUES.runner }, { name: SCHEDULE_QUEUES.accounts }),

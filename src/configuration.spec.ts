@@ -2,9 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
-import { TEST_DEFAULTS } from '../../../test/support/test-settings';
-import { ConfigValidationError, loadConfig } from './app-config';
-import { PUBLISHED_SECRETS } from './production-secrets';
+import { TEST_DEFAULTS } from '../test/support/test-settings';
+import { loadAllConfiguration } from './configuration';
+import { IdentityConfig } from './modules/identity/identity.config';
+import { PaymentsConfig } from './modules/payments/payments.config';
+import { AppConfig } from './platform/config/app-config';
+import { ConfigValidationError } from './platform/config/configuration';
+import { PUBLISHED_SECRETS } from './platform/config/production-secrets';
+
+const loadConfig = (env: Record<string, string | undefined>) => loadAllConfiguration(env).get(AppConfig);
 
 const valid = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
@@ -14,7 +20,7 @@ const valid = {
   INTERNAL_API_KEY: 'z'.repeat(32),
 };
 
-describe('loadConfig', () => {
+describe('loadAllConfiguration', () => {
   it('builds typed values with defaults', () => {
     const config = loadConfig({ ...valid, PORT: '8080', TRUST_PROXY: 'true' });
     expect(config.PORT).toBe(8080);
@@ -38,12 +44,46 @@ describe('loadConfig', () => {
     expect(message).not.toContain('short-secret');
   });
 
+  it("names every bad variable of every context's slice in one error", () => {
+    let error: unknown;
+    try {
+      loadAllConfiguration({
+        ...valid,
+        PORT: 'eighty',
+        OTP_MAX_ATTEMPTS: '0',
+        CURRENCY_TIER_LIMITS: 'USD.TIER_0=1/2',
+        POSTING_MAX_TRIES: 'many',
+        AML_STRUCTURING_PERCENT: '100',
+        MERCHANT_ONBOARDING_REQUESTS_PER_HOUR: '0',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigValidationError);
+    const variables = new Set((error as ConfigValidationError).problems.map((problem) => problem.split(' ')[0]));
+    expect([...variables]).toEqual([
+      'PORT',
+      'OTP_MAX_ATTEMPTS',
+      'POSTING_MAX_TRIES',
+      'AML_STRUCTURING_PERCENT',
+      'MERCHANT_ONBOARDING_REQUESTS_PER_HOUR',
+      'CURRENCY_TIER_LIMITS',
+    ]);
+  });
+
+  it("builds each context's slice with its defaults", () => {
+    const configuration = loadAllConfiguration({ ...valid, POSTING_MAX_TRIES: '3' });
+    expect(configuration.get(PaymentsConfig).POSTING_MAX_TRIES).toBe(3);
+    expect(configuration.get(PaymentsConfig).POSTING_LEASE_MS).toBe(30_000);
+    expect(configuration.get(IdentityConfig).tierLimitTable.get('NGN')?.TIER_0.perPayment).toBe(500_000);
+  });
+
   it('refuses the development mailbox in production', () => {
     expect(() => loadConfig({ ...valid, NODE_ENV: 'production', DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX/);
   });
 });
 
-describe('loadConfig in production', () => {
+describe('loadAllConfiguration in production', () => {
   const strong = () => randomBytes(32).toString('base64');
   const production = () => ({
     ...valid,
@@ -83,7 +123,7 @@ describe('loadConfig in production', () => {
   });
 
   it('refuses every value .env.example publishes, naming each secret variable and quoting none', () => {
-    const example = parseEnv(readFileSync(join(__dirname, '../../../.env.example'), 'utf8'));
+    const example = parseEnv(readFileSync(join(__dirname, '../.env.example'), 'utf8'));
     let error: unknown;
     try {
       loadConfig({ ...example, NODE_ENV: 'production' });
@@ -100,7 +140,7 @@ describe('loadConfig in production', () => {
   });
 
   it('refuses every secret published in .env.example and the e2e defaults, whichever variable holds it', () => {
-    const example = parseEnv(readFileSync(join(__dirname, '../../../.env.example'), 'utf8'));
+    const example = parseEnv(readFileSync(join(__dirname, '../.env.example'), 'utf8'));
     const published = [...secretVariables, 'METRICS_TOKEN']
       .flatMap((name) => [example[name], TEST_DEFAULTS[name]])
       .filter((value): value is string => value !== undefined && value !== '');
@@ -165,7 +205,7 @@ describe('loadConfig in production', () => {
   });
 
   it('keeps development and test working with the published values', () => {
-    const example = parseEnv(readFileSync(join(__dirname, '../../../.env.example'), 'utf8'));
+    const example = parseEnv(readFileSync(join(__dirname, '../.env.example'), 'utf8'));
     expect(() => loadConfig(example)).not.toThrow();
     expect(() => loadConfig({ ...example, NODE_ENV: 'test' })).not.toThrow();
     const shared = strong();

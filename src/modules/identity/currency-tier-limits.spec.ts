@@ -1,5 +1,8 @@
 import { parseCurrencyTierLimits } from './currency-tier-limits';
-import { loadConfig } from './app-config';
+import { loadConfiguration } from '../../platform/config/configuration';
+import { IdentityConfig } from './identity.config';
+
+const loadIdentity = (env: Record<string, string>) => loadConfiguration(env, [IdentityConfig]).get(IdentityConfig);
 
 const BASE = {
   NODE_ENV: 'test',
@@ -40,12 +43,19 @@ describe('CURRENCY_TIER_LIMITS', () => {
   });
 
   it('stops the boot on a bad table, naming the variable, and joins the home currency to a good one', () => {
-    expect(() => loadConfig({ ...BASE, CURRENCY_TIER_LIMITS: 'USD.TIER_0=1/2' })).toThrow(
+    expect(() => loadIdentity({ ...BASE, CURRENCY_TIER_LIMITS: 'USD.TIER_0=1/2' })).toThrow(
       /CURRENCY_TIER_LIMITS USD sets no limits for TIER_1/,
     );
-    const config = loadConfig({ ...BASE, CURRENCY_TIER_LIMITS: 'USD.TIER_0=1/2,USD.TIER_1=3/4' });
+    const config = loadIdentity({ ...BASE, CURRENCY_TIER_LIMITS: 'USD.TIER_0=1/2,USD.TIER_1=3/4' });
     expect([...config.tierLimitTable.keys()].sort()).toEqual(['NGN', 'USD']);
     expect(config.tierLimitTable.get('NGN')?.TIER_1).toEqual({ perPayment: 5_000_000, daily: 20_000_000 });
-    expect(loadConfig(BASE).tierLimitTable.has('USD')).toBe(false);
+    expect(loadIdentity(BASE).tierLimitTable.has('USD')).toBe(false);
+  });
+
+  it('parses the table once, at load, not on each read', () => {
+    const config = loadIdentity({ ...BASE, CURRENCY_TIER_LIMITS: 'USD.TIER_0=1/2,USD.TIER_1=3/4' });
+    expect(config.tierLimitTable).toBe(config.tierLimitTable);
+    config.CURRENCY_TIER_LIMITS = 'GHS.TIER_0=1/2,GHS.TIER_1=3/4';
+    expect(config.tierLimitTable.has('GHS')).toBe(false);
   });
 });

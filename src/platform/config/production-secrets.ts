@@ -1,6 +1,6 @@
 import { secretWeakness } from './secret-strength';
 
-/** The biller simulator's signing secret in development (AppConfig's default). */
+/** The biller simulator's signing secret in development (BillersConfig's default). */
 export const DEVELOPMENT_BILLER_SIMULATOR_SECRET = 'local-dev-biller-simulator-secret-change-me';
 
 /**
@@ -8,7 +8,7 @@ export const DEVELOPMENT_BILLER_SIMULATOR_SECRET = 'local-dev-biller-simulator-s
  * (`test/support/test-settings.ts`) and the code's own development defaults. Anyone can read
  * them, so a production process that runs with one is as good as unprotected: a JWT signed
  * with the example JWT_ACCESS_SECRET would be accepted, receipt links forged with the example
- * KEY_HASH_SECRET. `app-config.spec.ts` checks that this list covers `.env.example` and the e2e
+ * KEY_HASH_SECRET. `src/configuration.spec.ts` checks that this list covers `.env.example` and the e2e
  * defaults, so a new example value cannot slip past it.
  */
 export const PUBLISHED_SECRETS: ReadonlySet<string> = new Set([

@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import house from './eslint/context-boundaries.mjs';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

@@ -23,7 +23,7 @@ describe('the fee a biller detail shows is the fee a payment is charged (GET /bi
   let flat: string;
 
   beforeAll(async () => {
-    kit = await createPaymentsApp();
+    kit = await createPaymentsApp({ config: { SWAGGER_ENABLED: 'true' } });
     // Two rails of this spec's own, so no other spec's rail settings change what is charged.
     const code = (name: string) => `${kit.prefix.toUpperCase()}_${name}`;
     narrow = code('NARROW');

@@ -60,7 +60,7 @@ describe(`contract harness (seed ${SEED}; replay with CONTRACT_SEED=${SEED})`, (
       },
     });
     harness = await createTestHarness({
-      config: { DATABASE_URL: database.url },
+      config: { DATABASE_URL: database.url, SWAGGER_ENABLED: 'true' },
       // The simulator's own timings, as in development: no check here waits on them.
       simulator: { slowResponseMs: 1500, confirmAfterMs: 5000 },
       override: (builder) => builder.overrideProvider(ROOT_LOGGER).useValue(pino({ level: 'error' }, logSink)),

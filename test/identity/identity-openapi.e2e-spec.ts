@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createTestApp } from '../support/test-app';
+import { createTestApp, withOpenApi } from '../support/test-app';
 
 type Operation = { responses: Record<string, { headers?: Record<string, unknown> }>; security?: unknown[] };
 
@@ -22,7 +22,7 @@ describe('Identity routes in the OpenAPI document', () => {
   let document: { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
 
   beforeAll(async () => {
-    const app = await createTestApp();
+    const app = await createTestApp(withOpenApi);
     document = (await request(app.getHttpServer()).get('/api/v1/openapi.json').expect(200)).body;
     await app.close();
   });

@@ -49,7 +49,7 @@ describe('notifications (/notifications)', () => {
   let bob: SignedInUser;
 
   beforeAll(async () => {
-    harness = await createTestHarness();
+    harness = await createTestHarness({ config: { SWAGGER_ENABLED: 'true' } });
     ({ http, db, config } = harness);
     delivery = harness.app.get(NotificationDeliveryService);
     [alice, bob] = await Promise.all([createCustomer(harness), createCustomer(harness)]);

@@ -47,7 +47,11 @@ describe('payment receipts (GET /receipts/{token})', () => {
 
   beforeAll(async () => {
     harness = await createTestHarness({
-      config: { PUBLIC_BASE_URL: `${BASE_URL}/`, RECEIPT_URL_TTL_SECONDS: String(TTL_SECONDS) },
+      config: {
+        PUBLIC_BASE_URL: `${BASE_URL}/`,
+        RECEIPT_URL_TTL_SECONDS: String(TTL_SECONDS),
+        SWAGGER_ENABLED: 'true',
+      },
       clock,
     });
     receipts = harness.app.get(ReceiptService);

@@ -35,7 +35,9 @@ describe('/metrics with METRICS_TOKEN set (as production requires)', () => {
 
   beforeAll(async () => {
     app = await createTestApp((builder) =>
-      builder.overrideProvider(AppConfig).useValue(loadConfig({ ...process.env, METRICS_TOKEN: token })),
+      builder
+        .overrideProvider(AppConfig)
+        .useValue(loadConfig({ ...process.env, METRICS_TOKEN: token, SWAGGER_ENABLED: 'true' })),
     );
     http = request(app.getHttpServer());
   });
@@ -86,7 +88,9 @@ describe('/metrics without METRICS_TOKEN (the development and test default)', ()
 
   beforeAll(async () => {
     app = await createTestApp((builder) =>
-      builder.overrideProvider(AppConfig).useValue(loadConfig({ ...process.env, METRICS_TOKEN: '' })),
+      builder
+        .overrideProvider(AppConfig)
+        .useValue(loadConfig({ ...process.env, METRICS_TOKEN: '', SWAGGER_ENABLED: 'true' })),
     );
     http = request(app.getHttpServer());
   });

@@ -8,7 +8,7 @@ import { errorCatalogue } from '../../src/platform/http/error-catalogue';
 import { describeMetricsSecurity } from '../../src/platform/metrics/metrics-openapi';
 import { buildOpenApiDocument } from '../../src/platform/openapi/openapi-document';
 import { RECONCILIATION_CSV_COLUMNS } from '../../src/modules/reconciliation/reconciliation-csv';
-import { createTestApp } from '../support/test-app';
+import { createTestApp, withOpenApi } from '../support/test-app';
 
 type Operation = {
   tags?: string[];
@@ -202,7 +202,7 @@ describe('OpenAPI document', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
+    app = await createTestApp(withOpenApi);
     http = request(app.getHttpServer());
     document = (await http.get('/api/v1/openapi.json').expect(200)).body;
   });

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/platform/config/configuration';
 import { dataSourceOptions } from '../../src/platform/database/data-source-options';
 import { runStartOf, unlinkKeys } from './run-redis-keys';
+import { generateSwaggerPluginMetadata } from './swagger-plugin-metadata';
 import {
   applyTestDefaults,
   databaseUrl,
@@ -20,9 +21,14 @@ const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
  * Migrates a template database once, copies it into this run's database, and gives the run a
  * Redis key prefix of its own. All three reach the test workers through the environment: a
  * spec's isolated database is a copy of the template too, far quicker than migrating anew.
+ * Meanwhile the Swagger plugin's metadata is brought up to date for the test apps.
  */
 export default async function globalSetup(): Promise<void> {
   applyTestDefaults();
+  await Promise.all([prepareRun(), generateSwaggerPluginMetadata()]);
+}
+
+async function prepareRun(): Promise<void> {
   const started = Date.now();
   const runId = `${started.toString(36)}_${randomBytes(3).toString('hex')}`;
   const database = `${TEST_DATABASE_PREFIX}${runId}`;

@@ -2,16 +2,21 @@ import type { Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import { ApiModule } from '../../src/api.module';
+import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
 import { configureHttpApp } from '../../src/platform/http/configure-http-app';
+import { loadSwaggerPluginMetadata } from './swagger-plugin-metadata';
 
 /**
  * Boots the real HTTP app, exactly as main.ts configures it, against the run's database and
- * Redis. `override` may replace providers (a failing publisher, a fixed clock).
+ * Redis. `override` may replace providers (a failing publisher, a fixed clock). The OpenAPI
+ * document is built only where SWAGGER_ENABLED is on (off in the test defaults: specs about the
+ * document turn it on), from the Swagger plugin's metadata as `nest build` gives it.
  */
 export async function createTestApp(
   override: (builder: TestingModuleBuilder) => TestingModuleBuilder = (builder) => builder,
   extra: { controllers?: Type<unknown>[] } = {},
 ): Promise<NestExpressApplication> {
+  await loadSwaggerPluginMetadata();
   const moduleRef = await override(
     Test.createTestingModule({ imports: [ApiModule], controllers: extra.controllers ?? [] }),
   ).compile();
@@ -24,4 +29,9 @@ export async function createTestApp(
     throw error;
   }
   return app;
+}
+
+/** The configuration of the run with SWAGGER_ENABLED on, for the specs that read the OpenAPI document. */
+export function withOpenApi(builder: TestingModuleBuilder): TestingModuleBuilder {
+  return builder.overrideProvider(AppConfig).useValue(loadConfig({ ...process.env, SWAGGER_ENABLED: 'true' }));
 }

@@ -18,6 +18,9 @@ export const TEST_DEFAULTS: Record<string, string> = {
   // healthy server). Specs about these timeouts set their own.
   DATABASE_CONNECT_TIMEOUT_MS: '10000',
   REDIS_COMMAND_TIMEOUT_MS: '5000',
+  // Building the OpenAPI document walks every route and schema at each app's boot; the specs that
+  // read the document turn it on.
+  SWAGGER_ENABLED: 'false',
 };
 
 export const TEST_DATABASE_ADMIN_URL =

@@ -11,7 +11,7 @@ import { REDIS } from '../redis/redis.module';
 const CHECK_TIMEOUT_MS = 1500;
 
 @ApiSchema({ name: 'HealthResponse' })
-class HealthResponseDto {
+export class HealthResponseDto {
   @ApiProperty({ enum: ['up'], example: 'up' })
   status: 'up';
 

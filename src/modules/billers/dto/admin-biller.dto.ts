@@ -82,7 +82,7 @@ export class AdminBillerRequestDto {
   acceptedRails: string[];
 
   /** Flat fee per payment, in minor units; defaults to 0. */
-  @ApiProperty({ type: 'integer', required: false, example: 10000 })
+  @ApiProperty({ type: 'integer', required: false, maximum: Number.MAX_SAFE_INTEGER, example: 10000 })
   @Omittable()
   @IsInt()
   @Min(0)
@@ -90,7 +90,7 @@ export class AdminBillerRequestDto {
   feeFlat?: number;
 
   /** Percentage fee in basis points (100 = 1%); defaults to 0. */
-  @ApiProperty({ type: 'integer', required: false, example: 0 })
+  @ApiProperty({ type: 'integer', required: false, maximum: MAX_BASIS_POINTS, example: 0 })
   @Omittable()
   @IsInt()
   @Min(0)
@@ -98,7 +98,7 @@ export class AdminBillerRequestDto {
   feePercentBps?: number;
 
   /** What an agent earns per cash payment to this biller, flat, in minor units; defaults to 0. */
-  @ApiProperty({ type: 'integer', required: false, example: 2000 })
+  @ApiProperty({ type: 'integer', required: false, maximum: Number.MAX_SAFE_INTEGER, example: 2000 })
   @Omittable()
   @IsInt()
   @Min(0)
@@ -106,7 +106,7 @@ export class AdminBillerRequestDto {
   agentCommissionFlat?: number;
 
   /** Plus basis points of the amount (100 = 1%); defaults to 0. */
-  @ApiProperty({ type: 'integer', required: false, example: 50 })
+  @ApiProperty({ type: 'integer', required: false, maximum: MAX_BASIS_POINTS, example: 50 })
   @Omittable()
   @IsInt()
   @Min(0)
@@ -114,14 +114,14 @@ export class AdminBillerRequestDto {
   agentCommissionBps?: number;
 
   /** Smallest payment, in minor units. */
-  @ApiProperty({ type: 'integer', example: 100000 })
+  @ApiProperty({ type: 'integer', maximum: Number.MAX_SAFE_INTEGER, example: 100000 })
   @IsInt()
   @Min(1)
   @Max(Number.MAX_SAFE_INTEGER)
   minAmount: number;
 
   /** Largest payment, in minor units; at least `minAmount`. */
-  @ApiProperty({ type: 'integer', example: 50000000 })
+  @ApiProperty({ type: 'integer', maximum: Number.MAX_SAFE_INTEGER, example: 50000000 })
   @IsInt()
   @Min(1)
   @Max(Number.MAX_SAFE_INTEGER)

@@ -25,7 +25,7 @@ export class AdminRailRequestDto {
   active?: boolean;
 
   /** Flat fee in the payment currency's minor unit; defaults to 0. */
-  @ApiProperty({ type: 'integer', required: false, example: 5000 })
+  @ApiProperty({ type: 'integer', required: false, maximum: Number.MAX_SAFE_INTEGER, example: 5000 })
   @Omittable()
   @IsInt()
   @Min(0)
@@ -33,7 +33,7 @@ export class AdminRailRequestDto {
   feeFlat?: number;
 
   /** Percentage fee in basis points (100 = 1%); defaults to 0. */
-  @ApiProperty({ type: 'integer', required: false, example: 50 })
+  @ApiProperty({ type: 'integer', required: false, maximum: MAX_BASIS_POINTS, example: 50 })
   @Omittable()
   @IsInt()
   @Min(0)
@@ -41,14 +41,14 @@ export class AdminRailRequestDto {
   feePercentBps?: number;
 
   /** Smallest payment, in minor units. */
-  @ApiProperty({ type: 'integer', example: 100 })
+  @ApiProperty({ type: 'integer', maximum: Number.MAX_SAFE_INTEGER, example: 100 })
   @IsInt()
   @Min(1)
   @Max(Number.MAX_SAFE_INTEGER)
   minAmount: number;
 
   /** Largest payment, in minor units; at least `minAmount`. */
-  @ApiProperty({ type: 'integer', example: 50000000 })
+  @ApiProperty({ type: 'integer', maximum: Number.MAX_SAFE_INTEGER, example: 50000000 })
   @IsInt()
   @Min(1)
   @Max(Number.MAX_SAFE_INTEGER)

@@ -86,7 +86,7 @@ export class MerchantPricingRequestDto {
   @Max(MAX_MINOR_AMOUNT)
   feeCap?: number;
 
-  @ApiProperty({ pattern: '^[A-Z]{3}$', example: 'NGN' })
+  @ApiProperty({ enum: ISO_CURRENCY_CODES, pattern: '^[A-Z]{3}$', example: 'NGN' })
   @IsIn(ISO_CURRENCY_CODES, { message: 'feeCurrency must be an ISO 4217 currency code' })
   feeCurrency: string;
 
@@ -142,7 +142,7 @@ export class MerchantSettlementAccountRequestDto {
   @MaxLength(100)
   accountName: string;
 
-  @ApiProperty({ pattern: '^[A-Z]{3}$', example: 'NGN' })
+  @ApiProperty({ enum: ISO_CURRENCY_CODES, pattern: '^[A-Z]{3}$', example: 'NGN' })
   @IsIn(ISO_CURRENCY_CODES, { message: 'currency must be an ISO 4217 currency code' })
   currency: string;
 }
@@ -173,7 +173,7 @@ export class VelocityCapDto {
   @IsIn(VELOCITY_WINDOWS)
   window: VelocityWindow;
 
-  @ApiProperty({ pattern: '^[A-Z]{3}$', example: 'NGN' })
+  @ApiProperty({ enum: ISO_CURRENCY_CODES, pattern: '^[A-Z]{3}$', example: 'NGN' })
   @IsIn(ISO_CURRENCY_CODES, { message: 'currency must be an ISO 4217 currency code' })
   currency: string;
 

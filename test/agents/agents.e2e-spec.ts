@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Response } from 'supertest';
 import { AgentFloatSeeder, DEMO_FLOAT } from '../../src/modules/agents/agent-float.seeder';
@@ -9,6 +8,7 @@ import { createPayment } from '../factories/payment.factory';
 import { createStaffUser } from '../factories/staff-user.factory';
 import type { SignedInUser } from '../factories/customer.factory';
 import { expectApiError, expectCataloguedApiError, expectLedgerBalanced } from '../support/assertions';
+import { compiledCli } from '../support/compiled-cli';
 import { AgentsApp, createAgentsApp } from './support/agents-kit';
 
 /** 1,000.00 paid: fee 100 + 1% = 1,100; the agent's commission 500 + 0.5% = 1,000. */
@@ -133,16 +133,13 @@ describe('agents', () => {
 
     it('tops up from the command line once per reference', async () => {
       const agent = await kit.newAgent();
+      const cli = compiledCli('admin');
       const topUp = (args: string[]) =>
-        promisify(execFile)(
-          process.execPath,
-          ['-r', 'ts-node/register', 'src/cli/admin.ts', 'top-up', '--phone', agent.phone, ...args],
-          {
-            cwd: join(__dirname, '..', '..'),
-            env: { ...process.env, REDIS_KEY_PREFIX: kit.config.REDIS_KEY_PREFIX },
-            timeout: 30_000,
-          },
-        );
+        promisify(execFile)(cli.command, [...cli.args, 'top-up', '--phone', agent.phone, ...args], {
+          cwd: cli.cwd,
+          env: { ...process.env, REDIS_KEY_PREFIX: kit.config.REDIS_KEY_PREFIX },
+          timeout: 30_000,
+        });
       const first = await topUp(['--amount', '250000', '--reference', 'CLI-1']);
       expect(first.stdout).toContain(`float topped up: 250000 NGN to ${agent.phone}`);
       const again = await topUp(['--amount', '250000', '--reference', 'CLI-1']);

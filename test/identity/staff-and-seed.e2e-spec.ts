@@ -1,19 +1,19 @@
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DEMO_USERS, IdentitySeeder } from '../../src/modules/identity/identity.seeder';
 import { StaffAccountError, StaffAccountService } from '../../src/modules/identity/staff-account.service';
 import { StaffProbeController } from './support/staff-probe.controller';
 import { bearer, login, randomPhoneNumber, signUp } from '../factories/customer.factory';
+import { compiledCli } from '../support/compiled-cli';
 import { createIdentityApp, IdentityApp } from './support/identity-kit';
 
 const run = promisify(execFile);
-const root = join(__dirname, '..', '..');
 
-/** Runs `src/cli/admin.ts` as `npm run admin:*` would, against the app's database and Redis. */
+/** Runs the compiled admin task as `npm run admin:*` does, against the app's database and Redis. */
 function adminTask(ctx: IdentityApp, args: string[], stdin?: string) {
-  const child = run(process.execPath, ['-r', 'ts-node/register', 'src/cli/admin.ts', ...args], {
-    cwd: root,
+  const cli = compiledCli('admin');
+  const child = run(cli.command, [...cli.args, ...args], {
+    cwd: cli.cwd,
     env: { ...process.env, REDIS_KEY_PREFIX: ctx.config.REDIS_KEY_PREFIX },
     timeout: 20_000,
   });

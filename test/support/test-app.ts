@@ -2,7 +2,8 @@ import type { Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import { ApiModule } from '../../src/api.module';
-import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
+import { AppConfig } from '../../src/platform/config/app-config';
+import { loadConfig } from '../../src/platform/config/configuration';
 import { configureHttpApp } from '../../src/platform/http/configure-http-app';
 import { loadSwaggerPluginMetadata } from './swagger-plugin-metadata';
 

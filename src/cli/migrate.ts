@@ -1,22 +1,15 @@
 import 'reflect-metadata';
-import { DataSource } from 'typeorm';
 import { configurationFromEnvironment } from '../configuration';
-import { dataSourceOptions } from '../platform/database/data-source-options';
+import { migrate } from '../platform/database/migrate';
 
 /** `npm run migrate` (compiled): applies pending migrations, each in its own transaction. */
 async function main(): Promise<void> {
-  const dataSource = new DataSource(dataSourceOptions(configurationFromEnvironment().platform));
-  await dataSource.initialize();
-  try {
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
-    process.stdout.write(
-      applied.length > 0
-        ? `migrations applied: ${applied.map((migration) => migration.name).join(', ')}\n`
-        : 'migrations: database is up to date\n',
-    );
-  } finally {
-    await dataSource.destroy();
-  }
+  const applied = await migrate(configurationFromEnvironment().platform);
+  process.stdout.write(
+    applied.length > 0
+      ? `migrations applied: ${applied.map((migration) => migration.name).join(', ')}\n`
+      : 'migrations: database is up to date\n',
+  );
 }
 
 main().catch((error: unknown) => {

@@ -1,9 +1,8 @@
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/platform/config/configuration';
-import { dataSourceOptions } from '../../src/platform/database/data-source-options';
+import { migrate } from '../../src/platform/database/migrate';
 import { runStartOf, unlinkKeys } from './run-redis-keys';
 import { generateSwaggerPluginMetadata } from './swagger-plugin-metadata';
 import {
@@ -39,7 +38,7 @@ async function prepareRun(): Promise<void> {
   try {
     await dropStaleDatabases(admin, started);
     await admin.query(`CREATE DATABASE "${template}"`);
-    await migrate(template);
+    await migrate(loadConfig({ ...process.env, DATABASE_URL: databaseUrl(template) }));
     await admin.query(`CREATE DATABASE "${database}" TEMPLATE "${template}"`);
   } finally {
     await admin.end();
@@ -50,19 +49,6 @@ async function prepareRun(): Promise<void> {
   process.env.DATABASE_URL = databaseUrl(database);
   process.env.REDIS_KEY_PREFIX = `${TEST_REDIS_KEY_PREFIX}${runId}`;
   await deleteStaleRedisKeys(started);
-}
-
-/** Applies every migration to `database`; its connections are closed after, so it can serve as a template. */
-async function migrate(database: string): Promise<void> {
-  const dataSource = new DataSource(
-    dataSourceOptions(loadConfig({ ...process.env, DATABASE_URL: databaseUrl(database) })),
-  );
-  await dataSource.initialize();
-  try {
-    await dataSource.runMigrations({ transaction: 'each' });
-  } finally {
-    await dataSource.destroy();
-  }
 }
 
 async function dropStaleDatabases(admin: Client, now: number): Promise<void> {

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { AdminAuditWriter } from '../../platform/audit/admin-audit.writer';
-import type { UserPrincipal, UserRole } from '../../platform/auth/principal';
+import { USER_ROLES, UserPrincipal, UserRole } from '../../platform/auth/principal';
 import { Clock } from '../../platform/clock/clock';
+import { oneOf } from '../../platform/database/column-values';
+import { sqlStatements } from '../../platform/database/sql-query';
+import { executorOn, one, run } from '../../platform/database/statement-executor';
 import { Page, toPage } from '../../platform/http/pagination';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { IdentityError } from './identity.errors';
@@ -10,7 +13,8 @@ import { IdentityEvents } from './identity.events';
 import { DeviceSessionRepository } from './device-session.repository';
 import { SessionCache } from './session-cache';
 import { UserRepository } from './user.repository';
-import type { KycTier, User } from './user.entity';
+import * as users from './sql/users.queries';
+import { KYC_TIERS, KycTier, User, USER_STATUSES } from './user.entity';
 
 /** How the admin list shows a user's state: LOCKED while a PIN lock runs. */
 export const ADMIN_USER_STATUSES = ['ACTIVE', 'LOCKED', 'DEACTIVATED'] as const;
@@ -40,37 +44,7 @@ export interface AdminUserView {
   lastSeenAt: Date | null;
 }
 
-type Row = {
-  id: string;
-  phone: string;
-  role: UserRole;
-  status: 'ACTIVE' | 'DEACTIVATED';
-  kyc_tier: KycTier;
-  display_name: string | null;
-  email: string | null;
-  locked_until: Date | null;
-  created_at: Date;
-  deactivated_at: Date | null;
-  last_seen_at: Date | null;
-  total: string;
-};
-
-/**
- * The list's filters: $1 role, $2 shown status, $3 KYC tier, $4 the text searched (names, with
- * LIKE's wildcards escaped), $5 now (a lock still running), $6 the digits of the text (phones).
- */
-const LIST_FILTER = `($1::text IS NULL OR u.role = $1)
-  AND ($2::text IS NULL
-       OR ($2 = 'DEACTIVATED' AND u.status = 'DEACTIVATED')
-       OR ($2 = 'LOCKED' AND u.status = 'ACTIVE' AND u.locked_until > $5)
-       OR ($2 = 'ACTIVE' AND u.status = 'ACTIVE' AND (u.locked_until IS NULL OR u.locked_until <= $5)))
-  AND ($3::text IS NULL OR u.kyc_tier = $3)
-  AND ($4::text IS NULL
-       OR ($6 <> '' AND u.phone LIKE '%' || $6 || '%')
-       OR u.display_name ILIKE '%' || replace(replace(replace($4, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')`;
-
-/** Serializes the changes that could remove the last active ADMIN. */
-const ADMIN_ROLES_LOCK = `SELECT pg_advisory_xact_lock(hashtextextended('identity:admin-roles', 0))`;
+const SQL = sqlStatements('identity', users);
 
 /**
  * Operations' administration of users: the list, role changes and deactivation. Every write is
@@ -92,30 +66,17 @@ export class AdminUsersService {
   async list(filter: AdminUserFilter, query: { page: number; size: number }): Promise<Page<AdminUserView>> {
     const now = this.clock.now();
     const digits = filter.q?.replace(/\D/g, '') ?? '';
-    const parameters = [filter.role, filter.status, filter.kycTier, filter.q, now, digits];
-    const rows = (await this.dataSource.manager.query(
-      `SELECT u.id, u.phone, u.role, u.status, u.kyc_tier, u.display_name, u.email, u.locked_until, u.created_at,
-              u.deactivated_at,
-              (SELECT max(s.last_seen_at) FROM device_sessions s WHERE s.user_id = u.id) AS last_seen_at,
-              count(*) OVER () AS total
-         FROM users u
-        WHERE ${LIST_FILTER}
-        ORDER BY u.created_at DESC, u.id DESC
-        LIMIT $7 OFFSET $8`,
-      [...parameters, query.size, query.page * query.size],
-    )) as Row[];
+    const filters = { role: filter.role, status: filter.status, kycTier: filter.kycTier, q: filter.q, now, digits };
+    const executor = executorOn(this.dataSource.manager);
+    const rows = await run(executor, SQL.adminUserPage, {
+      ...filters,
+      limit: query.size,
+      offset: query.page * query.size,
+    });
     // A page past the end has no row to carry the window count: count apart.
-    const total =
-      rows.length > 0
-        ? Number(rows[0].total)
-        : Number(
-            (
-              (await this.dataSource.manager.query(
-                `SELECT count(*) AS total FROM users u WHERE ${LIST_FILTER}`,
-                parameters,
-              )) as { total: string }[]
-            )[0].total,
-          );
+    const total = Number(
+      rows.length > 0 ? rows[0].total : ((await one(executor, SQL.adminUserCount, filters))?.total ?? 0),
+    );
     return toPage(
       rows.map((row) => toView(row, now)),
       total,
@@ -127,7 +88,7 @@ export class AdminUsersService {
   async changeRole(actor: UserPrincipal, userId: string, role: UserRole): Promise<void> {
     if (actor.userId === userId) throw IdentityError.ownRoleChange('change the role of');
     const changed = await this.dataSource.transaction(async (manager) => {
-      await manager.query(ADMIN_ROLES_LOCK);
+      await run(executorOn(manager), SQL.lockAdminRoles, undefined);
       const user = await this.lockUser(manager, userId);
       if (user.role === role) return false;
       if (user.role === 'ADMIN' && user.status === 'ACTIVE') await this.refuseLastAdmin(manager);
@@ -155,7 +116,7 @@ export class AdminUsersService {
   async deactivate(actor: UserPrincipal, userId: string): Promise<void> {
     if (actor.userId === userId) throw IdentityError.ownRoleChange('deactivate');
     const revoked = await this.dataSource.transaction(async (manager) => {
-      await manager.query(ADMIN_ROLES_LOCK);
+      await run(executorOn(manager), SQL.lockAdminRoles, undefined);
       const user = await this.lockUser(manager, userId);
       if (user.status === 'DEACTIVATED') return null;
       if (user.role === 'ADMIN') await this.refuseLastAdmin(manager);
@@ -184,21 +145,20 @@ export class AdminUsersService {
 
   /** Under ADMIN_ROLES_LOCK: refuses when this user is the only active ADMIN. */
   private async refuseLastAdmin(manager: EntityManager): Promise<void> {
-    const [row] = (await manager.query(
-      `SELECT count(*)::int AS admins FROM users WHERE role = 'ADMIN' AND status = 'ACTIVE'`,
-    )) as { admins: number }[];
-    if (row.admins <= 1) throw IdentityError.lastAdmin();
+    const row = await one(executorOn(manager), SQL.countActiveAdmins, undefined);
+    if (row === null || row.admins <= 1) throw IdentityError.lastAdmin();
   }
 }
 
-function toView(row: Row, now: Date): AdminUserView {
-  const locked = row.status === 'ACTIVE' && row.locked_until !== null && row.locked_until.getTime() > now.getTime();
+function toView(row: users.AdminUserPageResult, now: Date): AdminUserView {
+  const status = oneOf(USER_STATUSES, row.status, 'users.status');
+  const locked = status === 'ACTIVE' && row.locked_until !== null && row.locked_until.getTime() > now.getTime();
   return {
     id: row.id,
     phone: row.phone,
-    role: row.role,
-    status: row.status === 'DEACTIVATED' ? 'DEACTIVATED' : locked ? 'LOCKED' : 'ACTIVE',
-    kycTier: row.kyc_tier,
+    role: oneOf(USER_ROLES, row.role, 'users.role'),
+    status: status === 'DEACTIVATED' ? 'DEACTIVATED' : locked ? 'LOCKED' : 'ACTIVE',
+    kycTier: oneOf(KYC_TIERS, row.kyc_tier, 'users.kyc_tier'),
     displayName: row.display_name,
     email: row.email,
     lockedUntil: row.locked_until,

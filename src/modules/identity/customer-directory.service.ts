@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { defineStatement } from '../../platform/database/prepared-statement';
+import { sqlStatements } from '../../platform/database/sql-query';
 import { executorOn, run } from '../../platform/database/statement-executor';
 import { FieldCipher } from '../../platform/crypto/field-cipher';
 import { NATIONAL_ID_NUMBER_PURPOSE } from './kyc-submission.entity';
+import * as directories from './sql/directories.queries';
 
 /**
  * A verified customer as another context may compare it with what a third party claims about
@@ -20,35 +21,11 @@ export interface VerifiedCustomer {
 }
 
 /**
- * Verified customers: users with the CUSTOMER role, ACTIVE, whose phone was verified by OTP (an
- * account exists only once its OTP was verified, `phone_verified_at` says when). Staff and
- * agents are not customers here, and a deactivated account matches nothing.
+ * Verified customers (sql/directories.sql): users with the CUSTOMER role, ACTIVE, whose phone
+ * was verified by OTP (an account exists only once its OTP was verified, `phone_verified_at`
+ * says when). Staff and agents are not customers here, and a deactivated account matches nothing.
  */
-const VERIFIED = `u.role = 'CUSTOMER' AND u.status = 'ACTIVE' AND u.phone_verified_at IS NOT NULL`;
-
-const BY_PHONES = defineStatement<{ id: string; phone: string }, [phones: string[]]>(
-  'customer-directory.by-phones',
-  `SELECT u.id, u.phone FROM users u WHERE u.phone = ANY ($1::text[]) AND ${VERIFIED}`,
-);
-
-const BY_IDS = defineStatement<
-  {
-    id: string;
-    phone: string;
-    name: string | null;
-    kyc_submission_id: string | null;
-    national_id_number_encrypted: string | null;
-  },
-  [ids: string[]]
->(
-  'customer-directory.by-ids',
-  `SELECT u.id, u.phone, coalesce(k.legal_name, u.display_name) AS name, k.id AS kyc_submission_id,
-          k.national_id_number_encrypted
-     FROM users u
-     LEFT JOIN LATERAL (SELECT id, legal_name, national_id_number_encrypted FROM kyc_submissions
-                         WHERE user_id = u.id ORDER BY created_at DESC, id DESC LIMIT 1) k ON true
-    WHERE u.id = ANY ($1::uuid[]) AND ${VERIFIED}`,
-);
+const SQL = sqlStatements('identity', directories);
 
 /**
  * The narrow port through which other contexts find verified customers by phone or id, in
@@ -70,7 +47,9 @@ export class CustomerDirectory {
   /** Phone -> customer id, for the phones that belong to a verified customer. */
   async findVerifiedByPhones(phones: readonly string[]): Promise<Map<string, string>> {
     if (phones.length === 0) return new Map();
-    const rows = await run(executorOn(this.dataSource.manager), BY_PHONES, [[...new Set(phones)]]);
+    const rows = await run(executorOn(this.dataSource.manager), SQL.verifiedCustomersByPhone, {
+      phones: [...new Set(phones)],
+    });
     return new Map(rows.map((row) => [row.phone, row.id]));
   }
 
@@ -82,7 +61,7 @@ export class CustomerDirectory {
   /** Id -> customer, for the ids that are verified customers. */
   async verifiedCustomers(ids: readonly string[]): Promise<Map<string, VerifiedCustomer>> {
     if (ids.length === 0) return new Map();
-    const rows = await run(executorOn(this.dataSource.manager), BY_IDS, [[...new Set(ids)]]);
+    const rows = await run(executorOn(this.dataSource.manager), SQL.verifiedCustomersById, { ids: [...new Set(ids)] });
     return new Map(
       rows.map((row) => {
         const nationalId =

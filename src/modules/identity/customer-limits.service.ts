@@ -2,14 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { IdentityConfig } from './identity.config';
 import { TierLimits, tierLimits } from './tier-limits';
-import { KycTier } from './user.entity';
-import { defineStatement } from '../../platform/database/prepared-statement';
+import { KYC_TIERS, KycTier } from './user.entity';
+import { oneOf } from '../../platform/database/column-values';
+import { sqlStatements } from '../../platform/database/sql-query';
 import { executorOn, one } from '../../platform/database/statement-executor';
+import * as users from './sql/users.queries';
 
-const KYC_TIER = defineStatement<{ kyc_tier: KycTier }, [userId: string]>(
-  'customer-limits.kyc-tier',
-  `SELECT kyc_tier FROM users WHERE id = $1`,
-);
+const SQL = sqlStatements('identity', users);
 
 /**
  * What a customer may pay, for the payments context: the KYC tier and the limits it unlocks,
@@ -28,10 +27,10 @@ export class CustomerLimitsService {
     userId: string,
     currency: string,
   ): Promise<{ tier: KycTier; limits: TierLimits | null } | null> {
-    const row = await one(executorOn(manager), KYC_TIER, [userId]);
-    return row
-      ? { tier: row.kyc_tier, limits: tierLimits(this.settings.tierLimitTable, row.kyc_tier, currency) }
-      : null;
+    const row = await one(executorOn(manager), SQL.kycTier, { userId });
+    if (row === null) return null;
+    const tier = oneOf(KYC_TIERS, row.kyc_tier, 'users.kyc_tier');
+    return { tier, limits: tierLimits(this.settings.tierLimitTable, tier, currency) };
   }
 
   /** Whether payments in `currency` have limits configured (for every tier), so they may be taken at all. */

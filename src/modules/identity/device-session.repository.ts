@@ -3,25 +3,13 @@ import { EntityManager, IsNull, MoreThan } from 'typeorm';
 import type { ActiveSession } from '../../platform/auth/session-verifier';
 import { DeviceSession, SessionRevocationReason } from './device-session.entity';
 import { RefreshToken } from './refresh-token.entity';
-import { defineStatement } from '../../platform/database/prepared-statement';
+import { USER_ROLES } from '../../platform/auth/principal';
+import { oneOf } from '../../platform/database/column-values';
+import { sqlStatements } from '../../platform/database/sql-query';
 import { executorOn, run } from '../../platform/database/statement-executor';
+import * as deviceSessions from './sql/device-sessions.queries';
 
-const ACTIVE_IDS = defineStatement<{ id: string }, [userId: string]>(
-  'device-sessions.active-ids',
-  `SELECT id FROM device_sessions WHERE user_id = $1 AND revoked_at IS NULL`,
-);
-
-const TOUCH_ACTIVE = defineStatement<{ user_id: string; role: ActiveSession['role'] }, [id: string, now: Date]>(
-  'device-sessions.touch-active',
-  `WITH touched AS (
-     UPDATE device_sessions s SET last_seen_at = GREATEST(s.last_seen_at, $2)
-       FROM users u
-      WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2
-        AND u.id = s.user_id AND u.status = 'ACTIVE'
-      RETURNING s.user_id, u.role
-   )
-   SELECT user_id, role FROM touched`,
-);
+const SQL = sqlStatements('identity', deviceSessions);
 
 /** Named queries on `device_sessions` and their `refresh_tokens`. */
 @Injectable()
@@ -80,15 +68,7 @@ export class DeviceSessionRepository {
     reason: SessionRevocationReason,
     now: Date,
   ): Promise<string[]> {
-    const rows = await manager.query<{ id: string }[]>(
-      `WITH revoked AS (
-         UPDATE device_sessions SET revoked_at = $2, revoked_reason = $3
-          WHERE user_id = $1 AND revoked_at IS NULL
-          RETURNING id
-       )
-       SELECT id FROM revoked`,
-      [userId, now, reason],
-    );
+    const rows = await run(executorOn(manager), SQL.revokeSessions, { userId, now, reason });
     return rows.map((row) => row.id);
   }
 
@@ -100,16 +80,7 @@ export class DeviceSessionRepository {
     reason: SessionRevocationReason,
     now: Date,
   ): Promise<string[]> {
-    // Not prepared: it runs when a customer changes their PIN.
-    const rows = await manager.query<{ id: string }[]>(
-      `WITH revoked AS (
-         UPDATE device_sessions SET revoked_at = $3, revoked_reason = $4
-          WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL
-          RETURNING id
-       )
-       SELECT id FROM revoked`,
-      [userId, keepSessionId, now, reason],
-    );
+    const rows = await run(executorOn(manager), SQL.revokeSessionsBut, { userId, keepSessionId, now, reason });
     return rows.map((row) => row.id);
   }
 
@@ -123,7 +94,7 @@ export class DeviceSessionRepository {
   }
 
   async activeIdsOf(manager: EntityManager, userId: string): Promise<string[]> {
-    const rows = await run(executorOn(manager), ACTIVE_IDS, [userId]);
+    const rows = await run(executorOn(manager), SQL.activeSessionIds, { userId });
     return rows.map((row) => row.id);
   }
 
@@ -132,7 +103,7 @@ export class DeviceSessionRepository {
    * and it is marked seen now. Returns the user and their current role.
    */
   async touchActive(manager: EntityManager, id: string, now: Date): Promise<ActiveSession | null> {
-    const rows = await run(executorOn(manager), TOUCH_ACTIVE, [id, now]);
-    return rows[0] ? { userId: rows[0].user_id, role: rows[0].role } : null;
+    const [row] = await run(executorOn(manager), SQL.touchActiveSession, { id, now });
+    return row ? { userId: row.user_id, role: oneOf(USER_ROLES, row.role, 'users.role') } : null;
   }
 }

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { UserRole } from '../../platform/auth/principal';
-import { defineStatement } from '../../platform/database/prepared-statement';
+import { USER_ROLES, UserRole } from '../../platform/auth/principal';
+import { oneOf } from '../../platform/database/column-values';
+import { sqlStatements } from '../../platform/database/sql-query';
 import { executorOn, run } from '../../platform/database/statement-executor';
+import * as directories from './sql/directories.queries';
 
 /** An active user holding a role other than CUSTOMER. */
 export interface StaffMember {
@@ -11,19 +13,9 @@ export interface StaffMember {
   displayName: string | null;
 }
 
-const BY_IDS = defineStatement<{ id: string; role: StaffMember['role']; display_name: string | null }, [ids: string[]]>(
-  'staff-directory.by-ids',
-  `SELECT u.id, u.role, u.display_name FROM users u
-    WHERE u.id = ANY ($1::uuid[]) AND u.role <> 'CUSTOMER' AND u.status = 'ACTIVE'`,
-);
+const STAFF_ROLES = USER_ROLES.filter((role): role is StaffMember['role'] => role !== 'CUSTOMER');
 
-const BY_PHONE = defineStatement<
-  { id: string; role: StaffMember['role']; display_name: string | null },
-  [phone: string]
->(
-  'staff-directory.by-phone',
-  `SELECT u.id, u.role, u.display_name FROM users u WHERE u.phone = $1 AND u.role <> 'CUSTOMER' AND u.status = 'ACTIVE'`,
-);
+const SQL = sqlStatements('identity', directories);
 
 /**
  * The narrow port through which other contexts check who a staff member or agent is (a dispute
@@ -40,14 +32,18 @@ export class StaffDirectory {
 
   /** The active staff member or agent with this E.164 phone, or null (for the command-line tasks). */
   async activeStaffByPhone(phone: string): Promise<StaffMember | null> {
-    const [row] = await run(executorOn(this.dataSource.manager), BY_PHONE, [phone]);
-    return row ? { id: row.id, role: row.role, displayName: row.display_name } : null;
+    const [row] = await run(executorOn(this.dataSource.manager), SQL.activeStaffByPhone, { phone });
+    return row ? toStaffMember(row) : null;
   }
 
   /** Id -> staff member, for the ids that are active staff or agents. */
   async activeStaffMembers(ids: readonly string[]): Promise<Map<string, StaffMember>> {
     if (ids.length === 0) return new Map();
-    const rows = await run(executorOn(this.dataSource.manager), BY_IDS, [[...new Set(ids)]]);
-    return new Map(rows.map((row) => [row.id, { id: row.id, role: row.role, displayName: row.display_name }]));
+    const rows = await run(executorOn(this.dataSource.manager), SQL.activeStaffById, { ids: [...new Set(ids)] });
+    return new Map(rows.map((row) => [row.id, toStaffMember(row)]));
   }
+}
+
+function toStaffMember(row: directories.ActiveStaffByIdResult): StaffMember {
+  return { id: row.id, role: oneOf(STAFF_ROLES, row.role, 'users.role'), displayName: row.display_name };
 }

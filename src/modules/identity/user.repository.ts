@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { UserRole } from '../../platform/auth/principal';
-import { KycTier, User, UserStatus } from './user.entity';
-import { defineEntityRead, readEntity } from '../../platform/database/prepared-entity-read';
-import { defineStatement } from '../../platform/database/prepared-statement';
-import { executorOn, run } from '../../platform/database/statement-executor';
+import { USER_ROLES, UserRole } from '../../platform/auth/principal';
+import { oneOf } from '../../platform/database/column-values';
+import { sqlStatements } from '../../platform/database/sql-query';
+import { executorOn, one, run } from '../../platform/database/statement-executor';
+import * as users from './sql/users.queries';
+import { KYC_TIERS, KycTier, LANGUAGES, User, USER_STATUSES, UserStatus } from './user.entity';
 
 /** The outcome of counting a login attempt before its PIN is checked. */
 export type PinAttempt =
@@ -19,37 +20,15 @@ export interface ProfileChanges {
   language?: string;
 }
 
-/** The worker reads the customer of every payment notification. */
-const BY_ID = defineEntityRead<User, [id: string]>('users.find-by-id', User, 'id = $1');
-
-const COUNT_PIN_ATTEMPT = defineStatement<
-  { id: string; pin_hash: string; status: UserStatus; locked_until: Date | null },
-  [phone: string, now: Date, lockUntil: Date, maxAttempts: number]
->(
-  'users.count-pin-attempt',
-  `WITH counted AS (
-     UPDATE users
-        SET failed_pin_attempts = CASE WHEN locked_until IS NULL THEN failed_pin_attempts + 1 ELSE 1 END,
-            locked_until = CASE
-              WHEN (CASE WHEN locked_until IS NULL THEN failed_pin_attempts + 1 ELSE 1 END) >= $4 THEN $3::timestamptz
-              ELSE NULL
-            END
-      WHERE phone = $1 AND pin_hash IS NOT NULL AND (locked_until IS NULL OR locked_until <= $2)
-      RETURNING id, pin_hash, status, locked_until
-   )
-   SELECT id, pin_hash, status, locked_until FROM counted`,
-);
-
-const LOCKED_UNTIL = defineStatement<{ locked_until: Date }, [phone: string, now: Date]>(
-  'users.locked-until',
-  `SELECT locked_until FROM users WHERE phone = $1 AND pin_hash IS NOT NULL AND locked_until > $2`,
-);
+const SQL = sqlStatements('identity', users);
 
 /** Named queries on `users`. Every method runs on the manager it is given (a transaction's, usually). */
 @Injectable()
 export class UserRepository {
-  findById(manager: EntityManager, id: string): Promise<User | null> {
-    return readEntity(executorOn(manager), BY_ID, [id]);
+  /** Prepared: the worker reads the customer of every payment notification. */
+  async findById(manager: EntityManager, id: string): Promise<User | null> {
+    const row = await one(executorOn(manager), SQL.findUserById, { id });
+    return row === null ? null : toUser(row);
   }
 
   findByPhone(manager: EntityManager, phone: string): Promise<User | null> {
@@ -91,18 +70,18 @@ export class UserRepository {
     maxAttempts: number,
   ): Promise<PinAttempt> {
     const executor = executorOn(manager);
-    const rows = await run(executor, COUNT_PIN_ATTEMPT, [phone, now, lockUntil, maxAttempts]);
+    const rows = await run(executor, SQL.countPinAttempt, { phone, now, lockUntil, maxAttempts });
     const row = rows[0];
     if (row) {
       return {
         kind: 'counted',
         userId: row.id,
         pinHash: row.pin_hash,
-        status: row.status,
+        status: oneOf(USER_STATUSES, row.status, 'users.status'),
         lockedUntil: row.locked_until,
       };
     }
-    const locked = await run(executor, LOCKED_UNTIL, [phone, now]);
+    const locked = await run(executor, SQL.lockedUntil, { phone, now });
     return locked[0] ? { kind: 'locked', lockedUntil: locked[0].locked_until } : { kind: 'unknown' };
   }
 
@@ -133,4 +112,26 @@ export class UserRepository {
   async updateProfile(manager: EntityManager, id: string, changes: ProfileChanges, now: Date): Promise<void> {
     await manager.update(User, { id }, { ...changes, updatedAt: now } as Partial<User>);
   }
+}
+
+function toUser(row: users.FindUserByIdResult): User {
+  return Object.assign(new User(), {
+    id: row.id,
+    phone: row.phone,
+    role: oneOf(USER_ROLES, row.role, 'users.role'),
+    status: oneOf(USER_STATUSES, row.status, 'users.status'),
+    kycTier: oneOf(KYC_TIERS, row.kyc_tier, 'users.kyc_tier'),
+    pinHash: row.pin_hash,
+    pinSetAt: row.pin_set_at,
+    failedPinAttempts: row.failed_pin_attempts,
+    lockedUntil: row.locked_until,
+    displayName: row.display_name,
+    email: row.email,
+    emailVerified: row.email_verified,
+    language: oneOf(LANGUAGES, row.language, 'users.language'),
+    phoneVerifiedAt: row.phone_verified_at,
+    createdAt: row.created_at,
+    deactivatedAt: row.deactivated_at,
+    updatedAt: row.updated_at,
+  } satisfies User);
 }

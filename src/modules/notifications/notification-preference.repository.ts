@@ -1,16 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { defineStatement } from '../../platform/database/prepared-statement';
+import { oneOf } from '../../platform/database/column-values';
+import { sqlStatements } from '../../platform/database/sql-query';
 import { executorOn, run } from '../../platform/database/statement-executor';
 import { NotificationPreferenceChoice } from './notification-preference.entity';
-import { NotificationCategory, NotificationPreference } from './notification-preference-matrix';
+import {
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_CHANNELS,
+  NotificationCategory,
+  NotificationPreference,
+} from './notification-preference-matrix';
+import * as notifications from './sql/notifications.queries';
 
-/** Prepared: the worker reads a customer's choices for every event it notifies of. */
-const CHOICES = defineStatement<NotificationPreference, [userId: string, category: NotificationCategory | null]>(
-  'notification-preferences.choices',
-  `SELECT category, channel, enabled FROM notification_preferences
-    WHERE user_id = $1 AND ($2::text IS NULL OR category = $2)`,
-);
+const SQL = sqlStatements('notifications', notifications);
 
 /** Named queries on `notification_preferences`: the cells a customer has chosen. */
 @Injectable()
@@ -20,7 +22,13 @@ export class NotificationPreferenceRepository {
     userId: string,
     category?: NotificationCategory,
   ): Promise<NotificationPreference[]> {
-    return run(executorOn(manager), CHOICES, [userId, category ?? null]);
+    // Prepared: the worker reads a customer's choices for every event it notifies of.
+    const rows = await run(executorOn(manager), SQL.preferenceChoices, { userId, category: category ?? null });
+    return rows.map((row) => ({
+      category: oneOf(NOTIFICATION_CATEGORIES, row.category, 'notification_preferences.category'),
+      channel: oneOf(NOTIFICATION_CHANNELS, row.channel, 'notification_preferences.channel'),
+      enabled: row.enabled,
+    }));
   }
 
   /** Writes the choices in one statement; a cell chosen before takes the new value. */

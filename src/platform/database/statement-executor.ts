@@ -20,20 +20,25 @@ export class StatementExecutor {
     }
   }
 
-  async rows<Row extends object>(
-    statement: Statement<Row, readonly unknown[]>,
-    values: readonly unknown[],
-  ): Promise<Row[]> {
-    const text = statement.textFor(this.manager.connection);
+  async rows<Row extends object, Params>(statement: Statement<Row, Params>, params: Params): Promise<Row[]> {
+    const rows = await this.execute(statement.name, statement.textFor(this.manager.connection), [
+      ...statement.valuesOf(params),
+    ]);
+    const rowOf = statement.rowOf;
+    // pg answers each row as an object keyed by the result's column names.
+    return rowOf === undefined ? (rows as Row[]) : rows.map(rowOf);
+  }
+
+  private async execute(name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
     const runner = this.manager.queryRunner;
     if (runner !== undefined) {
       // A released runner's client is back in the pool, maybe lent to another request by now.
       if (runner.isReleased) throw new QueryRunnerProviderAlreadyReleasedError();
-      return execute<Row>(runner, statement.name, text, values);
+      return execute(runner, name, text, values);
     }
     const own = this.manager.connection.createQueryRunner();
     try {
-      return await execute<Row>(own, statement.name, text, values);
+      return await execute(own, name, text, values);
     } finally {
       await own.release();
     }
@@ -46,7 +51,7 @@ export function executorOn(manager: EntityManager): StatementExecutor {
 }
 
 /** The statement's rows (none for a statement without a result). */
-export function run<Row extends object, Params extends readonly unknown[]>(
+export function run<Row extends object, Params>(
   executor: StatementExecutor,
   statement: Statement<Row, Params>,
   params: NoInfer<Params>,
@@ -55,7 +60,7 @@ export function run<Row extends object, Params extends readonly unknown[]>(
 }
 
 /** The statement's first row, or null. */
-export async function one<Row extends object, Params extends readonly unknown[]>(
+export async function one<Row extends object, Params>(
   executor: StatementExecutor,
   statement: Statement<Row, Params>,
   params: NoInfer<Params>,
@@ -64,20 +69,19 @@ export async function one<Row extends object, Params extends readonly unknown[]>
   return row ?? null;
 }
 
-async function execute<Row>(
+async function execute(
   runner: QueryRunner,
   name: string,
   text: string,
-  values: readonly unknown[],
-): Promise<Row[]> {
+  parameters: unknown[],
+): Promise<Record<string, unknown>[]> {
   // The data source is PostgreSQL (checked above), so the runner's connection is a pg client.
   const client = (await runner.connect()) as PoolClient;
-  const parameters = values as unknown[];
   const logger = runner.connection.logger;
   logger.logQuery(text, parameters, runner);
   try {
-    const result = await client.query({ name, text, values: parameters });
-    return result.rows as Row[];
+    const result = await client.query<Record<string, unknown>>({ name, text, values: parameters });
+    return result.rows;
   } catch (caught) {
     // pg rejects with Errors only (a DatabaseError, or a connection's).
     const error = caught as Error;

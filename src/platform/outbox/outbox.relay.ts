@@ -3,48 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { OutboxEvent } from './outbox-event.entity';
+import { OUTBOX_STATUSES, OutboxEvent } from './outbox-event.entity';
 import { OutboxPublisher } from './outbox.publisher';
-import { defineStatement } from '../database/prepared-statement';
+import { jsonObject, oneOf } from '../database/column-values';
+import { sqlStatements } from '../database/sql-query';
 import { executorOn, run } from '../database/statement-executor';
+import * as outbox from './sql/outbox.queries';
 
 /** Longest wait between two attempts at one event, whatever the attempt count. */
 const MAX_BACKOFF_MS = 5 * 60 * 1000;
 
-const MARK_PUBLISHED = defineStatement<object, [ids: string[], relayId: string]>(
-  'outbox.mark-published',
-  `UPDATE outbox_events
-      SET status = 'PUBLISHED', published_at = now(), attempts = attempts + 1,
-          claimed_by = NULL, claim_expires_at = NULL, last_error = NULL
-    WHERE id = ANY($1::uuid[]) AND claimed_by = $2`,
-);
-
-const CLAIM_BATCH = defineStatement<RawOutboxRow, [relayId: string, claimTtlMs: number, batchSize: number]>(
-  'outbox.claim-batch',
-  `UPDATE outbox_events
-      SET claimed_by = $1, claim_expires_at = now() + ($2::integer * interval '1 millisecond')
-    WHERE id IN (
-          SELECT id FROM outbox_events
-           WHERE status = 'PENDING' AND next_attempt_at <= now()
-             AND (claim_expires_at IS NULL OR claim_expires_at < now())
-           ORDER BY next_attempt_at, id
-           LIMIT $3
-             FOR UPDATE SKIP LOCKED)
-  RETURNING id, event_type, aggregate_type, aggregate_id, payload, status, attempts, next_attempt_at,
-            claimed_by, claim_expires_at, last_error, created_at, published_at, redeliveries`,
-);
-
-const RECORD_FAILURE = defineStatement<
-  object,
-  [id: string, relayId: string, attempts: number, status: 'FAILED' | 'PENDING', error: string, delayMs: number]
->(
-  'outbox.record-failure',
-  `UPDATE outbox_events
-      SET attempts = $3, status = $4, last_error = $5,
-          next_attempt_at = now() + ($6::integer * interval '1 millisecond'),
-          claimed_by = NULL, claim_expires_at = NULL
-    WHERE id = $1 AND claimed_by = $2`,
-);
+const SQL = sqlStatements('outbox', outbox);
 
 export interface RelayRunResult {
   claimed: number;
@@ -91,18 +60,21 @@ export class OutboxRelay {
       }
     }
     if (published.length > 0) {
-      await run(executorOn(this.dataSource.manager), MARK_PUBLISHED, [published, this.relayId]);
+      await run(executorOn(this.dataSource.manager), SQL.markPublished, {
+        ids: published,
+        relayId: this.relayId,
+      });
       result.published = published.length;
     }
     return result;
   }
 
   private async claimBatch(): Promise<OutboxEvent[]> {
-    const rows = await run(executorOn(this.dataSource.manager), CLAIM_BATCH, [
-      this.relayId,
-      this.config.OUTBOX_CLAIM_TTL_MS,
-      this.config.OUTBOX_BATCH_SIZE,
-    ]);
+    const rows = await run(executorOn(this.dataSource.manager), SQL.claimBatch, {
+      relayId: this.relayId,
+      claimTtlMs: this.config.OUTBOX_CLAIM_TTL_MS,
+      batchSize: this.config.OUTBOX_BATCH_SIZE,
+    });
     // UPDATE ... RETURNING keeps no order; ids are time-ordered, so sorting restores creation order.
     return rows.map(toEvent).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
@@ -117,43 +89,26 @@ export class OutboxRelay {
       { eventId: event.id, eventType: event.eventType, attempts, exhausted, err: error },
       'outbox publish failed',
     );
-    await run(executorOn(this.dataSource.manager), RECORD_FAILURE, [
-      event.id,
-      this.relayId,
+    await run(executorOn(this.dataSource.manager), SQL.recordFailure, {
+      id: event.id,
+      relayId: this.relayId,
       attempts,
-      exhausted ? 'FAILED' : 'PENDING',
-      message,
-      delay,
-    ]);
+      status: exhausted ? 'FAILED' : 'PENDING',
+      error: message,
+      delayMs: delay,
+    });
     return exhausted;
   }
 }
 
-interface RawOutboxRow {
-  id: string;
-  event_type: string;
-  aggregate_type: string;
-  aggregate_id: string;
-  payload: Record<string, unknown>;
-  status: OutboxEvent['status'];
-  attempts: number;
-  next_attempt_at: Date;
-  claimed_by: string | null;
-  claim_expires_at: Date | null;
-  last_error: string | null;
-  created_at: Date;
-  published_at: Date | null;
-  redeliveries: number;
-}
-
-function toEvent(row: RawOutboxRow): OutboxEvent {
+function toEvent(row: outbox.ClaimBatchResult): OutboxEvent {
   return Object.assign(new OutboxEvent(), {
     id: row.id,
     eventType: row.event_type,
     aggregateType: row.aggregate_type,
     aggregateId: row.aggregate_id,
-    payload: row.payload,
-    status: row.status,
+    payload: jsonObject(row.payload, 'outbox_events.payload'),
+    status: oneOf(OUTBOX_STATUSES, row.status, 'outbox_events.status'),
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
     claimedBy: row.claimed_by,
@@ -162,5 +117,5 @@ function toEvent(row: RawOutboxRow): OutboxEvent {
     createdAt: row.created_at,
     publishedAt: row.published_at,
     redeliveries: row.redeliveries,
-  });
+  } satisfies OutboxEvent);
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { newId } from '../database/new-id';
-import { defineStatement } from '../database/prepared-statement';
+import { sqlStatements } from '../database/sql-query';
 import { executorOn, run } from '../database/statement-executor';
+import * as outbox from './sql/outbox.queries';
 
 export interface OutboxMessage {
   /** Dotted event name, e.g. `payment.succeeded`. */
@@ -12,17 +13,7 @@ export interface OutboxMessage {
   payload: Record<string, unknown>;
 }
 
-/** One plain statement (no entity metadata, nothing returned): it sits on every state change's hot path. */
-const INSERT_EVENTS = defineStatement<
-  object,
-  [ids: string[], eventTypes: string[], aggregateTypes: string[], aggregateIds: string[], payloads: string[]]
->(
-  'outbox.insert-events',
-  `INSERT INTO outbox_events (id, event_type, aggregate_type, aggregate_id, payload, status)
-   SELECT id, event_type, aggregate_type, aggregate_id, payload, 'PENDING'
-     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[])
-          AS message(id, event_type, aggregate_type, aggregate_id, payload)`,
-);
+const SQL = sqlStatements('outbox', outbox);
 
 /**
  * Records side effects in the caller's transaction. Pass the `EntityManager` of the
@@ -36,13 +27,14 @@ export class OutboxWriter {
       throw new Error('OutboxWriter.write needs the EntityManager of an open transaction');
     }
     const ids = messages.map(() => newId());
-    await run(executorOn(manager), INSERT_EVENTS, [
+    await run(executorOn(manager), SQL.insertEvents, {
       ids,
-      messages.map((message) => message.eventType),
-      messages.map((message) => message.aggregateType),
-      messages.map((message) => message.aggregateId),
-      messages.map((message) => JSON.stringify(message.payload)),
-    ]);
+      eventTypes: messages.map((message) => message.eventType),
+      aggregateTypes: messages.map((message) => message.aggregateType),
+      aggregateIds: messages.map((message) => message.aggregateId),
+      // As JSON text: pg would send an array of objects as a PostgreSQL array literal.
+      payloads: messages.map((message) => JSON.stringify(message.payload)),
+    });
     return ids;
   }
 }

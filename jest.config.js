@@ -1,6 +1,7 @@
 /**
- * Two projects: `unit` (specs beside pure logic in src/) and `e2e` (the real app over HTTP
- * against PostgreSQL and Redis). The e2e run gets its own database and Redis key prefix from
+ * Three projects: `unit` (specs beside pure logic in src/, and of the test support's own logic),
+ * `e2e` (the real app over HTTP against PostgreSQL and Redis) and `processes` (e2e specs that
+ * start real processes). The e2e run gets its own database and Redis key prefix from
  * test/support/global-setup.ts.
  */
 const esmPackages = [
@@ -52,7 +53,10 @@ const e2e = {
   setupFiles: ['<rootDir>/test/support/test-environment.ts'],
 };
 
-/** Specs that start real processes (workers, an API, Redis servers): `*.processes.e2e-spec.ts`. */
+/**
+ * Specs that start real processes (workers, an API, Redis servers): `*.processes.e2e-spec.ts`.
+ * Their global setup also compiles the test entry points those processes run (test/README.md).
+ */
 const PROCESS_SPECS = '<rootDir>/test/**/*.processes.e2e-spec.ts';
 
 module.exports = {
@@ -68,13 +72,23 @@ module.exports = {
   // run on its own, in band, after the rest (`npm test`): two of them at once starved each other.
   maxWorkers: 2,
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/migrations/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/migrations/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+    },
     {
       ...e2e,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       testPathIgnorePatterns: ['/node_modules/', '\\.processes\\.e2e-spec\\.ts$'],
     },
-    { ...e2e, displayName: 'processes', testMatch: [PROCESS_SPECS] },
+    {
+      ...e2e,
+      displayName: 'processes',
+      testMatch: [PROCESS_SPECS],
+      globalSetup: '<rootDir>/test/support/processes-global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/processes-global-teardown.ts',
+    },
   ],
 };

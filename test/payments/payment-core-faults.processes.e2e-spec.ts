@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, EntityManager } from 'typeorm';
-import { PaymentFaults } from '../../src/modules/payments/payment-faults';
 import { PaymentRecoveryService } from '../../src/modules/payments/payment-recovery.service';
 import { AmlScreening } from '../../src/modules/compliance/aml-screening.service';
 import { PaymentScreening, ScreeningCandidate, ScreeningHit } from '../../src/modules/payments/payment-screening';
 import { CaptureRequest, CaptureResult, RailConnector } from '../../src/modules/payments/rail-connector';
 import { RailReversalService } from '../../src/modules/payments/rail-reversal.service';
 import { SandboxRailConnector } from '../../src/modules/payments/sandbox-rail.connector';
-import { AppConfig } from '../../src/platform/config/app-config';
 import type { SignedInUser } from '../factories/customer.factory';
 import { GOOD_REFERENCE } from '../factories/payment.factory';
 import { expectLedgerBalanced } from '../support/assertions';
@@ -19,41 +17,29 @@ import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
 import { ServiceProcess, startApiProcess } from './support/service-process';
 
 /**
- * Cuts the database connection when armed: right after the rail captured a payment, or right
- * after the payment was committed, so the rail call itself (the sandbox rail keeps its record
- * in the database) fails as it does when the pool is exhausted.
+ * The sandbox rail, counting the captures asked of it by reference, and cutting the database
+ * connection when armed: right before a capture, so the rail call itself (the sandbox rail keeps
+ * its record in the database) fails as it does when the pool is exhausted, or right after the
+ * rail captured, before the payment core records the outcome.
  */
-class ConnectionCuttingFaults extends PaymentFaults {
-  cutAfterCapture = false;
-  cutBeforeCapture = false;
-  proxy?: FaultProxy;
-
-  constructor(config: AppConfig) {
-    super(config);
-  }
-
-  override async afterAuthorize(paymentId: string): Promise<void> {
-    await super.afterAuthorize(paymentId);
-    if (!this.cutBeforeCapture || !this.proxy) return;
-    this.cutBeforeCapture = false;
-    await this.proxy.setMode('refuse');
-  }
-
-  override async afterCapture(paymentId: string): Promise<void> {
-    await super.afterCapture(paymentId);
-    if (!this.cutAfterCapture || !this.proxy) return;
-    this.cutAfterCapture = false;
-    await this.proxy.setMode('refuse');
-  }
-}
-
-/** The sandbox rail, counting the captures asked of it by reference. */
 class CountingRail extends SandboxRailConnector {
   readonly captures = new Map<string, number>();
+  cutBeforeCapture = false;
+  cutAfterCapture = false;
+  proxy?: FaultProxy;
 
   override async capture(request: CaptureRequest): Promise<CaptureResult> {
     this.captures.set(request.reference, (this.captures.get(request.reference) ?? 0) + 1);
-    return super.capture(request);
+    if (this.cutBeforeCapture) {
+      this.cutBeforeCapture = false;
+      await this.proxy?.setMode('refuse');
+    }
+    const result = await super.capture(request);
+    if (this.cutAfterCapture) {
+      this.cutAfterCapture = false;
+      await this.proxy?.setMode('refuse');
+    }
+    return result;
   }
 }
 
@@ -93,7 +79,6 @@ describe('the payment core when the process or the database fails around the rai
   let database: IsolatedDatabase;
   let proxy: FaultProxy;
   let kit: PaymentsApp;
-  let faults: ConnectionCuttingFaults;
   let rail: CountingRail;
   let screening: TerminatingScreening;
   const processes: ServiceProcess[] = [];
@@ -111,8 +96,6 @@ describe('the payment core when the process or the database fails around the rai
       },
       override: (builder) =>
         builder
-          .overrideProvider(PaymentFaults)
-          .useFactory({ factory: (config: AppConfig) => new ConnectionCuttingFaults(config), inject: [AppConfig] })
           .overrideProvider(RailConnector)
           .useFactory({ factory: (dataSource: DataSource) => new CountingRail(dataSource), inject: [DataSource] })
           .overrideProvider(PaymentScreening)
@@ -121,9 +104,8 @@ describe('the payment core when the process or the database fails around the rai
             inject: [AmlScreening],
           }),
     });
-    faults = kit.app.get(PaymentFaults) as ConnectionCuttingFaults;
-    faults.proxy = proxy;
     rail = kit.app.get(RailConnector) as CountingRail;
+    rail.proxy = proxy;
     screening = kit.app.get(PaymentScreening) as TerminatingScreening;
     screening.db = kit.db;
   }, 60_000);
@@ -207,7 +189,7 @@ describe('the payment core when the process or the database fails around the rai
 
   it('recovers a payment whose API process was killed after the capture, before the outcome was recorded', async () => {
     const port = await freePort();
-    const api = await startApiProcess(kit.configuration.environment, port, { TEST_FAULT_AFTER_CAPTURE: 'exit' });
+    const api = await startApiProcess(kit.configuration.environment, port, {}, { crashAfterCapture: true });
     processes.push(api);
     const customer = await kit.newCustomer();
     const key = `killed-${randomBytes(4).toString('hex')}`;
@@ -251,7 +233,7 @@ describe('the payment core when the process or the database fails around the rai
     const customer = await kit.newCustomer();
     const key = `dropped-${randomBytes(4).toString('hex')}`;
     const body = { amount: 62_000 };
-    faults.cutAfterCapture = true;
+    rail.cutAfterCapture = true;
     const cut = await kit.pay(customer, body, key);
     // The payment was committed before the rail was called: the customer gets it as it
     // stands, to poll or replay, not a 503 that reads as "not paid".
@@ -271,7 +253,7 @@ describe('the payment core when the process or the database fails around the rai
     const customer = await kit.newCustomer();
     const key = `uncaptured-${randomBytes(4).toString('hex')}`;
     const body = { amount: 62_500 };
-    faults.cutBeforeCapture = true;
+    rail.cutBeforeCapture = true;
     const cut = await kit.pay(customer, body, key);
     expect(cut.status).toBe(200);
     expect(cut.body).toMatchObject({ status: 'AUTHORIZING', railReference: null, failureCode: null });

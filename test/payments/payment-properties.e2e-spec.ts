@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { PaymentFaults } from '../../src/modules/payments/payment-faults';
+import { DataSource } from 'typeorm';
 import { PaymentRecoveryService } from '../../src/modules/payments/payment-recovery.service';
-import { AppConfig } from '../../src/platform/config/app-config';
+import { CaptureRequest, CaptureResult, RailConnector } from '../../src/modules/payments/rail-connector';
+import { SandboxRailConnector } from '../../src/modules/payments/sandbox-rail.connector';
 import { expectLedgerBalanced } from '../support/assertions';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
@@ -29,20 +30,19 @@ const FUNDING: Record<Extract<Step, { kind: 'pay' }>['outcome'], string> = {
   ANSWER_LOST: '4000000000000259',
 };
 
-/** Makes the next payment's request die at one point of the core, as a killed process would. */
-class CrashingFaults extends PaymentFaults {
+/**
+ * The sandbox rail, making the next payment's request die at one point of the core, as a killed
+ * process would: before the rail takes the capture (the payment committed `AUTHORIZING`), or
+ * after it did, before the core records the outcome.
+ */
+class CrashingRail extends SandboxRailConnector {
   next: Crash = 'none';
 
-  constructor(config: AppConfig) {
-    super(config);
-  }
-
-  override async afterAuthorize(): Promise<void> {
+  override async capture(request: CaptureRequest): Promise<CaptureResult> {
     if (this.next === 'afterAuthorize') this.crash();
-  }
-
-  override async afterCapture(): Promise<void> {
+    const result = await super.capture(request);
     if (this.next === 'afterCapture') this.crash();
+    return result;
   }
 
   private crash(): never {
@@ -65,8 +65,8 @@ describe(`payment invariants under random sequences (seed ${SEED}; replay with P
       config: { DATABASE_URL: database.url, PAYMENT_DUPLICATE_WINDOW_SECONDS: '0' },
       override: (builder) =>
         builder
-          .overrideProvider(PaymentFaults)
-          .useFactory({ factory: (config: AppConfig) => new CrashingFaults(config), inject: [AppConfig] }),
+          .overrideProvider(RailConnector)
+          .useFactory({ factory: (dataSource: DataSource) => new CrashingRail(dataSource), inject: [DataSource] }),
     });
   }, 60_000);
 
@@ -149,7 +149,7 @@ describe(`payment invariants under random sequences (seed ${SEED}; replay with P
     );
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
-        const faults = kit.app.get(PaymentFaults) as CrashingFaults;
+        const rail = kit.app.get(RailConnector) as CrashingRail;
         const customer = await kit.newCustomer();
         const made: { id: string; key: string; body: Record<string, unknown>; outcome: string }[] = [];
         for (const current of steps) {
@@ -160,7 +160,7 @@ describe(`payment invariants under random sequences (seed ${SEED}; replay with P
               fundingAccount: FUNDING[current.outcome],
             };
             const key = `prop-${made.length}`;
-            faults.next = current.crash;
+            rail.next = current.crash;
             const response = await kit.pay(customer, body, key);
             expect(response.status).toBe(current.crash === 'none' ? 200 : 500);
             const [row] = await kit.db.query(

@@ -11,7 +11,6 @@ import { BillerCircuitBreaker } from './biller-circuit-breaker';
 import { CaptureFundingSeal } from './capture-funding-seal';
 import { toPaymentResponse } from './dto/payment-mappers';
 import { paymentEventPayload } from './payment-event-payload';
-import { PaymentFaults } from './payment-faults';
 import { agentAccounts, agentCaptureEntry, captureEntry, paymentAccounts } from './payment-ledger';
 import { PayerType, Payment, PaymentChannel } from './payment.entity';
 import { NewPayment, PaymentRepository } from './payment.repository';
@@ -127,7 +126,6 @@ export class PaymentCore {
     private readonly rails: RailConnector,
     private readonly circuit: BillerCircuitBreaker,
     private readonly reversals: RailReversalService,
-    private readonly faults: PaymentFaults,
     private readonly screening: PaymentScreening,
     private readonly captureFunding: CaptureFundingSeal,
   ) {}
@@ -149,9 +147,7 @@ export class PaymentCore {
 
     const payment = await this.authorize(order, quote);
     try {
-      await this.faults.afterAuthorize(payment.id);
       const outcome = await this.captureOnRail(payment, order.fundingAccount);
-      await this.faults.afterCapture(payment.id);
       return await this.recordCapture(payment, outcome);
     } catch (error) {
       // The payment is committed: the customer asked for it and the recovery job completes it

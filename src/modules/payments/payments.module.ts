@@ -10,7 +10,6 @@ import { BillerCircuitBreaker } from './biller-circuit-breaker';
 import { CaptureFundingSeal } from './capture-funding-seal';
 import { PaymentCore } from './payment-core.service';
 import { PaymentFailures } from './payment-failures.service';
-import { PaymentFaults } from './payment-faults';
 import { PaymentHistory } from './payment-history.service';
 import { PaymentHolds } from './payment-holds.service';
 import { PaymentMetrics } from './payment-metrics.service';
@@ -56,7 +55,6 @@ import { PaymentsConfig } from './payments.config';
     CaptureFundingSeal,
     PaymentRecoveryService,
     PaymentRefunds,
-    PaymentFaults,
     PaymentFailures,
     PaymentHistory,
     PaymentMetrics,

@@ -233,29 +233,6 @@ export class AppConfig implements ConfigSliceChecks {
   PUBLIC_BASE_URL = 'http://localhost:3000';
 
   /**
-   * Fault injection for the payment core's fault tests, honoured only when NODE_ENV is test:
-   * `exit` kills the API process right after the rail captured a payment, before the outcome is
-   * recorded. Empty everywhere else; any other value is refused.
-   */
-  @Setting(
-    "fault injection for the payment core's tests, honoured only when `NODE_ENV=test`: `exit` kills the API right after a capture, before its outcome is recorded; refused in any other environment",
-  )
-  @IsIn(['', 'exit'])
-  TEST_FAULT_AFTER_CAPTURE: '' | 'exit' = '';
-
-  /**
-   * Test-only: a file holding the current time (ISO 8601 or epoch ms) that every process reads
-   * instead of the system clock, so a test moves time for real worker processes. Honoured only
-   * when NODE_ENV is test; refused in any other environment.
-   */
-  @Setting(
-    'test-only: a file holding the current time that every process reads, so tests move time for real workers; refused unless `NODE_ENV=test`',
-  )
-  @IsOptional()
-  @IsString()
-  CLOCK_FILE = '';
-
-  /**
    * IANA time zone of the service's calendar, shared by the contexts: schedule due dates and
    * periods, dispute business days, reconciliation and reporting days, bill due dates.
    */
@@ -315,12 +292,6 @@ export class AppConfig implements ConfigSliceChecks {
     const problems: string[] = [];
     if (this.NODE_ENV === 'production' && this.DEV_MAILBOX) {
       problems.push('DEV_MAILBOX must not be true when NODE_ENV is production');
-    }
-    if (this.NODE_ENV !== 'test' && this.TEST_FAULT_AFTER_CAPTURE !== '') {
-      problems.push('TEST_FAULT_AFTER_CAPTURE must be empty unless NODE_ENV is test');
-    }
-    if (this.NODE_ENV !== 'test' && this.CLOCK_FILE !== '') {
-      problems.push('CLOCK_FILE must be empty unless NODE_ENV is test');
     }
     if (this.NODE_ENV === 'production' && this.METRICS_TOKEN === '') {
       problems.push('METRICS_TOKEN is required when NODE_ENV is production: /metrics must not be public');

@@ -1,5 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { entryPoint } from '../../support/entry/build-entry-points';
+import { EntryArguments, toCommandLine } from '../../support/entry/entry-arguments';
 import { waitFor } from '../../support/wait-for';
 
 /** A real service process (the worker or the API) and a way to learn how it ended. */
@@ -10,24 +12,32 @@ export interface ServiceProcess {
 }
 
 /**
- * Starts src/worker.ts in its own process with `config`'s settings (an AppConfig or plain
- * variables; `env` wins over both), as a deployment would run it. Its log goes to this
- * process's stderr at `warn`.
+ * Starts the worker in its own process, through the test entry point built for the run
+ * (`support/entry/worker.ts`: src/worker.ts's bootstrap, with the providers `entry` asks for
+ * replaced, none by default), with `config`'s settings (an AppConfig or plain variables; `env`
+ * wins over both), as a deployment would run it. Its log goes to this process's stderr at `warn`.
  */
-export function startWorkerProcess(config: object, env: NodeJS.ProcessEnv = {}): ServiceProcess {
-  return startService('worker.ts', config, env);
+export function startWorkerProcess(
+  config: object,
+  env: NodeJS.ProcessEnv = {},
+  entry: EntryArguments = {},
+): ServiceProcess {
+  return startService('worker', config, env, entry);
 }
 
 /**
- * Starts the HTTP API (src/main.ts) in its own process on `port`, with `config`'s settings and
- * `env` over them, and waits until it answers its liveness probe.
+ * Starts the HTTP API in its own process on `port`, through the test entry point built for the
+ * run (`support/entry/api.ts`: src/main.ts's bootstrap, with the providers `entry` asks for
+ * replaced), with `config`'s settings and `env` over them, and waits until it answers its
+ * liveness probe.
  */
 export async function startApiProcess(
   config: object,
   port: number,
   env: NodeJS.ProcessEnv = {},
+  entry: EntryArguments = {},
 ): Promise<ServiceProcess> {
-  const api = startService('main.ts', config, { ...env, PORT: String(port) });
+  const api = startService('api', config, { ...env, PORT: String(port) }, entry);
   await waitFor(
     async () => {
       if (api.child.exitCode !== null) throw new Error(`the API exited with ${api.child.exitCode} before answering`);
@@ -43,7 +53,19 @@ export async function startApiProcess(
   return api;
 }
 
-function startService(entry: 'worker.ts' | 'main.ts', config: object, env: NodeJS.ProcessEnv): ServiceProcess {
+/** The build of the test entry points that the processes project's global setup made for this run. */
+function entryBuild(): string {
+  const build = process.env.TEST_ENTRY_BUILD;
+  if (!build) throw new Error('TEST_ENTRY_BUILD is not set: specs that start processes run in the processes project');
+  return build;
+}
+
+function startService(
+  service: 'worker' | 'api',
+  config: object,
+  env: NodeJS.ProcessEnv,
+  entry: EntryArguments,
+): ServiceProcess {
   const variables: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
   for (const [name, value] of Object.entries(config)) {
     if (
@@ -53,15 +75,11 @@ function startService(entry: 'worker.ts' | 'main.ts', config: object, env: NodeJ
       variables[name] = String(value);
     }
   }
-  const child = spawn(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', join(__dirname, '../../../src', entry)],
-    {
-      env: { ...variables, ...env },
-      cwd: join(__dirname, '../../..'),
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, [entryPoint(entryBuild(), service), ...toCommandLine(entry)], {
+    env: { ...variables, ...env },
+    cwd: join(__dirname, '../../..'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited };
 }

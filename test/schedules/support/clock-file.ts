@@ -2,7 +2,7 @@ import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** A clock file (CLOCK_FILE) that every process of a spec reads, and the spec moves. */
+/** A clock file that every process of a spec reads (`FileClock`, `--clock-file`), and the spec moves. */
 export class ClockFile {
   readonly path: string;
   private readonly directory: string;

@@ -1,15 +1,16 @@
 import type { ChildProcess } from 'node:child_process';
 import { startWorkerProcess } from '../../payments/support/service-process';
+import { FileClock } from '../../support/file-clock';
 import { createIsolatedDatabase, IsolatedDatabase } from '../../support/isolated-database';
 import { ClockFile } from './clock-file';
 import { createSchedulesApp, SchedulesApp } from './schedules-kit';
 
 export interface ScheduleWorkersBed {
-  /** The API, on the bed's own database, reading the bed's clock file. */
+  /** The API, in process, on the bed's own database, reading the bed's clock file. */
   kit: SchedulesApp;
   /** The clock every process reads; the spec moves it. */
   clock: ClockFile;
-  /** Starts a real worker process (src/worker.ts) on the bed's database and clock; killed after all. */
+  /** Starts a real worker process (the worker's test entry point) on the bed's database and clock; killed after all. */
   startWorker(): ChildProcess;
 }
 
@@ -25,7 +26,7 @@ export function useScheduleWorkersBed(redisNamespace: string, config: Record<str
   const workers: ChildProcess[] = [];
   const bed = {
     startWorker(): ChildProcess {
-      const child = startWorkerProcess(bed.kit.configuration.environment).child;
+      const child = startWorkerProcess(bed.kit.configuration.environment, {}, { clockFile: bed.clock.path }).child;
       workers.push(child);
       return child;
     },
@@ -36,9 +37,9 @@ export function useScheduleWorkersBed(redisNamespace: string, config: Record<str
     bed.clock = new ClockFile();
     bed.kit = await createSchedulesApp({
       redisNamespace,
+      clock: new FileClock(bed.clock.path),
       config: {
         DATABASE_URL: database.url,
-        CLOCK_FILE: bed.clock.path,
         SCHEDULE_RUNNER_INTERVAL_MS: '200',
         OUTBOX_POLL_INTERVAL_MS: '50',
         POSTING_SWEEP_INTERVAL_MS: '200',

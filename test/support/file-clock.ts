@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { Clock } from './clock';
+import { Clock } from '../../src/platform/clock/clock';
 
 /**
- * A test-only clock that several processes share: it reads the current time from a file (an
- * ISO 8601 instant, or epoch milliseconds) that a test writes to move time for every worker
- * and API process at once. The time stands still between writes, like the in-process
- * `FakeClock`. The file is read again at most every `cacheMs`. AppConfig accepts `CLOCK_FILE` only when NODE_ENV is `test`, and the clock module
- * refuses it anywhere else too.
+ * A clock that several processes share: it reads the current time from a file (an ISO 8601
+ * instant, or epoch milliseconds) that a spec writes (`schedules/support/clock-file.ts`) to
+ * move time for every worker and API process at once. The time stands still between writes,
+ * like the in-process `FakeClock`. The file is read again at most every `cacheMs`. Spawned
+ * processes get it from the test entry points (`entry/`, `--clock-file`); an in-process app
+ * through the harness's `clock`.
  */
 export class FileClock extends Clock {
   private current = Date.now();
@@ -33,13 +34,13 @@ export class FileClock extends Clock {
     try {
       text = readFileSync(this.path, 'utf8');
     } catch {
-      if (force) throw new Error(`CLOCK_FILE ${this.path} cannot be read`);
+      if (force) throw new Error(`clock file ${this.path} cannot be read`);
       return;
     }
     const parsed = parseInstant(text);
     // A file caught half-written keeps the last good time; the next read sees the whole one.
     if (parsed === null) {
-      if (force) throw new Error(`CLOCK_FILE ${this.path} holds no instant`);
+      if (force) throw new Error(`clock file ${this.path} holds no instant`);
       return;
     }
     this.current = parsed;

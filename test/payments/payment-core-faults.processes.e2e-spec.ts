@@ -300,6 +300,38 @@ describe('the payment core when the process or the database fails around the rai
     await expectRecoveredCapture(customer, timedOut.body.id, body, key);
   });
 
+  it("judges a payment too old to capture by the database's clock, as it was accepted, not by the process's", async () => {
+    const customer = await kit.newCustomer();
+    const timedOut = await kit.pay(customer, { amount: 63_500, fundingAccount: '4000000000000119' });
+    expect(timedOut.body.status).toBe('AUTHORIZING');
+    await sleep(1100);
+    // This process's clock runs two hours ahead of the database's (only `Date` is faked: the
+    // drivers' timers keep running): the payment is still young.
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+      now: Date.now() + 2 * 3_600_000,
+    });
+    try {
+      expect(await recovery().recover()).toBeGreaterThanOrEqual(1);
+    } finally {
+      jest.useRealTimers();
+    }
+    // Asked to capture again (this account never answers), not failed as too old.
+    expect(await stateOf(timedOut.body.id)).toMatchObject({ status: 'AUTHORIZING', failureCode: null });
+    expect(rail.captures.get(timedOut.body.id)).toBe(2);
+  });
+
   it('fails a payment the rail never captured once it is too old to capture, and voids the reference against a late capture', async () => {
     const customer = await kit.newCustomer();
     const timedOut = await kit.pay(customer, { amount: 64_000, fundingAccount: '4000000000000119' });

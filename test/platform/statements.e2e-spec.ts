@@ -408,8 +408,9 @@ describe('prepared statements', () => {
       await dataSource.manager.insert(Payment, stuck);
 
       await dataSource.transaction(async (manager) => {
-        const [claimed] = await payments.claimStuckAuthorizations(manager, 1000, 1);
+        const [{ payment: claimed, pastMaxAge }] = await payments.claimStuckAuthorizations(manager, 1000, 1, 3_600_000);
         expect(claimed.id).toBe(stuck.id);
+        expect(pastMaxAge).toBe(false);
         expect(claimed).toStrictEqual(await manager.findOneBy(Payment, { id: stuck.id }));
 
         const captured = await payments.transition(
@@ -477,7 +478,7 @@ describe('prepared statements', () => {
       try {
         return [
           await payments.findById(manager, randomUUID()),
-          await payments.claimStuckAuthorizations(manager, 60_000, 1),
+          await payments.claimStuckAuthorizations(manager, 60_000, 1, 3_600_000),
           await payments.transition(manager, randomUUID(), 'FAILED', 'probe', {}, 'AUTHORIZING'),
           await attempts.startPosting(manager, randomUUID(), 1000),
           await attempts.claim(manager, randomUUID(), 1000),

@@ -16,7 +16,8 @@ import { PaymentsConfig } from './payments.config';
  * took was still asked for: the job captures it (`PaymentCore.completeCapture`, under the same
  * reference, so a repeat never captures twice) until AUTHORIZATION_RECOVERY_MAX_AGE_MS after it
  * was accepted, and only then fails it (`RAIL_NO_CAPTURE`, with a cancel that voids the
- * reference). A rail that does not answer is asked again after the same delay.
+ * reference). A rail that does not answer is asked again after the same delay. Both delays are
+ * measured on the database's `now()`, as the payment's `created_at` and `updated_at` are written.
  */
 @Injectable()
 export class PaymentRecoveryService {
@@ -36,8 +37,9 @@ export class PaymentRecoveryService {
       this.dataSource.manager,
       this.config.AUTHORIZATION_RECOVERY_AFTER_MS,
       limit,
+      this.config.AUTHORIZATION_RECOVERY_MAX_AGE_MS,
     );
-    for (const payment of stuck) {
+    for (const { payment, pastMaxAge } of stuck) {
       const status = await this.rails.captureStatus({ rail: payment.rail as RailCode, reference: payment.id });
       if (status.status === 'UNAVAILABLE') {
         this.logger.warn(
@@ -47,7 +49,7 @@ export class PaymentRecoveryService {
       }
       const recorded =
         status.status === 'NOT_FOUND'
-          ? await this.captureOrAbandon(payment)
+          ? await this.captureOrAbandon(payment, pastMaxAge)
           : await this.core.recordCapture(payment, status);
       this.logger.warn(
         `recovered payment ${payment.id} left authorizing: ${payment.rail} says ${status.status}, now ${recorded.status}`,
@@ -57,10 +59,10 @@ export class PaymentRecoveryService {
   }
 
   /** A payment the rail has no capture of: captured while young enough and its account known, else failed. */
-  private async captureOrAbandon(payment: Payment): Promise<Payment> {
-    const maxAgeMs = this.config.AUTHORIZATION_RECOVERY_MAX_AGE_MS;
-    if (Date.now() - payment.createdAt.getTime() > maxAgeMs) {
-      return this.core.abandonCapture(payment, `not captured within ${maxAgeMs / 1000} s of acceptance`);
+  private async captureOrAbandon(payment: Payment, pastMaxAge: boolean): Promise<Payment> {
+    if (pastMaxAge) {
+      const maxAgeSeconds = this.config.AUTHORIZATION_RECOVERY_MAX_AGE_MS / 1000;
+      return this.core.abandonCapture(payment, `not captured within ${maxAgeSeconds} s of acceptance`);
     }
     const captured = await this.core.completeCapture(payment);
     return captured ?? this.core.abandonCapture(payment, 'its funding account is not known to capture it with');

@@ -20,6 +20,13 @@ export interface PaymentPrecheck {
 
 export type NewPayment = Omit<Payment, 'createdAt' | 'updatedAt'>;
 
+/** A payment the recovery job claimed (`claimStuckAuthorizations`). */
+export interface StuckAuthorization {
+  payment: Payment;
+  /** Accepted longer ago than the recovery's maximum age: too old to capture now. */
+  pastMaxAge: boolean;
+}
+
 const LOCK_CUSTOMER = defineStatement<object, [customerId: string]>(
   'payments.lock-customer',
   `SELECT pg_advisory_xact_lock(hashtextextended('payments:' || $1, 0))`,
@@ -128,7 +135,10 @@ const LOCK_BY_ID = defineEntityRead<Payment, [id: string]>('payments.lock-by-id'
   forUpdate: true,
 });
 
-const CLAIM_STUCK = defineStatement<EntityRow, [olderThanMs: number, limit: number]>(
+const CLAIM_STUCK = defineStatement<
+  EntityRow & { past_max_age: boolean },
+  [olderThanMs: number, limit: number, maxAgeMs: number]
+>(
   'payments.claim-stuck-authorizations',
   (schema) => `WITH stuck AS (
      UPDATE payments SET updated_at = now()
@@ -139,7 +149,9 @@ const CLAIM_STUCK = defineStatement<EntityRow, [olderThanMs: number, limit: numb
                       FOR UPDATE SKIP LOCKED)
       RETURNING ${schema.columns(Payment, 'payments')}
    )
-   SELECT ${schema.columns(Payment, 'stuck')} FROM stuck`,
+   SELECT ${schema.columns(Payment, 'stuck')},
+          stuck.created_at < now() - make_interval(secs => $3::double precision / 1000) AS past_max_age
+     FROM stuck`,
 );
 
 /** A column left out of `changes` keeps its value. */
@@ -321,11 +333,17 @@ export class PaymentRepository {
   /**
    * Takes up to `limit` payments left `AUTHORIZING` for longer than `olderThanMs` (the process
    * that called the rail died, lost its database connection, or the rail timed out), and
-   * stamps them, so another worker leaves them alone for as long again.
+   * stamps them, so another worker leaves them alone for as long again. Each comes with whether
+   * it was accepted more than `maxAgeMs` ago. Both ages are measured on the database's `now()`.
    */
-  async claimStuckAuthorizations(manager: EntityManager, olderThanMs: number, limit: number): Promise<Payment[]> {
-    const rows = await run(executorOn(manager), CLAIM_STUCK, [olderThanMs, limit]);
-    return rows.map((row) => hydrateEntity(manager, Payment, row));
+  async claimStuckAuthorizations(
+    manager: EntityManager,
+    olderThanMs: number,
+    limit: number,
+    maxAgeMs: number,
+  ): Promise<StuckAuthorization[]> {
+    const rows = await run(executorOn(manager), CLAIM_STUCK, [olderThanMs, limit, maxAgeMs]);
+    return rows.map((row) => ({ payment: hydrateEntity(manager, Payment, row), pastMaxAge: row.past_max_age }));
   }
 
   /** The sealed funding account of a payment still AUTHORIZING (see `insert`), or null. */

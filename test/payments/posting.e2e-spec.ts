@@ -90,6 +90,43 @@ describe('posting payments to billers', () => {
     expect(statusInquiries).toHaveLength(1);
   });
 
+  it("counts a confirmed payment toward its biller's popularity on the database's day, not the process's", async () => {
+    const customer = await kit.newCustomer();
+    const paid = await kit.pay(customer, { amount: 21_000 });
+    expect(paid.status).toBe(200);
+    // This process's clock runs 40 days ahead of the database's (only `Date` is faked: the
+    // drivers' timers keep running).
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+      now: Date.now() + 40 * 86_400_000,
+    });
+    try {
+      await kit.posting.start(paid.body.id);
+    } finally {
+      jest.useRealTimers();
+    }
+    expect((await payment(paid.body.id)).status).toBe('SUCCEEDED');
+    const days = await kit.db.query(
+      `SELECT DISTINCT p.day::text AS day, (pay.completed_at AT TIME ZONE 'UTC')::date::text AS completed
+         FROM biller_popularity p, payments pay
+        WHERE p.biller_id = $1 AND pay.id = $2`,
+      [kit.biller.id, paid.body.id],
+    );
+    expect(days).toHaveLength(1);
+    expect(days[0].day).toBe(days[0].completed);
+  });
+
   it('retries an unreachable biller with backoff, gives up into FAILED, and an operator retry finishes it', async () => {
     const customer = await kit.newCustomer();
     const paid = await kit.pay(customer, { amount: 30_000 });

@@ -334,8 +334,9 @@ export class PostingService {
         error: null,
         billerReference,
       });
-      // Last, so the biller's shared popularity row is held for as little of the transaction as can be.
-      if (succeeded) await this.popularity.countSuccessfulPayment(manager, payment.billerId, new Date());
+      // Last, so the biller's shared popularity row is held for as little of the transaction as can be;
+      // counted on this transaction's now(), the payment's completed_at.
+      if (succeeded) await this.popularity.countSuccessfulPayment(manager, payment.billerId);
     });
   }
 

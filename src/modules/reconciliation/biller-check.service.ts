@@ -38,7 +38,7 @@ SELECT id, biller_id, amount::text AS amount, currency, created_at
 const RECORD = `
 INSERT INTO reconciliation_biller_checks
   (payment_id, outcome, biller_status, biller_amount, biller_reference, expected_amount, currency, detail, checked_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
 ON CONFLICT (payment_id) DO UPDATE SET
   outcome = EXCLUDED.outcome, biller_status = EXCLUDED.biller_status, biller_amount = EXCLUDED.biller_amount,
   biller_reference = EXCLUDED.biller_reference, expected_amount = EXCLUDED.expected_amount,
@@ -106,7 +106,6 @@ export class BillerCheckService {
           payment.amount,
           payment.currency,
           verdict.detail,
-          new Date(),
         ]);
         summary.checked += 1;
         if (verdict.outcome === 'AGREES') summary.agrees += 1;

@@ -262,10 +262,10 @@ function readyBlock() {
 function demoMerchant() {
   try {
     const owner = require(
-      join(root, 'dist/src/modules/merchant-identity/demo-merchant-owner.seeder.js'),
+      join(root, 'dist/src/modules/merchants/identity/demo-merchant-owner.seeder.js'),
     ).DEMO_MERCHANT_OWNER;
     const key = require(
-      join(root, 'dist/src/modules/merchant-api-keys/demo-merchant-key.seeder.js'),
+      join(root, 'dist/src/modules/merchants/api-keys/demo-merchant-key.seeder.js'),
     ).DEMO_MERCHANT_TEST_KEY;
     return [`    Owner     ${owner.email}  password ${owner.password}  (APPROVED merchant)`, `    Test key  ${key}`];
   } catch (error) {

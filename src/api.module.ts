@@ -7,8 +7,6 @@ import { ComplianceHttpModule } from './modules/compliance';
 import { DisputesHttpModule } from './modules/disputes';
 import { HouseholdsHttpModule } from './modules/households';
 import { IdentityHttpModule } from './modules/identity';
-import { MerchantApiKeysHttpModule } from './modules/merchant-api-keys';
-import { MerchantIdentityHttpModule } from './modules/merchant-identity';
 import { MerchantsHttpModule } from './modules/merchants';
 import { NotificationsHttpModule } from './modules/notifications';
 import { OperationsHttpModule } from './modules/operations';
@@ -39,8 +37,6 @@ import { PlatformModule } from './platform/platform.module';
     ComplianceHttpModule,
     ReconciliationHttpModule,
     MerchantsHttpModule,
-    MerchantIdentityHttpModule,
-    MerchantApiKeysHttpModule,
   ],
 })
 export class ApiModule {}

@@ -2,8 +2,6 @@ import { AGENT_ENTITIES } from './modules/agents/agents.entities';
 import { BILLER_ENTITIES } from './modules/billers/billers.entities';
 import { BILL_ENTITIES } from './modules/bills/bills.entities';
 import { COMPLIANCE_ENTITIES } from './modules/compliance/compliance.entities';
-import { MERCHANT_API_KEY_ENTITIES } from './modules/merchant-api-keys/merchant-api-key.entity';
-import { MERCHANT_IDENTITY_ENTITIES } from './modules/merchant-identity/merchant-identity.entities';
 import { MERCHANT_ENTITIES } from './modules/merchants/merchants.entities';
 import { DISPUTE_ENTITIES } from './modules/disputes/disputes.entities';
 import { HOUSEHOLD_ENTITIES } from './modules/households/households.entities';
@@ -34,6 +32,4 @@ export const ALL_ENTITIES = [
   ...NOTIFICATION_ENTITIES,
   ...COMPLIANCE_ENTITIES,
   ...MERCHANT_ENTITIES,
-  ...MERCHANT_IDENTITY_ENTITIES,
-  ...MERCHANT_API_KEY_ENTITIES,
 ];

@@ -1,9 +1,9 @@
 import { AgentFloatSeeder } from '../modules/agents/agent-float.seeder';
 import { BillerCatalogueSeeder } from '../modules/billers/biller-catalogue.seeder';
 import { DEMO_AGENT_PHONE, IdentitySeeder } from '../modules/identity/identity.seeder';
-import { DemoMerchantKeySeeder } from '../modules/merchant-api-keys/demo-merchant-key.seeder';
-import { DemoMerchantOwnerSeeder } from '../modules/merchant-identity/demo-merchant-owner.seeder';
-import { DEMO_MERCHANT, DemoMerchantSeeder } from '../modules/merchants/demo-merchant.seeder';
+import { DemoMerchantKeySeeder } from '../modules/merchants/api-keys/demo-merchant-key.seeder';
+import { DemoMerchantOwnerSeeder } from '../modules/merchants/identity/demo-merchant-owner.seeder';
+import { DEMO_MERCHANT, DemoMerchantSeeder } from '../modules/merchants/onboarding/demo-merchant.seeder';
 import { BillersConfig } from '../modules/billers/billers.config';
 import type { Configuration } from '../platform/config/configuration';
 import type { Seeder } from '../platform/database/seeder';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { nubanFor } from '../../src/modules/merchants/nuban';
+import { nubanFor } from '../../src/modules/merchants/onboarding/nuban';
 import { createCustomer } from '../factories/customer.factory';
 import { registerMerchant } from '../factories/merchant.factory';
 import { adminOf, createStaffUser } from '../factories/staff-user.factory';

@@ -2,12 +2,12 @@ import { DataSource } from 'typeorm';
 import {
   DEMO_MERCHANT_TEST_KEY,
   DemoMerchantKeySeeder,
-} from '../../src/modules/merchant-api-keys/demo-merchant-key.seeder';
+} from '../../src/modules/merchants/api-keys/demo-merchant-key.seeder';
 import {
   DEMO_MERCHANT_OWNER,
   DemoMerchantOwnerSeeder,
-} from '../../src/modules/merchant-identity/demo-merchant-owner.seeder';
-import { DEMO_MERCHANT, DemoMerchantSeeder } from '../../src/modules/merchants/demo-merchant.seeder';
+} from '../../src/modules/merchants/identity/demo-merchant-owner.seeder';
+import { DEMO_MERCHANT, DemoMerchantSeeder } from '../../src/modules/merchants/onboarding/demo-merchant.seeder';
 import { AppConfig } from '../../src/platform/config/app-config';
 import type { SeedReport } from '../../src/platform/database/seeder';
 import { bearer } from '../factories/customer.factory';

@@ -1,6 +1,6 @@
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { randomUUID } from 'node:crypto';
-import { MerchantApiKeyUsage } from '../../src/modules/merchant-api-keys';
+import { MerchantApiKeyUsage } from '../../src/modules/merchants';
 import { bearer, createCustomer } from '../factories/customer.factory';
 import { approvedMerchant, patchKyb, registerMerchant } from '../factories/merchant.factory';
 import { MerchantMember, merchantOwnerOf, teamMemberOf } from '../factories/merchant-user.factory';

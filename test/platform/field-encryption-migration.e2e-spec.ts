@@ -1,5 +1,5 @@
 import { EncryptNationalIdsAndSettlementAccounts1795878000000 as EncryptMigration } from '../../migrations/1795878000000-encrypt-national-ids-and-settlement-accounts';
-import { nubanFor } from '../../src/modules/merchants/nuban';
+import { nubanFor } from '../../src/modules/merchants/onboarding/nuban';
 import { bearer, randomPhoneNumber, signUp } from '../factories/customer.factory';
 import { registerMerchant } from '../factories/merchant.factory';
 import { adminOf } from '../factories/staff-user.factory';

@@ -5,13 +5,7 @@ import { Test, type TestingModuleBuilder } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
 import { ApiModule } from '../../src/api.module';
 import { ComplianceHttpModule, ComplianceModule } from '../../src/modules/compliance';
-import { MerchantApiKeysHttpModule } from '../../src/modules/merchant-api-keys';
-import { MerchantIdentityHttpModule } from '../../src/modules/merchant-identity';
-import {
-  MerchantLiveKeyRevocation,
-  MerchantOwnerInvitations,
-  MerchantSessionRevocation,
-} from '../../src/modules/merchants';
+import { MerchantsHttpModule } from '../../src/modules/merchants';
 import { PaymentScreening } from '../../src/modules/payments';
 import { MerchantApiKeyVerifier, MerchantSessionVerifier } from '../../src/platform/auth/merchant-credentials';
 import { AppConfig } from '../../src/platform/config/app-config';
@@ -46,9 +40,8 @@ async function bootApi(root: Type<unknown>, override: Override = (builder) => bu
 
 /**
  * A missing implementation of a port one context defines and another implements stops the
- * application at boot, the API and the worker alike: no payment goes unscreened, no owner
- * uninvited, no rejected merchant's keys or sessions live, and no merchant credential is refused
- * wholesale, because a module was not imported. Nest's resolution stops a consumer that sees no
+ * application at boot, the API and the worker alike: no payment goes unscreened and no
+ * merchant credential is refused wholesale because a module was not imported. Nest's resolution stops a consumer that sees no
  * binding; the boot audit (PortAudit) stops one bound to nothing, naming every such port.
  */
 describe('Ports fail closed: an application without the implementation of a port does not boot', () => {
@@ -59,27 +52,14 @@ describe('Ports fail closed: an application without the implementation of a port
       );
     });
 
-    it('without the merchant-identity context: no owner invitations, session revocation or session verifier', async () => {
-      await expect(bootApi(compositionWithout(ApiModule, MerchantIdentityHttpModule))).rejects.toThrow(
-        /\b(MerchantOwnerInvitations|MerchantSessionRevocation|MerchantSessionVerifier)\b/,
-      );
-    });
-
-    it('without the merchant API keys context: no live-key revocation or API key verifier', async () => {
-      await expect(bootApi(compositionWithout(ApiModule, MerchantApiKeysHttpModule))).rejects.toThrow(
-        /\b(MerchantLiveKeyRevocation|MerchantApiKeyVerifier)\b/,
+    it('without the merchants context: no merchant session verifier or API key verifier', async () => {
+      await expect(bootApi(compositionWithout(ApiModule, MerchantsHttpModule))).rejects.toThrow(
+        /\b(MerchantSessionVerifier|MerchantApiKeyVerifier)\b/,
       );
     });
 
     it('with every binding overridden to nothing, the boot audit names each port', async () => {
-      const ports = [
-        PaymentScreening,
-        MerchantOwnerInvitations,
-        MerchantSessionRevocation,
-        MerchantLiveKeyRevocation,
-        MerchantSessionVerifier,
-        MerchantApiKeyVerifier,
-      ];
+      const ports = [PaymentScreening, MerchantSessionVerifier, MerchantApiKeyVerifier];
       const override: Override = (builder) =>
         ports.reduce((built, port) => built.overrideProvider(port).useValue(null), builder);
       const failure = await bootApi(ApiModule, override).then(

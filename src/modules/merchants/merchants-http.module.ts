@@ -1,14 +1,28 @@
 import { Module } from '@nestjs/common';
-import { AdminMerchantsController } from './admin-merchants.controller';
-import { MerchantAuditLogController } from './merchant-audit-log.controller';
-import { MerchantOnboardingController } from './merchant-onboarding.controller';
+import { AdminMerchantApiKeysController } from './api-keys/admin-merchant-api-keys.controller';
+import { MerchantApiKeysController } from './api-keys/merchant-api-keys.controller';
+import { AdminMerchantOwnerInvitationController } from './identity/admin-merchant-owner-invitation.controller';
+import { MerchantAuthController } from './identity/merchant-auth.controller';
+import { MerchantTeamController } from './identity/merchant-team.controller';
 import { MerchantsModule } from './merchants.module';
 import { ConfigModule } from '../../platform/config/config.module';
 import { MerchantsConfig } from './merchants.config';
+import { AdminMerchantsController } from './onboarding/admin-merchants.controller';
+import { MerchantAuditLogController } from './onboarding/merchant-audit-log.controller';
+import { MerchantOnboardingController } from './onboarding/merchant-onboarding.controller';
 
-/** The merchants routes; only ApiModule imports it. */
+/** The merchants routes, onboarding, identity and API keys in that order; only ApiModule imports it. */
 @Module({
   imports: [ConfigModule.forFeature(MerchantsConfig), MerchantsModule],
-  controllers: [MerchantOnboardingController, AdminMerchantsController, MerchantAuditLogController],
+  controllers: [
+    MerchantOnboardingController,
+    AdminMerchantsController,
+    MerchantAuditLogController,
+    MerchantAuthController,
+    MerchantTeamController,
+    AdminMerchantOwnerInvitationController,
+    MerchantApiKeysController,
+    AdminMerchantApiKeysController,
+  ],
 })
 export class MerchantsHttpModule {}

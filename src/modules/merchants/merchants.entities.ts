@@ -1,9 +1,21 @@
-import { MerchantAuditEntry } from './merchant-audit-entry.entity';
-import { MerchantKybDocument } from './merchant-kyb-document.entity';
-import { Merchant } from './merchant.entity';
-import { MerchantPricingVersion, MerchantSettlementAccount, MerchantVelocityCap } from './merchant-terms.entities';
+import { MerchantApiKey } from './api-keys/merchant-api-key.entity';
+import {
+  MerchantInvitation,
+  MerchantMembership,
+  MerchantRefreshToken,
+  MerchantSession,
+  MerchantUser,
+} from './identity/merchant-identity.entities';
+import { MerchantAuditEntry } from './onboarding/merchant-audit-entry.entity';
+import { MerchantKybDocument } from './onboarding/merchant-kyb-document.entity';
+import { Merchant } from './onboarding/merchant.entity';
+import {
+  MerchantPricingVersion,
+  MerchantSettlementAccount,
+  MerchantVelocityCap,
+} from './onboarding/merchant-terms.entities';
 
-/** The merchants context's tables. */
+/** The merchants context's tables: onboarding's, then identity's, then the API keys. */
 export const MERCHANT_ENTITIES = [
   Merchant,
   MerchantKybDocument,
@@ -11,4 +23,10 @@ export const MERCHANT_ENTITIES = [
   MerchantPricingVersion,
   MerchantSettlementAccount,
   MerchantVelocityCap,
+  MerchantUser,
+  MerchantMembership,
+  MerchantSession,
+  MerchantRefreshToken,
+  MerchantInvitation,
+  MerchantApiKey,
 ];

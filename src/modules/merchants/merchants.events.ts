@@ -1,4 +1,4 @@
-import type { KybStatus } from './merchant.entity';
+import type { KybStatus } from './onboarding/merchant.entity';
 
 /**
  * The merchants context's outbox events.

@@ -1,28 +1,46 @@
-import { Module } from '@nestjs/common';
+// Each sub-area's error codes join the published catalogue first, in this order (the OpenAPI
+// document lists them so).
+import './onboarding/onboarding.errors';
+import './api-keys/merchant-api-keys.errors';
+import './identity/merchant-identity.errors';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminAuditModule } from '../../platform/audit/admin-audit.module';
+import { MerchantApiKeyVerifier, MerchantSessionVerifier } from '../../platform/auth/merchant-credentials';
 import { MessagingModule } from '../../platform/messaging/messaging.module';
 import { OutboxModule } from '../../platform/outbox/outbox.module';
-import { AdminMerchantTermsService } from './admin-merchant-terms.service';
-import { AdminMerchantsService } from './admin-merchants.service';
-import { MerchantAuditLogService } from './merchant-audit-log.service';
-import { MerchantAuditWriter } from './merchant-audit.writer';
-import { MerchantDirectory } from './merchant-directory.service';
-import { MerchantKybDocumentsService } from './merchant-kyb-documents.service';
-import { MerchantOnboardingService } from './merchant-onboarding.service';
-import { MerchantRepository } from './merchant.repository';
-import { MerchantViews } from './merchant-views.service';
+import { MerchantApiKeyUsage } from './api-keys/merchant-api-key-usage';
+import { MerchantApiKeysRepository } from './api-keys/merchant-api-keys.repository';
+import { MerchantApiKeysService } from './api-keys/merchant-api-keys.service';
+import { MerchantAuthService } from './identity/merchant-auth.service';
+import { MerchantIdentityRepository } from './identity/merchant-identity.repository';
+import { MerchantInvitationsService } from './identity/merchant-invitations.service';
+import { MerchantSessionsService } from './identity/merchant-sessions.service';
+import { MerchantTeamService } from './identity/merchant-team.service';
 import { MERCHANT_ENTITIES } from './merchants.entities';
-import './merchants.errors';
 import { ConfigModule } from '../../platform/config/config.module';
 import { MerchantsConfig } from './merchants.config';
+import { AdminMerchantTermsService } from './onboarding/admin-merchant-terms.service';
+import { AdminMerchantsService } from './onboarding/admin-merchants.service';
+import { MerchantAuditLogService } from './onboarding/merchant-audit-log.service';
+import { MerchantAuditWriter } from './onboarding/merchant-audit.writer';
+import { MerchantDirectory } from './onboarding/merchant-directory.service';
+import { MerchantKybDocumentsService } from './onboarding/merchant-kyb-documents.service';
+import { MerchantOnboardingService } from './onboarding/merchant-onboarding.service';
+import { MerchantRepository } from './onboarding/merchant.repository';
+import { MerchantViews } from './onboarding/merchant-views.service';
 
 /**
- * Merchants: applications, KYB and the merchant audit log. Services only; the routes are in
- * MerchantsHttpModule. The merchant-side contexts (identity, API keys) build on its directory
- * and audit writer, and implement its ports (merchant-ports.ts), which their modules bind
- * globally: an application with this module and without theirs does not boot.
+ * Merchants: the businesses that take payments and the people and keys that act for them.
+ * Services only; the routes are in MerchantsHttpModule. The sub-areas call each other directly
+ * (registration invites the OWNER, a KYB rejection ends sessions and revokes live keys, in the
+ * same transaction).
+ *
+ * It binds the platform's MerchantSessionVerifier (the merchant guard) and MerchantApiKeyVerifier
+ * (the merchant and user guards). Global so those bindings reach the guards, which import no
+ * context: an application with authenticated routes and without this module does not boot.
  */
+@Global()
 @Module({
   imports: [
     ConfigModule.forFeature(MerchantsConfig),
@@ -32,6 +50,7 @@ import { MerchantsConfig } from './merchants.config';
     AdminAuditModule,
   ],
   providers: [
+    // onboarding
     MerchantRepository,
     MerchantViews,
     MerchantAuditWriter,
@@ -41,6 +60,18 @@ import { MerchantsConfig } from './merchants.config';
     AdminMerchantsService,
     AdminMerchantTermsService,
     MerchantAuditLogService,
+    // identity
+    MerchantIdentityRepository,
+    MerchantSessionsService,
+    MerchantInvitationsService,
+    MerchantAuthService,
+    MerchantTeamService,
+    { provide: MerchantSessionVerifier, useExisting: MerchantSessionsService },
+    // api-keys
+    MerchantApiKeysRepository,
+    MerchantApiKeysService,
+    MerchantApiKeyUsage,
+    { provide: MerchantApiKeyVerifier, useExisting: MerchantApiKeysService },
   ],
   exports: [
     MerchantDirectory,
@@ -50,6 +81,14 @@ import { MerchantsConfig } from './merchants.config';
     AdminMerchantsService,
     AdminMerchantTermsService,
     MerchantAuditLogService,
+    MerchantSessionsService,
+    MerchantInvitationsService,
+    MerchantAuthService,
+    MerchantTeamService,
+    MerchantSessionVerifier,
+    MerchantApiKeysService,
+    MerchantApiKeyUsage,
+    MerchantApiKeyVerifier,
   ],
 })
 export class MerchantsModule {}

@@ -11,8 +11,8 @@ import { recordStrategy, releaseStrategy } from './passport-registration';
 import { MerchantUserPrincipal } from './principal';
 
 /**
- * `merchant-jwt`: a merchant access token whose session and membership the merchant-identity
- * context re-reads on every request (one lookup), so a revoked session, a removed member or a
+ * `merchant-jwt`: a merchant access token whose session and membership the merchants context
+ * re-reads on every request (one lookup), so a revoked session, a removed member or a
  * changed role counts at once. A customer or staff token that verifies is 403
  * MERCHANT_CONTEXT_REQUIRED. The route's policy (roles, API-key-only routes) is the guard's.
  */

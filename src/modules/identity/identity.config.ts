@@ -22,14 +22,6 @@ export class IdentityConfig implements ConfigSliceChecks {
   @Max(20)
   OTP_MAX_ATTEMPTS = 5;
 
-  /** Cost factor of the bcrypt PIN hashes (2^cost rounds); tests lower it, production keeps 10 or more. */
-  @Setting('cost factor of PIN hashes (2^cost rounds); tests lower it, keep 10+ in production')
-  @Transform(toInt)
-  @IsInt()
-  @Min(4)
-  @Max(15)
-  BCRYPT_COST = 10;
-
   /** Wrong PINs in a row that lock an account, and how long the lock lasts. */
   @Setting('wrong PINs in a row that lock an account')
   @Transform(toInt)

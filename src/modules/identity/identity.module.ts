@@ -13,7 +13,7 @@ import { KycSubmissionRepository } from './kyc-submission.repository';
 import { KycService } from './kyc.service';
 import { LoginService } from './login.service';
 import { OtpChallengeRepository } from './otp-challenge.repository';
-import { PinHasher } from './pin-hasher';
+import { PasswordHasherModule } from '../../platform/crypto/password-hasher.module';
 import { ProfileService } from './profile.service';
 import { RegistrationService } from './registration.service';
 import { SessionCache } from './session-cache';
@@ -39,6 +39,7 @@ import { IdentityConfig } from './identity.config';
     OutboxModule,
     MessagingModule,
     AdminAuditModule,
+    PasswordHasherModule,
   ],
   providers: [
     AccessTokenService,
@@ -49,7 +50,6 @@ import { IdentityConfig } from './identity.config';
     OtpChallengeRepository,
     DeviceSessionRepository,
     KycSubmissionRepository,
-    PinHasher,
     DeviceSessionService,
     RegistrationService,
     LoginService,
@@ -60,7 +60,6 @@ import { IdentityConfig } from './identity.config';
   ],
   exports: [
     AccessTokenService,
-    PinHasher,
     FunnelReadModel,
     SessionVerifier,
     StaffAccountService,

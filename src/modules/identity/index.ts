@@ -16,7 +16,6 @@ export { StaffAccountService } from './staff-account.service';
 export { IDENTITY_EVENT_TYPES, IdentityEvents } from './identity.events';
 export { IDENTITY_ERROR_CODES, IdentityError } from './identity.errors';
 export type { KycTier } from './user.entity';
-export { PinHasher } from './pin-hasher';
 export { SignInLimits } from './identity-rate-limits';
 export { TokenResponseDto } from './dto/token-response.dto';
 export { RefreshRequestDto } from './dto/refresh-request.dto';

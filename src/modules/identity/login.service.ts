@@ -5,7 +5,7 @@ import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { DeviceInfo, DeviceSessionService } from './device-session.service';
 import { IdentityError } from './identity.errors';
 import { IdentityEvents } from './identity.events';
-import { PinHasher } from './pin-hasher';
+import { PasswordHasher } from '../../platform/crypto/password-hasher';
 import { VerifiedUser } from './registration.service';
 import { UserRepository } from './user.repository';
 import { IdentityConfig } from './identity.config';
@@ -25,7 +25,7 @@ export class LoginService {
     private readonly dataSource: DataSource,
     private readonly users: UserRepository,
     private readonly deviceSessions: DeviceSessionService,
-    private readonly pins: PinHasher,
+    private readonly pins: PasswordHasher,
     private readonly outbox: OutboxWriter,
     private readonly config: IdentityConfig,
     private readonly clock: Clock,

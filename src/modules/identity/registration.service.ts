@@ -14,7 +14,7 @@ import { IdentityError } from './identity.errors';
 import { IdentityEvents } from './identity.events';
 import { OtpChallenge } from './otp-challenge.entity';
 import { OtpChallengeRepository } from './otp-challenge.repository';
-import { PinHasher } from './pin-hasher';
+import { PasswordHasher } from '../../platform/crypto/password-hasher';
 import { pinWeakness } from './pin-policy';
 import { SessionCache } from './session-cache';
 import { User } from './user.entity';
@@ -43,7 +43,7 @@ export class RegistrationService {
     private readonly sessions: DeviceSessionRepository,
     private readonly deviceSessions: DeviceSessionService,
     private readonly cache: SessionCache,
-    private readonly pins: PinHasher,
+    private readonly pins: PasswordHasher,
     private readonly messages: MessageSender,
     private readonly keyedHash: KeyedHash,
     private readonly outbox: OutboxWriter,

@@ -5,7 +5,7 @@ import { Clock } from '../../platform/clock/clock';
 import { newId } from '../../platform/database/new-id';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { IdentityEvents } from './identity.events';
-import { PinHasher } from './pin-hasher';
+import { PasswordHasher } from '../../platform/crypto/password-hasher';
 import { pinWeakness } from './pin-policy';
 import { SessionCache } from './session-cache';
 import { User } from './user.entity';
@@ -23,7 +23,7 @@ export class StaffAccountService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly users: UserRepository,
-    private readonly pins: PinHasher,
+    private readonly pins: PasswordHasher,
     private readonly cache: SessionCache,
     private readonly outbox: OutboxWriter,
     private readonly clock: Clock,

@@ -7,6 +7,7 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminAuditModule } from '../../platform/audit/admin-audit.module';
 import { MerchantApiKeyVerifier, MerchantSessionVerifier } from '../../platform/auth/merchant-credentials';
+import { PasswordHasherModule } from '../../platform/crypto/password-hasher.module';
 import { MessagingModule } from '../../platform/messaging/messaging.module';
 import { OutboxModule } from '../../platform/outbox/outbox.module';
 import { MerchantApiKeyUsage } from './api-keys/merchant-api-key-usage';
@@ -48,6 +49,7 @@ import { MerchantViews } from './onboarding/merchant-views.service';
     OutboxModule,
     MessagingModule,
     AdminAuditModule,
+    PasswordHasherModule,
   ],
   providers: [
     // onboarding

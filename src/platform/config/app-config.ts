@@ -138,6 +138,17 @@ export class AppConfig implements ConfigSliceChecks {
   @IsBoolean()
   DEV_MAILBOX = false;
 
+  /**
+   * Cost factor of the bcrypt hashes of secrets people choose (customers' PINs, merchant users'
+   * passwords): 2^cost rounds. Tests lower it; production keeps 10 or more.
+   */
+  @Setting('cost factor of PIN and password hashes (2^cost rounds); tests lower it, keep 10+ in production')
+  @Transform(toInt)
+  @IsInt()
+  @Min(4)
+  @Max(15)
+  BCRYPT_COST = 10;
+
   /** How many messages the dev mailbox keeps per recipient, and for how long. */
   @Setting('newest messages the dev mailbox keeps per recipient')
   @Transform(toInt)

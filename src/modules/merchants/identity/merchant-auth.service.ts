@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { MerchantRole, MerchantUserPrincipal } from '../../../platform/auth/principal';
 import { Clock } from '../../../platform/clock/clock';
 import type { ClientInfo } from '../../../platform/http/client-info.decorator';
-import { PinHasher } from '../../identity';
+import { PasswordHasher } from '../../../platform/crypto/password-hasher';
 import { MerchantAuditWriter, merchantActor } from '../onboarding/merchant-audit.writer';
 import { MerchantDirectory } from '../onboarding/merchant-directory.service';
 import type { KybStatus } from '../onboarding/merchant.entity';
@@ -35,7 +35,7 @@ export class MerchantAuthService {
     private readonly sessions: MerchantSessionsService,
     private readonly merchants: MerchantDirectory,
     private readonly audit: MerchantAuditWriter,
-    private readonly hasher: PinHasher,
+    private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
   ) {}
 

@@ -9,7 +9,7 @@ import { MessageSender } from '../../../platform/messaging/message-sender';
 import { merchantActor, MerchantAuditWriter, staffActor } from '../onboarding/merchant-audit.writer';
 import { MerchantDirectory } from '../onboarding/merchant-directory.service';
 import type { MerchantRole, MerchantUserPrincipal, UserPrincipal } from '../../../platform/auth/principal';
-import { PinHasher } from '../../identity';
+import { PasswordHasher } from '../../../platform/crypto/password-hasher';
 import { MerchantInvitation, MerchantMembership, MerchantUser } from './merchant-identity.entities';
 import { MerchantIdentityError } from './merchant-identity.errors';
 import { MerchantIdentityRepository } from './merchant-identity.repository';
@@ -85,7 +85,7 @@ export class MerchantInvitationsService {
     private readonly sessions: MerchantSessionsService,
     private readonly merchants: MerchantDirectory,
     private readonly audit: MerchantAuditWriter,
-    private readonly hasher: PinHasher,
+    private readonly hasher: PasswordHasher,
     private readonly keyedHash: KeyedHash,
     private readonly messages: MessageSender,
     private readonly clock: Clock,

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { AccessTokenService } from '../../platform/auth/access-token.service';
+import { RefreshSessions, type RefreshSessionStore, type RefreshTokenKind } from '../../platform/auth/refresh-sessions';
 import type { UserPrincipal } from '../../platform/auth/principal';
 import { Clock } from '../../platform/clock/clock';
-import { AppConfig } from '../../platform/config/app-config';
-import { KeyedHash } from '../../platform/crypto/keyed-hash';
 import { newId } from '../../platform/database/new-id';
 import type { ClientInfo } from '../../platform/http/client-info.decorator';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
@@ -13,11 +11,11 @@ import { DeviceSession, SessionAuthMethod, SessionRevocationReason } from './dev
 import { DeviceSessionRepository } from './device-session.repository';
 import { IdentityError } from './identity.errors';
 import { IdentityEvents } from './identity.events';
-import { RefreshToken } from './refresh-token.entity';
 import { SessionCache } from './session-cache';
 import { UserRepository } from './user.repository';
 
-const REFRESH_TOKEN_PURPOSE = 'refresh-token';
+/** Customer refresh tokens: `rt_` + 32 bytes, kept as an HMAC under their own purpose. */
+const REFRESH_TOKEN: RefreshTokenKind = { prefix: 'rt_', purpose: 'refresh-token' };
 /** Sessions listed at most; a customer with more active devices sees the most recent. */
 const MAX_LISTED_SESSIONS = 100;
 
@@ -42,8 +40,8 @@ export interface IssuedTokens extends OpenedSession {
 
 /**
  * Device sessions: opening one (verify, login), refreshing its tokens with rotation and reuse
- * detection, listing and revoking. Refresh tokens are 32 random bytes (`rt_` + base64url),
- * stored only as HMACs.
+ * detection (the platform's RefreshSessions, on `device_sessions` and `refresh_tokens`), listing
+ * and revoking. Refresh tokens are 32 random bytes (`rt_` + base64url), stored only as HMACs.
  */
 @Injectable()
 export class DeviceSessionService {
@@ -53,11 +51,26 @@ export class DeviceSessionService {
     private readonly users: UserRepository,
     private readonly cache: SessionCache,
     private readonly accessTokens: AccessTokenService,
-    private readonly keyedHash: KeyedHash,
+    private readonly refreshSessions: RefreshSessions,
     private readonly outbox: OutboxWriter,
-    private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
+
+  /** The customer tables and rules the shared rotation works on. */
+  private readonly store: RefreshSessionStore<DeviceSession> = {
+    lockRefreshToken: (manager, tokenHash) => this.sessions.lockRefreshToken(manager, tokenHash),
+    lockSession: (manager, id) => this.sessions.lockById(manager, id),
+    endForReuse: async (manager, session, now) => {
+      await this.sessions.revoke(manager, session.id, session.userId, 'REFRESH_TOKEN_REUSED', now);
+      await this.outbox.write(
+        manager,
+        IdentityEvents.sessionRevoked(session.userId, session.id, 'REFRESH_TOKEN_REUSED', now),
+      );
+    },
+    mayRefresh: async (manager, session) => (await this.users.findById(manager, session.userId))?.status === 'ACTIVE',
+    rotate: (manager, presented, successor, now, expiresAt) =>
+      this.sessions.rotate(manager, presented, successor, now, expiresAt),
+  };
 
   /** Opens a session in the caller's transaction, with its first refresh token and a `session.started` event. */
   async open(
@@ -76,11 +89,11 @@ export class DeviceSessionService {
       ipAddress: device.ipAddress,
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: this.refreshExpiry(now),
+      expiresAt: this.refreshSessions.expiresAt(now),
       revokedAt: null,
       revokedReason: null,
     });
-    const refresh = this.newRefreshToken(session.id, now);
+    const refresh = this.refreshSessions.issue(REFRESH_TOKEN, session.id, now);
     await this.sessions.insert(manager, session, refresh.row);
     await this.outbox.write(manager, IdentityEvents.sessionStarted(session));
     return { userId, sessionId: session.id, refreshToken: refresh.raw, refreshTokenExpiresAt: session.expiresAt };
@@ -103,39 +116,19 @@ export class DeviceSessionService {
    */
   async refresh(rawToken: string): Promise<IssuedTokens> {
     const now = this.clock.now();
-    const tokenHash = this.keyedHash.digest(REFRESH_TOKEN_PURPOSE, rawToken);
-    const outcome = await this.dataSource.transaction(async (manager) => {
-      const presented = await this.sessions.lockRefreshToken(manager, tokenHash);
-      if (!presented) return { kind: 'invalid' } as const;
-      const session = await this.sessions.lockById(manager, presented.sessionId);
-      if (!session || session.revokedAt) return { kind: 'invalid' } as const;
-      if (presented.rotatedAt) {
-        await this.sessions.revoke(manager, session.id, session.userId, 'REFRESH_TOKEN_REUSED', now);
-        await this.outbox.write(
-          manager,
-          IdentityEvents.sessionRevoked(session.userId, session.id, 'REFRESH_TOKEN_REUSED', now),
-        );
-        return { kind: 'reused', sessionId: session.id } as const;
-      }
-      if (session.expiresAt <= now) return { kind: 'invalid' } as const;
-      const user = await this.users.findById(manager, session.userId);
-      if (!user || user.status !== 'ACTIVE') return { kind: 'invalid' } as const;
-      const successor = this.newRefreshToken(session.id, now);
-      const expiresAt = this.refreshExpiry(now);
-      await this.sessions.rotate(manager, presented, successor.row, now, expiresAt);
-      const opened: OpenedSession = {
-        userId: session.userId,
-        sessionId: session.id,
-        refreshToken: successor.raw,
-        refreshTokenExpiresAt: expiresAt,
-      };
-      return { kind: 'rotated', opened } as const;
-    });
+    const outcome = await this.dataSource.transaction((manager) =>
+      this.refreshSessions.rotate(manager, REFRESH_TOKEN, this.store, rawToken, now),
+    );
     switch (outcome.kind) {
       case 'rotated':
-        return this.withAccessToken(outcome.opened);
+        return this.withAccessToken({
+          userId: outcome.session.userId,
+          sessionId: outcome.session.id,
+          refreshToken: outcome.refreshToken,
+          refreshTokenExpiresAt: outcome.refreshTokenExpiresAt,
+        });
       case 'reused':
-        await this.cache.revoked([outcome.sessionId]);
+        await this.cache.revoked([outcome.session.id]);
         throw IdentityError.refreshTokenInvalid();
       case 'invalid':
         throw IdentityError.refreshTokenInvalid();
@@ -166,21 +159,5 @@ export class DeviceSessionService {
       return false;
     });
     if (revoked) await this.cache.revoked([sessionId]);
-  }
-
-  private newRefreshToken(sessionId: string, now: Date): { raw: string; row: RefreshToken } {
-    const raw = `rt_${randomBytes(32).toString('base64url')}`;
-    const row = Object.assign(new RefreshToken(), {
-      id: newId(),
-      sessionId,
-      tokenHash: this.keyedHash.digest(REFRESH_TOKEN_PURPOSE, raw),
-      issuedAt: now,
-      rotatedAt: null,
-    });
-    return { raw, row };
-  }
-
-  private refreshExpiry(now: Date): Date {
-    return new Date(now.getTime() + this.config.REFRESH_TOKEN_TTL_SECONDS * 1000);
   }
 }

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessTokenService } from '../../platform/auth/access-token.service';
+import { RefreshSessions } from '../../platform/auth/refresh-sessions';
 import { SessionVerifier } from '../../platform/auth/session-verifier';
 import { MessagingModule } from '../../platform/messaging/messaging.module';
 import { AdminAuditModule } from '../../platform/audit/admin-audit.module';
@@ -50,6 +51,7 @@ import { IdentityConfig } from './identity.config';
     OtpChallengeRepository,
     DeviceSessionRepository,
     KycSubmissionRepository,
+    RefreshSessions,
     DeviceSessionService,
     RegistrationService,
     LoginService,

@@ -6,6 +6,7 @@ import './identity/merchant-identity.errors';
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminAuditModule } from '../../platform/audit/admin-audit.module';
+import { RefreshSessions } from '../../platform/auth/refresh-sessions';
 import { MerchantApiKeyVerifier, MerchantSessionVerifier } from '../../platform/auth/merchant-credentials';
 import { PasswordHasherModule } from '../../platform/crypto/password-hasher.module';
 import { MessagingModule } from '../../platform/messaging/messaging.module';
@@ -64,6 +65,7 @@ import { MerchantViews } from './onboarding/merchant-views.service';
     MerchantAuditLogService,
     // identity
     MerchantIdentityRepository,
+    RefreshSessions,
     MerchantSessionsService,
     MerchantInvitationsService,
     MerchantAuthService,

@@ -1,23 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { AccessTokenService } from '../../../platform/auth/access-token.service';
 import { ActiveMerchantSession, MerchantSessionVerifier } from '../../../platform/auth/merchant-credentials';
+import {
+  RefreshSessions,
+  type RefreshSessionStore,
+  type RefreshTokenKind,
+} from '../../../platform/auth/refresh-sessions';
 import { Clock } from '../../../platform/clock/clock';
-import { AppConfig } from '../../../platform/config/app-config';
-import { KeyedHash } from '../../../platform/crypto/keyed-hash';
 import { newId } from '../../../platform/database/new-id';
 import type { ClientInfo } from '../../../platform/http/client-info.decorator';
-import {
-  MerchantMembership,
-  MerchantRefreshToken,
-  MerchantSession,
-  MerchantSessionEndReason,
-} from './merchant-identity.entities';
+import { MerchantMembership, MerchantSession, MerchantSessionEndReason } from './merchant-identity.entities';
 import { MerchantIdentityError } from './merchant-identity.errors';
 import { MerchantIdentityRepository } from './merchant-identity.repository';
 
-const REFRESH_TOKEN_PURPOSE = 'merchant-refresh-token';
+/** Merchant refresh tokens: `mrt_` + 32 bytes, kept as an HMAC under their own purpose. */
+const REFRESH_TOKEN: RefreshTokenKind = { prefix: 'mrt_', purpose: 'merchant-refresh-token' };
 
 /** A session opened in a transaction; its access token is signed once that commits. */
 export interface OpenedMerchantSession {
@@ -37,8 +35,9 @@ export interface IssuedMerchantTokens extends OpenedMerchantSession {
 
 /**
  * Merchant dashboard sessions: one user and one membership each, a rotating refresh token
- * (`mrt_` + 32 bytes, kept as an HMAC) with reuse detection, and the check the merchant guard
- * runs on every request (session open and unexpired, membership still ACTIVE, its role now).
+ * (`mrt_` + 32 bytes, kept as an HMAC) with reuse detection (the platform's RefreshSessions, on
+ * `merchant_sessions` and `merchant_refresh_tokens`), and the check the merchant guard runs on
+ * every request (session open and unexpired, membership still ACTIVE, its role now).
  */
 @Injectable()
 export class MerchantSessionsService extends MerchantSessionVerifier {
@@ -46,12 +45,24 @@ export class MerchantSessionsService extends MerchantSessionVerifier {
     private readonly dataSource: DataSource,
     private readonly repository: MerchantIdentityRepository,
     private readonly accessTokens: AccessTokenService,
-    private readonly keyedHash: KeyedHash,
-    private readonly config: AppConfig,
+    private readonly refreshSessions: RefreshSessions,
     private readonly clock: Clock,
   ) {
     super();
   }
+
+  /** The merchant tables and rules the shared rotation works on. */
+  private readonly store: RefreshSessionStore<MerchantSession> = {
+    lockRefreshToken: (manager, tokenHash) => this.repository.lockRefreshToken(manager, tokenHash),
+    lockSession: (manager, id) => this.repository.lockSession(manager, id),
+    endForReuse: async (manager, session, now) => {
+      await this.repository.revokeSession(manager, session.id, 'REFRESH_TOKEN_REUSED', now);
+    },
+    mayRefresh: async (manager, session, now) =>
+      (await this.repository.activeSession(manager, session.id, now)) !== null,
+    rotate: (manager, presented, successor, now, expiresAt) =>
+      this.repository.rotate(manager, presented, successor, now, expiresAt),
+  };
 
   findActive(sessionId: string): Promise<ActiveMerchantSession | null> {
     return this.repository.activeSession(this.dataSource.manager, sessionId, this.clock.now());
@@ -63,7 +74,7 @@ export class MerchantSessionsService extends MerchantSessionVerifier {
     client: ClientInfo,
     now: Date,
   ): Promise<OpenedMerchantSession> {
-    const expiresAt = this.refreshExpiry(now);
+    const expiresAt = this.refreshSessions.expiresAt(now);
     const session: MerchantSession = {
       id: newId(),
       userId: membership.userId,
@@ -76,7 +87,7 @@ export class MerchantSessionsService extends MerchantSessionVerifier {
       ip: client.ipAddress?.slice(0, 64) ?? null,
       userAgent: client.userAgent?.slice(0, 300) ?? null,
     };
-    const refresh = this.newRefreshToken(session.id, now);
+    const refresh = this.refreshSessions.issue(REFRESH_TOKEN, session.id, now);
     await this.repository.insertSession(manager, session, refresh.row);
     await this.repository.setLastMembership(manager, membership.userId, membership.id, now);
     return {
@@ -105,35 +116,21 @@ export class MerchantSessionsService extends MerchantSessionVerifier {
    */
   async refresh(rawToken: string): Promise<IssuedMerchantTokens> {
     const now = this.clock.now();
-    const tokenHash = this.keyedHash.digest(REFRESH_TOKEN_PURPOSE, rawToken);
-    const outcome = await this.dataSource.transaction(async (manager) => {
-      const presented = await this.repository.lockRefreshToken(manager, tokenHash);
-      if (!presented) return null;
-      const session = await this.repository.lockSession(manager, presented.sessionId);
-      if (!session || session.revokedAt) return null;
-      if (presented.rotatedAt) {
-        await this.repository.revokeSession(manager, session.id, 'REFRESH_TOKEN_REUSED', now);
-        return null;
-      }
-      if (session.expiresAt <= now) return null;
-      const active = await this.repository.activeSession(manager, session.id, now);
-      if (!active) return null;
-      const successor = this.newRefreshToken(session.id, now);
-      const expiresAt = this.refreshExpiry(now);
-      await this.repository.rotate(manager, presented, successor.row, now, expiresAt);
-      return {
-        userId: session.userId,
-        merchantId: session.merchantId,
-        membershipId: session.membershipId,
-        sessionId: session.id,
-        refreshToken: successor.raw,
-        refreshTokenExpiresAt: expiresAt,
-      } satisfies OpenedMerchantSession;
-    });
-    if (!outcome) {
+    const outcome = await this.dataSource.transaction((manager) =>
+      this.refreshSessions.rotate(manager, REFRESH_TOKEN, this.store, rawToken, now),
+    );
+    if (outcome.kind !== 'rotated') {
       throw new MerchantIdentityError('UNAUTHENTICATED', 'The refresh token is invalid, expired or already used');
     }
-    return this.withAccessToken(outcome);
+    const { session } = outcome;
+    return this.withAccessToken({
+      userId: session.userId,
+      merchantId: session.merchantId,
+      membershipId: session.membershipId,
+      sessionId: session.id,
+      refreshToken: outcome.refreshToken,
+      refreshTokenExpiresAt: outcome.refreshTokenExpiresAt,
+    });
   }
 
   /** KYB REJECTED: every session of the merchant's people ends in the decision's transaction. */
@@ -143,23 +140,5 @@ export class MerchantSessionsService extends MerchantSessionVerifier {
 
   end(manager: EntityManager, sessionId: string, reason: MerchantSessionEndReason, now: Date): Promise<boolean> {
     return this.repository.revokeSession(manager, sessionId, reason, now);
-  }
-
-  private newRefreshToken(sessionId: string, now: Date): { raw: string; row: MerchantRefreshToken } {
-    const raw = `mrt_${randomBytes(32).toString('base64url')}`;
-    return {
-      raw,
-      row: {
-        id: newId(),
-        sessionId,
-        tokenHash: this.keyedHash.digest(REFRESH_TOKEN_PURPOSE, raw),
-        issuedAt: now,
-        rotatedAt: null,
-      },
-    };
-  }
-
-  private refreshExpiry(now: Date): Date {
-    return new Date(now.getTime() + this.config.REFRESH_TOKEN_TTL_SECONDS * 1000);
   }
 }

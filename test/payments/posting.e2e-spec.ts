@@ -256,7 +256,7 @@ describe('posting payments to billers', () => {
     // The worker moves the payment to PROCESSING and opens its first cycle already claimed,
     // and calls the biller, which takes the payment; the worker dies before it records the answer.
     const repository = kit.app.get(PostingAttemptRepository);
-    const started = await repository.startPosting(kit.db.manager, id, 60_000);
+    const started = await kit.posting.begin(id, 60_000);
     expect(started).toMatchObject({
       payment: { id, status: 'PROCESSING' },
       claimed: { wasUnknown: false, attempt: { paymentId: id, cycle: 1, status: 'PENDING', tries: 1 } },
@@ -274,7 +274,7 @@ describe('posting payments to billers', () => {
       { status: 'PROCESSING', note: `Posting to ${billerName}` },
     ]);
     // A redelivered event changes nothing and opens no second cycle, and nobody else claims this one.
-    expect(await repository.startPosting(kit.db.manager, id, 60_000)).toBeNull();
+    expect(await kit.posting.begin(id, 60_000)).toBeNull();
     expect(await attempts(id)).toHaveLength(1);
     const attempt = started!.claimed!.attempt;
     expect(await repository.claim(kit.db.manager, attempt.id, 60_000)).toBeNull();

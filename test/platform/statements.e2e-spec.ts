@@ -418,16 +418,18 @@ describe('prepared statements', () => {
           stuck.id,
           'PENDING',
           'captured',
-          { railReference: 'card_cap_stuck', firstPostingCycleDueInMs: 60_000 },
+          { railReference: 'card_cap_stuck' },
           'AUTHORIZING',
         );
         expect(captured).toStrictEqual(await manager.findOneBy(Payment, { id: stuck.id }));
+        await postingAttempts.openFirstCycle(manager, stuck.id, 60_000);
 
-        const started = await postingAttempts.startPosting(manager, stuck.id, 30_000);
-        expect(started?.payment).toStrictEqual(await manager.findOneBy(Payment, { id: stuck.id }));
-        const cycle = started?.claimed?.attempt;
+        const processing = await payments.transition(manager, stuck.id, 'PROCESSING', 'posting', {}, 'PENDING');
+        expect(processing).toStrictEqual(await manager.findOneBy(Payment, { id: stuck.id }));
+        const started = await postingAttempts.claimFirstCycle(manager, stuck.id, 30_000);
+        const cycle = started?.attempt;
         expect(cycle).toStrictEqual(await manager.findOneBy(PostingAttempt, { paymentId: stuck.id }));
-        expect(started?.claimed?.wasUnknown).toBe(false);
+        expect(started?.wasUnknown).toBe(false);
 
         await postingAttempts.reschedule(manager, cycle!.id, {
           status: 'RETRYING',
@@ -480,7 +482,7 @@ describe('prepared statements', () => {
           await payments.findById(manager, randomUUID()),
           await payments.claimStuckAuthorizations(manager, 60_000, 1, 3_600_000),
           await payments.transition(manager, randomUUID(), 'FAILED', 'probe', {}, 'AUTHORIZING'),
-          await attempts.startPosting(manager, randomUUID(), 1000),
+          await attempts.claimFirstCycle(manager, randomUUID(), 1000),
           await attempts.claim(manager, randomUUID(), 1000),
           await new RailReversalRepository().claim(manager, randomUUID(), 1000, false),
           await new UserRepository().countPinAttempt(manager, '+2348000000000', new Date(), new Date(), 5),

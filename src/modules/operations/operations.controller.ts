@@ -13,7 +13,7 @@ import {
   OutboxEventRetryRequestDto,
   toOutboxEventResponse,
 } from './dto/outbox-event-response.dto';
-import { OutboxAdminService } from './outbox-admin.service';
+import { OutboxAdminService } from '../../platform/outbox/outbox-admin.service';
 
 @ApiTags('Admin: operations')
 @Controller('admin')

@@ -4,7 +4,7 @@ import { LedgerModule } from '../ledger';
 import { PaymentsModule } from '../payments';
 import { FunnelService } from './funnel.service';
 import { MetricsService } from './metrics.service';
-import { OutboxAdminService } from './outbox-admin.service';
+import { OutboxAdminService } from '../../platform/outbox/outbox-admin.service';
 
 /** Operators' views of the platform: the event outbox and the ledger check. Services only; the routes are in OperationsHttpModule. */
 @Module({

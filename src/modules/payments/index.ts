@@ -17,6 +17,7 @@ export { PAYMENT_CONFLICT_EXAMPLE, PaymentConflictErrorDto } from './dto/payment
 export { PaymentRecoveryService } from './payment-recovery.service';
 export { PaymentRefunds, type DisputablePayment } from './payment-refunds.service';
 export { RailReversalService } from './rail-reversal.service';
+export { RailConnector, type RailOperation, type RailOperationsQuery } from './rail-connector';
 export {
   PaymentScreening,
   type ScreeningCandidate,

@@ -14,6 +14,7 @@ import { paymentEventPayload } from './payment-event-payload';
 import { agentAccounts, agentCaptureEntry, captureEntry, paymentAccounts } from './payment-ledger';
 import { PayerType, Payment, PaymentChannel } from './payment.entity';
 import { NewPayment, PaymentRepository } from './payment.repository';
+import { PostingAttemptRepository } from './posting-attempt.repository';
 import { PaymentError } from './payments.errors';
 import { holdsPayment, PaymentScreening } from './payment-screening';
 import { CaptureResult, CaptureStatusResult, DeclineReason, RailCode, RailConnector } from './rail-connector';
@@ -119,6 +120,7 @@ export class PaymentCore {
     private readonly dataSource: DataSource,
     private readonly config: PaymentsConfig,
     private readonly payments: PaymentRepository,
+    private readonly attempts: PostingAttemptRepository,
     private readonly quotes: PaymentQuoteService,
     private readonly customerLimits: CustomerLimitsService,
     private readonly ledger: LedgerService,
@@ -223,16 +225,11 @@ export class PaymentCore {
               payment.id,
               'PENDING',
               `Funds captured by ${payment.rail}`,
-              {
-                railReference: outcome.railReference,
-                journalEntryId,
-                firstPostingCycleDueInMs: this.config.JOB_PICKUP_GRACE_MS,
-              },
+              { railReference: outcome.railReference, journalEntryId },
               'AUTHORIZING',
             );
             if (!moved) throw new AlreadyRecorded();
-            // Held for a compliance review: captured, but posting starts only when it is released.
-            if (!moved.heldForReview) await this.outbox.write(manager, this.event(PAYMENT_EVENTS.captured, moved));
+            await this.startPostingCycle(manager, moved);
             return moved;
           });
         case 'DECLINED':
@@ -319,10 +316,10 @@ export class PaymentCore {
         payment.id,
         'PENDING',
         "Funds taken from the agent's float",
-        { journalEntryId, firstPostingCycleDueInMs: this.config.JOB_PICKUP_GRACE_MS },
+        { journalEntryId },
         'AUTHORIZING',
       )) as Payment;
-      if (!moved.heldForReview) await this.outbox.write(manager, this.event(PAYMENT_EVENTS.captured, moved));
+      await this.startPostingCycle(manager, moved);
       return moved;
     });
   }
@@ -447,6 +444,17 @@ export class PaymentCore {
       await this.outbox.write(manager, ...events);
       return moved;
     });
+  }
+
+  /**
+   * A payment just captured: its first posting cycle, due after the job's pickup grace, and
+   * `payment.captured`, in the capture's transaction. Held for a compliance review, it gets
+   * neither: captured, but posting starts only when it is released.
+   */
+  private async startPostingCycle(manager: EntityManager, payment: Payment): Promise<void> {
+    if (payment.heldForReview) return;
+    await this.attempts.openFirstCycle(manager, payment.id, this.config.JOB_PICKUP_GRACE_MS);
+    await this.outbox.write(manager, this.event(PAYMENT_EVENTS.captured, payment));
   }
 
   private event(eventType: string, payment: Payment): OutboxMessage {

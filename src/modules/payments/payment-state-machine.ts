@@ -2,7 +2,8 @@ import type { PaymentStatus } from './payment.entity';
 
 /**
  * Every move a payment may make, in one place: `PaymentRepository.transition` is the only
- * statement that changes a payment's status, and it refuses any move not listed here, so a
+ * statement that changes a payment's status (test/architecture/table-ownership.spec.ts reads
+ * every statement to hold it so), and it refuses any move not listed here, so a
  * rule added here holds on every path (customer payments, posting, recovery, disputes).
  *
  *   AUTHORIZING -> PENDING (captured) | FAILED (declined, or the rail never captured it)

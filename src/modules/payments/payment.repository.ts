@@ -5,7 +5,6 @@ import { PaymentStatusEvent } from './payment-status-event.entity';
 import { defineEntityRead, EntityRow, hydrateEntity, readEntity } from '../../platform/database/prepared-entity-read';
 import { defineStatement } from '../../platform/database/prepared-statement';
 import { executorOn, one, run } from '../../platform/database/statement-executor';
-import { newId } from '../../platform/database/new-id';
 import { assertTransition, sourcesOf } from './payment-state-machine';
 
 /** What the payment transaction learns in one round trip before it captures funds. */
@@ -175,8 +174,6 @@ const TRANSITION = defineStatement<
     railReference: string | null,
     setJournalEntryId: boolean,
     journalEntryId: string | null,
-    firstCycleId: string,
-    firstPostingCycleDueInMs: number | null,
   ]
 >(
   'payments.transition',
@@ -192,16 +189,14 @@ const TRANSITION = defineStatement<
             completed_at = CASE WHEN $12 THEN now() ELSE completed_at END,
             updated_at = now()
       WHERE id = $1 AND status = ANY ($13::text[])
+        -- A payment held for a compliance review is never posted until released.
+        AND NOT ($2 = 'PROCESSING' AND held_for_review)
       RETURNING ${schema.columns(Payment, 'payments')}
    ), step AS (
      INSERT INTO payment_status_events (payment_id, status, note) SELECT id, $2, $3 FROM changed
    ), capture_done AS (
      -- Only an AUTHORIZING payment keeps its funding account: every move out of it drops it.
      DELETE FROM payment_capture_instructions WHERE payment_id IN (SELECT id FROM changed)
-   ), first_cycle AS (
-     INSERT INTO posting_attempts (id, payment_id, cycle, status, tries, next_attempt_at, outcome_unknown)
-     SELECT $18, id, 1, 'PENDING', 0, now() + make_interval(secs => $19::double precision / 1000), false
-       FROM changed WHERE $19::integer IS NOT NULL AND NOT changed.held_for_review
    )
    SELECT ${schema.columns(Payment, 'changed')} FROM changed`,
 );
@@ -363,11 +358,9 @@ export class PaymentRepository {
    * moves only from `from` (default: every status the state machine lets reach `status`),
    * checked on the locked row, and answers null, changing nothing, when the payment is in
    * another status or missing. A move the state machine does not allow throws before any SQL.
-   *
-   * `firstPostingCycleDueInMs` opens the captured payment's first posting cycle in the same
-   * statement, due that long from now: its job normally claims it at once, and when that job is
-   * lost (Redis restarted empty) the worker's sweeper posts the payment once the cycle is due.
-   * A payment held for review (`held_for_review`) gets no cycle: releasing it opens one.
+   * A payment held for review (`held_for_review`) does not move to PROCESSING: it is not posted
+   * until a review releases it. The posting cycles are the posting attempts' own
+   * (`PostingAttemptRepository`): the caller opens the first one in the same transaction.
    */
   async transition(
     manager: EntityManager,
@@ -379,7 +372,7 @@ export class PaymentRepository {
         Payment,
         'failureCode' | 'failureMessage' | 'billerReference' | 'reversalEntryId' | 'railReference' | 'journalEntryId'
       >
-    > & { completed?: boolean; firstPostingCycleDueInMs?: number } = {},
+    > & { completed?: boolean } = {},
     from: PaymentStatus | readonly PaymentStatus[] = sourcesOf(status),
   ): Promise<Payment | null> {
     const sources: readonly PaymentStatus[] = typeof from === 'string' ? [from] : from;
@@ -402,8 +395,6 @@ export class PaymentRepository {
       changes.railReference ?? null,
       'journalEntryId' in changes,
       changes.journalEntryId ?? null,
-      newId(),
-      changes.firstPostingCycleDueInMs ?? null,
     ]);
     return row ? hydrateEntity(manager, Payment, row) : null;
   }
@@ -411,7 +402,7 @@ export class PaymentRepository {
   /**
    * Holds the payment for a compliance review, or releases it (`held` false); answers the
    * payment as it now is, or null when it was already so. A held payment's capture opens no
-   * posting cycle (see `transition`) and startPosting leaves it alone.
+   * posting cycle and `transition` does not move it to PROCESSING.
    */
   async setHeldForReview(manager: EntityManager, id: string, held: boolean): Promise<Payment | null> {
     const row = await one(executorOn(manager), SET_HELD, [id, held]);

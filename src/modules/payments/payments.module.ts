@@ -68,6 +68,7 @@ import { PaymentsConfig } from './payments.config';
   ],
   exports: [
     PaymentCore,
+    RailConnector,
     PaymentHistory,
     PaymentMetrics,
     PaymentRefunds,

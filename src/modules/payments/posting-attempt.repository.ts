@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { newId } from '../../platform/database/new-id';
-import { Payment } from './payment.entity';
 import { PostingAttempt, PostingAttemptStatus } from './posting-attempt.entity';
 import { defineEntityRead, EntityRow, hydrateEntity, readEntity } from '../../platform/database/prepared-entity-read';
 import { defineStatement, StatementSchema } from '../../platform/database/prepared-statement';
 import { executorOn, one, run } from '../../platform/database/statement-executor';
-import { assertTransition } from './payment-state-machine';
 
 /** An attempt a worker claimed, and whether the previous call's outcome is unknown. */
 export interface ClaimedAttempt {
@@ -16,9 +14,6 @@ export interface ClaimedAttempt {
 }
 
 const OPEN: PostingAttemptStatus[] = ['PENDING', 'RETRYING'];
-
-/** startPosting names the first cycle's columns `cycle.<column>` beside the payment's. */
-const CYCLE_PREFIX = 'cycle.';
 
 /** SQL for the time `parameter` milliseconds from now. */
 const msFromNow = (parameter: string) => `now() + make_interval(secs => ${parameter}::double precision / 1000)`;
@@ -47,10 +42,16 @@ const OPEN_OF_PAYMENT = defineEntityRead<PostingAttempt, [paymentId: string, ope
   'payment_id = $1 AND status = ANY ($2::text[])',
 );
 
-const START_POSTING = defineStatement<EntityRow, [firstCycleId: string, paymentId: string, leaseMs: number]>(
-  'posting-attempts.start-posting',
-  (schema) => startPostingText(schema),
+const OPEN_FIRST_CYCLE = defineStatement<object, [id: string, paymentId: string, dueInMs: number]>(
+  'posting-attempts.open-first-cycle',
+  `INSERT INTO posting_attempts (id, payment_id, cycle, status, tries, next_attempt_at, outcome_unknown)
+   VALUES ($1, $2, 1, 'PENDING', 0, ${msFromNow('$3')}, false)`,
 );
+
+const CLAIM_FIRST_CYCLE = defineStatement<
+  EntityRow & { was_unknown: boolean },
+  [firstCycleId: string, paymentId: string, leaseMs: number]
+>('posting-attempts.claim-first-cycle', (schema) => claimFirstCycleText(schema));
 
 const CLAIM = defineStatement<EntityRow & { was_unknown: boolean }, [id: string, leaseMs: number]>(
   'posting-attempts.claim',
@@ -137,26 +138,24 @@ export class PostingAttemptRepository {
   }
 
   /**
-   * Starts posting a captured payment, in one statement: moves it from PENDING to PROCESSING,
-   * appends that step to its timeline, and claims its first cycle for the first try (leased,
-   * `tries` + 1, `outcome_unknown` set), as `claim` would but without waiting for the cycle to
-   * fall due: the worker that moved the payment posts it at once. Answers null, changing
-   * nothing, when the payment is not PENDING (a redelivered event, or a sweeper got there
-   * first); `claimed` is null when another worker holds the cycle.
+   * Opens the first posting cycle of a payment just captured, due `dueInMs` from now, in the
+   * capture's transaction: its job normally claims it at once, and when that job is lost (Redis
+   * restarted empty) the worker's sweeper posts the payment once the cycle is due.
    */
-  async startPosting(
-    manager: EntityManager,
-    paymentId: string,
-    leaseMs: number,
-  ): Promise<{ payment: Payment; claimed: ClaimedAttempt | null } | null> {
-    // The statement moves the payment itself, so it asks the state machine as transition() does.
-    assertTransition('PENDING', 'PROCESSING');
-    const row = await one(executorOn(manager), START_POSTING, [newId(), paymentId, leaseMs]);
-    if (!row) return null;
-    const payment = hydrateEntity(manager, Payment, row);
-    if (row[`${CYCLE_PREFIX}id`] === null) return { payment, claimed: null };
-    const attempt = hydrateEntity(manager, PostingAttempt, row, CYCLE_PREFIX);
-    return { payment, claimed: { attempt, wasUnknown: row[`${CYCLE_PREFIX}was_unknown`] === true } };
+  async openFirstCycle(manager: EntityManager, paymentId: string, dueInMs: number): Promise<void> {
+    await run(executorOn(manager), OPEN_FIRST_CYCLE, [newId(), paymentId, dueInMs]);
+  }
+
+  /**
+   * Claims the first cycle of a payment that has just moved to PROCESSING, for the first try
+   * (leased, `tries` + 1, `outcome_unknown` set), as `claim` would but without waiting for the
+   * cycle to fall due: the worker that moved the payment posts it at once. A payment captured
+   * without a cycle (before cycles were opened with the capture) gets it here, claimed. Answers
+   * null when another worker holds the cycle.
+   */
+  async claimFirstCycle(manager: EntityManager, paymentId: string, leaseMs: number): Promise<ClaimedAttempt | null> {
+    const row = await one(executorOn(manager), CLAIM_FIRST_CYCLE, [newId(), paymentId, leaseMs]);
+    return row ? { attempt: hydrateEntity(manager, PostingAttempt, row), wasUnknown: row.was_unknown } : null;
   }
 
   /**
@@ -238,40 +237,28 @@ export class PostingAttemptRepository {
 }
 
 /**
- * startPosting's statement: the payment's columns, then the cycle's (named `cycle.<column>`).
- * The first cycle normally exists already (opened with the capture); it is claimed unless
- * another worker's sweeper holds it. A payment captured without one (before cycles were opened
- * with the capture) gets it here, claimed.
+ * claimFirstCycle's statement. The first cycle normally exists already (opened with the
+ * capture); it is claimed unless another worker's sweeper holds it.
  */
-function startPostingText(schema: StatementSchema): string {
-  return `WITH moved AS (
-      UPDATE payments SET status = 'PROCESSING', updated_at = now()
-       WHERE id = $2 AND status = 'PENDING' AND NOT held_for_review
-      RETURNING ${schema.columns(Payment, 'payments')}
-    ), step AS (
-      INSERT INTO payment_status_events (payment_id, status, note)
-      SELECT id, 'PROCESSING', 'Posting to ' || biller_name FROM moved
-    ), claimed AS (
+function claimFirstCycleText(schema: StatementSchema): string {
+  return `WITH claimed AS (
       UPDATE posting_attempts a
          SET lease_until = ${msFromNow('$3')}, tries = a.tries + 1, outcome_unknown = true,
              next_attempt_at = least(a.next_attempt_at, now()), updated_at = now()
-        FROM posting_attempts previous, moved
-       WHERE a.payment_id = moved.id AND previous.id = a.id
+        FROM posting_attempts previous
+       WHERE a.payment_id = $2 AND previous.id = a.id
          AND a.status IN ('PENDING', 'RETRYING')
          AND (a.lease_until IS NULL OR a.lease_until < now())
       RETURNING ${schema.columns(PostingAttempt, 'a')}, previous.outcome_unknown AS was_unknown
     ), opened AS (
       INSERT INTO posting_attempts (id, payment_id, cycle, status, outcome_unknown, requested_by, tries, lease_until)
-      SELECT $1, moved.id, 1, 'PENDING', true, NULL, 1, ${msFromNow('$3')} FROM moved
+      SELECT $1, $2, 1, 'PENDING', true, NULL, 1, ${msFromNow('$3')}
        WHERE NOT EXISTS (SELECT 1 FROM posting_attempts WHERE payment_id = $2)
+         AND EXISTS (SELECT 1 FROM payments WHERE id = $2 AND status = 'PROCESSING')
       ON CONFLICT DO NOTHING
       RETURNING ${schema.columns(PostingAttempt, 'posting_attempts')}, false AS was_unknown
-    ), cycle AS (
-      SELECT ${schema.columns(PostingAttempt, 'claimed')}, claimed.was_unknown FROM claimed
-      UNION ALL
-      SELECT ${schema.columns(PostingAttempt, 'opened')}, opened.was_unknown FROM opened
     )
-    SELECT ${schema.columns(Payment, 'moved')}, ${schema.columns(PostingAttempt, 'cycle', CYCLE_PREFIX)},
-           cycle.was_unknown AS "cycle.was_unknown"
-      FROM moved LEFT JOIN cycle ON true`;
+    SELECT ${schema.columns(PostingAttempt, 'claimed')}, claimed.was_unknown FROM claimed
+    UNION ALL
+    SELECT ${schema.columns(PostingAttempt, 'opened')}, opened.was_unknown FROM opened`;
 }

@@ -13,7 +13,7 @@ import { PaymentRepository } from './payment.repository';
 import { PaymentError } from './payments.errors';
 import { paymentEventPayload } from './payment-event-payload';
 import { PostingAttempt } from './posting-attempt.entity';
-import { PostingAttemptRepository } from './posting-attempt.repository';
+import { ClaimedAttempt, PostingAttemptRepository } from './posting-attempt.repository';
 import { listPostingAttempts, PostingAttemptListFilter, PostingAttemptListItem } from './posting-attempt-list.query';
 import { postingRetryRefusal } from './posting-retry-rule';
 import { PaymentsConfig } from './payments.config';
@@ -108,10 +108,7 @@ export class PostingService {
   }
 
   private async startNow(paymentId: string): Promise<void> {
-    // One statement: PROCESSING, its timeline step, and the first cycle committed already
-    // leased to this worker: if it dies before the biller answers, the lease runs out and the
-    // sweeper's next try asks the biller first.
-    const started = await this.attempts.startPosting(this.dataSource.manager, paymentId, this.config.POSTING_LEASE_MS);
+    const started = await this.begin(paymentId, this.config.POSTING_LEASE_MS);
     if (!started) return;
     if (!started.claimed) {
       // The payment had a cycle already: its open attempt is tried as the sweeper would.
@@ -120,6 +117,34 @@ export class PostingService {
     }
     const result = await this.tryOnce(started.payment, started.claimed.wasUnknown);
     await this.record(started.payment, started.claimed.attempt, result);
+  }
+
+  /**
+   * Starts posting a captured payment in one transaction: moves it from PENDING to PROCESSING
+   * (`PaymentRepository.transition`, with its timeline step) and claims its first cycle for the
+   * first try, so the cycle commits already leased to this worker: if it dies before the biller
+   * answers, the lease runs out and the sweeper's next try asks the biller first. Answers null,
+   * changing nothing, when the payment is not PENDING or is held for a review (a redelivered
+   * event, or a sweeper got there first); `claimed` is null when another worker holds the cycle.
+   */
+  async begin(
+    paymentId: string,
+    leaseMs: number,
+  ): Promise<{ payment: Payment; claimed: ClaimedAttempt | null } | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const pending = await this.payments.findById(manager, paymentId);
+      if (!pending || pending.status !== 'PENDING' || pending.heldForReview) return null;
+      const payment = await this.payments.transition(
+        manager,
+        paymentId,
+        'PROCESSING',
+        `Posting to ${pending.billerName}`,
+        {},
+        'PENDING',
+      );
+      if (!payment) return null;
+      return { payment, claimed: await this.attempts.claimFirstCycle(manager, paymentId, leaseMs) };
+    });
   }
 
   /** One try of an open, due attempt; does nothing when another worker holds it or it is not due. */

@@ -53,9 +53,34 @@ export interface CancelRequest {
 
 export type CancelResult = { status: 'CANCELLED'; cancelReference: string } | { status: 'FAILED'; reason: string };
 
+/** One operation as the rail's own records show it (a settlement report's line). */
+export interface RailOperation {
+  kind: 'CAPTURE' | 'REFUND' | 'CANCEL';
+  /** Our reference: the payment id for a capture or cancel, `refund:<payment id>` for a refund. */
+  reference: string;
+  rail: string;
+  /** `CAPTURED` or `DECLINED` for a capture; `REFUNDED`, `CANCELLED` for the others. */
+  outcome: string;
+  railReference: string | null;
+  /** Minor units; null where the rail records none. */
+  amount: bigint | null;
+  currency: string | null;
+  createdAt: Date;
+}
+
+/** Which operations to list: those under the references, whenever made, and the window's captures. */
+export interface RailOperationsQuery {
+  references: readonly string[];
+  /** Every capture made in [capturedFrom, capturedTo), whatever its reference. */
+  capturedFrom: Date;
+  capturedTo: Date;
+}
+
 export abstract class RailConnector {
   abstract capture(request: CaptureRequest): Promise<CaptureResult>;
   abstract refund(request: RefundRequest): Promise<RefundResult>;
   abstract cancel(request: CancelRequest): Promise<CancelResult>;
   abstract captureStatus(request: CaptureStatusRequest): Promise<CaptureStatusResult>;
+  /** What the rail did, for reconciliation: reads the rail's records, moves nothing. */
+  abstract operations(query: RailOperationsQuery): Promise<RailOperation[]>;
 }

@@ -12,6 +12,8 @@ import {
   CaptureStatusResult,
   DeclineReason,
   RailConnector,
+  RailOperation,
+  RailOperationsQuery,
   RefundRequest,
   RefundResult,
 } from './rail-connector';
@@ -91,6 +93,29 @@ const RECORD = defineStatement<
     VALUES ($1, $2, $3, 'DONE', $4) ON CONFLICT (kind, reference) DO NOTHING`,
 );
 
+const OPERATIONS = defineStatement<
+  {
+    kind: RailOperation['kind'];
+    reference: string;
+    rail: string;
+    outcome: string;
+    rail_reference: string | null;
+    amount: string | null;
+    currency: string | null;
+    created_at: Date;
+  },
+  [references: string[], capturedFrom: Date, capturedTo: Date]
+>(
+  'sandbox-rail.operations',
+  `SELECT kind, reference, rail, outcome, rail_reference, amount::text AS amount, currency, created_at
+     FROM sandbox_rail_operations
+    WHERE reference = ANY ($1::text[])
+   UNION
+   SELECT kind, reference, rail, outcome, rail_reference, amount::text AS amount, currency, created_at
+     FROM sandbox_rail_operations
+    WHERE kind = 'CAPTURE' AND created_at >= $2 AND created_at < $3`,
+);
+
 /**
  * The sandbox rail: deterministic outcomes from the test account numbers, stable references
  * derived from our reference, and a memory of every capture, refund and cancel in its own
@@ -130,6 +155,24 @@ export class SandboxRailConnector extends RailConnector {
   async cancel(request: CancelRequest): Promise<CancelResult> {
     const cancelReference = await this.record('CANCEL', request.rail, request.reference);
     return { status: 'CANCELLED', cancelReference };
+  }
+
+  async operations(query: RailOperationsQuery): Promise<RailOperation[]> {
+    const rows = await run(executorOn(this.dataSource.manager), OPERATIONS, [
+      [...query.references],
+      query.capturedFrom,
+      query.capturedTo,
+    ]);
+    return rows.map((row) => ({
+      kind: row.kind,
+      reference: row.reference,
+      rail: row.rail,
+      outcome: row.outcome,
+      railReference: row.rail_reference,
+      amount: row.amount === null ? null : BigInt(row.amount),
+      currency: row.currency,
+      createdAt: row.created_at,
+    }));
   }
 
   /** Stores the capture's outcome unless the reference has one already; answers the stored one. */

@@ -6,22 +6,28 @@
  * contexts could answer it without loading the window into memory. It writes nothing.
  *
  * Parameters: $1 from (inclusive), $2 to (exclusive), $3 now, $4 RECONCILIATION_STUCK_AFTER_MS,
- * $5 RECONCILIATION_UNCONFIRMED_AFTER_MS, $6 break type or null.
+ * $5 RECONCILIATION_UNCONFIRMED_AFTER_MS, $6 break type or null, $7 the rail's operations
+ * (`RailConnector.operations`, as a JSON array): the rail's records come through its port,
+ * never from a rail adapter's table.
  *
- * Every lookup per payment is by key (posting_attempts (payment_id, cycle), the rail's primary
- * key (kind, reference), journal_entries (reference_type, reference_id), journal_lines
- * (entry_id)), and the window itself comes from payments_created_at_idx and
- * sandbox_rail_operations_capture_created_idx, so a day costs the same however long history is.
+ * Every lookup per payment is by key (posting_attempts (payment_id, cycle), journal_entries
+ * (reference_type, reference_id), journal_lines (entry_id)) or a hash of the rail's operations
+ * (one per kind and reference), and the window itself comes from payments_created_at_idx, so a
+ * day costs the same however long history is.
  * The per-payment lookups are correlated (LATERAL with LIMIT 1, scalar subqueries), so they stay
  * index probes whatever the planner estimates: the bound comes from the statement's shape, not
  * from a plan choice.
  */
-export const BREAK_PARAMETER_COUNT = 6;
+export const BREAK_PARAMETER_COUNT = 7;
 
 const UUID_TEXT = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`;
 
 const BREAKS_CTE = `
-WITH window_payments AS (
+WITH rail_operations AS MATERIALIZED (
+  SELECT r.kind, r.reference, r.rail, r.outcome, r.rail_reference, r.amount, r.currency, r.created_at
+    FROM jsonb_to_recordset($7::jsonb) AS r(kind text, reference text, rail text, outcome text, rail_reference text,
+                                           amount bigint, currency text, created_at timestamptz)
+), window_payments AS (
   SELECT p.id, p.status, p.amount, p.fee, p.currency, p.account_reference, p.rail_reference,
          p.biller_reference, p.journal_entry_id, p.held_for_review, p.created_at, p.updated_at
     FROM payments p
@@ -32,10 +38,10 @@ WITH window_payments AS (
          att.id AS attempt_id, att.status AS attempt_status, att.last_outcome AS attempt_outcome,
          att.created_at AS attempt_created_at,
          cap.outcome AS capture_outcome, cap.amount AS capture_amount, cap.rail_reference AS capture_rail_reference,
-         EXISTS (
-           SELECT 1 FROM sandbox_rail_operations r
-            WHERE (r.kind = 'REFUND' AND r.reference = 'refund:' || wp.id::text)
-               OR (r.kind = 'CANCEL' AND r.reference = wp.id::text)
+         wp.id::text IN (
+           SELECT CASE WHEN r.kind = 'REFUND' THEN substr(r.reference, length('refund:') + 1) ELSE r.reference END
+             FROM rail_operations r
+            WHERE (r.kind = 'REFUND' AND r.reference LIKE 'refund:%') OR r.kind = 'CANCEL'
          ) AS rail_reversed,
          ce.id AS capture_entry_id,
          (SELECT coalesce(sum(l.amount), 0)
@@ -53,10 +59,8 @@ WITH window_payments AS (
     ) att ON true
     -- LATERAL ... LIMIT 1 (each is a key lookup, at most one row) keeps these per-payment probes:
     -- as plain joins the planner hashed whole tables when history was small.
-    LEFT JOIN LATERAL (
-      SELECT r.outcome, r.amount, r.rail_reference
-        FROM sandbox_rail_operations r WHERE r.kind = 'CAPTURE' AND r.reference = wp.id::text LIMIT 1
-    ) cap ON true
+    -- The rail's operations come from its connector, one per (kind, reference): a hash join.
+    LEFT JOIN rail_operations cap ON cap.kind = 'CAPTURE' AND cap.reference = wp.id::text
     LEFT JOIN LATERAL (
       SELECT e.id FROM journal_entries e
        WHERE e.id = wp.journal_entry_id AND e.reference_type = 'payment' AND e.reference_id = wp.id LIMIT 1
@@ -113,7 +117,7 @@ WITH window_payments AS (
   SELECT 'ORPHAN_CAPTURE', 'RAIL', NULL::uuid, NULL, NULL::uuid, NULL::text[],
          o.rail_reference, NULL, NULL, NULL::bigint, o.amount, o.currency, o.created_at,
          'The rail captured reference ' || o.reference || ' on ' || o.rail || ', which is no payment of ours'
-    FROM sandbox_rail_operations o
+    FROM rail_operations o
    WHERE o.kind = 'CAPTURE' AND o.outcome = 'CAPTURED' AND o.created_at >= $1 AND o.created_at < $2
      AND NOT EXISTS (
        SELECT 1 FROM payments p
@@ -165,14 +169,17 @@ const BREAK_ORDER = `ORDER BY b.occurred_at, b.type, b.payment_id NULLS LAST, b.
 export const ALL_BREAKS_SQL = `${BREAKS_CTE}
 SELECT ${BREAK_COLUMNS} FROM breaks b WHERE ($6::text IS NULL OR b.type = $6::text) ${BREAK_ORDER}`;
 
-/** One page ($7 limit, $8 offset) with the count of every break matching ($6). */
+/** One page ($8 limit, $9 offset) with the count of every break matching ($6). */
 export const BREAK_PAGE_SQL = `${BREAKS_CTE}
 SELECT ${BREAK_COLUMNS}, count(*) OVER () AS total_items
-  FROM breaks b WHERE ($6::text IS NULL OR b.type = $6::text) ${BREAK_ORDER} LIMIT $7 OFFSET $8`;
+  FROM breaks b WHERE ($6::text IS NULL OR b.type = $6::text) ${BREAK_ORDER} LIMIT $8 OFFSET $9`;
 
 /** How many breaks match, for a page past the end. */
 export const BREAK_COUNT_SQL = `${BREAKS_CTE}
 SELECT count(*)::int AS total_items FROM breaks b WHERE ($6::text IS NULL OR b.type = $6::text)`;
+
+/** The ids of the window's payments: the references the rail is asked about. */
+export const WINDOW_PAYMENT_IDS_SQL = `SELECT id FROM payments WHERE created_at >= $1 AND created_at < $2`;
 
 /** Count, amount and fees of the window's payments, per status and currency. */
 export const TOTALS_SQL = `

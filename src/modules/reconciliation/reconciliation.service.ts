@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
 import { AppConfig } from '../../platform/config/app-config';
 import { Page, toPage } from '../../platform/http/pagination';
+import { RailConnector } from '../payments';
 import type { ReconciliationBreak, ReconciliationBreakType, ReconciliationWindow } from './reconciliation-break';
 import {
   ALL_BREAKS_SQL,
@@ -11,6 +12,7 @@ import {
   type BreakRow,
   TOTALS_SQL,
   type TotalsRow,
+  WINDOW_PAYMENT_IDS_SQL,
 } from './reconciliation-queries';
 import { reconciliationWindow } from './reconciliation-window';
 import { ReconciliationConfig } from './reconciliation.config';
@@ -46,6 +48,7 @@ export class ReconciliationService {
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly settings: ReconciliationConfig,
+    private readonly rails: RailConnector,
   ) {}
 
   /** The window asked for, or the current business day; 400 for a bad one. */
@@ -59,9 +62,9 @@ export class ReconciliationService {
     page: { page: number; size: number },
   ): Promise<ReconciliationReport> {
     const asOf = this.clock.now();
-    const params = this.parameters(window, type, asOf);
     return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
       await manager.query('SET TRANSACTION READ ONLY');
+      const params = [...this.parameters(window, type, asOf), await this.railOperations(manager, window)];
       const totals: TotalsRow[] = await manager.query(TOTALS_SQL, [window.from, window.to]);
       const rows: (BreakRow & { total_items: string })[] = await manager.query(BREAK_PAGE_SQL, [
         ...params,
@@ -99,12 +102,13 @@ export class ReconciliationService {
     window: ReconciliationWindow,
     type: ReconciliationBreakType | null,
   ): AsyncGenerator<ReconciliationBreak[], void, undefined> {
-    const parameters = this.parameters(window, type, this.clock.now());
+    const now = this.clock.now();
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
       await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       try {
+        const parameters = [...this.parameters(window, type, now), await this.railOperations(runner.manager, window)];
         await runner.query(`DECLARE reconciliation_export NO SCROLL CURSOR FOR ${ALL_BREAKS_SQL}`, parameters);
         for (;;) {
           const rows: BreakRow[] = await runner.query(`FETCH ${EXPORT_BATCH_SIZE} FROM reconciliation_export`);
@@ -117,6 +121,33 @@ export class ReconciliationService {
     } finally {
       await runner.release();
     }
+  }
+
+  /**
+   * What the rail did with the window's payments (their captures, refunds and cancels, whenever
+   * made) and every capture it made in the window, asked through the rail's connector, as the
+   * JSON array the statement reads (`$7`). The payments are read in the run's snapshot.
+   */
+  private async railOperations(manager: EntityManager, window: ReconciliationWindow): Promise<string> {
+    const payments: { id: string }[] = await manager.query(WINDOW_PAYMENT_IDS_SQL, [window.from, window.to]);
+    const ids = payments.map((payment) => payment.id);
+    const operations = await this.rails.operations({
+      references: [...ids, ...ids.map((id) => `refund:${id}`)],
+      capturedFrom: window.from,
+      capturedTo: window.to,
+    });
+    return JSON.stringify(
+      operations.map((operation) => ({
+        kind: operation.kind,
+        reference: operation.reference,
+        rail: operation.rail,
+        outcome: operation.outcome,
+        rail_reference: operation.railReference,
+        amount: operation.amount === null ? null : operation.amount.toString(),
+        currency: operation.currency,
+        created_at: operation.createdAt.toISOString(),
+      })),
+    );
   }
 
   private parameters(window: ReconciliationWindow, type: ReconciliationBreakType | null, now: Date): unknown[] {

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AdminAuditWriter } from '../../platform/audit/admin-audit.writer';
-import { ApiException } from '../../platform/http/api-error';
-import { Page, toPage } from '../../platform/http/pagination';
-import { OutboxEvent, OutboxStatus } from '../../platform/outbox/outbox-event.entity';
+import { AdminAuditWriter } from '../audit/admin-audit.writer';
+import { ApiException } from '../http/api-error';
+import { Page, toPage } from '../http/pagination';
+import { OutboxEvent, OutboxStatus } from './outbox-event.entity';
 
-/** The event outbox, for operators: list rows by status and requeue FAILED or (with a reason) PUBLISHED ones. */
+/**
+ * The event outbox, for operators: list rows by status and requeue FAILED or (with a reason)
+ * PUBLISHED ones. The platform's, as the outbox is: the operations context serves it.
+ */
 @Injectable()
 export class OutboxAdminService {
   constructor(

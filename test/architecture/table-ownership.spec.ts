@@ -1,0 +1,201 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { TABLE_OWNERS } from '../../migrations/table-owners';
+import {
+  accessesInSql,
+  accessesInTypeScript,
+  contextSources,
+  declaredReadModel,
+  entitiesIn,
+  type EntityInfo,
+  filesUnder,
+  loadSqlParser,
+  migrationTables,
+  type SourceAccess,
+  usesOfConstant,
+} from './table-access';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/**
+ * Reads of another context's table that are still to move behind the owner's port, each as
+ * `<file> reads <table>`. The list only shrinks: an entry the scan no longer finds fails the
+ * spec, so it is struck off when its read moves. Nothing may be added to it.
+ */
+const READS_STILL_TO_MOVE = [
+  // The AML screening facts and the review queue read the payment core's and identity's rows.
+  'src/modules/compliance/aml-flag.repository.ts reads payments',
+  'src/modules/compliance/aml-flag.repository.ts reads users',
+  // Demo seeders look their parent row up before seeding beside it.
+  'src/modules/agents/agent-float.seeder.ts reads users',
+];
+
+/**
+ * Each table has one owner (README "Architecture"): the context whose migration creates it,
+ * as `migrations/table-owners.ts` records. Only the owner's SQL and entities write the table;
+ * another context reads it only when its README declares it a read model, listing the table.
+ * The code is read, not run: the SQL of every string literal and `.sql` file under a context,
+ * parsed by PostgreSQL's parser, and every entity class a context's code reaches.
+ */
+describe('table ownership', () => {
+  const sources = contextSources(ROOT);
+  const entities = entitiesIn(sources.ts);
+  const entityByClass = new Map(entities.map((entity): [string, EntityInfo] => [entity.className, entity]));
+  const tables = new Set(Object.keys(TABLE_OWNERS));
+  const contexts = new Set(sources.ts.map((file) => file.context));
+  let accesses: (SourceAccess & { context: string })[];
+
+  beforeAll(async () => {
+    await loadSqlParser();
+    accesses = [
+      ...sources.ts.flatMap((file) =>
+        accessesInTypeScript(file, entityByClass, tables).map((access) => ({ ...access, context: file.context })),
+      ),
+      ...sources.sql.flatMap((file) =>
+        accessesInSql(file, tables).map((access) => ({ ...access, context: file.context })),
+      ),
+    ];
+  });
+
+  const describeAccess = (access: SourceAccess & { context: string }) =>
+    `${access.file}:${access.line} ${access.context} ${access.access}s ${access.table} ` +
+    `(owner ${TABLE_OWNERS[access.table]}) by ${access.via} "${access.what}"`;
+
+  it('gives every table a migration creates an owner, and lists no table the migrations do not create', async () => {
+    await loadSqlParser();
+    const live = new Set<string>();
+    const migrations = filesUnder(path.join(ROOT, 'migrations'), (file) => /\/\d{13}-[^/]+\.ts$/.test(file));
+    for (const file of migrations) {
+      const { created, dropped } = migrationTables({
+        path: file,
+        context: 'migrations',
+        text: readFileSync(file, 'utf8'),
+      });
+      dropped.forEach((table) => live.delete(table));
+      created.forEach((table) => live.add(table));
+    }
+    expect(live.size).toBeGreaterThan(40);
+    expect([...live].filter((table) => !(table in TABLE_OWNERS)).sort()).toEqual([]);
+    expect(Object.keys(TABLE_OWNERS).filter((table) => !live.has(table))).toEqual([]);
+  });
+
+  it('names only contexts that exist as owners', () => {
+    const owners = new Set(Object.values(TABLE_OWNERS));
+    expect([...owners].filter((owner) => !contexts.has(owner))).toEqual([]);
+  });
+
+  it("declares each entity in its table owner's folder, one entity per table", () => {
+    expect(entities.length).toBeGreaterThan(40);
+    const misplaced = entities
+      .filter((entity) => TABLE_OWNERS[entity.table] !== entity.context)
+      .map(
+        (entity) => `${entity.file}: ${entity.className} maps ${entity.table} (owner ${TABLE_OWNERS[entity.table]})`,
+      );
+    expect(misplaced).toEqual([]);
+    const classes = entities.map((entity) => entity.className);
+    expect(classes.filter((name, index) => classes.indexOf(name) !== index)).toEqual([]);
+  });
+
+  it("finds the SQL and entities the contexts use (the scan's own floor)", () => {
+    const ownWrites = accesses.filter((access) => access.access === 'write' && access.via === 'sql');
+    expect(new Set(ownWrites.map((access) => access.context)).size).toBeGreaterThan(10);
+    expect(accesses.some((access) => access.via === 'entity' && access.table === 'payments')).toBe(true);
+  });
+
+  it("writes a table only from its owner's code", () => {
+    const trespasses = accesses.filter(
+      (access) =>
+        access.access === 'write' && tables.has(access.table) && TABLE_OWNERS[access.table] !== access.context,
+    );
+    expect(trespasses.map(describeAccess)).toEqual([]);
+  });
+
+  it("reads another context's table only in a read model whose README lists that table", () => {
+    const declared = readModels(contexts);
+    const trespasses = accesses.filter(
+      (access) =>
+        access.access === 'read' &&
+        tables.has(access.table) &&
+        TABLE_OWNERS[access.table] !== access.context &&
+        !(declared.get(access.context) ?? []).includes(access.table),
+    );
+    const pending = (access: SourceAccess) => READS_STILL_TO_MOVE.includes(`${access.file} reads ${access.table}`);
+    expect(trespasses.filter((access) => !pending(access)).map(describeAccess)).toEqual([]);
+    const struckOff = READS_STILL_TO_MOVE.filter(
+      (entry) => !trespasses.some((access) => `${access.file} reads ${access.table}` === entry),
+    );
+    expect(struckOff).toEqual([]);
+  });
+
+  it('keeps each read model declaration true: every table listed is read, none is its own', () => {
+    const stale: string[] = [];
+    for (const [context, listed] of readModels(contexts)) {
+      for (const table of listed) {
+        const read = accesses.some((access) => access.context === context && access.table === table);
+        if (!read || TABLE_OWNERS[table] === context) stale.push(`${context} lists ${table}`);
+      }
+    }
+    expect(stale).toEqual([]);
+  });
+
+  it("changes a payment's status only in PaymentRepository.transition", () => {
+    const writers = accesses.filter(
+      (access) =>
+        access.table === 'payments' &&
+        access.access === 'write' &&
+        access.via === 'sql' &&
+        (access.columns ?? []).includes('status'),
+    );
+    expect(writers.length).toBeGreaterThan(0);
+    const places = writers.flatMap((access) => {
+      if (!access.constant) return [`${access.file}:${access.line} ${access.enclosing ?? '(module)'}`];
+      const file = sources.ts.find((source) => source.path === access.file)!;
+      const uses = usesOfConstant(file, access.constant);
+      // Exported or unused, a statement could be run from anywhere: only its uses in its file vouch for it.
+      if (uses.length === 0 || /^export\s/m.test(exportLineOf(file.text, access.constant))) {
+        return [`${access.file} ${access.constant} (exported or unused)`];
+      }
+      return uses.map((use) => `${access.file} ${access.constant} in ${use}`);
+    });
+    expect(places.filter((place) => !place.endsWith('PaymentRepository.transition'))).toEqual([]);
+    expect(places.length).toBeGreaterThan(0);
+    // Through TypeORM (`manager.update(Payment, ..., { status })`, a saved entity) nothing writes it either.
+    const entityWriters = accesses.filter(
+      (access) =>
+        access.table === 'payments' &&
+        access.access === 'write' &&
+        access.via === 'entity' &&
+        !/\.entities\.ts$/.test(access.file) &&
+        /\bstatus\b/.test(lineOf(access)),
+    );
+    expect(entityWriters.map(describeAccess)).toEqual([]);
+  });
+
+  it('writes posting attempts only in posting-attempt.repository.ts', () => {
+    const writers = accesses.filter((access) => access.table === 'posting_attempts' && access.access === 'write');
+    expect(writers.length).toBeGreaterThan(0);
+    const elsewhere = writers.filter(
+      (access) => !access.file.endsWith('/posting-attempt.repository.ts') && !/\.entities\.ts$/.test(access.file),
+    );
+    expect(elsewhere.map(describeAccess)).toEqual([]);
+  });
+});
+
+function readModels(contexts: ReadonlySet<string>): Map<string, string[]> {
+  const models = new Map<string, string[]>();
+  for (const context of contexts) {
+    const readme = path.join(ROOT, context === 'platform' ? 'src/platform' : `src/modules/${context}`, 'README.md');
+    if (!existsSync(readme)) continue;
+    const tables = declaredReadModel(readFileSync(readme, 'utf8'));
+    if (tables) models.set(context, tables);
+  }
+  return models;
+}
+
+function exportLineOf(text: string, constant: string): string {
+  return text.split('\n').find((line) => new RegExp(`\\b(?:const|let)\\s+${constant}\\b`).test(line)) ?? '';
+}
+
+function lineOf(access: SourceAccess): string {
+  return readFileSync(path.join(ROOT, access.file), 'utf8').split('\n')[access.line - 1] ?? '';
+}

@@ -4,6 +4,7 @@ import { BillsJobsModule } from '../../src/modules/bills';
 import { ComplianceModule } from '../../src/modules/compliance';
 import { BILLS_QUEUE } from '../../src/modules/bills/bills.events';
 import { PAYMENT_EVENTS } from '../../src/modules/payments';
+import { newId } from '../../src/platform/database/new-id';
 import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { outboxSubscriptions, routesOf } from '../../src/platform/outbox/outbox-subscriptions';
 import { RedisOutboxPublisher } from '../../src/platform/outbox/outbox.publisher';
@@ -71,5 +72,39 @@ describe('the bills queue in the worker: a payment made another way settles the 
       [bill.id],
     );
     expect(events).toEqual([{ payload: expect.objectContaining({ paymentId: payment.id, viaBillPay: false }) }]);
+  });
+
+  it('fails a payment event whose payload breaks PaymentEventPayload at once, and settles nothing by it', async () => {
+    const customer = await kit.newCustomer();
+    const bill = await createClaimedBill(kit, customer, kit.biller.slug);
+    const payment = await createPayment(
+      kit,
+      customer,
+      { biller: kit.biller.slug, accountReference: bill.accountReference, amount: bill.amountDue },
+      { posted: true },
+    );
+    const [row] = await kit.db.query(
+      `SELECT aggregate_id, payload FROM outbox_events WHERE aggregate_id = $1 AND event_type = 'payment.succeeded'`,
+      [payment.id],
+    );
+    // The payment's own event, but with the amount as text: the bill's amount still matches it in SQL.
+    const event = Object.assign(new OutboxEvent(), {
+      id: newId(),
+      eventType: PAYMENT_EVENTS.succeeded,
+      aggregateType: 'payment',
+      aggregateId: row.aggregate_id,
+      payload: { ...row.payload, amount: String(row.payload.amount) },
+      createdAt: new Date(),
+      redeliveries: 0,
+    });
+    await worker.get(RedisOutboxPublisher).publish(event);
+    const { state, job } = await settledJob(worker, BILLS_QUEUE, event.id);
+    expect({ state, failedReason: job.failedReason, attemptsMade: job.attemptsMade }).toEqual({
+      state: 'failed',
+      failedReason: 'payment.succeeded payload: bad amount',
+      attemptsMade: 1,
+    });
+    const [open] = await kit.db.query(`SELECT status, payment_id FROM bills WHERE id = $1`, [bill.id]);
+    expect(open).toEqual({ status: expect.not.stringMatching(/^PAID$/), payment_id: null });
   });
 });

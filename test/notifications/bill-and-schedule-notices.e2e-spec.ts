@@ -344,7 +344,7 @@ describe('bill and schedule notices (from bill.* and schedule.* events)', () => 
       expect(await settled(broken.id)).toBe('failed');
       const job = await worker.get(QueueRegistry).get(NOTIFICATIONS_QUEUE).getJob(broken.id);
       expect(job?.attemptsMade).toBe(1);
-      expect(job?.failedReason).toBe('bill event payload: bad currency');
+      expect(job?.failedReason).toBe('bill.received payload: bad currency');
       expect(await receiptsOf(broken.id)).toEqual([]);
     });
   });

@@ -17,8 +17,15 @@ import { QueueRegistry } from '../../src/platform/queue/queue-registry';
 import { EVENTS_CHANNEL, OutboxEventJob } from '../../src/platform/queue/queues';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 
+/** The probe events this spec writes: a type of this run's own, any payload. */
+declare module '../../src/platform/outbox/outbox-events' {
+  interface OutboxEventPayloads {
+    [probe: `test.relayed.${string}`]: Record<string, unknown>;
+  }
+}
+
 const suffix = randomBytes(3).toString('hex');
-const EVENT_TYPE = `test.relayed.${suffix}`;
+const EVENT_TYPE = `test.relayed.${suffix}` as const;
 const QUEUE = `test-relayed-${suffix}`;
 
 /** Fails every publish of the events it is told to fail; publishes the rest normally. */
@@ -182,7 +189,7 @@ describe('transactional outbox', () => {
     const context = await startRelayContext();
     const writer = context.get(OutboxWriter);
     const dataSource = context.get(DataSource);
-    const rolledBackType = `${EVENT_TYPE}.rolled-back`;
+    const rolledBackType = `${EVENT_TYPE}.rolled-back` as const;
     await expect(
       dataSource.transaction(async (manager) => {
         await writer.write(manager, {
@@ -209,7 +216,7 @@ describe('transactional outbox', () => {
     const context = await startRelayContext();
     const relay = context.get(OutboxRelay);
     const dataSource = context.get(DataSource);
-    const failingType = `${EVENT_TYPE}.failing`;
+    const failingType = `${EVENT_TYPE}.failing` as const;
     failing.add(failingType);
     const [id] = await writeEvents(context, 1, failingType);
     const row = async () =>
@@ -230,7 +237,7 @@ describe('transactional outbox', () => {
     const context = await startRelayContext();
     const dataSource = context.get(DataSource);
     const relay = new OutboxRelay(dataSource, new FlakyPublisher(context.get(OutboxPublisher), failing), slowConfig);
-    const failingType = `${EVENT_TYPE}.backoff`;
+    const failingType = `${EVENT_TYPE}.backoff` as const;
     failing.add(failingType);
     const [id] = await writeEvents(context, 1, failingType);
     expect(await relay.runOnce()).toMatchObject({ claimed: 1, retried: 1 });

@@ -1,15 +1,35 @@
-import type { OutboxMessage } from '../../platform/outbox/outbox.writer';
+import type { OutboxMessageOf } from '../../platform/outbox/outbox-events';
 import type { Bill } from './bill.entity';
-import type { BillEventPayload, BillPaidPayload } from './bills.events';
+import { BILL_EVENTS, type BillEventPayload } from './bills.events';
 
-/** A bill event for the outbox; only matched bills have events (the payload names the customer). */
-export function billEvent(
-  eventType: string,
+/** `bill.received`: the bill reached its customer's inbox. */
+export function billReceived(bill: Bill): OutboxMessageOf<typeof BILL_EVENTS.received> {
+  return { eventType: BILL_EVENTS.received, aggregateType: 'bill', aggregateId: bill.id, payload: billPayload(bill) };
+}
+
+/** `bill.paid`: the bill was settled by its payment. */
+export function billPaid(
   bill: Bill,
-  paid?: { amountPaid: number; viaBillPay: boolean },
-): OutboxMessage {
-  if (!bill.customerId) throw new Error(`bill ${bill.id} has no customer to tell about ${eventType}`);
-  const payload: BillEventPayload = {
+  paid: { amountPaid: number; viaBillPay: boolean },
+): OutboxMessageOf<typeof BILL_EVENTS.paid> {
+  if (!bill.paymentId) throw new Error(`bill ${bill.id} has no payment to tell about ${BILL_EVENTS.paid}`);
+  return {
+    eventType: BILL_EVENTS.paid,
+    aggregateType: 'bill',
+    aggregateId: bill.id,
+    payload: {
+      ...billPayload(bill),
+      paymentId: bill.paymentId,
+      amountPaid: paid.amountPaid,
+      viaBillPay: paid.viaBillPay,
+    },
+  };
+}
+
+/** What every bill event carries; only matched bills have events (the payload names the customer). */
+function billPayload(bill: Bill): BillEventPayload {
+  if (!bill.customerId) throw new Error(`bill ${bill.id} has no customer to tell about it`);
+  return {
     billId: bill.id,
     customerId: bill.customerId,
     billerId: bill.billerId,
@@ -20,9 +40,4 @@ export function billEvent(
     currency: bill.currency,
     dueDate: bill.dueDate,
   };
-  const full: BillEventPayload | BillPaidPayload =
-    paid && bill.paymentId
-      ? { ...payload, paymentId: bill.paymentId, amountPaid: paid.amountPaid, viaBillPay: paid.viaBillPay }
-      : payload;
-  return { eventType, aggregateType: 'bill', aggregateId: bill.id, payload: { ...full } };
 }

@@ -2,14 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
 import { newId } from '../../platform/database/new-id';
-import { OutboxMessage, OutboxWriter } from '../../platform/outbox/outbox.writer';
+import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { BillerFacts, PaymentQuoteService } from '../billers';
 import { Bill, BillLineItem, StoredBillStatus } from './bill.entity';
-import { billEvent } from './bill-events';
+import { billReceived } from './bill-events';
 import { BillChange, BillRepository, NewBill } from './bill.repository';
 import { BillResolver } from './bill-resolver.service';
 import { isOpen } from './bill-status';
-import { BILL_EVENTS } from './bills.events';
 import { BillsError } from './bills.errors';
 import type { CustomerHints } from './customer-hints';
 import type { BillIngestionOutcome, BillRejectionCode } from './dto/bill-ingestion.dto';
@@ -237,7 +236,7 @@ export class BillIngestionService {
     // Under the biller's lock nothing else inserts its bills, so every insert lands.
     if (inserted.size !== inserts.length) throw new Error('bill ingestion: an insert conflicted under the lock');
     await this.bills.updateMany(manager, changes, now);
-    await this.outbox.write(manager, ...received.map((bill): OutboxMessage => billEvent(BILL_EVENTS.received, bill)));
+    await this.outbox.write(manager, ...received.map(billReceived));
   }
 }
 

@@ -3,10 +3,11 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
 import { transactionRetryingConflicts } from '../../platform/database/conflict-retry';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
+import type { EventsReadBy } from '../../platform/outbox/outbox-event-reader';
 import { PAYMENT_EVENTS, PaymentEventPayload, PaymentHistory } from '../payments';
-import { billEvent } from './bill-events';
+import { BILLS_QUEUE_EVENTS } from './bills.events';
+import { billPaid } from './bill-events';
 import { BillRepository } from './bill.repository';
-import { BILL_EVENTS } from './bills.events';
 
 export type SettlementOutcome = 'SETTLED' | 'REOPENED' | 'NOTHING_TO_DO';
 
@@ -34,10 +35,18 @@ export class BillSettlementService {
     private readonly history: PaymentHistory,
   ) {}
 
-  async onPaymentEvent(eventType: string, payment: PaymentEventPayload): Promise<SettlementOutcome> {
-    if (eventType === PAYMENT_EVENTS.succeeded) return this.settle(payment);
-    if (eventType === PAYMENT_EVENTS.failed || eventType === PAYMENT_EVENTS.refunded) return this.reopen(payment);
-    return 'NOTHING_TO_DO';
+  /** A payment event of the bills queue, its payload checked (`BILLS_QUEUE_EVENTS`). */
+  async onPaymentEvent(
+    eventType: EventsReadBy<typeof BILLS_QUEUE_EVENTS>,
+    payment: PaymentEventPayload,
+  ): Promise<SettlementOutcome> {
+    switch (eventType) {
+      case PAYMENT_EVENTS.succeeded:
+        return this.settle(payment);
+      case PAYMENT_EVENTS.failed:
+      case PAYMENT_EVENTS.refunded:
+        return this.reopen(payment);
+    }
   }
 
   private async settle(payment: PaymentEventPayload): Promise<SettlementOutcome> {
@@ -54,10 +63,7 @@ export class BillSettlementService {
       if (!bill) return 'NOTHING_TO_DO';
       const paid = await this.bills.markPaid(manager, bill.id, payment.paymentId, payment.customerId, this.clock.now());
       if (!paid) return 'NOTHING_TO_DO';
-      await this.outbox.write(
-        manager,
-        billEvent(BILL_EVENTS.paid, paid, { amountPaid: payment.amount, viaBillPay: false }),
-      );
+      await this.outbox.write(manager, billPaid(paid, { amountPaid: payment.amount, viaBillPay: false }));
       return 'SETTLED';
     });
   }

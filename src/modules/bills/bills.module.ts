@@ -5,13 +5,13 @@ import { ListensTo } from '../../platform/outbox/outbox-subscriptions';
 import { BillersModule } from '../billers';
 import { HouseholdsModule } from '../households';
 import { CustomerContactsModule } from '../identity';
-import { PAYMENT_EVENTS, PaymentsModule } from '../payments';
+import { PaymentsModule } from '../payments';
 import { BillIngestionService } from './bill-ingestion.service';
 import { BillRepository } from './bill.repository';
 import { BillResolver } from './bill-resolver.service';
 import { BillSettlementService } from './bill-settlement.service';
 import { BILL_ENTITIES } from './bills.entities';
-import { BILLS_QUEUE } from './bills.events';
+import { BILLS_QUEUE, BILLS_QUEUE_EVENTS } from './bills.events';
 import { BillsService } from './bills.service';
 
 /**
@@ -19,7 +19,7 @@ import { BillsService } from './bills.service';
  * settling bills paid another way. Services only; the routes are in BillsHttpModule and the
  * queue processor in BillsJobsModule.
  */
-@ListensTo(BILLS_QUEUE, [PAYMENT_EVENTS.succeeded, PAYMENT_EVENTS.failed, PAYMENT_EVENTS.refunded])
+@ListensTo(BILLS_QUEUE, BILLS_QUEUE_EVENTS.events)
 @Module({
   imports: [
     TypeOrmModule.forFeature(BILL_ENTITIES),

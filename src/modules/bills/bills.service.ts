@@ -16,11 +16,10 @@ import {
 } from '../households';
 import { type Payment, PaymentCore, PaymentHistory, toPaymentResponse } from '../payments';
 import type { Bill } from './bill.entity';
-import { billEvent } from './bill-events';
+import { billPaid } from './bill-events';
 import { BillRepository } from './bill.repository';
 import { billRequestFingerprint } from './bill-request-fingerprint';
 import { BillStatus, calendarDate, derivedStatus, isOpen } from './bill-status';
-import { BILL_EVENTS } from './bills.events';
 import { BillsError } from './bills.errors';
 
 /** One of a customer's open bills: unpaid, not withdrawn. Money in minor units. */
@@ -315,10 +314,7 @@ export class BillsService {
       // The bill stays its owner's whoever paid it.
       const paid = await this.bills.markPaid(manager, bill.id, payment.id, ownerId, now);
       if (paid) {
-        await this.outbox.write(
-          manager,
-          billEvent(BILL_EVENTS.paid, paid, { amountPaid: payment.amount, viaBillPay: true }),
-        );
+        await this.outbox.write(manager, billPaid(paid, { amountPaid: payment.amount, viaBillPay: true }));
       }
     });
   }

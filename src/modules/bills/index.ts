@@ -7,5 +7,5 @@ export { BillsHttpModule } from './bills-http.module';
 export { BillsJobsModule } from './jobs/bills-jobs.module';
 export { BillsService, type OpenBill, type PayBillRequest, type PayBillResult } from './bills.service';
 export { BillIngestionService, type IncomingBill, type IngestionReport } from './bill-ingestion.service';
-export { BILL_EVENTS, type BillEventPayload, type BillPaidPayload } from './bills.events';
+export { BILL_EVENTS, BillEventPayload, BillPaidPayload } from './bills.events';
 export { BILL_ERROR_CODES, BillsError } from './bills.errors';

@@ -15,7 +15,7 @@ import type { Dispute, DisputeReason, DisputeStatus, DisputeTimelineEntry } from
 import { DisputeQueueFilter, DisputeRepository } from './dispute.repository';
 import { disputeDueBy, DisputeSla, parseDisputeSla } from './dispute-sla';
 import { canMove } from './dispute-transitions';
-import { DISPUTE_EVENTS, DisputeEventPayload } from './disputes.events';
+import { DISPUTE_EVENTS, DisputeEventPayload, DisputeEventType } from './disputes.events';
 import { DisputeError } from './disputes.errors';
 import type { StaffDisputeStatus } from './dto/dispute-patch-request.dto';
 
@@ -313,7 +313,7 @@ export class DisputesService {
 
   private async notify(
     manager: EntityManager,
-    eventType: string,
+    eventType: DisputeEventType,
     dispute: Dispute,
     previousStatus: DisputeStatus | null,
     known?: DisputablePayment,
@@ -338,7 +338,7 @@ export class DisputesService {
       eventType,
       aggregateType: 'dispute',
       aggregateId: dispute.id,
-      payload: { ...payload },
+      payload,
     });
   }
 }

@@ -6,5 +6,5 @@ export { DisputesModule } from './disputes.module';
 export { DisputesHttpModule } from './disputes-http.module';
 export { DisputesJobsModule } from './jobs/disputes-jobs.module';
 export { DisputesService } from './disputes.service';
-export { DISPUTE_EVENTS, type DisputeEventPayload } from './disputes.events';
+export { DISPUTE_EVENTS, DisputeEventPayload } from './disputes.events';
 export { DISPUTE_ERROR_CODES, DisputeError } from './disputes.errors';

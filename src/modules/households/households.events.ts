@@ -15,6 +15,8 @@ export const HOUSEHOLD_EVENTS = {
   memberRoleChanged: 'household.member_role_changed',
 } as const;
 
+export type HouseholdEventType = (typeof HOUSEHOLD_EVENTS)[keyof typeof HOUSEHOLD_EVENTS];
+
 export interface HouseholdMemberEventPayload {
   householdId: string;
   householdName: string;
@@ -25,4 +27,12 @@ export interface HouseholdMemberEventPayload {
   role: HouseholdRole;
   /** `member_role_changed` only. */
   previousRole?: HouseholdRole;
+}
+
+declare module '../../platform/outbox/outbox-events' {
+  interface OutboxEventPayloads {
+    [HOUSEHOLD_EVENTS.memberAdded]: HouseholdMemberEventPayload;
+    [HOUSEHOLD_EVENTS.memberRemoved]: HouseholdMemberEventPayload;
+    [HOUSEHOLD_EVENTS.memberRoleChanged]: HouseholdMemberEventPayload;
+  }
 }

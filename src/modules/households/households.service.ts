@@ -9,7 +9,7 @@ import type { AddableHouseholdRole, HouseholdMember, HouseholdRole } from './hou
 import type { HouseholdSharedAccount } from './household-shared-account.entity';
 import type { Household } from './household.entity';
 import { HouseholdRepository, HouseholdView } from './household.repository';
-import { HOUSEHOLD_EVENTS, HouseholdMemberEventPayload } from './households.events';
+import { HOUSEHOLD_EVENTS, HouseholdEventType, HouseholdMemberEventPayload } from './households.events';
 import { HouseholdError } from './households.errors';
 import { HouseholdsConfig } from './households.config';
 
@@ -260,7 +260,7 @@ export class HouseholdsService {
 
   private async event(
     manager: EntityManager,
-    eventType: string,
+    eventType: HouseholdEventType,
     household: Household,
     change: Omit<HouseholdMemberEventPayload, 'householdId' | 'householdName'>,
   ): Promise<void> {
@@ -273,7 +273,7 @@ export class HouseholdsService {
       eventType,
       aggregateType: 'household',
       aggregateId: household.id,
-      payload: { ...payload },
+      payload,
     });
   }
 }

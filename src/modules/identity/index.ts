@@ -13,7 +13,7 @@ export { StaffDirectory, type StaffMember } from './staff-directory.service';
 export { FunnelReadModel, type IdentityFunnel } from './funnel-read-model.service';
 export { IsPhoneNumberE164, normalizePhoneNumber } from './phone-number';
 export { StaffAccountService } from './staff-account.service';
-export { IDENTITY_EVENT_TYPES, IdentityEvents } from './identity.events';
+export { IDENTITY_EVENT_TYPES, IdentityEvents, UserDeactivatedPayload } from './identity.events';
 export { IDENTITY_ERROR_CODES, IdentityError } from './identity.errors';
 export type { KycTier } from './user.entity';
 export { SignInLimits } from './identity-rate-limits';

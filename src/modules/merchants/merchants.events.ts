@@ -18,3 +18,10 @@ export interface MerchantKybEventPayload {
   previousStatus: KybStatus | null;
   reasonCode: string | null;
 }
+
+declare module '../../platform/outbox/outbox-events' {
+  interface OutboxEventPayloads {
+    [MERCHANT_EVENTS.registered]: MerchantKybEventPayload;
+    [MERCHANT_EVENTS.kybStatusChanged]: MerchantKybEventPayload;
+  }
+}

@@ -1,3 +1,4 @@
+import { eventNotice } from './notified-events';
 import { billEventMessage } from './bill-event-message';
 import { UnusableEventError } from './event-notice';
 
@@ -21,7 +22,7 @@ const paid = {
 
 describe('billEventMessage', () => {
   it('tells the customer a bill arrived: biller, account, amount due, due date in words, reference; app only', () => {
-    expect(billEventMessage('bill.received', received)).toEqual({
+    expect(billEventMessage({ eventType: 'bill.received', payload: received })).toEqual({
       type: 'BILL_RECEIVED',
       title: 'New bill from Ikeja Electric',
       body: 'Your Ikeja Electric bill for account 45010001234 is NGN 12,500.00, due on 30 November 2026. Bill reference: INV-2026-11-0042.',
@@ -40,7 +41,7 @@ describe('billEventMessage', () => {
   });
 
   it('tells the customer a bill was settled by a payment made another way, linking the payment', () => {
-    const message = billEventMessage('bill.paid', paid);
+    const message = billEventMessage({ eventType: 'bill.paid', payload: paid });
     expect(message).toMatchObject({
       type: 'BILL_PAID',
       title: 'Ikeja Electric bill paid',
@@ -52,38 +53,36 @@ describe('billEventMessage', () => {
   });
 
   it('names what the payment paid when it differs from the amount due', () => {
-    expect(billEventMessage('bill.paid', { ...paid, amountPaid: 1_300_000 })?.body).toContain(
+    expect(billEventMessage({ eventType: 'bill.paid', payload: { ...paid, amountPaid: 1_300_000 } })?.body).toContain(
       'is paid: your payment of NGN 13,000.00 for that account settled it.',
     );
   });
 
   it('says nothing of a bill paid from the inbox: the payment has its own notice', () => {
-    expect(billEventMessage('bill.paid', { ...paid, viaBillPay: true })).toBeNull();
+    expect(billEventMessage({ eventType: 'bill.paid', payload: { ...paid, viaBillPay: true } })).toBeNull();
   });
 
   it('refuses payloads that break the contract, naming the fields', () => {
-    expect(() => billEventMessage('bill.received', { ...received, amountDue: 12.5, dueDate: '2026-02-30' })).toThrow(
-      new UnusableEventError('bill event payload: bad amountDue, dueDate'),
+    expect(() => eventNotice('bill.received', { ...received, amountDue: 12.5, dueDate: '2026-02-30' })).toThrow(
+      new UnusableEventError('bill.received payload: bad amountDue, dueDate'),
     );
-    expect(() => billEventMessage('bill.paid', { ...paid, viaBillPay: 'no', paymentId: 'x' })).toThrow(
-      new UnusableEventError('bill event payload: bad paymentId, viaBillPay'),
+    expect(() => eventNotice('bill.paid', { ...paid, viaBillPay: 'no', paymentId: 'x' })).toThrow(
+      new UnusableEventError('bill.paid payload: bad paymentId, viaBillPay'),
     );
     // viaBillPay is checked before anything is decided: a bill.paid without it is unusable.
     const { viaBillPay: _viaBillPay, ...withoutFlag } = paid;
-    expect(() => billEventMessage('bill.paid', withoutFlag)).toThrow('bad viaBillPay');
-    expect(() => billEventMessage('bill.received', { ...received, billerName: 'x'.repeat(121) })).toThrow(
-      'bad billerName',
+    expect(() => eventNotice('bill.paid', withoutFlag)).toThrow('bad viaBillPay');
+    expect(() => eventNotice('bill.received', { ...received, billerName: 'x'.repeat(121) })).toThrow('bad billerName');
+    expect(() => eventNotice('bill.received', null)).toThrow(
+      new UnusableEventError('bill.received payload: not an object'),
     );
-    expect(() => billEventMessage('bill.received', null)).toThrow(
-      new UnusableEventError('bill event payload: not an object'),
-    );
-    expect(() => billEventMessage('bill.received', [received])).toThrow(UnusableEventError);
-    expect(() => billEventMessage('bill.withdrawn', received)).toThrow(UnusableEventError);
+    expect(() => eventNotice('bill.received', [received])).toThrow(UnusableEventError);
+    expect(eventNotice('bill.withdrawn', received)).toBeNull();
   });
 
   it('reads only the payload’s own fields', () => {
     const inherited = Object.assign(Object.create({ currency: 'NGN' }), { ...received, currency: undefined });
     delete inherited.currency;
-    expect(() => billEventMessage('bill.received', inherited)).toThrow('bad currency');
+    expect(() => eventNotice('bill.received', inherited)).toThrow('bad currency');
   });
 });

@@ -1,25 +1,25 @@
+import type { EventAndPayload } from '../../platform/outbox/outbox-event-reader';
 import { BILL_EVENTS, BillEventPayload, BillPaidPayload } from '../bills';
 import { formatMinorUnits } from '../../platform/money/money-format';
 import { calendarDateWords } from './calendar-words';
-import { NoticeMessage, UnusableEventError } from './event-notice';
-import { CURRENCY, PayloadFields, UUID } from './event-payload-fields';
+import { NoticeMessage } from './event-notice';
 
 /** The bill events that become notices (or, for a bill paid from the inbox, are recorded only). */
-export const NOTIFIED_BILL_EVENTS: readonly string[] = [BILL_EVENTS.received, BILL_EVENTS.paid];
+export type NotifiedBillEvent = EventAndPayload<typeof BILL_EVENTS.received | typeof BILL_EVENTS.paid>;
 
 /**
- * The notice for a bill event, or null when the event tells the customer nothing new: a bill
- * paid from the inbox (`viaBillPay`), whose payment has its own notice. Throws
- * UnusableEventError on a payload that breaks the contract. In the app only: news of a bill
- * can wait for the customer to open it (see the README, "Which events text the customer").
+ * The notice for a bill event, its payload checked, or null when the event tells the customer
+ * nothing new: a bill paid from the inbox (`viaBillPay`), whose payment has its own notice. In
+ * the app only: news of a bill can wait for the customer to open it (see the README, "Which
+ * events text the customer").
  */
-export function billEventMessage(eventType: string, rawPayload: unknown): NoticeMessage | null {
-  if (eventType === BILL_EVENTS.received) return billReceived(parseBillEventPayload(rawPayload));
-  if (eventType === BILL_EVENTS.paid) {
-    const payload = parseBillPaidPayload(rawPayload);
-    return payload.viaBillPay ? null : billPaid(payload);
+export function billEventMessage(event: NotifiedBillEvent): NoticeMessage | null {
+  switch (event.eventType) {
+    case BILL_EVENTS.received:
+      return billReceived(event.payload);
+    case BILL_EVENTS.paid:
+      return event.payload.viaBillPay ? null : billPaid(event.payload);
   }
-  throw new UnusableEventError(`${eventType} is not a notified bill event`);
 }
 
 function billReceived(payload: BillEventPayload): NoticeMessage {
@@ -60,30 +60,4 @@ function billData(payload: BillEventPayload): Record<string, unknown> {
     currency: payload.currency,
     dueDate: payload.dueDate,
   };
-}
-
-/** The fields every bill event carries; lengths bounded as the tables they come from bound them. */
-function billFields(payload: unknown): PayloadFields {
-  return new PayloadFields(payload)
-    .text('billId', { pattern: UUID })
-    .text('customerId', { pattern: UUID })
-    .text('billerId', { pattern: UUID })
-    .text('billerName', { max: 120 })
-    .text('billReference', { max: 120 })
-    .text('accountReference', { max: 64 })
-    .minorUnits('amountDue')
-    .text('currency', { pattern: CURRENCY })
-    .calendarDate('dueDate');
-}
-
-export function parseBillEventPayload(payload: unknown): BillEventPayload {
-  return billFields(payload).verified<BillEventPayload>('bill event');
-}
-
-export function parseBillPaidPayload(payload: unknown): BillPaidPayload {
-  return billFields(payload)
-    .text('paymentId', { pattern: UUID })
-    .minorUnits('amountPaid')
-    .boolean('viaBillPay')
-    .verified<BillPaidPayload>('bill event');
 }

@@ -1,8 +1,9 @@
 import { UnusableEventError } from './event-notice';
 import { disputeEventMessage } from './dispute-event-message';
 import { eventNotice } from './notified-events';
+import type { DisputeEventPayload } from '../disputes';
 
-const payload = {
+const payload: DisputeEventPayload = {
   disputeId: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a50',
   customerId: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a11',
   paymentId: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a10',
@@ -29,11 +30,14 @@ describe('dispute notices', () => {
   });
 
   it('texts a rejection with the reason in the app', () => {
-    const message = disputeEventMessage('dispute.status_changed', {
-      ...payload,
-      status: 'RESOLVED_REJECTED',
-      previousStatus: 'UNDER_REVIEW',
-      resolutionNote: 'The biller credited it on 20 November.',
+    const message = disputeEventMessage({
+      eventType: 'dispute.status_changed',
+      payload: {
+        ...payload,
+        status: 'RESOLVED_REJECTED',
+        previousStatus: 'UNDER_REVIEW',
+        resolutionNote: 'The biller credited it on 20 November.',
+      },
     });
     expect(message.type).toBe('DISPUTE_UPDATED');
     expect(message.body).toContain('The biller credited it on 20 November.');
@@ -41,6 +45,6 @@ describe('dispute notices', () => {
   });
 
   it('refuses a broken payload', () => {
-    expect(() => disputeEventMessage('dispute.opened', { ...payload, disputeId: 'nope' })).toThrow(UnusableEventError);
+    expect(() => eventNotice('dispute.opened', { ...payload, disputeId: 'nope' })).toThrow(UnusableEventError);
   });
 });

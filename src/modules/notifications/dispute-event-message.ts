@@ -1,10 +1,10 @@
+import type { EventAndPayload } from '../../platform/outbox/outbox-event-reader';
 import { DISPUTE_EVENTS, type DisputeEventPayload } from '../disputes';
 import { formatMinorUnits } from '../../platform/money/money-format';
 import { NoticeMessage, UnusableEventError } from './event-notice';
-import { CURRENCY, PayloadFields, UUID } from './event-payload-fields';
 
 /** The dispute events that become notices (the SLA breach is for operations, not the customer). */
-export const NOTIFIED_DISPUTE_EVENTS: readonly string[] = [DISPUTE_EVENTS.opened, DISPUTE_EVENTS.statusChanged];
+export type NotifiedDisputeEvent = EventAndPayload<typeof DISPUTE_EVENTS.opened | typeof DISPUTE_EVENTS.statusChanged>;
 
 const REASON_WORDS: ReadonlyMap<string, string> = new Map([
   ['NOT_CREDITED_BY_BILLER', 'the biller has not credited it'],
@@ -16,11 +16,11 @@ const REASON_WORDS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * The notice for a dispute event; throws UnusableEventError on a payload that breaks the
- * contract. Only a resolution is texted: the outcome is what the customer waits for.
+ * The notice for a dispute event, its payload checked; UnusableEventError for a status change
+ * the customer is not told of. Only a resolution is texted: the outcome is what the customer
+ * waits for.
  */
-export function disputeEventMessage(eventType: string, rawPayload: unknown): NoticeMessage {
-  const payload = parseDisputeEventPayload(rawPayload);
+export function disputeEventMessage({ eventType, payload }: NotifiedDisputeEvent): NoticeMessage {
   const amount = formatMinorUnits(payload.amount, payload.currency, 'code');
   const paying = `your payment of ${amount} to ${payload.billerName}`;
   const data = {
@@ -43,9 +43,6 @@ export function disputeEventMessage(eventType: string, rawPayload: unknown): Not
       sms: null,
       data,
     };
-  }
-  if (eventType !== DISPUTE_EVENTS.statusChanged) {
-    throw new UnusableEventError(`${eventType} is not a notified dispute event`);
   }
   switch (payload.status) {
     case 'UNDER_REVIEW':
@@ -80,30 +77,12 @@ export function disputeEventMessage(eventType: string, rawPayload: unknown): Not
         sms: null,
         data,
       };
-    // The opening is told by DISPUTE_OPENED; a status change back to OPEN tells the customer
-    // nothing. The payload's status is only length-checked, so one outside the type is refused too.
+    // The opening is told by DISPUTE_OPENED; a status change back to OPEN tells the customer nothing.
     case 'OPEN':
-    default:
       throw new UnusableEventError(`dispute.status_changed to ${payload.status} is not notified`);
   }
 }
 
 function note(payload: DisputeEventPayload): string {
   return payload.resolutionNote ? ` ${payload.resolutionNote.trim()}` : '';
-}
-
-export function parseDisputeEventPayload(payload: unknown): DisputeEventPayload {
-  return new PayloadFields(payload)
-    .text('disputeId', { pattern: UUID })
-    .text('customerId', { pattern: UUID })
-    .text('paymentId', { pattern: UUID })
-    .text('reason', { max: 32 })
-    .text('status', { max: 20 })
-    .optionalText('previousStatus')
-    .optionalText('resolutionNote')
-    .text('dueBy', { max: 40 })
-    .text('billerName', { max: 120 })
-    .minorUnits('amount')
-    .text('currency', { pattern: CURRENCY })
-    .verified<DisputeEventPayload>('dispute event');
 }

@@ -24,9 +24,4 @@ export interface NoticeMessage {
 }
 
 /** An event that no retry can turn into a notification (its payload breaks the contract). */
-export class UnusableEventError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UnusableEventError';
-  }
-}
+export { UnusableEventError } from '../../platform/outbox/outbox-event-reader';

@@ -1,9 +1,14 @@
-import { billEventMessage, NOTIFIED_BILL_EVENTS } from './bill-event-message';
-import { disputeEventMessage, NOTIFIED_DISPUTE_EVENTS } from './dispute-event-message';
+import { OutboxEventReader, type EventAndPayload, type EventsReadBy } from '../../platform/outbox/outbox-event-reader';
+import { BILL_EVENTS, BillEventPayload, BillPaidPayload } from '../bills';
+import { DISPUTE_EVENTS, DisputeEventPayload } from '../disputes';
+import { PAYMENT_EVENTS, PaymentEventPayload } from '../payments';
+import { SCHEDULE_EVENTS, ScheduleConfirmationPayload, ScheduleRunEventPayload } from '../schedules';
+import { billEventMessage } from './bill-event-message';
+import { disputeEventMessage } from './dispute-event-message';
 import { NoticeMessage } from './event-notice';
 import { NotificationCategory } from './notification-preference-matrix';
-import { NOTIFIED_PAYMENT_EVENTS, paymentEventMessage } from './payment-event-message';
-import { NOTIFIED_SCHEDULE_EVENTS, scheduleEventMessage } from './schedule-event-message';
+import { paymentEventMessage } from './payment-event-message';
+import { scheduleEventMessage } from './schedule-event-message';
 
 /** What one event of a notified type comes to. */
 export interface EventNotice {
@@ -15,37 +20,53 @@ export interface EventNotice {
   message: NoticeMessage | null;
 }
 
-interface NotifiedEvents {
-  category: NotificationCategory;
-  events: readonly string[];
-  /** Throws UnusableEventError when the payload breaks the event's contract. */
-  message(eventType: string, payload: unknown): NoticeMessage | null;
-}
+/**
+ * Every event type this context turns into notices, with the payload class its producer
+ * declares: what NotificationsModule listens to, and what each payload is checked against
+ * before a notice is made of it. The SLA breach of a dispute is for operations, not the customer.
+ */
+export const NOTIFIED_EVENTS = new OutboxEventReader({
+  [PAYMENT_EVENTS.succeeded]: PaymentEventPayload,
+  [PAYMENT_EVENTS.failed]: PaymentEventPayload,
+  [PAYMENT_EVENTS.refunded]: PaymentEventPayload,
+  [BILL_EVENTS.received]: BillEventPayload,
+  [BILL_EVENTS.paid]: BillPaidPayload,
+  [SCHEDULE_EVENTS.runFailed]: ScheduleRunEventPayload,
+  [SCHEDULE_EVENTS.confirmationNeeded]: ScheduleConfirmationPayload,
+  [DISPUTE_EVENTS.opened]: DisputeEventPayload,
+  [DISPUTE_EVENTS.statusChanged]: DisputeEventPayload,
+});
 
-const SOURCES: readonly NotifiedEvents[] = [
-  { category: 'PAYMENTS', events: NOTIFIED_PAYMENT_EVENTS, message: paymentEventMessage },
-  { category: 'BILLS', events: NOTIFIED_BILL_EVENTS, message: billEventMessage },
-  { category: 'SCHEDULES', events: NOTIFIED_SCHEDULE_EVENTS, message: scheduleEventMessage },
-  // A dispute is about a payment: the customer's payment choices apply to it.
-  { category: 'PAYMENTS', events: NOTIFIED_DISPUTE_EVENTS, message: disputeEventMessage },
-];
+export const NOTIFIED_EVENT_TYPES = NOTIFIED_EVENTS.events;
 
-// A Map, not an object literal: an event type from a job must never reach `toString` or `__proto__`.
-const BY_EVENT_TYPE: ReadonlyMap<string, NotifiedEvents> = new Map(
-  SOURCES.flatMap((source) => source.events.map((eventType) => [eventType, source] as const)),
-);
-
-/** Every event type this context turns into notices: what NotificationsModule listens to. */
-export const NOTIFIED_EVENT_TYPES: readonly string[] = [...BY_EVENT_TYPE.keys()];
+type NotifiedEvent = EventAndPayload<EventsReadBy<typeof NOTIFIED_EVENTS>>;
 
 /**
  * What an event tells whom, or null for an event type this context does not notify of. Throws
- * UnusableEventError when the payload breaks the event's contract.
+ * UnusableEventError when the payload breaks its class's rules: this is where a notified
+ * event's payload is checked, once.
  */
 export function eventNotice(eventType: string, payload: unknown): EventNotice | null {
-  const source = BY_EVENT_TYPE.get(eventType);
-  if (!source) return null;
-  const message = source.message(eventType, payload);
-  // The builder has checked customerId as a UUID of the payload's own.
-  return { customerId: (payload as { customerId: string }).customerId, category: source.category, message };
+  const event = NOTIFIED_EVENTS.read({ eventType, payload });
+  return event ? noticeOf(event) : null;
+}
+
+function noticeOf(event: NotifiedEvent): EventNotice {
+  const { customerId } = event.payload;
+  switch (event.eventType) {
+    case PAYMENT_EVENTS.succeeded:
+    case PAYMENT_EVENTS.failed:
+    case PAYMENT_EVENTS.refunded:
+      return { customerId, category: 'PAYMENTS', message: paymentEventMessage(event) };
+    case BILL_EVENTS.received:
+    case BILL_EVENTS.paid:
+      return { customerId, category: 'BILLS', message: billEventMessage(event) };
+    case SCHEDULE_EVENTS.runFailed:
+    case SCHEDULE_EVENTS.confirmationNeeded:
+      return { customerId, category: 'SCHEDULES', message: scheduleEventMessage(event) };
+    // A dispute is about a payment: the customer's payment choices apply to it.
+    case DISPUTE_EVENTS.opened:
+    case DISPUTE_EVENTS.statusChanged:
+      return { customerId, category: 'PAYMENTS', message: disputeEventMessage(event) };
+  }
 }

@@ -1,26 +1,23 @@
-import { PAYMENT_EVENTS, PaymentEventPayload } from '../payments';
+import type { EventAndPayload } from '../../platform/outbox/outbox-event-reader';
+import { PAYMENT_EVENTS } from '../payments';
 import { formatMinorUnits } from '../../platform/money/money-format';
-import { NoticeMessage, NotificationType, UnusableEventError } from './event-notice';
-import { CURRENCY, PayloadFields, UUID } from './event-payload-fields';
+import { NoticeMessage, NotificationType } from './event-notice';
 
 /** What one payment event tells the customer, in the app and (when `sms` is set) by SMS. */
 export type PaymentEventMessage = NoticeMessage;
 
-/**
- * A payload as events carry it: events written before `rail` and `fundsCaptured` existed may
- * lack them, and stay readable.
- */
-export type ParsedPaymentEvent = Omit<PaymentEventPayload, 'rail' | 'fundsCaptured'> &
-  Partial<Pick<PaymentEventPayload, 'rail' | 'fundsCaptured'>>;
+/** The payment events that become notices. */
+export type NotifiedPaymentEvent = EventAndPayload<
+  typeof PAYMENT_EVENTS.succeeded | typeof PAYMENT_EVENTS.failed | typeof PAYMENT_EVENTS.refunded
+>;
 
 type PaymentNotificationType = Extract<NotificationType, `PAYMENT_${string}`>;
 
-// Maps, not object literals: a payload's strings must never reach `toString` or `__proto__`.
-const TYPE_BY_EVENT: ReadonlyMap<string, PaymentNotificationType> = new Map<string, PaymentNotificationType>([
-  [PAYMENT_EVENTS.succeeded, 'PAYMENT_SUCCEEDED'],
-  [PAYMENT_EVENTS.failed, 'PAYMENT_FAILED'],
-  [PAYMENT_EVENTS.refunded, 'PAYMENT_REFUNDED'],
-]);
+const TYPE_BY_EVENT: Readonly<Record<NotifiedPaymentEvent['eventType'], PaymentNotificationType>> = {
+  [PAYMENT_EVENTS.succeeded]: 'PAYMENT_SUCCEEDED',
+  [PAYMENT_EVENTS.failed]: 'PAYMENT_FAILED',
+  [PAYMENT_EVENTS.refunded]: 'PAYMENT_REFUNDED',
+};
 
 /** How the customer names the way they paid, and who stands behind it. */
 interface RailWords {
@@ -30,6 +27,7 @@ interface RailWords {
   provider: string;
 }
 
+// Maps, not object literals: a payload's strings must never reach `toString` or `__proto__`.
 const RAIL_WORDS: ReadonlyMap<string, RailWords> = new Map([
   ['CARD', { method: 'card', provider: 'your card issuer' }],
   ['BANK_TRANSFER', { method: 'bank account', provider: 'your bank' }],
@@ -141,14 +139,12 @@ const FAILURES: ReadonlyMap<string, FailureExplanation> = new Map([
   ],
 ]);
 
-/** The payment events that become notices. */
-export const NOTIFIED_PAYMENT_EVENTS: readonly string[] = [...TYPE_BY_EVENT.keys()];
-
-/** The message for a payment event of a notified type; throws UnusableEventError on a broken payload. */
-export function paymentEventMessage(eventType: string, rawPayload: unknown): PaymentEventMessage {
-  const type = TYPE_BY_EVENT.get(eventType);
-  if (!type) throw new UnusableEventError(`${eventType} is not a notified payment event`);
-  const payload = parsePaymentEventPayload(rawPayload);
+/**
+ * The message for a payment event of a notified type, its payload checked (`PaymentEventPayload`).
+ * Events written before `rail` and `fundsCaptured` existed lack them, and stay readable.
+ */
+export function paymentEventMessage({ eventType, payload }: NotifiedPaymentEvent): PaymentEventMessage {
+  const type = TYPE_BY_EVENT[eventType];
   // Codes, not symbols: an SMS with `₦` leaves the GSM alphabet and fits half as much text.
   const money = (minorUnits: bigint | number) => formatMinorUnits(minorUnits, payload.currency, 'code');
   const amount = money(payload.amount);
@@ -233,23 +229,4 @@ export function paymentEventMessage(eventType: string, rawPayload: unknown): Pay
         data,
       };
   }
-}
-
-/** Checks the fields a notification relies on; the producer's type says more than it proves. */
-export function parsePaymentEventPayload(payload: unknown): ParsedPaymentEvent {
-  return new PayloadFields(payload)
-    .text('paymentId', { pattern: UUID })
-    .text('customerId', { pattern: UUID })
-    .text('billerId', { pattern: UUID })
-    .text('billerName')
-    .text('accountReference')
-    .text('currency', { pattern: CURRENCY })
-    .text('status')
-    .minorUnits('amount')
-    .minorUnits('fee')
-    .optionalText('rail')
-    .optionalBoolean('fundsCaptured')
-    .optionalText('failureCode')
-    .optionalText('billerReference')
-    .verified<ParsedPaymentEvent>('payment event');
 }

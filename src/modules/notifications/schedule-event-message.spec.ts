@@ -1,3 +1,4 @@
+import { eventNotice } from './notified-events';
 import { UnusableEventError } from './event-notice';
 import { scheduleEventMessage } from './schedule-event-message';
 
@@ -23,7 +24,7 @@ const confirmation = {
 
 describe('scheduleEventMessage', () => {
   it('tells the customer a scheduled payment failed, why, and what to do, in the app and by SMS', () => {
-    expect(scheduleEventMessage('schedule.run_failed', run)).toEqual({
+    expect(scheduleEventMessage({ eventType: 'schedule.run_failed', payload: run })).toEqual({
       type: 'SCHEDULE_RUN_FAILED',
       title: 'Scheduled payment to Ikeja Electric failed',
       body: 'Your scheduled payment of NGN 5,000.00 to Ikeja Electric for account 45010001234 (November 2026) was not made. Your card issuer declined the payment. Pay it yourself if it is still due; your schedule carries on next month.',
@@ -43,23 +44,29 @@ describe('scheduleEventMessage', () => {
   });
 
   it('words weekly, one-off and unknown periods', () => {
-    const weekly = scheduleEventMessage('schedule.run_failed', { ...run, periodKey: '2026-W47' });
+    const weekly = scheduleEventMessage({
+      eventType: 'schedule.run_failed',
+      payload: { ...run, periodKey: '2026-W47' },
+    });
     expect(weekly.body).toContain('(week 47 of 2026) was not made.');
     expect(weekly.body).toMatch(/carries on next week\.$/);
-    const once = scheduleEventMessage('schedule.run_failed', { ...run, periodKey: 'once', reason: 'Declined!' });
+    const once = scheduleEventMessage({
+      eventType: 'schedule.run_failed',
+      payload: { ...run, periodKey: 'once', reason: 'Declined!' },
+    });
     expect(once.body).toBe(
       'Your scheduled payment of NGN 5,000.00 to Ikeja Electric for account 45010001234 was not made. Declined! Pay it yourself if it is still due.',
     );
     expect(once.sms).toBe(
       'Your scheduled payment of NGN 5,000.00 to Ikeja Electric (account ending 1234) failed. Declined! Pay it yourself if it is still due.',
     );
-    const other = scheduleEventMessage('schedule.run_failed', { ...run, periodKey: '2026-Q4' });
+    const other = scheduleEventMessage({ eventType: 'schedule.run_failed', payload: { ...run, periodKey: '2026-Q4' } });
     expect(other.body).toContain('45010001234 was not made.');
     expect(other.body).toMatch(/carries on with its next payment\.$/);
   });
 
   it('asks the customer to pay a bill above the schedule’s maximum, or raise it, linking the bill', () => {
-    const message = scheduleEventMessage('schedule.confirmation_needed', confirmation);
+    const message = scheduleEventMessage({ eventType: 'schedule.confirmation_needed', payload: confirmation });
     expect(message).toMatchObject({
       type: 'SCHEDULE_CONFIRMATION_NEEDED',
       title: 'Ikeja Electric bill needs your approval',
@@ -77,18 +84,16 @@ describe('scheduleEventMessage', () => {
   });
 
   it('refuses payloads that break the contract, naming the fields', () => {
-    expect(() => scheduleEventMessage('schedule.run_failed', { ...run, runId: 'r-1', amount: -1 })).toThrow(
-      new UnusableEventError('schedule event payload: bad runId, amount'),
+    expect(() => eventNotice('schedule.run_failed', { ...run, runId: 'r-1', amount: -1 })).toThrow(
+      new UnusableEventError('schedule.run_failed payload: bad runId, amount'),
     );
-    expect(() => scheduleEventMessage('schedule.run_failed', { ...run, reason: '   ' })).toThrow('bad reason');
-    expect(() => scheduleEventMessage('schedule.run_failed', { ...run, reason: 'x'.repeat(301) })).toThrow(
-      'bad reason',
-    );
+    expect(() => eventNotice('schedule.run_failed', { ...run, reason: '   ' })).toThrow('bad reason');
+    expect(() => eventNotice('schedule.run_failed', { ...run, reason: 'x'.repeat(301) })).toThrow('bad reason');
     const { billId: _billId, ...withoutBill } = confirmation;
-    expect(() =>
-      scheduleEventMessage('schedule.confirmation_needed', { ...withoutBill, maximumAmount: '100' }),
-    ).toThrow(new UnusableEventError('schedule event payload: bad maximumAmount, billId'));
-    expect(() => scheduleEventMessage('schedule.run_failed', 'oops')).toThrow('schedule event payload: not an object');
-    expect(() => scheduleEventMessage('constructor', run)).toThrow(UnusableEventError);
+    expect(() => eventNotice('schedule.confirmation_needed', { ...withoutBill, maximumAmount: '100' })).toThrow(
+      new UnusableEventError('schedule.confirmation_needed payload: bad maximumAmount, billId'),
+    );
+    expect(() => eventNotice('schedule.run_failed', 'oops')).toThrow('schedule.run_failed payload: not an object');
+    expect(eventNotice('constructor', run)).toBeNull();
   });
 });

@@ -1,26 +1,26 @@
+import type { EventAndPayload } from '../../platform/outbox/outbox-event-reader';
 import { SCHEDULE_EVENTS, ScheduleConfirmationPayload, ScheduleRunEventPayload } from '../schedules';
 import { formatMinorUnits } from '../../platform/money/money-format';
 import { periodWords } from './calendar-words';
-import { NoticeMessage, UnusableEventError } from './event-notice';
-import { CURRENCY, PayloadFields, UUID } from './event-payload-fields';
+import { NoticeMessage } from './event-notice';
 
 /** The schedule events that become notices. */
-export const NOTIFIED_SCHEDULE_EVENTS: readonly string[] = [
-  SCHEDULE_EVENTS.runFailed,
-  SCHEDULE_EVENTS.confirmationNeeded,
-];
+export type NotifiedScheduleEvent = EventAndPayload<
+  typeof SCHEDULE_EVENTS.runFailed | typeof SCHEDULE_EVENTS.confirmationNeeded
+>;
 
 /**
- * The notice for a schedule event; throws UnusableEventError on a payload that breaks the
- * contract. Both are texted: something the customer did not do by hand went wrong or waits for
- * them, and a bill may fall due before they open the app.
+ * The notice for a schedule event, its payload checked. Both are texted: something the
+ * customer did not do by hand went wrong or waits for them, and a bill may fall due before
+ * they open the app.
  */
-export function scheduleEventMessage(eventType: string, rawPayload: unknown): NoticeMessage {
-  if (eventType === SCHEDULE_EVENTS.runFailed) return runFailed(parseScheduleRunPayload(rawPayload));
-  if (eventType === SCHEDULE_EVENTS.confirmationNeeded) {
-    return confirmationNeeded(parseScheduleConfirmationPayload(rawPayload));
+export function scheduleEventMessage(event: NotifiedScheduleEvent): NoticeMessage {
+  switch (event.eventType) {
+    case SCHEDULE_EVENTS.runFailed:
+      return runFailed(event.payload);
+    case SCHEDULE_EVENTS.confirmationNeeded:
+      return confirmationNeeded(event.payload);
   }
-  throw new UnusableEventError(`${eventType} is not a notified schedule event`);
 }
 
 function runFailed(payload: ScheduleRunEventPayload): NoticeMessage {
@@ -82,29 +82,4 @@ function asSentence(reason: string): string {
   const text = reason.trim().replace(/\s+/g, ' ');
   const capitalised = text.charAt(0).toUpperCase() + text.slice(1);
   return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
-}
-
-function runFields(payload: unknown): PayloadFields {
-  return new PayloadFields(payload)
-    .text('scheduleId', { pattern: UUID })
-    .text('runId', { pattern: UUID })
-    .text('customerId', { pattern: UUID })
-    .text('billerId', { pattern: UUID })
-    .text('billerName', { max: 120 })
-    .text('accountReference', { max: 64 })
-    .text('periodKey', { max: 40 })
-    .minorUnits('amount')
-    .text('currency', { pattern: CURRENCY })
-    .text('reason', { max: 300 });
-}
-
-export function parseScheduleRunPayload(payload: unknown): ScheduleRunEventPayload {
-  return runFields(payload).verified<ScheduleRunEventPayload>('schedule event');
-}
-
-export function parseScheduleConfirmationPayload(payload: unknown): ScheduleConfirmationPayload {
-  return runFields(payload)
-    .minorUnits('maximumAmount')
-    .text('billId', { pattern: UUID })
-    .verified<ScheduleConfirmationPayload>('schedule event');
 }

@@ -26,7 +26,7 @@ export {
 } from './payment-screening';
 export { PaymentHolds, type HoldRelease, type HoldRejection } from './payment-holds.service';
 export { PAYMENT_CHANNELS, type PaymentChannel, type PayerType, type PaymentStatus } from './payment.entity';
-export { PAYMENT_EVENTS, type PaymentEventPayload } from './payments.events';
+export { PAYMENT_EVENTS, PaymentEventPayload } from './payments.events';
 export { PAYMENT_ATTEMPT_ERRORS, PAYMENT_ERROR_CODES, PaymentError } from './payments.errors';
 export { FundingAccountField, MinorUnitsAmountField, RailField } from './dto/payment-request-fields';
 export { ApiIdempotencyKeyHeader, IdempotencyKey } from './idempotency-key.decorator';

@@ -10,7 +10,7 @@ import { LedgerService } from '../ledger';
 import { BillerCircuitBreaker } from './biller-circuit-breaker';
 import { CaptureFundingSeal } from './capture-funding-seal';
 import { toPaymentResponse } from './dto/payment-mappers';
-import { paymentEventPayload } from './payment-event-payload';
+import { paymentEvent, railReversalRequested } from './payment-event-payload';
 import { agentAccounts, agentCaptureEntry, captureEntry, paymentAccounts } from './payment-ledger';
 import { PayerType, Payment, PaymentChannel } from './payment.entity';
 import { NewPayment, PaymentRepository } from './payment.repository';
@@ -433,13 +433,10 @@ export class PaymentCore {
         'AUTHORIZING',
       );
       if (!moved) throw new AlreadyRecorded();
-      const events = [this.event(PAYMENT_EVENTS.failed, moved)];
+      const events: OutboxMessage[] = [paymentEvent(PAYMENT_EVENTS.failed, moved)];
       if (voidOnRail) {
         await this.reversals.request(manager, moved, 'CANCEL');
-        events.push({
-          ...this.event(PAYMENT_EVENTS.railReversalRequested, moved),
-          payload: { ...paymentEventPayload(moved), action: 'CANCEL' },
-        });
+        events.push(railReversalRequested(moved, 'CANCEL'));
       }
       await this.outbox.write(manager, ...events);
       return moved;
@@ -454,11 +451,7 @@ export class PaymentCore {
   private async startPostingCycle(manager: EntityManager, payment: Payment): Promise<void> {
     if (payment.heldForReview) return;
     await this.attempts.openFirstCycle(manager, payment.id, this.config.JOB_PICKUP_GRACE_MS);
-    await this.outbox.write(manager, this.event(PAYMENT_EVENTS.captured, payment));
-  }
-
-  private event(eventType: string, payment: Payment): OutboxMessage {
-    return { eventType, aggregateType: 'payment', aggregateId: payment.id, payload: paymentEventPayload(payment) };
+    await this.outbox.write(manager, paymentEvent(PAYMENT_EVENTS.captured, payment));
   }
 }
 

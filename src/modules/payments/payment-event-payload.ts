@@ -1,11 +1,10 @@
-import type { PaymentEventPayload } from './payments.events';
+import type { OutboxMessage, OutboxMessageOf } from '../../platform/outbox/outbox-events';
+import { PAYMENT_EVENTS, type PaymentEventPayload, type PaymentEventType } from './payments.events';
 import type { Payment, PaymentStatus } from './payment.entity';
+import type { RailReversalAction } from './rail-reversal.entity';
 
-/** The payload every payment event carries (queues.ts, PaymentEventPayload). */
-export function paymentEventPayload(
-  payment: Payment,
-  status: PaymentStatus = payment.status,
-): PaymentEventPayload & Record<string, unknown> {
+/** The payload every payment event carries (`PaymentEventPayload`). */
+export function paymentEventPayload(payment: Payment, status: PaymentStatus = payment.status): PaymentEventPayload {
   return {
     paymentId: payment.id,
     customerId: payment.customerId,
@@ -20,5 +19,28 @@ export function paymentEventPayload(
     fundsCaptured: payment.journalEntryId !== null,
     failureCode: payment.failureCode,
     billerReference: payment.billerReference,
+  };
+}
+
+/** A payment event for the outbox, its payload the payment (as `status` when given). */
+export function paymentEvent(eventType: PaymentEventType, payment: Payment, status?: PaymentStatus): OutboxMessage {
+  return {
+    eventType,
+    aggregateType: 'payment',
+    aggregateId: payment.id,
+    payload: paymentEventPayload(payment, status),
+  };
+}
+
+/** `payment.rail_reversal_requested`: the payment's rail is asked to `action` it. */
+export function railReversalRequested(
+  payment: Payment,
+  action: RailReversalAction,
+): OutboxMessageOf<typeof PAYMENT_EVENTS.railReversalRequested> {
+  return {
+    eventType: PAYMENT_EVENTS.railReversalRequested,
+    aggregateType: 'payment',
+    aggregateId: payment.id,
+    payload: { ...paymentEventPayload(payment), action },
   };
 }

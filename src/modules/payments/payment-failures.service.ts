@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { LedgerService } from '../ledger';
-import { paymentEventPayload } from './payment-event-payload';
+import { paymentEvent, railReversalRequested } from './payment-event-payload';
 import type { Payment } from './payment.entity';
 import { PaymentRepository } from './payment.repository';
 import { PAYMENT_EVENTS } from './payments.events';
@@ -44,19 +44,13 @@ export class PaymentFailures {
       { failureCode: failure.code, failureMessage: failure.message, reversalEntryId, completed: true },
       'PROCESSING',
     )) as Payment;
-    const payload = paymentEventPayload(failed);
-    const failedEvent = { eventType: PAYMENT_EVENTS.failed, aggregateType: 'payment', aggregateId: failed.id, payload };
+    const failedEvent = paymentEvent(PAYMENT_EVENTS.failed, failed);
     if (failed.payerType === 'AGENT') {
       await this.outbox.write(manager, failedEvent);
       return failed;
     }
     await this.reversals.request(manager, failed, 'REFUND');
-    await this.outbox.write(manager, failedEvent, {
-      eventType: PAYMENT_EVENTS.railReversalRequested,
-      aggregateType: 'payment',
-      aggregateId: failed.id,
-      payload: { ...payload, action: 'REFUND' },
-    });
+    await this.outbox.write(manager, failedEvent, railReversalRequested(failed, 'REFUND'));
     return failed;
   }
 }

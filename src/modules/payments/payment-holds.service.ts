@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { paymentEventPayload } from './payment-event-payload';
+import { paymentEvent, railReversalRequested } from './payment-event-payload';
 import { Payment } from './payment.entity';
 import { PaymentFailures } from './payment-failures.service';
 import { PaymentRepository } from './payment.repository';
 import { PAYMENT_EVENTS } from './payments.events';
 import { PostingAttemptRepository } from './posting-attempt.repository';
 import { RailReversalService } from './rail-reversal.service';
-import { OutboxMessage, OutboxWriter } from '../../platform/outbox/outbox.writer';
+import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 
 /** What releasing a held payment did. */
 export type HoldRelease =
@@ -67,7 +67,7 @@ export class PaymentHolds {
     if (released.status === 'AUTHORIZING') return 'AWAITING_CAPTURE';
     if (released.status !== 'PENDING') return 'NOT_HELD';
     await this.attempts.openCycle(manager, paymentId);
-    await this.outbox.write(manager, this.event(PAYMENT_EVENTS.captured, released));
+    await this.outbox.write(manager, paymentEvent(PAYMENT_EVENTS.captured, released));
     return 'POSTING';
   }
 
@@ -95,10 +95,11 @@ export class PaymentHolds {
         'AUTHORIZING',
       )) as Payment;
       await this.reversals.request(manager, failed, 'CANCEL');
-      await this.outbox.write(manager, this.event(PAYMENT_EVENTS.failed, failed), {
-        ...this.event(PAYMENT_EVENTS.railReversalRequested, failed),
-        payload: { ...paymentEventPayload(failed), action: 'CANCEL' },
-      });
+      await this.outbox.write(
+        manager,
+        paymentEvent(PAYMENT_EVENTS.failed, failed),
+        railReversalRequested(failed, 'CANCEL'),
+      );
       return 'CANCELLED';
     }
     if (locked.status !== 'PENDING') return 'NOT_HELD';
@@ -117,9 +118,5 @@ export class PaymentHolds {
       memo: 'Refused after a compliance review',
     });
     return 'REFUNDED';
-  }
-
-  private event(eventType: string, payment: Payment): OutboxMessage {
-    return { eventType, aggregateType: 'payment', aggregateId: payment.id, payload: paymentEventPayload(payment) };
   }
 }

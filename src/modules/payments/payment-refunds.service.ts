@@ -3,10 +3,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { LedgerService } from '../ledger';
 import type { Payment, PaymentStatus } from './payment.entity';
-import { paymentEventPayload } from './payment-event-payload';
+import { railReversalRequested } from './payment-event-payload';
 import { PaymentRepository } from './payment.repository';
 import { PaymentError } from './payments.errors';
-import { PAYMENT_EVENTS } from './payments.events';
 import { RailReversalService } from './rail-reversal.service';
 
 /** A payment as a dispute sees it: whose it is, what it was, and whether it can be disputed. */
@@ -89,12 +88,7 @@ export class PaymentRefunds {
     )) as Payment;
     if (payment.payerType !== 'AGENT') {
       await this.reversals.request(manager, refunded, 'REFUND');
-      await this.outbox.write(manager, {
-        eventType: PAYMENT_EVENTS.railReversalRequested,
-        aggregateType: 'payment',
-        aggregateId: payment.id,
-        payload: { ...paymentEventPayload(refunded), action: 'REFUND' },
-      });
+      await this.outbox.write(manager, railReversalRequested(refunded, 'REFUND'));
     }
     return refunded;
   }

@@ -1,3 +1,15 @@
+import {
+  EventCurrency,
+  EventId,
+  EventMinorUnits,
+  EventOneOf,
+  EventText,
+  OptionalEventFlag,
+  OptionalEventText,
+} from '../../platform/outbox/event-payload-fields';
+import { PAYMENT_STATUSES, type PaymentStatus } from './payment.entity';
+import type { RailReversalAction } from './rail-reversal.entity';
+
 /**
  * The payments context's outbox events, the payload every consumer may rely on, and the queues
  * its own worker consumes them on. Other contexts listen to these through the payments index
@@ -13,29 +25,81 @@ export const PAYMENT_EVENTS = {
   railReversalRequested: 'payment.rail_reversal_requested',
 } as const;
 
-export interface PaymentEventPayload {
+/** The payload every payment event carries, as `paymentEventPayload` writes it. */
+export class PaymentEventPayload {
+  @EventId()
   paymentId: string;
+
+  @EventId()
   customerId: string;
+
+  @EventId()
   billerId: string;
+
+  @EventText()
   billerName: string;
+
+  @EventText()
   accountReference: string;
-  /** Minor units, as integers. */
-  amount: number;
-  fee: number;
+
+  @EventCurrency()
   currency: string;
-  status: 'AUTHORIZING' | 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'REFUNDED';
-  /** The rail the customer paid by (`CARD`, `BANK_TRANSFER`, ...): where a refund goes back to. */
-  rail: string;
+
+  @EventOneOf(PAYMENT_STATUSES)
+  status: PaymentStatus;
+
+  /** Minor units, as integers. */
+  @EventMinorUnits()
+  amount: number;
+
+  @EventMinorUnits()
+  fee: number;
+
+  /**
+   * The rail the customer paid by (`CARD`, `BANK_TRANSFER`, ...): where a refund goes back to.
+   * Always written; events written before this field existed lack it.
+   */
+  @OptionalEventText()
+  rail?: string;
+
   /**
    * Whether the rail took the customer's funds (the payment has a capture journal entry): a
    * declined or unconfirmed capture fails with nothing taken, a biller's refusal after the
-   * capture owes a refund. Events written before this field existed lack it; consumers infer
-   * it from `failureCode`.
+   * capture owes a refund. Always written; events written before this field existed lack it,
+   * and consumers infer it from `failureCode`.
    */
-  fundsCaptured: boolean;
+  @OptionalEventFlag()
+  fundsCaptured?: boolean;
+
   /** Why the payment failed (failed events), e.g. `RAIL_DECLINED`, `BILLER_REJECTED`. */
+  @OptionalEventText()
   failureCode?: string | null;
+
+  @OptionalEventText()
   billerReference?: string | null;
+}
+
+/** `payment.rail_reversal_requested`: the payment, and what its rail is asked to do. */
+export class PaymentRailReversalPayload extends PaymentEventPayload {
+  /** `REFUND` a capture, or `CANCEL` one whose outcome is unknown. */
+  @EventOneOf(['REFUND', 'CANCEL'])
+  action: RailReversalAction;
+}
+
+/** The payment events whose payload is the payment alone. */
+export type PaymentEventType = Exclude<
+  (typeof PAYMENT_EVENTS)[keyof typeof PAYMENT_EVENTS],
+  'payment.rail_reversal_requested'
+>;
+
+declare module '../../platform/outbox/outbox-events' {
+  interface OutboxEventPayloads {
+    [PAYMENT_EVENTS.captured]: PaymentEventPayload;
+    [PAYMENT_EVENTS.succeeded]: PaymentEventPayload;
+    [PAYMENT_EVENTS.failed]: PaymentEventPayload;
+    [PAYMENT_EVENTS.refunded]: PaymentEventPayload;
+    [PAYMENT_EVENTS.railReversalRequested]: PaymentRailReversalPayload;
+  }
 }
 
 /** The queues the payments worker consumes its own events on. */

@@ -2,7 +2,7 @@
  * The schedules context's public surface: what other contexts and the applications may import.
  * Everything else in this folder is internal (the lint rule in eslint.config.mjs enforces it).
  */
-export { SCHEDULE_EVENTS, type ScheduleConfirmationPayload, type ScheduleRunEventPayload } from './schedules.events';
+export { SCHEDULE_EVENTS, ScheduleConfirmationPayload, ScheduleRunEventPayload } from './schedules.events';
 export { SchedulesModule } from './schedules.module';
 export { SchedulesHttpModule } from './schedules-http.module';
 export { SchedulesJobsModule } from './jobs/schedules-jobs.module';

@@ -11,7 +11,7 @@ import { PaymentCore, PaymentHistory } from '../payments';
 import { FundingAccountCipher } from './funding-account-cipher';
 import { catchUp, localDate, periodOf, startOfDay } from './schedule-calendar';
 import { ClaimedRunRow, ScheduleRunRepository } from './schedule-run.repository';
-import { SCHEDULE_EVENTS, ScheduleConfirmationPayload, ScheduleRunEventPayload } from './schedules.events';
+import { SCHEDULE_EVENTS, ScheduleRunEventPayload } from './schedules.events';
 import { SchedulesConfig } from './schedules.config';
 
 type PaymentState = { id: string; status: string; failureCode: string | null };
@@ -240,7 +240,7 @@ export class ScheduleRunner {
                 ...this.eventPayload(row, bill.amountDue, 'The bill is above your schedule maximum'),
                 maximumAmount: maximum,
                 billId: bill.id,
-              } satisfies ScheduleConfirmationPayload as unknown as Record<string, unknown>,
+              },
             }),
         );
         return;
@@ -365,7 +365,7 @@ export class ScheduleRunner {
         eventType: SCHEDULE_EVENTS.runFailed,
         aggregateType: 'schedule',
         aggregateId: row.schedule_id,
-        payload: this.eventPayload(row, amount, reason) as unknown as Record<string, unknown>,
+        payload: this.eventPayload(row, amount, reason),
       }),
     );
   }

@@ -1,3 +1,7 @@
+import { EventCurrency, EventId, EventMinorUnits, EventText } from '../../platform/outbox/event-payload-fields';
+import { OutboxEventReader } from '../../platform/outbox/outbox-event-reader';
+import { IDENTITY_EVENT_TYPES, UserDeactivatedPayload } from '../identity';
+
 /**
  * The schedules context's outbox events and their payloads. Money in minor units as integers.
  *
@@ -11,27 +15,56 @@ export const SCHEDULE_EVENTS = {
   confirmationNeeded: 'schedule.confirmation_needed',
 } as const;
 
-export interface ScheduleRunEventPayload {
+export class ScheduleRunEventPayload {
+  @EventId()
   scheduleId: string;
+
+  @EventId()
   runId: string;
+
+  @EventId()
   customerId: string;
+
+  @EventId()
   billerId: string;
+
+  @EventText({ max: 120 })
   billerName: string;
+
+  @EventText({ max: 64 })
   accountReference: string;
+
   /** The period the run belongs to, e.g. `2026-11` (monthly), `2026-W47` (weekly), `once`. */
+  @EventText({ max: 40 })
   periodKey: string;
+
   /** What the run tried to pay (failed) or what is due (confirmation needed), minor units. */
+  @EventMinorUnits()
   amount: number;
+
+  @EventCurrency()
   currency: string;
+
   /** Why, in the customer's words (no connector text). */
+  @EventText({ max: 300 })
   reason: string;
 }
 
-export interface ScheduleConfirmationPayload extends ScheduleRunEventPayload {
+export class ScheduleConfirmationPayload extends ScheduleRunEventPayload {
   /** The schedule's maximum, minor units. */
+  @EventMinorUnits()
   maximumAmount: number;
+
   /** The bill above the maximum. */
+  @EventId()
   billId: string;
+}
+
+declare module '../../platform/outbox/outbox-events' {
+  interface OutboxEventPayloads {
+    [SCHEDULE_EVENTS.runFailed]: ScheduleRunEventPayload;
+    [SCHEDULE_EVENTS.confirmationNeeded]: ScheduleConfirmationPayload;
+  }
 }
 
 /** The schedules context's Bull queues: the runner's repeatable tick (one job per interval across every worker), and the account events it follows. */
@@ -42,3 +75,8 @@ export const SCHEDULE_QUEUES = {
 } as const;
 
 export const SCHEDULE_RUNNER_JOB = 'tick';
+
+/** What the schedules context reads from its accounts queue. */
+export const SCHEDULE_ACCOUNT_EVENTS = new OutboxEventReader({
+  [IDENTITY_EVENT_TYPES.userDeactivated]: UserDeactivatedPayload,
+});

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboxModule } from '../../platform/outbox/outbox.module';
 import { ListensTo } from '../../platform/outbox/outbox-subscriptions';
-import { IDENTITY_EVENT_TYPES } from '../identity';
 import { BillersModule } from '../billers';
 import { BillsModule } from '../bills';
 import { PaymentsModule } from '../payments';
@@ -11,7 +10,7 @@ import { ScheduleRunRepository } from './schedule-run.repository';
 import { ScheduleRunner } from './schedule-runner.service';
 import { ScheduleRepository } from './schedule.repository';
 import { SCHEDULE_ENTITIES } from './schedules.entities';
-import { SCHEDULE_QUEUES } from './schedules.events';
+import { SCHEDULE_ACCOUNT_EVENTS, SCHEDULE_QUEUES } from './schedules.events';
 import { SchedulesService } from './schedules.service';
 import './schedules.errors';
 import { ConfigModule } from '../../platform/config/config.module';
@@ -23,7 +22,7 @@ import { SchedulesConfig } from './schedules.config';
  * are in SchedulesHttpModule, the repeatable runner job and the consumer of identity's
  * `user.deactivated` (which pauses the user's schedules) in SchedulesJobsModule.
  */
-@ListensTo(SCHEDULE_QUEUES.accounts, [IDENTITY_EVENT_TYPES.userDeactivated])
+@ListensTo(SCHEDULE_QUEUES.accounts, SCHEDULE_ACCOUNT_EVENTS.events)
 @Module({
   imports: [
     ConfigModule.forFeature(SchedulesConfig),

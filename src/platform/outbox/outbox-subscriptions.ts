@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import type { ModulesContainer } from '@nestjs/core';
+import type { OutboxEventType } from './outbox-events';
 
 const SUBSCRIPTIONS = Symbol('outbox-subscriptions');
 
@@ -11,18 +12,20 @@ export interface OutboxSubscription {
 
 /**
  * Declares, on the consuming context's module, the outbox events it listens to and the queue
- * they reach it on:
+ * they reach it on; only event types some context declares (`outbox-events.ts`) compile. A
+ * consumer that reads payloads lists the events of its `OutboxEventReader`, so the queue
+ * carries exactly what its processor checks and handles:
  *
- *   @ListensTo(NOTIFICATIONS_QUEUE, [PAYMENT_EVENTS.succeeded, PAYMENT_EVENTS.failed])
+ *   @ListensTo(BILLS_QUEUE, BILLS_QUEUE_EVENTS.events)
  *   @Module({ ... })
- *   export class NotificationsModule {}
+ *   export class BillsModule {}
  *
  * The relay routes each event to every queue that listens to it, and the metrics count every
  * declared queue, so a new consumer is added by its own context alone. Put it on the module
  * both applications import (not the jobs module, which only the worker has), so the API's
  * metrics know the queue too.
  */
-export function ListensTo(queue: string, events: readonly string[]): ClassDecorator {
+export function ListensTo(queue: string, events: readonly OutboxEventType[]): ClassDecorator {
   return (target) => {
     const declared: OutboxSubscription[] = Reflect.getOwnMetadata(SUBSCRIPTIONS, target) ?? [];
     Reflect.defineMetadata(SUBSCRIPTIONS, [...declared, { queue, events }], target);

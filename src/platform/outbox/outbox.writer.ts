@@ -4,20 +4,17 @@ import { newId } from '../database/new-id';
 import { sqlStatements } from '../database/sql-query';
 import { executorOn, run } from '../database/statement-executor';
 import * as outbox from './sql/outbox.queries';
+import type { OutboxMessage } from './outbox-events';
 
-export interface OutboxMessage {
-  /** Dotted event name, e.g. `payment.succeeded`. */
-  eventType: string;
-  aggregateType: string;
-  aggregateId: string;
-  payload: Record<string, unknown>;
-}
+export type { OutboxMessage } from './outbox-events';
 
 const SQL = sqlStatements('outbox', outbox);
 
 /**
  * Records side effects in the caller's transaction. Pass the `EntityManager` of the
  * transaction that changes the state: the event then exists if and only if the change does.
+ * Each message's payload is the one its context declares for the event type (`outbox-events.ts`);
+ * it is stored as JSON.
  */
 @Injectable()
 export class OutboxWriter {

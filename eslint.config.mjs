@@ -5,7 +5,16 @@ import house from './eslint/context-boundaries.mjs';
 
 export default tseslint.config(
   // `*.queries.ts`: pgtyped's output (npm run sql:types), checked against the schema instead.
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test/generated/**', 'src/**/sql/*.queries.ts', '.test-build/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'test/generated/**',
+      'src/**/sql/*.queries.ts',
+      '.test-build/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

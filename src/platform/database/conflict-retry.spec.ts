@@ -1,6 +1,6 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { QueryFailedError } from 'typeorm';
-import { isTransactionConflict, transactionRetryingConflicts } from './conflict-retry';
+import { isTransactionConflict, TransactionRunner, transactionRetryingConflicts } from './conflict-retry';
 
 function pgError(code: string): Error {
   return Object.assign(new Error(`pg says ${code}`), { code, severity: 'ERROR' });
@@ -9,14 +9,14 @@ function pgError(code: string): Error {
 /** A DataSource whose transactions fail with `failures`, one per run, then succeed. */
 function dataSourceFailing(failures: Error[]) {
   let runs = 0;
-  const dataSource = {
+  const dataSource: TransactionRunner = {
     transaction: async <T>(work: (manager: EntityManager) => Promise<T>): Promise<T> => {
       runs += 1;
       const failure = failures.shift();
       if (failure) throw failure;
       return work({} as EntityManager);
     },
-  } as unknown as DataSource;
+  };
   return { dataSource, runs: () => runs };
 }
 

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 
 /**
  * SQLSTATEs of a transaction PostgreSQL rolled back so that a concurrent one could go on: a
@@ -18,6 +18,11 @@ export function isTransactionConflict(error: unknown): boolean {
   });
 }
 
+/** What a retried transaction needs of a DataSource: running `work` in a transaction. */
+export interface TransactionRunner {
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
+}
+
 /** Runs in all, the first included; a conflict that outlasts them reaches the caller (503 over HTTP). */
 const ATTEMPTS = 3;
 
@@ -29,7 +34,7 @@ const ATTEMPTS = 3;
  * that met once from meeting again in step.
  */
 export async function transactionRetryingConflicts<T>(
-  dataSource: DataSource,
+  dataSource: TransactionRunner,
   work: (manager: EntityManager) => Promise<T>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {

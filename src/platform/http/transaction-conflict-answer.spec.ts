@@ -1,5 +1,5 @@
-import type { ArgumentsHost } from '@nestjs/common';
-import type { PinoLogger } from 'nestjs-pino';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
+import { PinoLogger } from 'nestjs-pino';
 import { DatabaseError } from 'pg';
 import { QueryFailedError } from 'typeorm';
 import { ApiExceptionFilter } from './api-exception.filter';
@@ -18,11 +18,9 @@ function render(exception: unknown) {
     },
     json: (body: Record<string, unknown>) => (written.body = body),
   };
-  const host = {
-    switchToHttp: () => ({ getRequest: () => ({ id: 'request-1' }), getResponse: () => response }),
-  } as unknown as ArgumentsHost;
-  const logger = { setContext: () => undefined, warn: () => undefined, error: () => undefined };
-  new ApiExceptionFilter(logger as unknown as PinoLogger).catch(exception, host);
+  const host = new ExecutionContextHost([{ id: 'request-1' }, response]);
+  const logger = new PinoLogger({ pinoHttp: { level: 'silent' } });
+  new ApiExceptionFilter(logger).catch(exception, host);
   return written;
 }
 

@@ -1,10 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import type { Queue } from 'bull';
 import { EventEmitter } from 'node:events';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AppConfig } from '../config/app-config';
-import { RepeatableTicks } from './repeatable-tick';
+import { RepeatableTicks, TickQueue } from './repeatable-tick';
 
 interface Repeat {
   key: string;
@@ -17,7 +16,7 @@ function fakeQueue(repeats: Repeat[] = []) {
   const client = new EventEmitter();
   const held = [...repeats];
   const added: number[] = [];
-  const queue = {
+  const queue: TickQueue = {
     client,
     getRepeatableJobs: async () => held.map((repeat) => ({ ...repeat })),
     removeRepeatableByKey: async (key: string) => {
@@ -32,7 +31,7 @@ function fakeQueue(repeats: Repeat[] = []) {
         held.push({ key: `${name}::${options.repeat.every}`, name, every: options.repeat.every });
       }
     },
-  } as unknown as Queue;
+  };
   return { queue, client, held, added, lose: () => held.splice(0) };
 }
 

@@ -1,11 +1,23 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import type { Queue } from 'bull';
+import type { EveryRepeatOptions, JobInformation, JobOptions } from 'bull';
+import type { EventEmitter } from 'node:events';
 import { AppConfig } from '../config/app-config';
+
+/**
+ * What RepeatableTicks uses of a Bull queue: its repeatable jobs (`every` is null for a cron
+ * repeat), adding one that repeats every so many milliseconds, and its Redis connection's events.
+ */
+export interface TickQueue {
+  client: Pick<EventEmitter, 'on' | 'off'>;
+  getRepeatableJobs(): Promise<(Pick<JobInformation, 'key' | 'name'> & { every: number | null })[]>;
+  removeRepeatableByKey(key: string): Promise<void>;
+  add(name: string, data: object, opts: JobOptions & { repeat: EveryRepeatOptions }): Promise<unknown>;
+}
 
 /** A job Bull repeats every `everyMs` on `queue`, once per cluster whatever the number of workers. */
 export interface RepeatableTick {
-  queue: Queue;
+  queue: TickQueue;
   name: string;
   everyMs: number;
   jobId: string;

@@ -1,11 +1,10 @@
 import { Logger } from '@nestjs/common';
-import type Redis from 'ioredis';
 import { RedisCircuit } from './redis-circuit';
 
 /** A client whose commands the test answers, or leaves hanging. */
 function fakeRedis(status = 'ready') {
   const sent: string[] = [];
-  const client = { status } as unknown as Redis;
+  const client = { status };
   const hanging = (name: string) => () => {
     sent.push(name);
     return new Promise<string>(() => undefined);

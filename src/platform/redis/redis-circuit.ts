@@ -15,6 +15,11 @@ export interface RedisCircuitOptions {
   now: () => number;
 }
 
+/** What the circuit reads of its client, which it otherwise only hands to commands: whether it is connected. */
+export interface RedisConnectionStatus {
+  readonly status: string;
+}
+
 /**
  * For a cache in front of PostgreSQL: bounds how long a caller waits for Redis and stops asking a
  * Redis that hangs. A disconnected client refuses commands at once (RedisModule), but a Redis
@@ -28,13 +33,13 @@ export interface RedisCircuitOptions {
  * still skip while it does): an answer closes the circuit, another timeout keeps it open.
  * Refusals and errors come back at once, so they do not open it.
  */
-export class RedisCircuit {
+export class RedisCircuit<Client extends RedisConnectionStatus = Redis> {
   private readonly logger: Logger;
   /** While `now()` is before this, commands are skipped; 0 when closed. */
   private openUntil = 0;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: Client,
     private readonly options: RedisCircuitOptions,
   ) {
     this.logger = new Logger(`RedisCircuit:${options.name}`);
@@ -45,7 +50,7 @@ export class RedisCircuit {
    * then (but never to a disconnected client), still waiting at most `timeoutMs`: for a rare write
    * that should land if a stopped Redis resumes (it reads what was sent while it was stopped).
    */
-  async run<T>(command: (redis: Redis) => Promise<T>, { always = false } = {}): Promise<CircuitResult<T>> {
+  async run<T>(command: (redis: Client) => Promise<T>, { always = false } = {}): Promise<CircuitResult<T>> {
     if (this.redis.status !== 'ready') return { ok: false, outcome: 'skipped' };
     const now = this.options.now();
     if (this.openUntil !== 0 && !always) {

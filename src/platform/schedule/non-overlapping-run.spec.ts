@@ -1,4 +1,3 @@
-import type { Logger } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { NonOverlappingRun } from './non-overlapping-run';
 
@@ -10,7 +9,7 @@ function deferred<T = void>() {
 }
 
 describe('NonOverlappingRun', () => {
-  const logger = { error: jest.fn() } as unknown as Logger & { error: jest.Mock };
+  const logger = { error: jest.fn() };
   let scheduler: SchedulerRegistry;
 
   beforeEach(() => {

@@ -16,7 +16,7 @@ export class NonOverlappingRun {
   constructor(
     readonly name: string,
     private readonly task: () => Promise<boolean | void>,
-    private readonly logger: Logger,
+    private readonly logger: Pick<Logger, 'error'>,
   ) {}
 
   /** Runs the task every `everyMs` from now on; the timer is returned so a caller may unref it. */

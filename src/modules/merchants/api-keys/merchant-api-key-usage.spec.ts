@@ -1,7 +1,7 @@
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { DataSource } from 'typeorm';
 import { MerchantApiKeyUsage } from './merchant-api-key-usage';
-import type { MerchantApiKeysRepository } from './merchant-api-keys.repository';
+import { MerchantApiKeysRepository } from './merchant-api-keys.repository';
 
 describe('MerchantApiKeyUsage', () => {
   let scheduler: SchedulerRegistry;
@@ -11,7 +11,7 @@ describe('MerchantApiKeyUsage', () => {
   });
 
   function usageWith(recordUse: jest.Mock) {
-    const repository = { recordUse } as unknown as MerchantApiKeysRepository;
+    const repository = Object.assign(new MerchantApiKeysRepository(), { recordUse });
     return new MerchantApiKeyUsage({ manager: {} } as DataSource, repository, scheduler);
   }
 

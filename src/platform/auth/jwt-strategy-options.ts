@@ -14,9 +14,8 @@ export function accessTokenStrategyOptions(tokens: AccessTokenService): Strategy
   const { key, algorithms, issuer, audience } = tokens.verification;
   return {
     jwtFromRequest: (request: Request) => bearerToken(request.headers.authorization),
-    // passport-jwt hands the key unchanged to jsonwebtoken, which takes a KeyObject: made once,
-    // it spares jsonwebtoken parsing a string secret (and throwing) on every request.
-    secretOrKey: key as unknown as Buffer,
+    // A KeyObject made once (passport-jwt.d.ts says why jsonwebtoken takes it and why it matters).
+    secretOrKey: key,
     algorithms,
     issuer,
     audience,

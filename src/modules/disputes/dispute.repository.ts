@@ -1,46 +1,52 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { Dispute, DisputeReason, DisputeStatus, DisputeTimelineEntry } from './dispute.entity';
+import { oneOf, oneOfOrNull } from '../../platform/database/column-values';
+import { sqlStatements } from '../../platform/database/sql-query';
+import { executorOn, one, run } from '../../platform/database/statement-executor';
+import {
+  type Dispute,
+  DISPUTE_REASONS,
+  DISPUTE_STATUSES,
+  type DisputeReason,
+  type DisputeStatus,
+  type DisputeTimelineEntry,
+  TIMELINE_KINDS,
+} from './dispute.entity';
+import * as disputes from './sql/disputes.queries';
 
-const DISPUTE_COLUMNS = `d.id, d.customer_id, d.payment_id, d.reason, d.description, d.status, d.assignee_id,
-  d.resolution_note, d.due_by, d.escalated_at, d.created_at, d.updated_at, d.closed_at`;
+const SQL = sqlStatements('disputes', disputes);
 
-const TIMELINE_COLUMNS = `t.id, t.dispute_id, t.kind, t.actor_id, t.actor_role, t.from_status, t.to_status,
-  t.assignee_id, t.body, t.internal, t.at`;
-
-type Row = Record<string, unknown>;
-
-function disputeFromRow(row: Row): Dispute {
+function disputeFromRow(row: disputes.FindDisputeResult): Dispute {
   return {
-    id: row.id as string,
-    customerId: row.customer_id as string,
-    paymentId: row.payment_id as string,
-    reason: row.reason as DisputeReason,
-    description: row.description as string,
-    status: row.status as DisputeStatus,
-    assigneeId: (row.assignee_id as string | null) ?? null,
-    resolutionNote: (row.resolution_note as string | null) ?? null,
-    dueBy: row.due_by as Date,
-    escalatedAt: (row.escalated_at as Date | null) ?? null,
-    createdAt: row.created_at as Date,
-    updatedAt: row.updated_at as Date,
-    closedAt: (row.closed_at as Date | null) ?? null,
+    id: row.id,
+    customerId: row.customer_id,
+    paymentId: row.payment_id,
+    reason: oneOf(DISPUTE_REASONS, row.reason, 'disputes.reason'),
+    description: row.description,
+    status: oneOf(DISPUTE_STATUSES, row.status, 'disputes.status'),
+    assigneeId: row.assignee_id,
+    resolutionNote: row.resolution_note,
+    dueBy: row.due_by,
+    escalatedAt: row.escalated_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    closedAt: row.closed_at,
   };
 }
 
-function timelineFromRow(row: Row): DisputeTimelineEntry {
+function timelineFromRow(row: disputes.DisputeTimelineResult): DisputeTimelineEntry {
   return {
-    id: row.id as string,
-    disputeId: row.dispute_id as string,
-    kind: row.kind as DisputeTimelineEntry['kind'],
-    actorId: (row.actor_id as string | null) ?? null,
-    actorRole: row.actor_role as string,
-    fromStatus: (row.from_status as DisputeStatus | null) ?? null,
-    toStatus: (row.to_status as DisputeStatus | null) ?? null,
-    assigneeId: (row.assignee_id as string | null) ?? null,
-    body: (row.body as string | null) ?? null,
-    internal: row.internal as boolean,
-    at: row.at as Date,
+    id: row.id,
+    disputeId: row.dispute_id,
+    kind: oneOf(TIMELINE_KINDS, row.kind, 'dispute_timeline.kind'),
+    actorId: row.actor_id,
+    actorRole: row.actor_role,
+    fromStatus: oneOfOrNull(DISPUTE_STATUSES, row.from_status, 'dispute_timeline.from_status'),
+    toStatus: oneOfOrNull(DISPUTE_STATUSES, row.to_status, 'dispute_timeline.to_status'),
+    assigneeId: row.assignee_id,
+    body: row.body,
+    internal: row.internal,
+    at: row.at,
   };
 }
 
@@ -64,37 +70,22 @@ export interface DisputeQueueFilter {
   now: Date;
 }
 
-/** Breached: still open and past the deadline. */
-const BREACHED = `(d.status IN ('OPEN', 'UNDER_REVIEW') AND d.due_by < $1)`;
-
 /** The disputes tables, for the disputes service and the SLA check. */
 @Injectable()
 export class DisputeRepository {
   /** Inserts an OPEN dispute; null when the payment already has an open one (the partial unique index). */
   async insertOpen(manager: EntityManager, dispute: NewDispute, now: Date): Promise<Dispute | null> {
-    const rows = (await manager.query(
-      `INSERT INTO disputes AS d (id, customer_id, payment_id, reason, description, status, due_by, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, 'OPEN', $6, $7, $7)
-       ON CONFLICT (payment_id) WHERE status IN ('OPEN', 'UNDER_REVIEW') DO NOTHING
-       RETURNING ${DISPUTE_COLUMNS}`,
-      [dispute.id, dispute.customerId, dispute.paymentId, dispute.reason, dispute.description, dispute.dueBy, now],
-    )) as Row[];
-    return rows[0] ? disputeFromRow(rows[0]) : null;
+    const row = await one(executorOn(manager), SQL.insertOpenDispute, { ...dispute, now });
+    return row ? disputeFromRow(row) : null;
   }
 
   async openOfPayment(manager: EntityManager, paymentId: string): Promise<Dispute | null> {
-    const [row] = (await manager.query(
-      `SELECT ${DISPUTE_COLUMNS} FROM disputes d WHERE d.payment_id = $1 AND d.status IN ('OPEN', 'UNDER_REVIEW')`,
-      [paymentId],
-    )) as Row[];
+    const row = await one(executorOn(manager), SQL.openDisputeOfPayment, { paymentId });
     return row ? disputeFromRow(row) : null;
   }
 
   async findById(manager: EntityManager, id: string, lock = false): Promise<Dispute | null> {
-    const [row] = (await manager.query(
-      `SELECT ${DISPUTE_COLUMNS} FROM disputes d WHERE d.id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [id],
-    )) as Row[];
+    const row = await one(executorOn(manager), lock ? SQL.lockDispute : SQL.findDispute, { id });
     return row ? disputeFromRow(row) : null;
   }
 
@@ -104,15 +95,11 @@ export class DisputeRepository {
     limit: number,
     offset: number,
   ): Promise<{ disputes: Dispute[]; total: number }> {
-    const rows = (await manager.query(
-      `SELECT ${DISPUTE_COLUMNS}, count(*) OVER () AS total FROM disputes d WHERE d.customer_id = $1
-        ORDER BY d.created_at DESC, d.id DESC LIMIT $2 OFFSET $3`,
-      [customerId, limit, offset],
-    )) as Row[];
-    return {
-      disputes: rows.map(disputeFromRow),
-      total: await this.totalOf(manager, rows, 'customer_id = $1', [customerId]),
-    };
+    const executor = executorOn(manager);
+    const rows = await run(executor, SQL.ownedDisputePage, { customerId, limit, offset });
+    // The window count of the page's rows, or a count of its own for a page past the end.
+    const total = rows[0]?.total ?? (await run(executor, SQL.ownedDisputeCount, { customerId }))[0].total;
+    return { disputes: rows.map(disputeFromRow), total: Number(total) };
   }
 
   /** The staff queue, newest first. */
@@ -122,72 +109,32 @@ export class DisputeRepository {
     limit: number,
     offset: number,
   ): Promise<{ disputes: Dispute[]; total: number }> {
-    const where = [
-      '($2::text IS NULL OR d.status = $2)',
-      '($3::uuid IS NULL OR d.assignee_id = $3)',
-      '($4::text IS NULL OR d.reason = $4)',
-      `($5::boolean IS NULL OR ${BREACHED} = $5)`,
-    ].join(' AND ');
-    const parameters = [filter.now, filter.status, filter.assigneeId, filter.reason, filter.breached];
-    const rows = (await manager.query(
-      `SELECT ${DISPUTE_COLUMNS}, count(*) OVER () AS total FROM disputes d WHERE ${where}
-        ORDER BY d.created_at DESC, d.id DESC LIMIT $6 OFFSET $7`,
-      [...parameters, limit, offset],
-    )) as Row[];
-    return { disputes: rows.map(disputeFromRow), total: await this.totalOf(manager, rows, where, parameters) };
+    const executor = executorOn(manager);
+    const rows = await run(executor, SQL.queueDisputePage, { ...filter, limit, offset });
+    const total = rows[0]?.total ?? (await run(executor, SQL.queueDisputeCount, filter))[0].total;
+    return { disputes: rows.map(disputeFromRow), total: Number(total) };
   }
 
   async update(manager: EntityManager, id: string, changes: DisputeChanges, now: Date): Promise<Dispute> {
-    const [rows] = (await manager.query(
-      `UPDATE disputes d
-          SET status = coalesce($2, d.status),
-              assignee_id = coalesce($3, d.assignee_id),
-              resolution_note = CASE WHEN $4 THEN $5 ELSE d.resolution_note END,
-              closed_at = coalesce($6, d.closed_at),
-              updated_at = $7
-        WHERE d.id = $1
-        RETURNING ${DISPUTE_COLUMNS}`,
-      [
-        id,
-        changes.status ?? null,
-        changes.assigneeId ?? null,
-        'resolutionNote' in changes,
-        changes.resolutionNote ?? null,
-        changes.closedAt ?? null,
-        now,
-      ],
-    )) as [Row[], number];
-    return disputeFromRow(rows[0]);
+    const [row] = await run(executorOn(manager), SQL.updateDispute, {
+      id,
+      status: changes.status ?? null,
+      assigneeId: changes.assigneeId ?? null,
+      setResolutionNote: 'resolutionNote' in changes,
+      resolutionNote: changes.resolutionNote ?? null,
+      closedAt: changes.closedAt ?? null,
+      now,
+    });
+    return disputeFromRow(row);
   }
 
   async addToTimeline(manager: EntityManager, entry: DisputeTimelineEntry): Promise<void> {
-    await manager.query(
-      `INSERT INTO dispute_timeline (id, dispute_id, kind, actor_id, actor_role, from_status, to_status, assignee_id,
-         body, internal, at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        entry.id,
-        entry.disputeId,
-        entry.kind,
-        entry.actorId,
-        entry.actorRole,
-        entry.fromStatus,
-        entry.toStatus,
-        entry.assigneeId,
-        entry.body,
-        entry.internal,
-        entry.at,
-      ],
-    );
+    await run(executorOn(manager), SQL.insertTimelineEntry, entry);
   }
 
   /** The dispute's timeline in order; `withInternal` false leaves staff-only comments out. */
   async timeline(manager: EntityManager, disputeId: string, withInternal: boolean): Promise<DisputeTimelineEntry[]> {
-    const rows = (await manager.query(
-      `SELECT ${TIMELINE_COLUMNS} FROM dispute_timeline t
-        WHERE t.dispute_id = $1 AND ($2 OR NOT t.internal) ORDER BY t.at, t.id`,
-      [disputeId, withInternal],
-    )) as Row[];
+    const rows = await run(executorOn(manager), SQL.disputeTimeline, { disputeId, withInternal });
     return rows.map(timelineFromRow);
   }
 
@@ -196,21 +143,7 @@ export class DisputeRepository {
    * answered once across every worker (the row lock and `escalated_at`).
    */
   async claimBreached(manager: EntityManager, now: Date, limit: number): Promise<Dispute[]> {
-    const [rows] = (await manager.query(
-      `UPDATE disputes d SET escalated_at = $1, updated_at = $1
-        WHERE d.id IN (SELECT id FROM disputes
-                        WHERE status IN ('OPEN', 'UNDER_REVIEW') AND escalated_at IS NULL AND due_by < $1
-                        ORDER BY due_by LIMIT $2 FOR UPDATE SKIP LOCKED)
-        RETURNING ${DISPUTE_COLUMNS}`,
-      [now, limit],
-    )) as [Row[], number];
+    const rows = await run(executorOn(manager), SQL.claimBreachedDisputes, { now, limit });
     return rows.map(disputeFromRow);
-  }
-
-  /** The window count of the page's rows, or a count of its own for a page past the end. */
-  private async totalOf(manager: EntityManager, rows: Row[], where: string, parameters: unknown[]): Promise<number> {
-    if (rows.length > 0) return Number(rows[0].total);
-    const [row] = (await manager.query(`SELECT count(*) AS total FROM disputes d WHERE ${where}`, parameters)) as Row[];
-    return Number(row.total);
   }
 }

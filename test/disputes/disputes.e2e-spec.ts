@@ -88,6 +88,9 @@ describe('disputes', () => {
       ]);
       const list = await kit.http.get('/api/v1/disputes').set(customer.headers).expect(200);
       expect(list.body).toMatchObject({ items: [{ id: dispute.id }], totalItems: 1, page: 0 });
+      // A page past the end still counts the whole list.
+      const pastTheEnd = await kit.http.get('/api/v1/disputes?page=3').set(customer.headers).expect(200);
+      expect(pastTheEnd.body).toMatchObject({ items: [], totalItems: 1, page: 3 });
     });
 
     it('keeps one open dispute per payment, and refuses payments that cannot be disputed', async () => {
@@ -325,6 +328,8 @@ describe('disputes', () => {
 
       const byAssignee = await queue({ assigneeId: assignee.userId }).expect(200);
       expect(byAssignee.body).toMatchObject({ totalItems: 1, items: [{ id: taken.id, status: 'UNDER_REVIEW' }] });
+      const pastTheEnd = await queue({ assigneeId: assignee.userId, page: 2 }).expect(200);
+      expect(pastTheEnd.body).toMatchObject({ totalItems: 1, items: [], page: 2 });
       const breached = await queue({ breached: true }).expect(200);
       expect(ids(breached.body)).toContain(late.id);
       expect(ids(breached.body)).not.toContain(taken.id);

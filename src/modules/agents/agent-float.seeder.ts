@@ -1,9 +1,14 @@
 import type { EntityManager } from 'typeorm';
 import { newId } from '../../platform/database/new-id';
 import type { Seeder, SeedReport } from '../../platform/database/seeder';
+import { sqlStatements } from '../../platform/database/sql-query';
+import { executorOn, one } from '../../platform/database/statement-executor';
 import { LedgerService } from '../ledger';
 import { floatTopUpEntry } from '../payments';
 import { FloatTopUp } from './float-top-up.entity';
+import * as agents from './sql/agents.queries';
+
+const SQL = sqlStatements('agents', agents);
 
 /** The demo agent's float: 500,000.00 in the seed's currency, credited once under its reference. */
 export const DEMO_FLOAT = { amount: 50_000_000, reference: 'seed-demo-float' } as const;
@@ -22,9 +27,7 @@ export class AgentFloatSeeder implements Seeder {
   ) {}
 
   async run(manager: EntityManager): Promise<SeedReport> {
-    const [agent] = (await manager.query(`SELECT id FROM users WHERE phone = $1 AND role = 'AGENT'`, [
-      this.agentPhone,
-    ])) as { id: string }[];
+    const agent = await one(executorOn(manager), SQL.agentByPhone, { phone: this.agentPhone });
     if (!agent) return { created: 0, existing: 0 };
     const existing = await manager.findOne(FloatTopUp, {
       where: { agentId: agent.id, reference: DEMO_FLOAT.reference },

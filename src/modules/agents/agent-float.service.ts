@@ -5,6 +5,8 @@ import { localDate, startOfDay } from '../../platform/clock/calendar-dates';
 import { Clock } from '../../platform/clock/clock';
 import { AppConfig } from '../../platform/config/app-config';
 import { newId } from '../../platform/database/new-id';
+import { sqlStatements } from '../../platform/database/sql-query';
+import { executorOn, run } from '../../platform/database/statement-executor';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { StaffDirectory } from '../identity';
 import { LedgerService } from '../ledger';
@@ -13,6 +15,7 @@ import { AgentError } from './agents.errors';
 import { AGENT_EVENTS } from './agents.events';
 import { FloatTopUp } from './float-top-up.entity';
 import { AgentsConfig } from './agents.config';
+import * as agents from './sql/agents.queries';
 
 /** An agent's cash position, minor units of `currency`. */
 export interface CashPosition {
@@ -38,6 +41,8 @@ export interface TopUpRequest {
   currency: string;
   reference: string;
 }
+
+const SQL = sqlStatements('agents', agents);
 
 /**
  * Agents' floats: the cash value an agent prepaid, held as a ledger liability
@@ -114,7 +119,7 @@ export class AgentFloatService {
     const accounts = agentAccounts(agentId, this.currency);
     await this.ledger.openAccounts([accounts.float, accounts.floatDeposits]);
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('agent-float:' || $1, 0))`, [agentId]);
+      await run(executorOn(manager), SQL.lockAgentFloat, { agentId });
       const existing = await manager.findOne(FloatTopUp, { where: { agentId, reference: request.reference } });
       if (existing) {
         if (existing.amount !== request.amount || existing.currency !== request.currency) {

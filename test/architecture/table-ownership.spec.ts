@@ -27,7 +27,6 @@ const READS_STILL_TO_MOVE = [
   'src/modules/compliance/aml-flag.repository.ts reads payments',
   'src/modules/compliance/aml-flag.repository.ts reads users',
   // Demo seeders look their parent row up before seeding beside it.
-  'src/modules/agents/agent-float.seeder.ts reads users',
 ];
 
 /**

@@ -1,22 +1,18 @@
 import type { EntityManager } from 'typeorm';
 import { newId } from '../../platform/database/new-id';
 import type { Seeder, SeedReport } from '../../platform/database/seeder';
-import { sqlStatements } from '../../platform/database/sql-query';
-import { executorOn, one } from '../../platform/database/statement-executor';
+import { agentIdByPhone } from '../identity';
 import { LedgerService } from '../ledger';
 import { floatTopUpEntry } from '../payments';
 import { FloatTopUp } from './float-top-up.entity';
-import * as agents from './sql/agents.queries';
-
-const SQL = sqlStatements('agents', agents);
 
 /** The demo agent's float: 500,000.00 in the seed's currency, credited once under its reference. */
 export const DEMO_FLOAT = { amount: 50_000_000, reference: 'seed-demo-float' } as const;
 
 /**
  * Tops up the demo agent's float, as an admin's top-up would (the same journal entry), unless
- * the seed did already. Runs without the app: it finds the agent by phone in the users table
- * (the seed's own demo user) and posts through a LedgerService on the seed's transaction.
+ * the seed did already. Runs without the app: it finds the agent by phone through identity's
+ * `agentIdByPhone` (the seed's own demo user) and posts through a LedgerService on the seed's transaction.
  */
 export class AgentFloatSeeder implements Seeder {
   readonly name = 'agent-float';
@@ -27,16 +23,16 @@ export class AgentFloatSeeder implements Seeder {
   ) {}
 
   async run(manager: EntityManager): Promise<SeedReport> {
-    const agent = await one(executorOn(manager), SQL.agentByPhone, { phone: this.agentPhone });
-    if (!agent) return { created: 0, existing: 0 };
+    const agentId = await agentIdByPhone(manager, this.agentPhone);
+    if (agentId === null) return { created: 0, existing: 0 };
     const existing = await manager.findOne(FloatTopUp, {
-      where: { agentId: agent.id, reference: DEMO_FLOAT.reference },
+      where: { agentId, reference: DEMO_FLOAT.reference },
     });
     if (existing) return { created: 0, existing: 1 };
     const id = newId();
     const topUp = {
       id,
-      agentId: agent.id,
+      agentId,
       amount: DEMO_FLOAT.amount,
       currency: this.currency,
       reference: DEMO_FLOAT.reference,

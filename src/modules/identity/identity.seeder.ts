@@ -5,9 +5,14 @@ import type { AppConfig } from '../../platform/config/app-config';
 import { FieldCipher } from '../../platform/crypto/field-cipher';
 import { newId } from '../../platform/database/new-id';
 import type { Seeder, SeedReport } from '../../platform/database/seeder';
+import { sqlStatements } from '../../platform/database/sql-query';
+import { executorOn, one } from '../../platform/database/statement-executor';
 import { KycSubmission, NATIONAL_ID_NUMBER_PURPOSE } from './kyc-submission.entity';
 import { KycTier, User } from './user.entity';
 import { UserRepository } from './user.repository';
+import * as users from './sql/users.queries';
+
+const SQL = sqlStatements('identity', users);
 
 /** Seeds run without the app's configuration; demo PINs use the production default cost. */
 const SEED_BCRYPT_COST = 10;
@@ -98,4 +103,12 @@ export class IdentitySeeder implements Seeder {
       createdAt: now,
     } satisfies KycSubmission);
   }
+}
+
+/**
+ * The id of the AGENT with this phone, or null: how a seeder of another context (the demo
+ * agent's float) finds the demo agent this seeder made, on the seed's transaction.
+ */
+export async function agentIdByPhone(manager: EntityManager, phone: string): Promise<string | null> {
+  return (await one(executorOn(manager), SQL.agentIdByPhone, { phone }))?.id ?? null;
 }

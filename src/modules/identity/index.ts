@@ -19,3 +19,4 @@ export type { KycTier } from './user.entity';
 export { SignInLimits } from './identity-rate-limits';
 export { TokenResponseDto } from './dto/token-response.dto';
 export { RefreshRequestDto } from './dto/refresh-request.dto';
+export { agentIdByPhone } from './identity.seeder';

@@ -29,31 +29,3 @@ const lockAgentFloatIR: any = {"usedParamSet":{"agentId":true},"params":[{"name"
 export const lockAgentFloat = new PreparedQuery<LockAgentFloatParams,LockAgentFloatResult>(lockAgentFloatIR);
 
 
-/** 'AgentByPhone' parameters type */
-export interface AgentByPhoneParams {
-  phone: string;
-}
-
-/** 'AgentByPhone' return type */
-export interface AgentByPhoneResult {
-  id: string;
-}
-
-/** 'AgentByPhone' query type */
-export interface AgentByPhoneQuery {
-  params: AgentByPhoneParams;
-  result: AgentByPhoneResult;
-}
-
-const agentByPhoneIR: any = {"usedParamSet":{"phone":true},"params":[{"name":"phone","required":true,"transform":{"type":"scalar"},"locs":[{"a":131,"b":137}]}],"statement":"-- The seed's demo agent (AgentFloatSeeder), found without the identity context's app services.\nSELECT id FROM users WHERE phone = :phone! AND role = 'AGENT'"};
-
-/**
- * Query generated from SQL:
- * ```
- * -- The seed's demo agent (AgentFloatSeeder), found without the identity context's app services.
- * SELECT id FROM users WHERE phone = :phone! AND role = 'AGENT'
- * ```
- */
-export const agentByPhone = new PreparedQuery<AgentByPhoneParams,AgentByPhoneResult>(agentByPhoneIR);
-
-

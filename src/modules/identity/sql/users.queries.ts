@@ -307,3 +307,31 @@ const adminUserCountIR: any = {"usedParamSet":{"role":true,"status":true,"now":t
 export const adminUserCount = new PreparedQuery<AdminUserCountParams,AdminUserCountResult>(adminUserCountIR);
 
 
+/** 'AgentIdByPhone' parameters type */
+export interface AgentIdByPhoneParams {
+  phone: string;
+}
+
+/** 'AgentIdByPhone' return type */
+export interface AgentIdByPhoneResult {
+  id: string;
+}
+
+/** 'AgentIdByPhone' query type */
+export interface AgentIdByPhoneQuery {
+  params: AgentIdByPhoneParams;
+  result: AgentIdByPhoneResult;
+}
+
+const agentIdByPhoneIR: any = {"usedParamSet":{"phone":true},"params":[{"name":"phone","required":true,"transform":{"type":"scalar"},"locs":[{"a":126,"b":132}]}],"statement":"-- An AGENT's id by phone, for the seed's demo float (agentIdByPhone, identity.seeder.ts).\nSELECT id FROM users WHERE phone = :phone! AND role = 'AGENT'"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- An AGENT's id by phone, for the seed's demo float (agentIdByPhone, identity.seeder.ts).
+ * SELECT id FROM users WHERE phone = :phone! AND role = 'AGENT'
+ * ```
+ */
+export const agentIdByPhone = new PreparedQuery<AgentIdByPhoneParams,AgentIdByPhoneResult>(agentIdByPhoneIR);
+
+

@@ -65,3 +65,7 @@ SELECT count(*) AS "total!"
    AND (:q::text IS NULL
         OR (:digits! <> '' AND u.phone LIKE '%' || :digits! || '%')
         OR u.display_name ILIKE '%' || replace(replace(replace(:q, '=', '=='), '%', '=%'), '_', '=_') || '%' ESCAPE '=');
+
+/* @name AgentIdByPhone */
+-- An AGENT's id by phone, for the seed's demo float (agentIdByPhone, identity.seeder.ts).
+SELECT id FROM users WHERE phone = :phone! AND role = 'AGENT';

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { sqlStatements } from '../../platform/database/sql-query';
+import { executorOn, run } from '../../platform/database/statement-executor';
+import * as ledgerCheck from './sql/ledger-check.queries';
+
+const SQL = sqlStatements('ledger', ledgerCheck);
 
 export interface LedgerCheckReport {
   balanced: boolean;
@@ -22,29 +27,12 @@ export class LedgerCheckService {
 
   async check(): Promise<LedgerCheckReport> {
     return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
-      const [counts] = await manager.query(
-        `SELECT (SELECT count(*) FROM journal_entries)::int AS entries, (SELECT count(*) FROM journal_lines)::int AS lines`,
-      );
-      const unbalanced: { entry_id: string; sum: string; lines: number }[] = await manager.query(`
-        SELECT e.id AS entry_id, coalesce(sum(l.amount), 0)::text AS sum, count(l.id)::int AS lines
-          FROM journal_entries e LEFT JOIN journal_lines l ON l.entry_id = e.id
-         GROUP BY e.id
-        HAVING coalesce(sum(l.amount), 0) <> 0 OR count(l.id) < 2
-         LIMIT 1000`);
-      const mismatches: { line_id: string; entry_id: string }[] = await manager.query(`
-        SELECT l.id::text AS line_id, l.entry_id
-          FROM journal_lines l
-          JOIN ledger_accounts a ON a.id = l.account_id
-          JOIN journal_entries e ON e.id = l.entry_id
-         WHERE l.currency <> a.currency OR l.currency <> e.currency
-         LIMIT 1000`);
-      const trial: { currency: string; sum: string }[] = await manager.query(
-        `SELECT currency, sum(amount)::text AS sum FROM journal_lines GROUP BY currency ORDER BY currency`,
-      );
-      const accounts: { code: string; type: string; currency: string; balance: string }[] = await manager.query(`
-        SELECT a.code, a.type, a.currency, coalesce(sum(l.amount), 0)::text AS balance
-          FROM ledger_accounts a LEFT JOIN journal_lines l ON l.account_id = a.id
-         GROUP BY a.id ORDER BY a.code`);
+      const executor = executorOn(manager);
+      const [counts] = await run(executor, SQL.ledgerCounts, undefined);
+      const unbalanced = await run(executor, SQL.unbalancedEntries, undefined);
+      const mismatches = await run(executor, SQL.currencyMismatches, undefined);
+      const trial = await run(executor, SQL.trialBalance, undefined);
+      const accounts = await run(executor, SQL.accountBalances, undefined);
       const report: LedgerCheckReport = {
         balanced: false,
         entriesChecked: counts.entries,

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { newId } from '../../platform/database/new-id';
 import { LedgerAccountType } from './ledger-account.entity';
-import { defineStatement } from '../../platform/database/prepared-statement';
+import { sqlStatements } from '../../platform/database/sql-query';
 import { executorOn, one, run, StatementExecutor } from '../../platform/database/statement-executor';
+import * as journal from './sql/journal.queries';
 
 /** An account named by its code; it is opened on first use. */
 export interface AccountRef {
@@ -27,91 +28,7 @@ export interface Posting {
   lines: PostingLine[];
 }
 
-const ENTRY = defineStatement<
-  { id: string; reference_type: string; reference_id: string; currency: string },
-  [entryId: string]
->('ledger.entry', `SELECT id, reference_type, reference_id, currency FROM journal_entries WHERE id = $1`);
-
-const ENTRY_LINES = defineStatement<{ account_id: string; amount: string }, [entryId: string]>(
-  'ledger.entry-lines',
-  `SELECT account_id, amount FROM journal_lines WHERE entry_id = $1 ORDER BY id`,
-);
-
-const INSERT_ENTRY = defineStatement<
-  object,
-  [
-    id: string,
-    kind: string,
-    referenceType: string,
-    referenceId: string,
-    currency: string,
-    reversesEntryId: string,
-    memo: string | null,
-  ]
->(
-  'ledger.insert-entry',
-  `INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency, reverses_entry_id, memo)
-   VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-);
-
-const BALANCE = defineStatement<{ balance: string }, [code: string]>(
-  'ledger.balance',
-  `SELECT coalesce(sum(l.amount), 0)::text AS balance
-     FROM ledger_accounts a LEFT JOIN journal_lines l ON l.account_id = a.id
-    WHERE a.code = $1`,
-);
-
-const MOVEMENT_SINCE = defineStatement<{ movement: string }, [code: string, since: Date]>(
-  'ledger.movement-since',
-  `SELECT coalesce(sum(l.amount), 0)::text AS movement
-     FROM ledger_accounts a
-     JOIN journal_lines l ON l.account_id = a.id
-     JOIN journal_entries e ON e.id = l.entry_id
-    WHERE a.code = $1 AND e.created_at >= $2`,
-);
-
-/** The entry and its lines in one statement: one round trip inside the caller's transaction. */
-const POST_ENTRY = defineStatement<
-  object,
-  [
-    id: string,
-    kind: string,
-    referenceType: string,
-    referenceId: string,
-    currency: string,
-    reversesEntryId: string | null,
-    memo: string | null,
-    accountIds: string[],
-    amounts: string[],
-  ]
->(
-  'ledger.post-entry',
-  `WITH entry AS (
-     INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency, reverses_entry_id, memo)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
-   )
-   INSERT INTO journal_lines (entry_id, account_id, amount, currency)
-   SELECT entry.id, line.account_id, line.amount, $5 FROM entry, unnest($8::uuid[], $9::bigint[]) AS line(account_id, amount)`,
-);
-
-const INSERT_LINES = defineStatement<
-  object,
-  [entryId: string, currency: string, accountIds: string[], amounts: string[]]
->(
-  'ledger.insert-lines',
-  `INSERT INTO journal_lines (entry_id, account_id, amount, currency)
-   SELECT $1, account_id, amount, $2 FROM unnest($3::uuid[], $4::bigint[]) AS line(account_id, amount)`,
-);
-
-const OPEN_ACCOUNT = defineStatement<object, [id: string, code: string, type: LedgerAccountType, currency: string]>(
-  'ledger.open-account',
-  `INSERT INTO ledger_accounts (id, code, type, currency) VALUES ($1, $2, $3, $4) ON CONFLICT (code) DO NOTHING`,
-);
-
-const ACCOUNT = defineStatement<{ id: string; type: string; currency: string }, [code: string]>(
-  'ledger.account',
-  `SELECT id, type, currency FROM ledger_accounts WHERE code = $1`,
-);
+const SQL = sqlStatements('ledger', journal);
 
 export class UnbalancedPostingError extends Error {
   constructor(message: string) {
@@ -141,19 +58,19 @@ export class LedgerService {
   /** Posts the exact opposite of an entry; an entry can be reversed once. */
   async reverse(manager: EntityManager, entryId: string, kind: string, memo?: string): Promise<string> {
     const executor = executorOn(manager);
-    const original = await one(executor, ENTRY, [entryId]);
+    const original = await one(executor, SQL.entry, { entryId });
     if (!original) throw new Error(`journal entry ${entryId} does not exist`);
-    const lines = await run(executor, ENTRY_LINES, [entryId]);
+    const lines = await run(executor, SQL.entryLines, { entryId });
     const id = newId();
-    await run(executor, INSERT_ENTRY, [
+    await run(executor, SQL.insertEntry, {
       id,
       kind,
-      original.reference_type,
-      original.reference_id,
-      original.currency,
-      entryId,
-      memo ?? null,
-    ]);
+      referenceType: original.reference_type,
+      referenceId: original.reference_id,
+      currency: original.currency,
+      reversesEntryId: entryId,
+      memo: memo ?? null,
+    });
     await this.insertLines(
       manager,
       id,
@@ -165,14 +82,14 @@ export class LedgerService {
 
   /** The balance of an account as the sum of its lines (0 for an account never used). */
   async balance(code: string, manager: EntityManager = this.dataSource.manager): Promise<bigint> {
-    const row = await one(executorOn(manager), BALANCE, [code]);
+    const row = await one(executorOn(manager), SQL.balance, { code });
     return BigInt(row?.balance ?? '0');
   }
 
   /** Opens the accounts (committed at once, harmless if unused) and caches their ids. */
   /** The sum of an account's lines in entries made at or after `since` (reversals included, so net). */
   async movementSince(code: string, since: Date, manager: EntityManager = this.dataSource.manager): Promise<bigint> {
-    const row = await one(executorOn(manager), MOVEMENT_SINCE, [code, since]);
+    const row = await one(executorOn(manager), SQL.movementSince, { code, since });
     return BigInt(row?.movement ?? '0');
   }
 
@@ -185,17 +102,17 @@ export class LedgerService {
     const accountIds: string[] = [];
     for (const line of posting.lines) accountIds.push(await this.accountIdWithin(manager, line.account));
     const id = newId();
-    await run(executorOn(manager), POST_ENTRY, [
+    await run(executorOn(manager), SQL.postEntry, {
       id,
-      posting.kind,
-      posting.referenceType,
-      posting.referenceId,
-      posting.currency,
+      kind: posting.kind,
+      referenceType: posting.referenceType,
+      referenceId: posting.referenceId,
+      currency: posting.currency,
       reversesEntryId,
-      posting.memo ?? null,
+      memo: posting.memo ?? null,
       accountIds,
-      posting.lines.map((line) => line.amount.toString()),
-    ]);
+      amounts: posting.lines.map((line) => line.amount.toString()),
+    });
     return id;
   }
 
@@ -205,12 +122,12 @@ export class LedgerService {
     currency: string,
     lines: { accountId: string; amount: bigint }[],
   ): Promise<void> {
-    await run(executorOn(manager), INSERT_LINES, [
+    await run(executorOn(manager), SQL.insertLines, {
       entryId,
       currency,
-      lines.map((line) => line.accountId),
-      lines.map((line) => line.amount.toString()),
-    ]);
+      accountIds: lines.map((line) => line.accountId),
+      amounts: lines.map((line) => line.amount.toString()),
+    });
   }
 
   /**
@@ -233,8 +150,13 @@ export class LedgerService {
 
   /** Opens the account unless it exists; answers its id. */
   private async openAccount(executor: StatementExecutor, account: AccountRef): Promise<string> {
-    await run(executor, OPEN_ACCOUNT, [newId(), account.code, account.type, account.currency]);
-    const [row] = await run(executor, ACCOUNT, [account.code]);
+    await run(executor, SQL.openAccount, {
+      id: newId(),
+      code: account.code,
+      type: account.type,
+      currency: account.currency,
+    });
+    const [row] = await run(executor, SQL.account, { code: account.code });
     assertSameAccount(account, row);
     return row.id;
   }

@@ -225,11 +225,7 @@ export class SchedulesService {
    */
   async pauseAllOf(customerId: string): Promise<number> {
     const now = this.clock.now();
-    const [rows] = (await this.dataSource.manager.query(
-      `UPDATE schedules SET status = 'PAUSED', updated_at = $2 WHERE customer_id = $1 AND status = 'ACTIVE' RETURNING id`,
-      [customerId, now],
-    )) as [{ id: string }[], number];
-    return rows.length;
+    return this.schedules.pauseAllOf(this.dataSource.manager, customerId, now);
   }
 
   /** The first due date from today (or the start) whose period has no run yet. */

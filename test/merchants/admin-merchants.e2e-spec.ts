@@ -235,6 +235,16 @@ describe('Merchants: the admin review (list and KYB decisions)', () => {
     // LIKE wildcards match themselves.
     const wildcard = await harness.http.get('/api/v1/admin/merchants').query({ q: '%' }).set(admin.headers).expect(200);
     expect(wildcard.headers['x-total-count']).toBe('0');
+    // So do the characters an escaping might use, `=` and `\`.
+    const { merchant: escaped } = await registerMerchant(harness, { name: `${marker} A=B_C\\D 50%` });
+    for (const q of [`${marker} A=B_C\\D 50%`, 'A=B', 'B_C\\D', '=B_C']) {
+      const found = await harness.http.get('/api/v1/admin/merchants').query({ q }).set(admin.headers).expect(200);
+      expect((found.body as MerchantBody[]).map((merchant) => merchant.id)).toEqual([escaped.id]);
+    }
+    for (const q of [`${marker} A=Bx`, 'A_B', `${marker}%Shop`]) {
+      const none = await harness.http.get('/api/v1/admin/merchants').query({ q }).set(admin.headers).expect(200);
+      expect(none.headers['x-total-count']).toBe('0');
+    }
     const bad = await harness.http
       .get('/api/v1/admin/merchants')
       .query({ kybStatus: 'LIVE' })

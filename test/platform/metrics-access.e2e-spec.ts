@@ -69,6 +69,9 @@ describe('/metrics with METRICS_TOKEN set (as production requires)', () => {
     expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(response.text).toContain('# TYPE http_requests_total counter');
     expect(response.text).toMatch(/http_requests_total\{method="GET",route="\/metrics",status="401"\} \d+/);
+    // The outbox backlog, read from PostgreSQL at scrape time.
+    expect(response.text).toMatch(/^outbox_events\{status="PENDING"\} \d+$/m);
+    expect(response.text).toMatch(/^outbox_events\{status="FAILED"\} \d+$/m);
     await http.get('/metrics').set('Authorization', `bearer ${token}`).expect(200);
   });
 

@@ -5,26 +5,21 @@ import { DataSource } from 'typeorm';
 import { localDate, startOfDay } from '../../platform/clock/calendar-dates';
 import { Clock } from '../../platform/clock/clock';
 import { AppConfig } from '../../platform/config/app-config';
+import { sqlStatements } from '../../platform/database/sql-query';
+import { executorOn, one } from '../../platform/database/statement-executor';
 import { outboxSubscriptions } from '../../platform/outbox/outbox-subscriptions';
 import { QueueRegistry } from '../../platform/queue/queue-registry';
 import { InjectRedis } from '../../platform/redis/redis.module';
 import { CurrencyActivity, PaymentMetrics } from '../payments';
 import type { AdminMetricDto, MetricUnit, MetricWindow } from './dto/admin-metric.dto';
+import * as outboxLag from './sql/outbox-lag.queries';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** Longest the dashboard waits for Redis; a Redis outage must not hold the page. */
 const QUEUE_READ_TIMEOUT_MS = 1000;
 
-/**
- * The age of the oldest PENDING outbox row, read through `outbox_events_status_idx`
- * (status, created_at): one index probe, whatever the table's size.
- */
-export const OLDEST_PENDING_OUTBOX_SQL = `
-  SELECT o.created_at AS oldest FROM outbox_events o
-   WHERE o.status = 'PENDING'
-   ORDER BY o.created_at ASC
-   LIMIT 1`;
+const SQL = sqlStatements('operations', outboxLag);
 
 interface Window {
   name: Exclude<MetricWindow, 'NOW'>;
@@ -140,9 +135,10 @@ export class MetricsService {
 
   /** Seconds since the oldest PENDING outbox row was written; 0 when none is pending. */
   private async outboxLagSeconds(now: Date): Promise<number> {
-    const [row] = await this.dataSource.query<{ oldest: Date }[]>(OLDEST_PENDING_OUTBOX_SQL);
-    if (!row) return 0;
-    return seconds(Math.max(0, now.getTime() - new Date(row.oldest).getTime()) / 1000) ?? 0;
+    // Read through outbox_events_status_idx (status, created_at): one index probe.
+    const row = await one(executorOn(this.dataSource.manager), SQL.oldestPendingOutboxEvent, undefined);
+    if (row === null) return 0;
+    return seconds(Math.max(0, now.getTime() - row.oldest.getTime()) / 1000) ?? 0;
   }
 
   /**

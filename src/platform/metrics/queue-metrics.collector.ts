@@ -3,10 +3,15 @@ import { ModulesContainer } from '@nestjs/core';
 import Redis from 'ioredis';
 import { Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
+import { sqlStatements } from '../database/sql-query';
+import { executorOn, run } from '../database/statement-executor';
 import { QueueRegistry } from '../queue/queue-registry';
 import { outboxSubscriptions } from '../outbox/outbox-subscriptions';
 import { InjectRedis } from '../redis/redis.module';
 import { MetricsRegistry } from './metrics.registry';
+import * as outboxBacklog from './sql/outbox-backlog.queries';
+
+const SQL = sqlStatements('metrics', outboxBacklog);
 
 /** Longest a scrape waits for one of these gauges; a scrape must still answer during an outage. */
 const COLLECT_TIMEOUT_MS = 1000;
@@ -33,11 +38,7 @@ export class QueueMetricsCollector implements OnModuleInit {
     const queueNames = [...new Set(outboxSubscriptions(this.modules).map((subscription) => subscription.queue))];
     const readQueues = () => this.bounded('queue_jobs', () => this.queueCounts(queueNames));
     const readOutbox = () =>
-      this.bounded('outbox_events', () =>
-        this.dataSource.query<{ status: string; count: string }[]>(
-          `SELECT status, count(*)::text AS count FROM outbox_events WHERE status <> 'PUBLISHED' GROUP BY status`,
-        ),
-      );
+      this.bounded('outbox_events', () => run(executorOn(this.dataSource.manager), SQL.outboxBacklog, undefined));
     new Gauge({
       name: 'queue_jobs',
       help: 'Bull jobs by queue and state',

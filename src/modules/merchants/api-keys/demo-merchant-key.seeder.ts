@@ -3,6 +3,7 @@ import type { AppConfig } from '../../../platform/config/app-config';
 import { KeyedHash } from '../../../platform/crypto/keyed-hash';
 import { newId } from '../../../platform/database/new-id';
 import type { Seeder, SeedReport } from '../../../platform/database/seeder';
+import { Merchant } from '../onboarding/merchant.entity';
 import { MerchantApiKey } from './merchant-api-key.entity';
 import { SECRET_PURPOSE, VISIBLE_PREFIX_LENGTH } from './merchant-api-keys.service';
 
@@ -22,8 +23,7 @@ export class DemoMerchantKeySeeder implements Seeder {
   ) {}
 
   async run(manager: EntityManager): Promise<SeedReport> {
-    const merchants = await manager.query<unknown[]>(`SELECT 1 FROM merchants WHERE id = $1`, [this.merchantId]);
-    if (merchants.length === 0) return { created: 0, existing: 0 };
+    if (!(await manager.existsBy(Merchant, { id: this.merchantId }))) return { created: 0, existing: 0 };
     const secretHash = new KeyedHash(this.config).digest(SECRET_PURPOSE, DEMO_MERCHANT_TEST_KEY);
     if (await manager.findOne(MerchantApiKey, { where: { secretHash } })) return { created: 0, existing: 1 };
     await manager.insert(MerchantApiKey, {

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, IsNull } from 'typeorm';
+import { sqlStatements } from '../../../platform/database/sql-query';
+import { executorOn, run } from '../../../platform/database/statement-executor';
 import { MerchantApiKey } from './merchant-api-key.entity';
+import * as apiKeys from './sql/api-keys.queries';
 
 /** What verification needs of an active key. */
 export interface ActiveKeyCandidate {
@@ -10,21 +13,23 @@ export interface ActiveKeyCandidate {
   secretHash: string;
 }
 
+const SQL = sqlStatements('merchants', apiKeys);
+
 /** Named queries on the merchants context's API keys. */
 @Injectable()
 export class MerchantApiKeysRepository {
   /** Active keys with this visible prefix: almost always one (the prefix carries 36 random bits). */
   async activeByPrefix(manager: EntityManager, prefix: string): Promise<ActiveKeyCandidate[]> {
-    const rows = await manager.query<{ id: string; merchant_id: string; livemode: boolean; secret_hash: string }[]>(
-      `SELECT id, merchant_id, livemode, secret_hash FROM merchant_api_keys WHERE prefix = $1 AND revoked_at IS NULL`,
-      [prefix],
+    const rows = await run(executorOn(manager), SQL.activeKeysByPrefix, { prefix });
+    return rows.map(
+      (row) =>
+        ({
+          id: row.id,
+          merchantId: row.merchant_id,
+          livemode: row.livemode,
+          secretHash: row.secret_hash,
+        }) satisfies ActiveKeyCandidate,
     );
-    return rows.map((row) => ({
-      id: row.id,
-      merchantId: row.merchant_id,
-      livemode: row.livemode,
-      secretHash: row.secret_hash,
-    }));
   }
 
   /** The merchant's keys, active and revoked, newest first. */
@@ -63,12 +68,6 @@ export class MerchantApiKeysRepository {
 
   /** Moves each key's `last_used_at` forward (never back) in one statement. */
   async recordUse(manager: EntityManager, ids: string[], times: Date[]): Promise<void> {
-    await manager.query(
-      `UPDATE merchant_api_keys k
-          SET last_used_at = GREATEST(k.last_used_at, u.used_at)
-         FROM unnest($1::uuid[], $2::timestamptz[]) AS u (id, used_at)
-        WHERE k.id = u.id`,
-      [ids, times],
-    );
+    await run(executorOn(manager), SQL.recordKeyUse, { ids, times });
   }
 }

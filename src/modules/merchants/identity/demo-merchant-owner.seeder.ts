@@ -2,6 +2,7 @@ import * as bcrypt from 'bcrypt';
 import type { EntityManager } from 'typeorm';
 import { newId } from '../../../platform/database/new-id';
 import type { Seeder, SeedReport } from '../../../platform/database/seeder';
+import { Merchant } from '../onboarding/merchant.entity';
 import { MerchantMembership, MerchantUser } from './merchant-identity.entities';
 
 /** Seeds run without the app's configuration; the demo password uses the production default cost. */
@@ -25,8 +26,7 @@ export class DemoMerchantOwnerSeeder implements Seeder {
   constructor(private readonly merchantId: string) {}
 
   async run(manager: EntityManager): Promise<SeedReport> {
-    const merchants = await manager.query<unknown[]>(`SELECT 1 FROM merchants WHERE id = $1`, [this.merchantId]);
-    if (merchants.length === 0) return { created: 0, existing: 0 };
+    if (!(await manager.existsBy(Merchant, { id: this.merchantId }))) return { created: 0, existing: 0 };
     const owner = await manager.findOne(MerchantMembership, {
       where: { merchantId: this.merchantId, role: 'OWNER', status: 'ACTIVE' },
     });

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In, IsNull } from 'typeorm';
-import type { MerchantRole } from '../../../platform/auth/principal';
 import type { ActiveMerchantSession } from '../../../platform/auth/merchant-credentials';
+import { MERCHANT_ROLES, type MerchantRole } from '../../../platform/auth/principal';
+import { oneOf } from '../../../platform/database/column-values';
+import { sqlStatements } from '../../../platform/database/sql-query';
+import { executorOn, one, run } from '../../../platform/database/statement-executor';
 import {
   MerchantInvitation,
   MerchantMembership,
@@ -10,6 +13,7 @@ import {
   MerchantSessionEndReason,
   MerchantUser,
 } from './merchant-identity.entities';
+import * as identity from './sql/identity.queries';
 
 /** An active member of a merchant's team, with the person's name and e-mail. */
 export interface TeamMemberRow {
@@ -20,6 +24,8 @@ export interface TeamMemberRow {
   role: MerchantRole;
   joinedAt: Date;
 }
+
+const SQL = sqlStatements('merchants', identity);
 
 /** Named queries of the merchants context's identity: users, memberships, sessions, invitations. */
 @Injectable()
@@ -106,26 +112,16 @@ export class MerchantIdentityRepository {
    * membership ACTIVE: one indexed join, run on every merchant request.
    */
   async activeSession(manager: EntityManager, sessionId: string, now: Date): Promise<ActiveMerchantSession | null> {
-    const rows = await manager.query<
-      { user_id: string; email: string; merchant_id: string; membership_id: string; role: MerchantRole }[]
-    >(
-      `SELECT s.user_id, u.email, s.merchant_id, s.membership_id, m.role
-         FROM merchant_sessions s
-         JOIN merchant_memberships m ON m.id = s.membership_id AND m.status = 'ACTIVE'
-         JOIN merchant_users u ON u.id = s.user_id
-        WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
-      [sessionId, now],
-    );
-    const row = rows[0];
-    return row
-      ? {
+    const row = await one(executorOn(manager), SQL.activeMerchantSession, { sessionId, now });
+    return row === null
+      ? null
+      : ({
           userId: row.user_id,
           email: row.email,
           merchantId: row.merchant_id,
           membershipId: row.membership_id,
-          role: row.role,
-        }
-      : null;
+          role: oneOf(MERCHANT_ROLES, row.role, 'merchant_memberships.role'),
+        } satisfies ActiveMerchantSession);
   }
 
   async insertInvitation(manager: EntityManager, invitation: MerchantInvitation): Promise<void> {
@@ -142,24 +138,18 @@ export class MerchantIdentityRepository {
 
   /** The merchant's active members, the OWNER first, then by the date they joined. */
   async teamMembers(manager: EntityManager, merchantId: string, membershipId?: string): Promise<TeamMemberRow[]> {
-    const rows = await manager.query<
-      { id: string; user_id: string; email: string; name: string; role: MerchantRole; created_at: Date }[]
-    >(
-      `SELECT m.id, m.user_id, u.email, u.name, m.role, m.created_at
-         FROM merchant_memberships m
-         JOIN merchant_users u ON u.id = m.user_id
-        WHERE m.merchant_id = $1 AND m.status = 'ACTIVE' AND ($2::uuid IS NULL OR m.id = $2)
-        ORDER BY (m.role = 'OWNER') DESC, m.created_at, m.id`,
-      [merchantId, membershipId ?? null],
+    const rows = await run(executorOn(manager), SQL.teamMembers, { merchantId, membershipId: membershipId ?? null });
+    return rows.map(
+      (row) =>
+        ({
+          membershipId: row.id,
+          userId: row.user_id,
+          email: row.email,
+          name: row.name,
+          role: oneOf(MERCHANT_ROLES, row.role, 'merchant_memberships.role'),
+          joinedAt: row.created_at,
+        }) satisfies TeamMemberRow,
     );
-    return rows.map((row) => ({
-      membershipId: row.id,
-      userId: row.user_id,
-      email: row.email,
-      name: row.name,
-      role: row.role,
-      joinedAt: row.created_at,
-    }));
   }
 
   /** Active memberships of the merchant among `ids`, locked, in id order (one lock order for every writer). */
@@ -196,14 +186,8 @@ export class MerchantIdentityRepository {
     return result.affected ?? 0;
   }
 
-  hasActiveMemberWithEmail(manager: EntityManager, merchantId: string, email: string): Promise<boolean> {
-    return manager
-      .query<unknown[]>(
-        `SELECT 1 FROM merchant_memberships m JOIN merchant_users u ON u.id = m.user_id
-          WHERE m.merchant_id = $1 AND m.status = 'ACTIVE' AND u.email = $2 LIMIT 1`,
-        [merchantId, email],
-      )
-      .then((rows) => rows.length > 0);
+  async hasActiveMemberWithEmail(manager: EntityManager, merchantId: string, email: string): Promise<boolean> {
+    return (await one(executorOn(manager), SQL.activeMemberWithEmail, { merchantId, email })) !== null;
   }
 
   pendingInvitationFor(manager: EntityManager, merchantId: string, email: string): Promise<MerchantInvitation | null> {

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Seeder, SeedReport } from '../../../platform/database/seeder';
-import { Merchant } from './merchant.entity';
+import { sqlStatements } from '../../../platform/database/sql-query';
+import { executorOn, run } from '../../../platform/database/statement-executor';
+import type { BusinessType, KybStatus, RiskTier } from './merchant.entity';
+import * as merchants from './sql/merchants.queries';
+
+const SQL = sqlStatements('merchants', merchants);
 
 /** The demo merchant the README's merchant quick start signs in to (a fixed id, so the other seeders find it). */
 export const DEMO_MERCHANT = {
@@ -21,13 +26,13 @@ export class DemoMerchantSeeder implements Seeder {
 
   async run(manager: EntityManager): Promise<SeedReport> {
     const now = new Date();
-    const merchant: Merchant = {
+    const inserted = await run(executorOn(manager), SQL.insertDemoMerchant, {
       ...DEMO_MERCHANT,
       contactPhone: '+2348000000100',
       country: 'NG',
-      businessType: 'LIMITED_COMPANY',
+      businessType: 'LIMITED_COMPANY' satisfies BusinessType,
       website: 'https://demo-merchant.example',
-      kybStatus: 'APPROVED',
+      kybStatus: 'APPROVED' satisfies KybStatus,
       kybReasonCode: null,
       kybNote: null,
       requestedDocuments: [],
@@ -35,21 +40,12 @@ export class DemoMerchantSeeder implements Seeder {
       // Approved already: no onboarding token was handed out, and this digest matches none.
       onboardingTokenHash: randomBytes(32).toString('hex'),
       onboardingTokenExpiresAt: now,
-      createdAt: now,
-      updatedAt: now,
+      now,
       approvedAt: now,
-      riskTier: 'STANDARD',
+      riskTier: 'STANDARD' satisfies RiskTier,
       riskReason: null,
       riskUpdatedAt: null,
-    };
-    const result = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(Merchant)
-      .values(merchant)
-      .orIgnore()
-      .returning('id')
-      .execute();
-    return (result.raw as unknown[]).length > 0 ? { created: 1, existing: 0 } : { created: 0, existing: 1 };
+    });
+    return inserted.length > 0 ? { created: 1, existing: 0 } : { created: 0, existing: 1 };
   }
 }

@@ -44,7 +44,8 @@ export const MERCHANT_ACTOR_ROLES = [
 ] as const;
 export type MerchantActorRole = (typeof MERCHANT_ACTOR_ROLES)[number];
 
-export type MerchantActorType = 'USER' | 'API_KEY' | 'STAFF' | 'SYSTEM';
+export const MERCHANT_ACTOR_TYPES = ['USER', 'API_KEY', 'STAFF', 'SYSTEM'] as const;
+export type MerchantActorType = (typeof MERCHANT_ACTOR_TYPES)[number];
 
 /** One entry of a merchant's audit log. Append-only (a trigger refuses UPDATE and DELETE). */
 @Entity({ name: 'merchant_audit_log' })

@@ -1,8 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, IsNull } from 'typeorm';
+import { EntityManager, In, IsNull, Not } from 'typeorm';
+import { oneOf } from '../../../platform/database/column-values';
+import { sqlStatements } from '../../../platform/database/sql-query';
+import { executorOn, one, run } from '../../../platform/database/statement-executor';
 import { MerchantKybDocument } from './merchant-kyb-document.entity';
 import { MerchantPricingVersion, MerchantSettlementAccount, MerchantVelocityCap } from './merchant-terms.entities';
-import { KybDocumentType, KybStatus, Merchant } from './merchant.entity';
+import {
+  BUSINESS_TYPES,
+  KYB_DOCUMENT_TYPES,
+  KYB_STATUSES,
+  KybDocumentType,
+  KybStatus,
+  Merchant,
+  RISK_TIERS,
+} from './merchant.entity';
+import * as merchants from './sql/merchants.queries';
+
+const SQL = sqlStatements('merchants', merchants);
 
 /** The admin list's filters; null leaves one out. */
 export interface MerchantListFilter {
@@ -13,9 +27,9 @@ export interface MerchantListFilter {
   size: number;
 }
 
-/** LIKE wildcards in a search term match themselves. */
+/** LIKE wildcards in a search term match themselves (the statements escape with `=`). */
 function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `%${term.replace(/[=%_]/g, (character) => `=${character}`)}%`;
 }
 
 /** Named queries on merchants and their terms (onboarding). */
@@ -43,34 +57,20 @@ export class MerchantRepository {
 
   /** Newest first. */
   async list(manager: EntityManager, filter: MerchantListFilter): Promise<{ items: Merchant[]; total: number }> {
-    const query = manager
-      .createQueryBuilder(Merchant, 'm')
-      .orderBy('m.created_at', 'DESC')
-      .addOrderBy('m.id', 'DESC')
-      .offset(filter.page * filter.size)
-      .limit(filter.size);
-    if (filter.kybStatus) query.andWhere('m.kyb_status = :status', { status: filter.kybStatus });
-    if (filter.q) {
-      query.andWhere(
-        `(m.name ILIKE :pattern ESCAPE '\\' OR m.registration_number ILIKE :pattern ESCAPE '\\' OR m.contact_email ILIKE :pattern ESCAPE '\\')`,
-        { pattern: likePattern(filter.q) },
-      );
-    }
-    const [items, total] = await query.getManyAndCount();
-    return { items, total };
+    const executor = executorOn(manager);
+    const filters = { kybStatus: filter.kybStatus, pattern: filter.q ? likePattern(filter.q) : null };
+    const rows = await run(executor, SQL.listMerchants, {
+      ...filters,
+      limit: filter.size,
+      offset: filter.page * filter.size,
+    });
+    const count = await one(executor, SQL.countMerchants, filters);
+    return { items: rows.map(toMerchant), total: count?.total ?? 0 };
   }
 
   /** Marks the current document of a type SUPERSEDED (before its successor is inserted). */
   async supersede(manager: EntityManager, merchantId: string, documentType: KybDocumentType, now: Date): Promise<void> {
-    await manager
-      .createQueryBuilder()
-      .update(MerchantKybDocument)
-      .set({ status: 'SUPERSEDED', supersededAt: now })
-      .where(`merchant_id = :merchantId AND document_type = :documentType AND status <> 'SUPERSEDED'`, {
-        merchantId,
-        documentType,
-      })
-      .execute();
+    await run(executorOn(manager), SQL.supersedeKybDocument, { merchantId, documentType, now });
   }
 
   async insertDocument(manager: EntityManager, document: MerchantKybDocument): Promise<void> {
@@ -80,12 +80,10 @@ export class MerchantRepository {
   /** Every pricing version of these merchants, newest `effectiveAt` first. */
   pricingVersions(manager: EntityManager, merchantIds: readonly string[]): Promise<MerchantPricingVersion[]> {
     if (merchantIds.length === 0) return Promise.resolve([]);
-    return manager
-      .createQueryBuilder(MerchantPricingVersion, 'v')
-      .where('v.merchant_id IN (:...ids)', { ids: merchantIds })
-      .orderBy('v.effective_at', 'DESC')
-      .addOrderBy('v.id', 'DESC')
-      .getMany();
+    return manager.find(MerchantPricingVersion, {
+      where: { merchantId: In([...merchantIds]) },
+      order: { effectiveAt: 'DESC', id: 'DESC' },
+    });
   }
 
   /** The settlement accounts in use (not replaced) of these merchants. */
@@ -94,11 +92,9 @@ export class MerchantRepository {
     merchantIds: readonly string[],
   ): Promise<MerchantSettlementAccount[]> {
     if (merchantIds.length === 0) return Promise.resolve([]);
-    return manager
-      .createQueryBuilder(MerchantSettlementAccount, 'a')
-      .where('a.merchant_id IN (:...ids)', { ids: merchantIds })
-      .andWhere('a.replaced_at IS NULL')
-      .getMany();
+    return manager.find(MerchantSettlementAccount, {
+      where: { merchantId: In([...merchantIds]), replacedAt: IsNull() },
+    });
   }
 
   async insertPricingVersion(manager: EntityManager, version: MerchantPricingVersion): Promise<void> {
@@ -131,11 +127,37 @@ export class MerchantRepository {
   /** The documents that count: every upload not superseded by a newer one of its type. */
   currentDocuments(manager: EntityManager, merchantIds: readonly string[]): Promise<MerchantKybDocument[]> {
     if (merchantIds.length === 0) return Promise.resolve([]);
-    return manager
-      .createQueryBuilder(MerchantKybDocument, 'd')
-      .where('d.merchant_id IN (:...ids)', { ids: merchantIds })
-      .andWhere(`d.status <> 'SUPERSEDED'`)
-      .orderBy('d.created_at', 'ASC')
-      .getMany();
+    return manager.find(MerchantKybDocument, {
+      where: { merchantId: In([...merchantIds]), status: Not('SUPERSEDED') },
+      order: { createdAt: 'ASC' },
+    });
   }
+}
+
+function toMerchant(row: merchants.ListMerchantsResult): Merchant {
+  return Object.assign(new Merchant(), {
+    id: row.id,
+    name: row.name,
+    registrationNumber: row.registration_number,
+    contactEmail: row.contact_email,
+    contactPhone: row.contact_phone,
+    country: row.country,
+    businessType: oneOf(BUSINESS_TYPES, row.business_type, 'merchants.business_type'),
+    website: row.website,
+    kybStatus: oneOf(KYB_STATUSES, row.kyb_status, 'merchants.kyb_status'),
+    kybReasonCode: row.kyb_reason_code,
+    kybNote: row.kyb_note,
+    requestedDocuments: row.requested_documents.map((type) =>
+      oneOf(KYB_DOCUMENT_TYPES, type, 'merchants.requested_documents'),
+    ),
+    requirementsDeadline: row.requirements_deadline,
+    onboardingTokenHash: row.onboarding_token_hash,
+    onboardingTokenExpiresAt: row.onboarding_token_expires_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    approvedAt: row.approved_at,
+    riskTier: oneOf(RISK_TIERS, row.risk_tier, 'merchants.risk_tier'),
+    riskReason: row.risk_reason,
+    riskUpdatedAt: row.risk_updated_at,
+  } satisfies Merchant);
 }

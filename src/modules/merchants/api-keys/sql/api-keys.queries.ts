@@ -1,0 +1,72 @@
+/** Types generated for queries found in "src/modules/merchants/api-keys/sql/api-keys.sql" */
+import { PreparedQuery } from '../../../../platform/database/sql-query';
+
+export type DateOrString = Date | string;
+
+export type DateOrStringArray = (DateOrString)[];
+
+export type stringArray = (string)[];
+
+/** 'ActiveKeysByPrefix' parameters type */
+export interface ActiveKeysByPrefixParams {
+  prefix: string;
+}
+
+/** 'ActiveKeysByPrefix' return type */
+export interface ActiveKeysByPrefixResult {
+  id: string;
+  livemode: boolean;
+  merchant_id: string;
+  secret_hash: string;
+}
+
+/** 'ActiveKeysByPrefix' query type */
+export interface ActiveKeysByPrefixQuery {
+  params: ActiveKeysByPrefixParams;
+  result: ActiveKeysByPrefixResult;
+}
+
+const activeKeysByPrefixIR: any = {"usedParamSet":{"prefix":true},"params":[{"name":"prefix","required":true,"transform":{"type":"scalar"},"locs":[{"a":188,"b":195}]}],"statement":"-- Verification of every API-key request: almost always one row (the prefix carries 36 random bits).\nSELECT id, merchant_id, livemode, secret_hash\n  FROM merchant_api_keys\n WHERE prefix = :prefix! AND revoked_at IS NULL"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- Verification of every API-key request: almost always one row (the prefix carries 36 random bits).
+ * SELECT id, merchant_id, livemode, secret_hash
+ *   FROM merchant_api_keys
+ *  WHERE prefix = :prefix! AND revoked_at IS NULL
+ * ```
+ */
+export const activeKeysByPrefix = new PreparedQuery<ActiveKeysByPrefixParams,ActiveKeysByPrefixResult>(activeKeysByPrefixIR);
+
+
+/** 'RecordKeyUse' parameters type */
+export interface RecordKeyUseParams {
+  ids: stringArray;
+  times: DateOrStringArray;
+}
+
+/** 'RecordKeyUse' return type */
+export type RecordKeyUseResult = void;
+
+/** 'RecordKeyUse' query type */
+export interface RecordKeyUseQuery {
+  params: RecordKeyUseParams;
+  result: RecordKeyUseResult;
+}
+
+const recordKeyUseIR: any = {"usedParamSet":{"ids":true,"times":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":171,"b":175}]},{"name":"times","required":true,"transform":{"type":"scalar"},"locs":[{"a":186,"b":192}]}],"statement":"-- Moves each key's last_used_at forward (never back) in one statement.\nUPDATE merchant_api_keys k\n   SET last_used_at = GREATEST(k.last_used_at, u.used_at)\n  FROM unnest(:ids!::uuid[], :times!::timestamptz[]) AS u (id, used_at)\n WHERE k.id = u.id"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- Moves each key's last_used_at forward (never back) in one statement.
+ * UPDATE merchant_api_keys k
+ *    SET last_used_at = GREATEST(k.last_used_at, u.used_at)
+ *   FROM unnest(:ids!::uuid[], :times!::timestamptz[]) AS u (id, used_at)
+ *  WHERE k.id = u.id
+ * ```
+ */
+export const recordKeyUse = new PreparedQuery<RecordKeyUseParams,RecordKeyUseResult>(recordKeyUseIR);
+
+

@@ -1,0 +1,12 @@
+/* @name ActiveKeysByPrefix */
+-- Verification of every API-key request: almost always one row (the prefix carries 36 random bits).
+SELECT id, merchant_id, livemode, secret_hash
+  FROM merchant_api_keys
+ WHERE prefix = :prefix! AND revoked_at IS NULL;
+
+/* @name RecordKeyUse */
+-- Moves each key's last_used_at forward (never back) in one statement.
+UPDATE merchant_api_keys k
+   SET last_used_at = GREATEST(k.last_used_at, u.used_at)
+  FROM unnest(:ids!::uuid[], :times!::timestamptz[]) AS u (id, used_at)
+ WHERE k.id = u.id;

@@ -118,6 +118,20 @@ describe('Merchants: the audit log route', () => {
     const byStaff = (await read(token, { actor: 'PLATFORM_STAFF' }).expect(200)).body as AuditPage;
     expect(byStaff.items.map((item) => item.actor.role)).toEqual(['PLATFORM_STAFF', 'PLATFORM_STAFF']);
     expect(((await read(token, { actor: 'OWNER' }).expect(200)).body as AuditPage).items).toEqual([]);
+    // Both filters at once, and a filtered page after a cursor.
+    const both = { action: 'KYB_STATUS_CHANGED', actor: 'PLATFORM_STAFF' };
+    const bothFirst = (await read(token, { ...both, size: 1 }).expect(200)).body as AuditPage;
+    expect(bothFirst.items.map((item) => item.details)).toEqual([
+      expect.objectContaining({ from: 'ACTION_REQUIRED', to: 'REJECTED' }),
+    ]);
+    const bothSecond = (await read(token, { ...both, size: 1, cursor: bothFirst.nextCursor! }).expect(200))
+      .body as AuditPage;
+    expect(bothSecond.items.map((item) => [item.action, item.actor.role])).toEqual([
+      ['KYB_STATUS_CHANGED', 'PLATFORM_STAFF'],
+    ]);
+    expect(bothSecond.items[0].id).not.toBe(bothFirst.items[0].id);
+    const none = { action: 'MERCHANT_REGISTERED', actor: 'PLATFORM_STAFF' };
+    expect(((await read(token, none).expect(200)).body as AuditPage).items).toEqual([]);
   });
 
   it.each([

@@ -2,53 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { newId } from '../../platform/database/new-id';
 import { defineStatement } from '../../platform/database/prepared-statement';
-import { executorOn, one, run } from '../../platform/database/statement-executor';
+import { executorOn, run } from '../../platform/database/statement-executor';
 import type { AmlFlagStatus, AmlRule, AmlSeverity } from './aml-flag.entity';
-
-/** What the rules need to know about a payment's neighbours, read in one round trip. */
-export interface ScreeningFacts {
-  /** The customer's payments (not failed) in the window, this one included. */
-  count: number;
-  /** Their sum in LIMITS_CURRENCY, minor units. */
-  sum: bigint;
-  /** Those in LIMITS_CURRENCY between the structuring bounds, this one included. */
-  nearThreshold: number;
-  /** The customer registered less than AML_NEW_ACCOUNT_DAYS ago. */
-  newAccount: boolean;
-  /**
-   * Distinct customers paying the biller account in the window (not failed), this one included,
-   * counted up to AML_DISTINCT_PAYERS_MAX and no further: the rule only asks whether the
-   * threshold is reached, and the count's cost stays the threshold's.
-   */
-  distinctPayers: number;
-}
-
-/** Exported so an e2e test can `EXPLAIN` exactly what runs. */
-export const SCREENING_FACTS = defineStatement<
-  { count: number; sum: string; near: number; new_account: boolean | null; payers: number },
-  [
-    customerId: string,
-    windowMinutes: number,
-    currency: string,
-    nearFrom: string,
-    nearTo: string,
-    newAccountDays: number,
-    billerId: string,
-    accountReference: string,
-    distinctPayersMax: number,
-  ]
->(
-  'aml.screening-facts',
-  `WITH mine AS (
-     SELECT amount, currency FROM payments
-      WHERE customer_id = $1 AND created_at > now() - make_interval(mins => $2) AND status <> 'FAILED'
-   )
-   SELECT (SELECT count(*) FROM mine)::int AS count,
-          (SELECT coalesce(sum(amount), 0) FROM mine WHERE currency = $3)::text AS sum,
-          (SELECT count(*) FROM mine WHERE currency = $3 AND amount BETWEEN $4::bigint AND $5::bigint)::int AS near,
-          (SELECT created_at > now() - make_interval(days => $6) FROM users WHERE id = $1) AS new_account,
-          aml_distinct_payers($7, $8, now() - make_interval(mins => $2), $9) AS payers`,
-);
 
 const INSERT_FLAG = defineStatement<
   object,
@@ -86,7 +41,7 @@ const INSERT_REPORT = defineStatement<
   `INSERT INTO aml_reports (id, payment_id, rules, reported_by, note) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
 );
 
-/** One open flag with its payment and customer, as the queue shows it. */
+/** One open flag, as the queue lists it (its payment and customer are read at once beside it). */
 export interface QueueRow {
   id: string;
   payment_id: string;
@@ -95,17 +50,6 @@ export interface QueueRow {
   reason: string;
   status: AmlFlagStatus;
   created_at: Date;
-  amount: string;
-  fee: string;
-  currency: string;
-  biller_id: string;
-  biller_name: string;
-  payment_status: string;
-  held_for_review: boolean;
-  channel: string;
-  customer_id: string;
-  phone: string | null;
-  kyc_tier: string | null;
 }
 
 /**
@@ -129,17 +73,11 @@ export const QUEUE_PAGE = defineStatement<
 >(
   'aml.queue-page',
   `SELECT total.items AS total_items, listed.id, listed.payment_id, listed.rule, listed.severity, listed.reason,
-          listed.status, listed.created_at, listed.amount, listed.fee, listed.currency, listed.biller_id,
-          listed.biller_name, listed.payment_status, listed.held_for_review, listed.channel, listed.customer_id,
-          listed.phone, listed.kyc_tier
+          listed.status, listed.created_at
      FROM (SELECT count(*)::int AS items FROM aml_flags f WHERE ${QUEUE_FILTER}) total
      LEFT JOIN LATERAL (
-       SELECT f.id, f.payment_id, f.rule, f.severity, f.reason, f.status, f.created_at,
-              p.amount::text AS amount, p.fee::text AS fee, p.currency, p.biller_id, p.biller_name,
-              p.status AS payment_status, p.held_for_review, p.channel, p.customer_id, u.phone, u.kyc_tier
+       SELECT f.id, f.payment_id, f.rule, f.severity, f.reason, f.status, f.created_at
          FROM aml_flags f
-         JOIN payments p ON p.id = f.payment_id
-         LEFT JOIN users u ON u.id = p.customer_id
         WHERE ${QUEUE_FILTER}
         ORDER BY ${SEVERITY_RANK}, f.created_at, f.id
         LIMIT $3 OFFSET $4
@@ -155,41 +93,6 @@ export interface QueueFilter {
 /** Named queries on `aml_flags` and `aml_reports`. */
 @Injectable()
 export class AmlFlagRepository {
-  async facts(
-    manager: EntityManager,
-    query: {
-      customerId: string;
-      windowMinutes: number;
-      currency: string;
-      nearFrom: bigint;
-      nearTo: bigint;
-      newAccountDays: number;
-      billerId: string;
-      accountReference: string;
-      /** Where the distinct-payers count stops. */
-      distinctPayersMax: number;
-    },
-  ): Promise<ScreeningFacts> {
-    const row = await one(executorOn(manager), SCREENING_FACTS, [
-      query.customerId,
-      query.windowMinutes,
-      query.currency,
-      query.nearFrom.toString(),
-      query.nearTo.toString(),
-      query.newAccountDays,
-      query.billerId,
-      query.accountReference,
-      query.distinctPayersMax,
-    ]);
-    return {
-      count: row?.count ?? 0,
-      sum: BigInt(row?.sum ?? '0'),
-      nearThreshold: row?.near ?? 0,
-      newAccount: row?.new_account === true,
-      distinctPayers: row?.payers ?? 0,
-    };
-  }
-
   async insertFlag(
     manager: EntityManager,
     flag: { paymentId: string; rule: AmlRule; severity: AmlSeverity; reason: string },

@@ -1,5 +1,4 @@
-import type { ScreeningFacts } from './aml-flag.repository';
-import { AmlThresholds, evaluateAmlRules, structuringBand } from './aml-rules';
+import { AmlThresholds, evaluateAmlRules, ScreeningFacts, structuringBand } from './aml-rules';
 
 const thresholds: AmlThresholds = {
   currency: 'NGN',

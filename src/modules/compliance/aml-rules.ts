@@ -1,6 +1,23 @@
 import { formatMinorUnits } from '../../platform/money/money-format';
 import type { AmlRule, AmlSeverity } from './aml-flag.entity';
-import type { ScreeningFacts } from './aml-flag.repository';
+
+/** What the rules need to know about a payment's neighbours and its customer. */
+export interface ScreeningFacts {
+  /** The customer's payments (not failed) in the window, this one included. */
+  count: number;
+  /** Their sum in LIMITS_CURRENCY, minor units. */
+  sum: bigint;
+  /** Those in LIMITS_CURRENCY between the structuring bounds, this one included. */
+  nearThreshold: number;
+  /** The customer registered less than AML_NEW_ACCOUNT_DAYS ago. */
+  newAccount: boolean;
+  /**
+   * Distinct customers paying the biller account in the window (not failed), this one included,
+   * counted up to AML_DISTINCT_PAYERS_MAX and no further: the rule only asks whether the
+   * threshold is reached, and the count's cost stays the threshold's.
+   */
+  distinctPayers: number;
+}
 
 /** The thresholds of the AML rules (AppConfig `AML_*`); amounts in minor units of `currency`. */
 export interface AmlThresholds {
@@ -26,6 +43,17 @@ export interface AmlHit {
 export function structuringBand(thresholds: AmlThresholds): { from: bigint; to: bigint } {
   const from = (thresholds.singleAmount * BigInt(thresholds.structuringPercent) + 99n) / 100n;
   return { from, to: thresholds.singleAmount };
+}
+
+/**
+ * Whether NEW_ACCOUNT can fire for the payment (in the thresholds' currency, above the amount):
+ * only then does the rule need to know when the customer registered.
+ */
+export function newAccountRuleApplies(
+  payment: { amount: number; currency: string },
+  thresholds: AmlThresholds,
+): boolean {
+  return payment.currency === thresholds.currency && BigInt(payment.amount) > thresholds.newAccountAmount;
 }
 
 /**
@@ -80,7 +108,7 @@ export function evaluateAmlRules(
       reason: `${facts.nearThreshold} payments in ${window} each between ${money(band.from)} and ${money(band.to)}, just under the single-payment threshold`,
     });
   }
-  if (inCurrency && facts.newAccount && amount > thresholds.newAccountAmount) {
+  if (newAccountRuleApplies(payment, thresholds) && facts.newAccount) {
     hits.push({
       rule: 'NEW_ACCOUNT',
       severity: 'MEDIUM',

@@ -1,16 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AppConfig } from '../../platform/config/app-config';
-import { PaymentScreening, type ScreeningCandidate, type ScreeningHit } from '../payments';
+import { CustomerStanding } from '../identity';
+import { PaymentScreening, PaymentScreeningReads, type ScreeningCandidate, type ScreeningHit } from '../payments';
 import { AmlFlagRepository } from './aml-flag.repository';
-import { AmlThresholds, evaluateAmlRules, structuringBand } from './aml-rules';
+import { AmlThresholds, evaluateAmlRules, newAccountRuleApplies, ScreeningFacts, structuringBand } from './aml-rules';
 import { ComplianceConfig } from './compliance.config';
 
 /**
  * The AML rules, run by the payment core on every payment it accepts (every channel), inside
  * the transaction that inserts the payment: the facts are read and the flags written through
  * that transaction's manager, so a payment and its flags commit together. The payment core
- * holds the payment when a flag is HIGH.
+ * holds the payment when a flag is HIGH. The facts come through the owners' ports: the
+ * payment's neighbours from the payments context (PaymentScreeningReads), and when the
+ * customer registered from identity (CustomerStanding), asked only when NEW_ACCOUNT could fire.
  */
 @Injectable()
 export class AmlScreening extends PaymentScreening {
@@ -18,6 +21,8 @@ export class AmlScreening extends PaymentScreening {
     private readonly config: AppConfig,
     private readonly settings: ComplianceConfig,
     private readonly flags: AmlFlagRepository,
+    private readonly payments: PaymentScreeningReads,
+    private readonly customers: CustomerStanding,
   ) {
     super();
   }
@@ -39,20 +44,35 @@ export class AmlScreening extends PaymentScreening {
 
   async screen(manager: EntityManager, candidate: ScreeningCandidate): Promise<ScreeningHit[]> {
     const thresholds = this.thresholds();
-    const band = structuringBand(thresholds);
-    const facts = await this.flags.facts(manager, {
-      customerId: candidate.customerId,
-      windowMinutes: thresholds.windowMinutes,
-      currency: thresholds.currency,
-      nearFrom: band.from,
-      nearTo: band.to,
-      newAccountDays: thresholds.newAccountDays,
-      billerId: candidate.billerId,
-      accountReference: candidate.accountReference,
-      distinctPayersMax: thresholds.distinctPayersMax,
-    });
+    const facts = await this.facts(manager, candidate, thresholds);
     const hits = evaluateAmlRules(candidate, facts, thresholds);
     for (const hit of hits) await this.flags.insertFlag(manager, { paymentId: candidate.paymentId, ...hit });
     return hits.map(({ rule, severity }) => ({ rule, severity }));
+  }
+
+  private async facts(
+    manager: EntityManager,
+    candidate: ScreeningCandidate,
+    thresholds: AmlThresholds,
+  ): Promise<ScreeningFacts> {
+    const activity = await this.payments.activity(manager, {
+      customerId: candidate.customerId,
+      windowMinutes: thresholds.windowMinutes,
+      currency: thresholds.currency,
+      band: structuringBand(thresholds),
+      billerId: candidate.billerId,
+      accountReference: candidate.accountReference,
+      payersCap: thresholds.distinctPayersMax,
+    });
+    const newAccount =
+      newAccountRuleApplies(candidate, thresholds) &&
+      (await this.customers.registeredWithin(manager, candidate.customerId, thresholds.newAccountDays));
+    return {
+      count: activity.count,
+      sum: activity.sum,
+      nearThreshold: activity.inBand,
+      newAccount,
+      distinctPayers: activity.distinctPayers,
+    };
   }
 }

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminAuditModule } from '../../platform/audit/admin-audit.module';
+import { CustomerContactsModule } from '../identity';
 import { PaymentScreening, PaymentsModule } from '../payments';
 import { AmlFlagRepository } from './aml-flag.repository';
 import { AmlScreening } from './aml-screening.service';
@@ -26,6 +27,7 @@ import { ComplianceConfig } from './compliance.config';
     ConfigModule.forFeature(ComplianceConfig),
     TypeOrmModule.forFeature(COMPLIANCE_ENTITIES),
     PaymentsModule,
+    CustomerContactsModule,
     AdminAuditModule,
   ],
   providers: [

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AdminAuditWriter } from '../../platform/audit/admin-audit.writer';
 import { Page, toPage } from '../../platform/http/pagination';
-import { PaymentHolds } from '../payments';
+import { CustomerStanding, type CustomerStandingOf } from '../identity';
+import { PaymentHolds, PaymentScreeningReads, type PaymentUnderReview } from '../payments';
 import type { AmlFlagStatus } from './aml-flag.entity';
 import { AmlFlagRepository, QueueFilter, QueueRow } from './aml-flag.repository';
 import { ComplianceError } from './compliance.errors';
@@ -22,6 +23,13 @@ export interface AmlReviewOutcome {
   reportId: string | null;
 }
 
+/** A flag of the queue with its payment and customer as they are now (null: no such user). */
+export interface QueueEntry {
+  flag: QueueRow;
+  payment: PaymentUnderReview;
+  customer: CustomerStandingOf | null;
+}
+
 /**
  * The compliance review queue: AML flags still open (OPEN, ESCALATED), HIGH first then oldest,
  * paged, and the review of a transaction, which decides every one of its open flags together.
@@ -32,19 +40,30 @@ export class ComplianceService {
     private readonly dataSource: DataSource,
     private readonly flags: AmlFlagRepository,
     private readonly holds: PaymentHolds,
+    private readonly payments: PaymentScreeningReads,
+    private readonly customers: CustomerStanding,
     private readonly audit: AdminAuditWriter,
   ) {}
 
   /**
    * One page of the open flags matching the filter: HIGH first (they hold captured payments),
-   * then MEDIUM, then LOW, oldest first within each; with the count of every match.
+   * then MEDIUM, then LOW, oldest first within each; with the count of every match. Each flag
+   * comes with its payment and customer as they are now (status, hold and KYC tier change after
+   * screening), read through their owners' ports, one statement each for the page.
    */
-  async queue(filter: QueueFilter, page: { page: number; size: number }): Promise<Page<QueueRow>> {
+  async queue(filter: QueueFilter, page: { page: number; size: number }): Promise<Page<QueueEntry>> {
     const { rows, total } = await this.flags.queue(this.dataSource.manager, filter, {
       limit: page.size,
       offset: page.page * page.size,
     });
-    return toPage(rows, total, page);
+    const payments = await this.payments.underReview(rows.map((row) => row.payment_id));
+    const customers = await this.customers.standingOf([...payments.values()].map((payment) => payment.customerId));
+    const entries = rows.flatMap((flag): QueueEntry[] => {
+      // A flag's payment is never deleted (aml_flags.payment_id references it), so none is skipped.
+      const payment = payments.get(flag.payment_id);
+      return payment ? [{ flag, payment, customer: customers.get(payment.customerId) ?? null }] : [];
+    });
+    return toPage(entries, total, page);
   }
 
   /**

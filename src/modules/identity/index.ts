@@ -9,6 +9,7 @@ export { CustomerLimitsService } from './customer-limits.service';
 export { CustomerContactsModule } from './customer-contacts.module';
 export { CustomerContactsService } from './customer-contacts.service';
 export { CustomerDirectory, type VerifiedCustomer } from './customer-directory.service';
+export { CustomerStanding, type CustomerStandingOf } from './customer-standing.service';
 export { StaffDirectory, type StaffMember } from './staff-directory.service';
 export { FunnelReadModel, type IdentityFunnel } from './funnel-read-model.service';
 export { IsPhoneNumberE164, normalizePhoneNumber } from './phone-number';

@@ -24,6 +24,12 @@ export {
   type ScreeningHit,
   type ScreeningSeverity,
 } from './payment-screening';
+export {
+  PaymentScreeningReads,
+  type PaymentUnderReview,
+  type ScreeningActivity,
+  type ScreeningActivityQuery,
+} from './payment-screening-reads.service';
 export { PaymentHolds, type HoldRelease, type HoldRejection } from './payment-holds.service';
 export { PAYMENT_CHANNELS, type PaymentChannel, type PayerType, type PaymentStatus } from './payment.entity';
 export { PAYMENT_EVENTS, PaymentEventPayload } from './payments.events';

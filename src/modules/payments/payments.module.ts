@@ -12,6 +12,7 @@ import { PaymentCore } from './payment-core.service';
 import { PaymentFailures } from './payment-failures.service';
 import { PaymentHistory } from './payment-history.service';
 import { PaymentHolds } from './payment-holds.service';
+import { PaymentScreeningReads } from './payment-screening-reads.service';
 import { PaymentMetrics } from './payment-metrics.service';
 import { PaymentRecoveryService } from './payment-recovery.service';
 import { PaymentRefunds } from './payment-refunds.service';
@@ -64,6 +65,7 @@ import { PaymentsConfig } from './payments.config';
     RailReversalRepository,
     BillerCircuitBreaker,
     PaymentHolds,
+    PaymentScreeningReads,
     { provide: RailConnector, useClass: SandboxRailConnector },
   ],
   exports: [
@@ -77,6 +79,7 @@ import { PaymentsConfig } from './payments.config';
     RailReversalService,
     PaymentRecoveryService,
     PaymentHolds,
+    PaymentScreeningReads,
   ],
 })
 export class PaymentsModule {}

@@ -1,4 +1,4 @@
-import type { QueueRow } from '../aml-flag.repository';
+import type { QueueEntry } from '../compliance.service';
 import type { AmlFlagResponseDto } from './aml-flag-response.dto';
 
 /** A phone number with all but its first four and last four characters masked: `+234******4567`. */
@@ -7,29 +7,29 @@ export function maskPhone(phone: string): string {
   return `${phone.slice(0, 4)}${'*'.repeat(phone.length - 8)}${phone.slice(-4)}`;
 }
 
-export function toAmlFlagResponse(row: QueueRow): AmlFlagResponseDto {
+export function toAmlFlagResponse({ flag, payment, customer }: QueueEntry): AmlFlagResponseDto {
   return {
-    id: row.id,
-    txnId: row.payment_id,
-    rule: row.rule,
-    severity: row.severity,
-    reason: row.reason,
-    createdAt: new Date(row.created_at).toISOString(),
-    status: row.status,
+    id: flag.id,
+    txnId: flag.payment_id,
+    rule: flag.rule,
+    severity: flag.severity,
+    reason: flag.reason,
+    createdAt: new Date(flag.created_at).toISOString(),
+    status: flag.status,
     payment: {
-      amount: Number(row.amount),
-      fee: Number(row.fee),
-      currency: row.currency,
-      billerId: row.biller_id,
-      billerName: row.biller_name,
-      status: row.payment_status,
-      heldForReview: row.held_for_review,
-      channel: row.channel,
+      amount: Number(payment.amount),
+      fee: Number(payment.fee),
+      currency: payment.currency,
+      billerId: payment.billerId,
+      billerName: payment.billerName,
+      status: payment.status,
+      heldForReview: payment.heldForReview,
+      channel: payment.channel,
     },
     customer: {
-      id: row.customer_id,
-      phone: row.phone === null ? null : maskPhone(row.phone),
-      kycTier: row.kyc_tier,
+      id: payment.customerId,
+      phone: customer === null ? null : maskPhone(customer.phone),
+      kycTier: customer?.kycTier ?? null,
     },
   };
 }

@@ -1,4 +1,5 @@
-import { QUEUE_PAGE } from '../../src/modules/compliance/aml-flag.repository';
+import * as amlFlags from '../../src/modules/compliance/sql/aml-flags.queries';
+import { sqlStatements } from '../../src/platform/database/sql-query';
 import { AmlFlagBody, getAmlQueue, insertAmlFlag, wholeAmlQueue } from '../factories/aml-flag.factory';
 import { insertPayment } from '../factories/payment.factory';
 import { expectApiError } from '../support/assertions';
@@ -157,7 +158,10 @@ describe('AML queue: HIGH first, paged, filtered (GET /compliance/aml-queue)', (
       const plan = await kit.db.transaction(async (manager) => {
         await manager.query('SET LOCAL enable_seqscan = off');
         await manager.query('SET LOCAL enable_sort = off');
-        const [row] = await manager.query(`EXPLAIN (FORMAT JSON) ${QUEUE_PAGE.textFor(kit.db)}`, [...filter, 20, 20]);
+        const [row] = await manager.query(
+          `EXPLAIN (FORMAT JSON) ${sqlStatements('compliance', amlFlags).queuePage.textFor(kit.db)}`,
+          [...filter, 20, 20],
+        );
         return JSON.stringify(row['QUERY PLAN']);
       });
       expect(plan).toContain('"Index Name":"aml_flags_queue_idx"');

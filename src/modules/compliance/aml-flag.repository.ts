@@ -1,19 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { oneOf } from '../../platform/database/column-values';
 import { newId } from '../../platform/database/new-id';
-import { defineStatement } from '../../platform/database/prepared-statement';
+import { sqlStatements } from '../../platform/database/sql-query';
 import { executorOn, run } from '../../platform/database/statement-executor';
+import { AML_FLAG_STATUSES, AML_RULES, AML_SEVERITIES } from './aml-flag.entity';
 import type { AmlFlagStatus, AmlRule, AmlSeverity } from './aml-flag.entity';
+import * as amlFlags from './sql/aml-flags.queries';
 
-const INSERT_FLAG = defineStatement<
-  object,
-  [id: string, paymentId: string, rule: string, severity: string, reason: string]
->(
-  'aml.insert-flag',
-  `INSERT INTO aml_flags (id, payment_id, rule, severity, reason, status)
-   VALUES ($1, $2, $3, $4, $5, 'OPEN')
-   ON CONFLICT (payment_id, rule) DO NOTHING`,
-);
+/** The queries of sql/aml-flags.sql, as `compliance.<query>`. */
+const SQL = sqlStatements('compliance', amlFlags);
 
 export interface FlagOfPayment {
   id: string;
@@ -21,25 +17,6 @@ export interface FlagOfPayment {
   severity: AmlSeverity;
   status: AmlFlagStatus;
 }
-
-const LOCK_FLAGS = defineStatement<FlagOfPayment, [paymentId: string]>(
-  'aml.lock-flags-of-payment',
-  `SELECT id, rule, severity, status FROM aml_flags WHERE payment_id = $1 ORDER BY created_at, id FOR UPDATE`,
-);
-
-const REVIEW_FLAGS = defineStatement<object, [ids: string[], status: string, reviewerId: string, note: string]>(
-  'aml.review-flags',
-  `UPDATE aml_flags SET status = $2, reviewed_by = $3, review_note = $4, reviewed_at = now(), updated_at = now()
-    WHERE id = ANY ($1::uuid[])`,
-);
-
-const INSERT_REPORT = defineStatement<
-  { id: string },
-  [id: string, paymentId: string, rules: string[], reportedBy: string, note: string]
->(
-  'aml.insert-report',
-  `INSERT INTO aml_reports (id, payment_id, rules, reported_by, note) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-);
 
 /** One open flag, as the queue lists it (its payment and customer are read at once beside it). */
 export interface QueueRow {
@@ -52,43 +29,15 @@ export interface QueueRow {
   created_at: Date;
 }
 
-/**
- * The queue's order: HIGH first (a HIGH flag holds a captured payment), then MEDIUM, then LOW;
- * oldest first within a severity. The same expression leads `aml_flags_queue_idx` (migration
- * 1795876000000), which must stay textually identical for PostgreSQL to use it for the order.
- */
-const SEVERITY_RANK = `(CASE f.severity WHEN 'HIGH' THEN 0 WHEN 'MEDIUM' THEN 1 ELSE 2 END)`;
-
-const QUEUE_FILTER = `f.status IN ('OPEN', 'ESCALATED')
-      AND ($1::text IS NULL OR f.severity = $1) AND ($2::text IS NULL OR f.rule = $2)`;
-
-/**
- * One page of the queue and the count of every flag matching, in one statement (one snapshot:
- * the count and the page cannot disagree). A page past the end still answers the count, as the
- * row of `total` with no flag. Exported for the spec that checks `aml_flags_queue_idx` serves it.
- */
-export const QUEUE_PAGE = defineStatement<
-  { total_items: number } & { [K in keyof QueueRow]: QueueRow[K] | null },
-  [severity: string | null, rule: string | null, limit: number, offset: number]
->(
-  'aml.queue-page',
-  `SELECT total.items AS total_items, listed.id, listed.payment_id, listed.rule, listed.severity, listed.reason,
-          listed.status, listed.created_at
-     FROM (SELECT count(*)::int AS items FROM aml_flags f WHERE ${QUEUE_FILTER}) total
-     LEFT JOIN LATERAL (
-       SELECT f.id, f.payment_id, f.rule, f.severity, f.reason, f.status, f.created_at
-         FROM aml_flags f
-        WHERE ${QUEUE_FILTER}
-        ORDER BY ${SEVERITY_RANK}, f.created_at, f.id
-        LIMIT $3 OFFSET $4
-     ) listed ON true`,
-);
-
 /** What the queue is filtered by; null for any. */
 export interface QueueFilter {
   severity: AmlSeverity | null;
   rule: AmlRule | null;
 }
+
+const ruleOf = (value: string) => oneOf(AML_RULES, value, 'aml_flags.rule');
+const severityOf = (value: string) => oneOf(AML_SEVERITIES, value, 'aml_flags.severity');
+const statusOf = (value: string) => oneOf(AML_FLAG_STATUSES, value, 'aml_flags.status');
 
 /** Named queries on `aml_flags` and `aml_reports`. */
 @Injectable()
@@ -97,12 +46,18 @@ export class AmlFlagRepository {
     manager: EntityManager,
     flag: { paymentId: string; rule: AmlRule; severity: AmlSeverity; reason: string },
   ): Promise<void> {
-    await run(executorOn(manager), INSERT_FLAG, [newId(), flag.paymentId, flag.rule, flag.severity, flag.reason]);
+    await run(executorOn(manager), SQL.insertFlag, { id: newId(), ...flag });
   }
 
   /** The payment's flags, locked for a review, oldest first. */
-  lockFlagsOf(manager: EntityManager, paymentId: string): Promise<FlagOfPayment[]> {
-    return run(executorOn(manager), LOCK_FLAGS, [paymentId]);
+  async lockFlagsOf(manager: EntityManager, paymentId: string): Promise<FlagOfPayment[]> {
+    const rows = await run(executorOn(manager), SQL.lockFlagsOfPayment, { paymentId });
+    return rows.map((row) => ({
+      id: row.id,
+      rule: ruleOf(row.rule),
+      severity: severityOf(row.severity),
+      status: statusOf(row.status),
+    }));
   }
 
   async review(
@@ -112,20 +67,14 @@ export class AmlFlagRepository {
     reviewerId: string,
     note: string,
   ): Promise<void> {
-    await run(executorOn(manager), REVIEW_FLAGS, [ids, status, reviewerId, note]);
+    await run(executorOn(manager), SQL.reviewFlags, { ids, status, reviewerId, note });
   }
 
   async insertReport(
     manager: EntityManager,
     report: { paymentId: string; rules: string[]; reportedBy: string; note: string },
   ): Promise<string> {
-    const [row] = await run(executorOn(manager), INSERT_REPORT, [
-      newId(),
-      report.paymentId,
-      report.rules,
-      report.reportedBy,
-      report.note,
-    ]);
+    const [row] = await run(executorOn(manager), SQL.insertReport, { id: newId(), ...report });
     return row.id;
   }
 
@@ -135,10 +84,28 @@ export class AmlFlagRepository {
     filter: QueueFilter,
     page: { limit: number; offset: number },
   ): Promise<{ rows: QueueRow[]; total: number }> {
-    const rows = await run(executorOn(manager), QUEUE_PAGE, [filter.severity, filter.rule, page.limit, page.offset]);
+    const rows = await run(executorOn(manager), SQL.queuePage, { ...filter, ...page });
     return {
-      rows: rows.filter((row): row is typeof row & QueueRow => row.id !== null),
+      rows: rows.flatMap(listedFlag),
       total: rows[0]?.total_items ?? 0,
     };
   }
+}
+
+/** The flag a queue row lists; none in the row of the count alone (a page past the end). */
+function listedFlag(row: amlFlags.QueuePageResult): QueueRow[] {
+  const { id, payment_id, rule, severity, reason, status, created_at } = row;
+  if (id === null || payment_id === null || rule === null || severity === null) return [];
+  if (reason === null || status === null || created_at === null) return [];
+  return [
+    {
+      id,
+      payment_id,
+      rule: ruleOf(rule),
+      severity: severityOf(severity),
+      reason,
+      status: statusOf(status),
+      created_at,
+    },
+  ];
 }

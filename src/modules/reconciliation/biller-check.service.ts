@@ -1,21 +1,18 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { sqlStatements } from '../../platform/database/sql-query';
+import { executorOn, run } from '../../platform/database/statement-executor';
 import { BillerConnector, type BillerEndpoint, PaymentQuoteService, type PaymentStatusOutcome } from '../billers';
 import type { ReconciliationWindow } from './reconciliation-break';
 import { ReconciliationConfig } from './reconciliation.config';
+import * as billerChecks from './sql/biller-checks.queries';
+
+const SQL = sqlStatements('reconciliation', billerChecks);
 
 /** SUCCEEDED payments read per batch; the batch's inquiries run RECONCILIATION_BILLER_CHECK_CONCURRENCY at a time. */
 export const BILLER_CHECK_BATCH_SIZE = 100;
 
 type CheckOutcome = 'AGREES' | 'MISSING' | 'AMOUNT_DIFFERS' | 'UNREACHABLE';
-
-interface CheckedPayment {
-  id: string;
-  biller_id: string;
-  amount: string;
-  currency: string;
-  created_at: Date;
-}
 
 export interface BillerCheckSummary {
   checked: number;
@@ -26,23 +23,6 @@ export interface BillerCheckSummary {
   /** SUCCEEDED payments of billers with no connector to ask (aggregated billers): not checked. */
   skipped: number;
 }
-
-const NEXT_BATCH = `
-SELECT id, biller_id, amount::text AS amount, currency, created_at
-  FROM payments
- WHERE created_at >= $1 AND created_at < $2 AND status = 'SUCCEEDED'
-   AND (created_at, id) > ($3::timestamptz, $4::uuid)
- ORDER BY created_at, id
- LIMIT $5`;
-
-const RECORD = `
-INSERT INTO reconciliation_biller_checks
-  (payment_id, outcome, biller_status, biller_amount, biller_reference, expected_amount, currency, detail, checked_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
-ON CONFLICT (payment_id) DO UPDATE SET
-  outcome = EXCLUDED.outcome, biller_status = EXCLUDED.biller_status, biller_amount = EXCLUDED.biller_amount,
-  biller_reference = EXCLUDED.biller_reference, expected_amount = EXCLUDED.expected_amount,
-  currency = EXCLUDED.currency, detail = EXCLUDED.detail, checked_at = EXCLUDED.checked_at`;
 
 /**
  * The biller-side check: asks each direct biller, through the biller connector, for its record
@@ -76,13 +56,13 @@ export class BillerCheckService {
     const endpoints = new Map<string, Promise<BillerEndpoint | null>>();
     let after: { createdAt: Date; id: string } = { createdAt: new Date(0), id: '00000000-0000-0000-0000-000000000000' };
     for (;;) {
-      const batch: CheckedPayment[] = await this.dataSource.query(NEXT_BATCH, [
-        window.from,
-        window.to,
-        after.createdAt,
-        after.id,
-        BILLER_CHECK_BATCH_SIZE,
-      ]);
+      const batch = await run(executorOn(this.dataSource.manager), SQL.nextSucceededBatch, {
+        from: window.from,
+        to: window.to,
+        afterCreatedAt: after.createdAt,
+        afterId: after.id,
+        limit: BILLER_CHECK_BATCH_SIZE,
+      });
       if (batch.length === 0) break;
       await inParallel(batch, this.config.RECONCILIATION_BILLER_CHECK_CONCURRENCY, async (payment) => {
         let endpoint = endpoints.get(payment.biller_id);
@@ -97,16 +77,16 @@ export class BillerCheckService {
         }
         const outcome = await this.connector.paymentStatus(resolved, payment.id);
         const verdict = judge(outcome, Number(payment.amount), payment.currency);
-        await this.dataSource.query(RECORD, [
-          payment.id,
-          verdict.outcome,
-          outcome.kind === 'FOUND' ? outcome.status : null,
-          outcome.kind === 'FOUND' && outcome.amount !== undefined ? outcome.amount : null,
-          outcome.kind === 'FOUND' ? outcome.billerReference : null,
-          payment.amount,
-          payment.currency,
-          verdict.detail,
-        ]);
+        await run(executorOn(this.dataSource.manager), SQL.recordBillerCheck, {
+          paymentId: payment.id,
+          outcome: verdict.outcome,
+          billerStatus: outcome.kind === 'FOUND' ? outcome.status : null,
+          billerAmount: outcome.kind === 'FOUND' && outcome.amount !== undefined ? outcome.amount : null,
+          billerReference: outcome.kind === 'FOUND' ? outcome.billerReference : null,
+          expectedAmount: payment.amount,
+          currency: payment.currency,
+          detail: verdict.detail,
+        });
         summary.checked += 1;
         if (verdict.outcome === 'AGREES') summary.agrees += 1;
         else if (verdict.outcome === 'MISSING') summary.missing += 1;

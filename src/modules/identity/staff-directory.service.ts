@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { USER_ROLES, UserRole } from '../../platform/auth/principal';
 import { oneOf } from '../../platform/database/column-values';
 import { sqlStatements } from '../../platform/database/sql-query';
@@ -30,15 +30,9 @@ export class StaffDirectory {
     return (await this.activeStaffMembers([id])).get(id) ?? null;
   }
 
-  /**
-   * The active staff member or agent with this E.164 phone, or null (for the command-line tasks
-   * and the seeders, which read through their own transaction's `manager`).
-   */
-  async activeStaffByPhone(
-    phone: string,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<StaffMember | null> {
-    const [row] = await run(executorOn(manager), SQL.activeStaffByPhone, { phone });
+  /** The active staff member or agent with this E.164 phone, or null (for the command-line tasks). */
+  async activeStaffByPhone(phone: string): Promise<StaffMember | null> {
+    const [row] = await run(executorOn(this.dataSource.manager), SQL.activeStaffByPhone, { phone });
     return row ? toStaffMember(row) : null;
   }
 

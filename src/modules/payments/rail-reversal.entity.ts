@@ -1,8 +1,10 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { minorUnits } from '../../platform/database/minor-units.transformer';
 
-export type RailReversalAction = 'REFUND' | 'CANCEL';
-export type RailReversalStatus = 'PENDING' | 'COMPLETED';
+export const RAIL_REVERSAL_ACTIONS = ['REFUND', 'CANCEL'] as const;
+export type RailReversalAction = (typeof RAIL_REVERSAL_ACTIONS)[number];
+export const RAIL_REVERSAL_STATUSES = ['PENDING', 'COMPLETED'] as const;
+export type RailReversalStatus = (typeof RAIL_REVERSAL_STATUSES)[number];
 
 /**
  * A failed payment's funds going back on its rail: `REFUND` of a capture the biller refused, or

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { PRECHECK_BY_CUSTOMER } from '../../src/modules/payments/payment.repository';
-import { CAPTURE_OF, RECORD_CAPTURE } from '../../src/modules/payments/sandbox-rail.connector';
+import { SANDBOX_SQL } from '../../src/modules/payments/sandbox-rail.connector';
 import * as screening from '../../src/modules/payments/sql/screening.queries';
 import type { Statement } from '../../src/platform/database/prepared-statement';
 import { sqlStatements } from '../../src/platform/database/sql-query';
@@ -25,21 +25,28 @@ describe('Payment statements against a long history', () => {
   let paymentId: string;
 
   /** Every statement here holds SQL text, not a builder: no data source is needed to read it. */
-  const textOf = (statement: Statement<object, unknown>) => statement.textFor(undefined as never);
+  const textOf = <Params>(statement: Statement<object, Params>) => statement.textFor(undefined as never);
   const STATEMENTS = {
     facts: textOf(sqlStatements('payments', screening).screeningActivity),
     precheck: textOf(PRECHECK_BY_CUSTOMER),
-    captureOf: textOf(CAPTURE_OF),
-    recordCapture: textOf(RECORD_CAPTURE),
+    captureOf: textOf(SANDBOX_SQL.sandboxCaptureOf),
+    recordCapture: textOf(SANDBOX_SQL.sandboxRecordCapture),
   };
 
   const args = () => ({
     // $1… in order of the named parameters' first use in sql/screening.sql.
     facts: [customerId, 60, 'NGN', 450_000_000, 500_000_000, billerId, HOT_ACCOUNT, 25],
     precheck: [customerId, 'key-new', 'NGN', billerId, HOT_ACCOUNT, 123_456, 600, customerId],
-    captureOf: [paymentId],
+    captureOf: SANDBOX_SQL.sandboxCaptureOf.valuesOf({ reference: paymentId }),
     // A capture already recorded: the insert does nothing and the stored one is read back.
-    recordCapture: ['CARD', paymentId, null, 'card_cap_x', '1000', 'NGN'],
+    recordCapture: SANDBOX_SQL.sandboxRecordCapture.valuesOf({
+      rail: 'CARD',
+      reference: paymentId,
+      decline: null,
+      railReference: 'card_cap_x',
+      amount: '1000',
+      currency: 'NGN',
+    }),
   });
 
   const literal = (value: unknown) => (value === null ? 'NULL' : db.escapeLiteral(String(value)));

@@ -18,7 +18,8 @@ export interface CaptureRequest {
   reference: string;
 }
 
-export type DeclineReason = 'INSUFFICIENT_FUNDS' | 'DO_NOT_HONOR' | 'ACCOUNT_CLOSED' | 'LIMIT';
+export const DECLINE_REASONS = ['INSUFFICIENT_FUNDS', 'DO_NOT_HONOR', 'ACCOUNT_CLOSED', 'LIMIT'] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
 
 export type CaptureResult =
   { status: 'CAPTURED'; railReference: string } | { status: 'DECLINED'; reason: DeclineReason } | { status: 'TIMEOUT' };
@@ -53,9 +54,11 @@ export interface CancelRequest {
 
 export type CancelResult = { status: 'CANCELLED'; cancelReference: string } | { status: 'FAILED'; reason: string };
 
+export const RAIL_OPERATION_KINDS = ['CAPTURE', 'REFUND', 'CANCEL'] as const;
+
 /** One operation as the rail's own records show it (a settlement report's line). */
 export interface RailOperation {
-  kind: 'CAPTURE' | 'REFUND' | 'CANCEL';
+  kind: (typeof RAIL_OPERATION_KINDS)[number];
   /** Our reference: the payment id for a capture or cancel, `refund:<payment id>` for a refund. */
   reference: string;
   rail: string;

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { defineStatement } from '../../platform/database/prepared-statement';
+import { oneOf, oneOfOrNull } from '../../platform/database/column-values';
+import { sqlStatements } from '../../platform/database/sql-query';
 import { executorOn, one, run } from '../../platform/database/statement-executor';
 import {
   CancelRequest,
@@ -10,13 +11,16 @@ import {
   CaptureResult,
   CaptureStatusRequest,
   CaptureStatusResult,
+  DECLINE_REASONS,
   DeclineReason,
+  RAIL_OPERATION_KINDS,
   RailConnector,
   RailOperation,
   RailOperationsQuery,
   RefundRequest,
   RefundResult,
 } from './rail-connector';
+import * as sandboxOperations from './sql/sandbox-rail-operations.queries';
 
 /**
  * Test account numbers of the sandbox rails, like Stripe's test cards: each forces an outcome.
@@ -43,78 +47,15 @@ const DECLINES: Partial<Record<ForcedOutcome, DeclineReason>> = {
 };
 
 interface StoredCapture {
-  outcome: 'CAPTURED' | 'DECLINED';
+  outcome: (typeof CAPTURE_OUTCOMES)[number];
   reason: DeclineReason | null;
-  rail_reference: string | null;
+  railReference: string | null;
 }
 
-/** Exported (with RECORD_CAPTURE) so an e2e test can `EXPLAIN` exactly what runs. */
-export const CAPTURE_OF = defineStatement<StoredCapture, [reference: string]>(
-  'sandbox-rail.capture-of',
-  `SELECT outcome, reason, rail_reference FROM sandbox_rail_operations
-    WHERE kind = 'CAPTURE' AND reference = $1`,
-);
+const CAPTURE_OUTCOMES = ['CAPTURED', 'DECLINED'] as const;
 
-export const RECORD_CAPTURE = defineStatement<
-  StoredCapture,
-  [
-    rail: string,
-    reference: string,
-    decline: DeclineReason | null,
-    railReference: string,
-    amount: string,
-    currency: string,
-  ]
->(
-  'sandbox-rail.record-capture',
-  `WITH cancelled AS (
-     SELECT 1 FROM sandbox_rail_operations WHERE kind = 'CANCEL' AND reference = $2
-   ), inserted AS (
-     INSERT INTO sandbox_rail_operations (kind, reference, rail, outcome, reason, rail_reference, amount, currency)
-     SELECT 'CAPTURE', $2, $1,
-            CASE WHEN $3::text IS NULL AND NOT EXISTS (SELECT 1 FROM cancelled) THEN 'CAPTURED' ELSE 'DECLINED' END,
-            CASE WHEN $3::text IS NOT NULL THEN $3 WHEN EXISTS (SELECT 1 FROM cancelled) THEN 'DO_NOT_HONOR' END,
-            CASE WHEN $3::text IS NULL AND NOT EXISTS (SELECT 1 FROM cancelled) THEN $4 END,
-            $5, $6
-     ON CONFLICT (kind, reference) DO NOTHING
-     RETURNING outcome, reason, rail_reference
-   )
-   SELECT outcome, reason, rail_reference FROM inserted
-   UNION ALL
-   SELECT outcome, reason, rail_reference FROM sandbox_rail_operations WHERE kind = 'CAPTURE' AND reference = $2`,
-);
-
-const RECORD = defineStatement<
-  object,
-  [kind: 'REFUND' | 'CANCEL', reference: string, rail: string, railReference: string]
->(
-  'sandbox-rail.record',
-  `INSERT INTO sandbox_rail_operations (kind, reference, rail, outcome, rail_reference)
-    VALUES ($1, $2, $3, 'DONE', $4) ON CONFLICT (kind, reference) DO NOTHING`,
-);
-
-const OPERATIONS = defineStatement<
-  {
-    kind: RailOperation['kind'];
-    reference: string;
-    rail: string;
-    outcome: string;
-    rail_reference: string | null;
-    amount: string | null;
-    currency: string | null;
-    created_at: Date;
-  },
-  [references: string[], capturedFrom: Date, capturedTo: Date]
->(
-  'sandbox-rail.operations',
-  `SELECT kind, reference, rail, outcome, rail_reference, amount::text AS amount, currency, created_at
-     FROM sandbox_rail_operations
-    WHERE reference = ANY ($1::text[])
-   UNION
-   SELECT kind, reference, rail, outcome, rail_reference, amount::text AS amount, currency, created_at
-     FROM sandbox_rail_operations
-    WHERE kind = 'CAPTURE' AND created_at >= $2 AND created_at < $3`,
-);
+/** Exported so an e2e test can `EXPLAIN` exactly what runs (`captureOf`, `recordCapture`). */
+export const SANDBOX_SQL = sqlStatements('payments', sandboxOperations);
 
 /**
  * The sandbox rail: deterministic outcomes from the test account numbers, stable references
@@ -143,8 +84,10 @@ export class SandboxRailConnector extends RailConnector {
   }
 
   async captureStatus(request: CaptureStatusRequest): Promise<CaptureStatusResult> {
-    const stored = await one(executorOn(this.dataSource.manager), CAPTURE_OF, [request.reference]);
-    return stored ? toResult(stored) : { status: 'NOT_FOUND' };
+    const stored = await one(executorOn(this.dataSource.manager), SANDBOX_SQL.sandboxCaptureOf, {
+      reference: request.reference,
+    });
+    return stored ? toResult(toStoredCapture(stored)) : { status: 'NOT_FOUND' };
   }
 
   async refund(request: RefundRequest): Promise<RefundResult> {
@@ -158,13 +101,13 @@ export class SandboxRailConnector extends RailConnector {
   }
 
   async operations(query: RailOperationsQuery): Promise<RailOperation[]> {
-    const rows = await run(executorOn(this.dataSource.manager), OPERATIONS, [
-      [...query.references],
-      query.capturedFrom,
-      query.capturedTo,
-    ]);
+    const rows = await run(executorOn(this.dataSource.manager), SANDBOX_SQL.sandboxOperations, {
+      references: [...query.references],
+      capturedFrom: query.capturedFrom,
+      capturedTo: query.capturedTo,
+    });
     return rows.map((row) => ({
-      kind: row.kind,
+      kind: oneOf(RAIL_OPERATION_KINDS, row.kind, 'sandbox_rail_operations.kind'),
       reference: row.reference,
       rail: row.rail,
       outcome: row.outcome,
@@ -178,31 +121,44 @@ export class SandboxRailConnector extends RailConnector {
   /** Stores the capture's outcome unless the reference has one already; answers the stored one. */
   private async recordCapture(request: CaptureRequest, decline: DeclineReason | null): Promise<StoredCapture> {
     const executor = executorOn(this.dataSource.manager);
-    const stored = await one(executor, RECORD_CAPTURE, [
-      request.rail,
-      request.reference,
+    const stored = await one(executor, SANDBOX_SQL.sandboxRecordCapture, {
+      rail: request.rail,
+      reference: request.reference,
       decline,
-      railReference('cap', request.rail, request.reference),
-      request.amount.toString(),
-      request.currency,
-    ]);
-    if (stored) return stored;
+      railReference: railReference('cap', request.rail, request.reference),
+      amount: request.amount.toString(),
+      currency: request.currency,
+    });
+    if (stored) return toStoredCapture(stored);
     // A concurrent capture of the same reference committed after this statement's snapshot.
-    const [first] = await run(executor, CAPTURE_OF, [request.reference]);
-    return first;
+    const [first] = await run(executor, SANDBOX_SQL.sandboxCaptureOf, { reference: request.reference });
+    return toStoredCapture(first);
   }
 
   private async record(kind: 'REFUND' | 'CANCEL', rail: string, reference: string): Promise<string> {
     const ref = railReference(kind === 'REFUND' ? 'ref' : 'can', rail, reference);
-    await run(executorOn(this.dataSource.manager), RECORD, [kind, reference, rail, ref]);
+    await run(executorOn(this.dataSource.manager), SANDBOX_SQL.sandboxRecordOperation, {
+      kind,
+      reference,
+      rail,
+      railReference: ref,
+    });
     return ref;
   }
 }
 
 function toResult(stored: StoredCapture): CaptureResult & CaptureStatusResult {
   return stored.outcome === 'CAPTURED'
-    ? { status: 'CAPTURED', railReference: stored.rail_reference as string }
+    ? { status: 'CAPTURED', railReference: stored.railReference as string }
     : { status: 'DECLINED', reason: stored.reason ?? 'DO_NOT_HONOR' };
+}
+
+function toStoredCapture(row: sandboxOperations.SandboxCaptureOfResult): StoredCapture {
+  return {
+    outcome: oneOf(CAPTURE_OUTCOMES, row.outcome, 'sandbox_rail_operations.outcome'),
+    reason: oneOfOrNull(DECLINE_REASONS, row.reason, 'sandbox_rail_operations.reason'),
+    railReference: row.rail_reference,
+  };
 }
 
 function railReference(kind: string, rail: string, reference: string): string {

@@ -28,6 +28,8 @@ export interface SourceAccess extends TableAccess {
   what: string;
   /** The module-level constant the statement is bound to, if any (`const X = defineStatement(...)`). */
   constant?: string;
+  /** The query a `.sql` file's statement is, by its pgtyped `@name`. */
+  query?: string;
   /** The class and method (or function) the access sits in, if any. */
   enclosing?: string;
 }
@@ -433,6 +435,23 @@ export function usesOfConstant(file: SourceFile, constant: string): string[] {
   return uses;
 }
 
+/**
+ * Where a `.sql` file's query is run: the enclosing method or function of each `<x>.<query>`
+ * (the query's name with a lower-case first letter, as `sqlStatements` and pgtyped export it).
+ */
+export function usesOfQuery(file: SourceFile, query: string): string[] {
+  const property = query[0].toLowerCase() + query.slice(1);
+  const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.ES2022, true);
+  const uses: string[] = [];
+  source.forEachChild(function visit(node) {
+    if (ts.isPropertyAccessExpression(node) && node.name.text === property) {
+      uses.push(enclosingOf(node) ?? '(module)');
+    }
+    node.forEachChild(visit);
+  });
+  return uses;
+}
+
 /** The tables each migration's `up` creates, renames to and drops, in order. */
 export function migrationTables(file: SourceFile): { created: string[]; dropped: string[] } {
   const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.ES2022, true);
@@ -522,7 +541,11 @@ export function contextSources(root: string): { ts: SourceFile[]; sql: SourceFil
   });
   return {
     ts: roots.flatMap(({ dir, context }) =>
-      filesUnder(dir, (file) => file.endsWith('.ts') && !file.endsWith('.spec.ts')).map(read(context)),
+      // pgtyped's generated `<file>.queries.ts` repeat their `.sql` file's statements, read there.
+      filesUnder(
+        dir,
+        (file) => file.endsWith('.ts') && !file.endsWith('.spec.ts') && !file.endsWith('.queries.ts'),
+      ).map(read(context)),
     ),
     sql: roots.flatMap(({ dir, context }) =>
       filesUnder(dir, (file) => file.endsWith('.sql') && file.split(path.sep).includes('sql')).map(read(context)),
@@ -542,13 +565,14 @@ export function accessesInSql(file: SourceFile, tables: ReadonlySet<string>): So
     offset += statement.length + 1;
     if (statement.trim() === '') continue;
     const accesses = sqlAccesses(statement) ?? keywordAccesses(statement, tables, true);
+    const query = /@name\s+(\w+)/.exec(statement)?.[1];
     const what = statement
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .trim()
       .split(/\s+/)
       .slice(0, 4)
       .join(' ');
-    for (const access of accesses) found.push({ ...access, file: file.path, line, via: 'sql', what });
+    for (const access of accesses) found.push({ ...access, file: file.path, line, via: 'sql', what, query });
   }
   return found;
 }

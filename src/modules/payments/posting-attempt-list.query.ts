@@ -1,10 +1,13 @@
 import type { EntityManager } from 'typeorm';
-import { entityColumns } from '../../platform/database/entity-columns';
-import { hydrateEntity } from '../../platform/database/prepared-entity-read';
+import { oneOfOrNull } from '../../platform/database/column-values';
+import { sqlStatements } from '../../platform/database/sql-query';
+import { executorOn, run } from '../../platform/database/statement-executor';
 import { Page, toPage } from '../../platform/http/pagination';
-import type { PaymentStatus } from './payment.entity';
+import { PAYMENT_STATUSES } from './payment.entity';
 import { PostingAttempt, PostingAttemptStatus } from './posting-attempt.entity';
+import { toPostingAttempt } from './posting-attempt.repository';
 import { isPostingRetryable } from './posting-retry-rule';
+import * as postingAttempts from './sql/posting-attempts.queries';
 
 /** One row of the admin list: the attempt and whether an operator may retry it now. */
 export interface PostingAttemptListItem {
@@ -18,7 +21,7 @@ export interface PostingAttemptListFilter {
   size: number;
 }
 
-const ATTEMPT_PREFIX = 'attempt.';
+const SQL = sqlStatements('payments', postingAttempts);
 
 /**
  * One page of posting attempts, newest first, each with `retryable` decided by the same rule
@@ -31,32 +34,22 @@ export async function listPostingAttempts(
   manager: EntityManager,
   filter: PostingAttemptListFilter,
 ): Promise<Page<PostingAttemptListItem>> {
-  const rows = await manager.query<Record<string, unknown>[]>(
-    `SELECT total.items AS total_items, listed.*
-       FROM (SELECT count(*)::int AS items FROM posting_attempts WHERE $1::text IS NULL OR status = $1) total
-       LEFT JOIN LATERAL (
-         SELECT ${entityColumns(manager.connection, PostingAttempt, 'a', ATTEMPT_PREFIX)},
-                p.status AS payment_status,
-                (SELECT max(cycle) FROM posting_attempts c WHERE c.payment_id = a.payment_id) AS latest_cycle
-           FROM posting_attempts a
-           LEFT JOIN payments p ON p.id = a.payment_id
-          WHERE $1::text IS NULL OR a.status = $1
-          ORDER BY a.created_at DESC, a.id DESC
-          LIMIT $2 OFFSET $3
-       ) listed ON true`,
-    [filter.status ?? null, filter.size, filter.page * filter.size],
-  );
-  const items = rows
-    .filter((row) => row[`${ATTEMPT_PREFIX}id`] !== null)
-    .map((row) => {
-      const attempt = hydrateEntity(manager, PostingAttempt, row, ATTEMPT_PREFIX);
-      const retryable = isPostingRetryable({
-        attemptStatus: attempt.status,
-        cycle: attempt.cycle,
-        latestCycle: Number(row.latest_cycle),
-        paymentStatus: (row.payment_status as PaymentStatus | null) ?? null,
-      });
-      return { attempt, retryable };
+  const rows = await run(executorOn(manager), SQL.postingAttemptPage, {
+    status: filter.status ?? null,
+    limit: filter.size,
+    offset: filter.page * filter.size,
+  });
+  const items = rows.flatMap((row) => {
+    // A page past the end answers one row of nulls carrying the total.
+    if (row.id === null) return [];
+    const attempt = toPostingAttempt({ ...row, id: row.id });
+    const retryable = isPostingRetryable({
+      attemptStatus: attempt.status,
+      cycle: attempt.cycle,
+      latestCycle: Number(row.latest_cycle),
+      paymentStatus: oneOfOrNull(PAYMENT_STATUSES, row.payment_status, 'payments.status'),
     });
-  return toPage(items, Number(rows[0]?.total_items ?? 0), filter);
+    return [{ attempt, retryable }];
+  });
+  return toPage(items, rows[0]?.total_items ?? 0, filter);
 }

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { oneOf } from '../../platform/database/column-values';
 import { newId } from '../../platform/database/new-id';
-import { PostingAttempt, PostingAttemptStatus } from './posting-attempt.entity';
-import { defineEntityRead, EntityRow, hydrateEntity, readEntity } from '../../platform/database/prepared-entity-read';
-import { defineStatement, StatementSchema } from '../../platform/database/prepared-statement';
+import { sqlStatements } from '../../platform/database/sql-query';
 import { executorOn, one, run } from '../../platform/database/statement-executor';
+import { POSTING_ATTEMPT_STATUSES, PostingAttempt, PostingAttemptStatus } from './posting-attempt.entity';
+import * as postingAttempts from './sql/posting-attempts.queries';
 
 /** An attempt a worker claimed, and whether the previous call's outcome is unknown. */
 export interface ClaimedAttempt {
@@ -15,104 +16,7 @@ export interface ClaimedAttempt {
 
 const OPEN: PostingAttemptStatus[] = ['PENDING', 'RETRYING'];
 
-/** SQL for the time `parameter` milliseconds from now. */
-const msFromNow = (parameter: string) => `now() + make_interval(secs => ${parameter}::double precision / 1000)`;
-
-const OPEN_CYCLE = defineStatement<
-  { id: string },
-  [id: string, paymentId: string, outcomeUnknown: boolean, requestedBy: string | null]
->(
-  'posting-attempts.open-cycle',
-  `INSERT INTO posting_attempts (id, payment_id, cycle, status, outcome_unknown, requested_by)
-   SELECT $1, $2, coalesce(max(cycle), 0) + 1, 'PENDING', $3, $4 FROM posting_attempts WHERE payment_id = $2
-   ON CONFLICT DO NOTHING
-   RETURNING id`,
-);
-
-const BY_ID = defineEntityRead<PostingAttempt, [id: string]>('posting-attempts.find-by-id', PostingAttempt, 'id = $1');
-const LOCK_BY_ID = defineEntityRead<PostingAttempt, [id: string]>(
-  'posting-attempts.lock-by-id',
-  PostingAttempt,
-  'id = $1',
-  { forUpdate: true },
-);
-const OPEN_OF_PAYMENT = defineEntityRead<PostingAttempt, [paymentId: string, open: PostingAttemptStatus[]]>(
-  'posting-attempts.find-open',
-  PostingAttempt,
-  'payment_id = $1 AND status = ANY ($2::text[])',
-);
-
-const OPEN_FIRST_CYCLE = defineStatement<object, [id: string, paymentId: string, dueInMs: number]>(
-  'posting-attempts.open-first-cycle',
-  `INSERT INTO posting_attempts (id, payment_id, cycle, status, tries, next_attempt_at, outcome_unknown)
-   VALUES ($1, $2, 1, 'PENDING', 0, ${msFromNow('$3')}, false)`,
-);
-
-const CLAIM_FIRST_CYCLE = defineStatement<
-  EntityRow & { was_unknown: boolean },
-  [firstCycleId: string, paymentId: string, leaseMs: number]
->('posting-attempts.claim-first-cycle', (schema) => claimFirstCycleText(schema));
-
-const CLAIM = defineStatement<EntityRow & { was_unknown: boolean }, [id: string, leaseMs: number]>(
-  'posting-attempts.claim',
-  (schema) => `WITH claimed AS (
-     UPDATE posting_attempts a
-        SET lease_until = ${msFromNow('$2')},
-            tries = a.tries + 1, outcome_unknown = true, updated_at = now()
-       FROM posting_attempts previous
-      WHERE a.id = $1 AND previous.id = a.id
-        AND a.status IN ('PENDING', 'RETRYING') AND a.next_attempt_at <= now()
-        AND (a.lease_until IS NULL OR a.lease_until < now())
-      RETURNING ${schema.columns(PostingAttempt, 'a')}, previous.outcome_unknown AS was_unknown
-   )
-   SELECT ${schema.columns(PostingAttempt, 'claimed')}, claimed.was_unknown FROM claimed`,
-);
-
-const DUE = defineStatement<{ id: string }, [limit: number]>(
-  'posting-attempts.due',
-  `SELECT id FROM posting_attempts
-    WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= now()
-      AND (lease_until IS NULL OR lease_until < now())
-    ORDER BY next_attempt_at LIMIT $1`,
-);
-
-const RESCHEDULE = defineStatement<
-  object,
-  [
-    id: string,
-    status: 'PENDING' | 'RETRYING',
-    delayMs: number,
-    outcome: string,
-    error: string | null,
-    unknown: boolean,
-    giveBackTry: boolean,
-  ]
->(
-  'posting-attempts.reschedule',
-  `UPDATE posting_attempts
-      SET status = $2, next_attempt_at = ${msFromNow('$3')},
-          last_outcome = $4, last_error = $5, outcome_unknown = $6, lease_until = NULL,
-          tries = CASE WHEN $7 THEN greatest(tries - 1, 0) ELSE tries END, updated_at = now()
-    WHERE id = $1`,
-);
-
-const MAKE_DUE = defineStatement<object, [paymentId: string]>(
-  'posting-attempts.make-due',
-  `UPDATE posting_attempts SET next_attempt_at = now(), updated_at = now()
-    WHERE payment_id = $1 AND status IN ('PENDING', 'RETRYING') AND next_attempt_at > now()
-      AND (lease_until IS NULL OR lease_until < now())`,
-);
-
-const CLOSE = defineStatement<
-  object,
-  [id: string, status: 'CONFIRMED' | 'FAILED', outcome: string, error: string | null, billerReference: string | null]
->(
-  'posting-attempts.close',
-  `UPDATE posting_attempts
-      SET status = $2, last_outcome = $3, last_error = $4, biller_reference = coalesce($5, biller_reference),
-          outcome_unknown = false, lease_until = NULL, completed_at = now(), updated_at = now()
-    WHERE id = $1`,
-);
+const SQL = sqlStatements('payments', postingAttempts);
 
 /** Named queries on `posting_attempts`. */
 @Injectable()
@@ -124,17 +28,17 @@ export class PostingAttemptRepository {
     options: { requestedBy?: string; outcomeUnknown?: boolean } = {},
   ): Promise<PostingAttempt> {
     const executor = executorOn(manager);
-    const opened = await one(executor, OPEN_CYCLE, [
-      newId(),
+    const opened = await one(executor, SQL.openPostingCycle, {
+      id: newId(),
       paymentId,
-      options.outcomeUnknown ?? false,
-      options.requestedBy ?? null,
-    ]);
-    const attempt = opened
-      ? await readEntity(executor, BY_ID, [opened.id])
-      : await readEntity(executor, OPEN_OF_PAYMENT, [paymentId, OPEN]);
-    if (!attempt) throw new Error(`payment ${paymentId} has no open posting cycle`);
-    return attempt;
+      outcomeUnknown: options.outcomeUnknown ?? false,
+      requestedBy: options.requestedBy ?? null,
+    });
+    const row = opened
+      ? await one(executor, SQL.findPostingAttempt, { id: opened.id })
+      : await one(executor, SQL.findOpenPostingAttempt, { paymentId, open: OPEN });
+    if (!row) throw new Error(`payment ${paymentId} has no open posting cycle`);
+    return toPostingAttempt(row);
   }
 
   /**
@@ -143,7 +47,7 @@ export class PostingAttemptRepository {
    * restarted empty) the worker's sweeper posts the payment once the cycle is due.
    */
   async openFirstCycle(manager: EntityManager, paymentId: string, dueInMs: number): Promise<void> {
-    await run(executorOn(manager), OPEN_FIRST_CYCLE, [newId(), paymentId, dueInMs]);
+    await run(executorOn(manager), SQL.openFirstPostingCycle, { id: newId(), paymentId, dueInMs });
   }
 
   /**
@@ -154,8 +58,12 @@ export class PostingAttemptRepository {
    * null when another worker holds the cycle.
    */
   async claimFirstCycle(manager: EntityManager, paymentId: string, leaseMs: number): Promise<ClaimedAttempt | null> {
-    const row = await one(executorOn(manager), CLAIM_FIRST_CYCLE, [newId(), paymentId, leaseMs]);
-    return row ? { attempt: hydrateEntity(manager, PostingAttempt, row), wasUnknown: row.was_unknown } : null;
+    const row = await one(executorOn(manager), SQL.claimFirstPostingCycle, {
+      firstCycleId: newId(),
+      paymentId,
+      leaseMs,
+    });
+    return row ? { attempt: toPostingAttempt(row), wasUnknown: row.was_unknown } : null;
   }
 
   /**
@@ -164,13 +72,13 @@ export class PostingAttemptRepository {
    * a worker that dies mid-call leaves an attempt whose next try asks the biller first.
    */
   async claim(manager: EntityManager, id: string, leaseMs: number): Promise<ClaimedAttempt | null> {
-    const row = await one(executorOn(manager), CLAIM, [id, leaseMs]);
-    return row ? { attempt: hydrateEntity(manager, PostingAttempt, row), wasUnknown: row.was_unknown } : null;
+    const row = await one(executorOn(manager), SQL.claimPostingAttempt, { id, leaseMs });
+    return row ? { attempt: toPostingAttempt(row), wasUnknown: row.was_unknown } : null;
   }
 
   /** Ids of open attempts that are due and not leased, oldest first. */
   async due(manager: EntityManager, limit: number): Promise<string[]> {
-    const rows = await run(executorOn(manager), DUE, [limit]);
+    const rows = await run(executorOn(manager), SQL.duePostingAttempts, { limit });
     return rows.map((row) => row.id);
   }
 
@@ -188,20 +96,20 @@ export class PostingAttemptRepository {
       giveBackTry?: boolean;
     },
   ): Promise<void> {
-    await run(executorOn(manager), RESCHEDULE, [
+    await run(executorOn(manager), SQL.reschedulePostingAttempt, {
       id,
-      change.status,
-      change.delayMs,
-      change.outcome,
-      change.error,
-      change.unknown,
-      change.giveBackTry === true,
-    ]);
+      status: change.status,
+      delayMs: change.delayMs,
+      outcome: change.outcome,
+      error: change.error,
+      unknown: change.unknown,
+      giveBackTry: change.giveBackTry === true,
+    });
   }
 
   /** Makes the payment's open, unleased cycle due now (its job reached a worker that is stopping). */
   async makeDue(manager: EntityManager, paymentId: string): Promise<void> {
-    await run(executorOn(manager), MAKE_DUE, [paymentId]);
+    await run(executorOn(manager), SQL.makePostingAttemptDue, { paymentId });
   }
 
   /** Closes the attempt as CONFIRMED or FAILED. */
@@ -210,21 +118,23 @@ export class PostingAttemptRepository {
     id: string,
     change: { status: 'CONFIRMED' | 'FAILED'; outcome: string; error: string | null; billerReference?: string | null },
   ): Promise<void> {
-    await run(executorOn(manager), CLOSE, [
+    await run(executorOn(manager), SQL.closePostingAttempt, {
       id,
-      change.status,
-      change.outcome,
-      change.error,
-      change.billerReference ?? null,
-    ]);
+      status: change.status,
+      outcome: change.outcome,
+      error: change.error,
+      billerReference: change.billerReference ?? null,
+    });
   }
 
-  findById(manager: EntityManager, id: string): Promise<PostingAttempt | null> {
-    return readEntity(executorOn(manager), BY_ID, [id]);
+  async findById(manager: EntityManager, id: string): Promise<PostingAttempt | null> {
+    const row = await one(executorOn(manager), SQL.findPostingAttempt, { id });
+    return row === null ? null : toPostingAttempt(row);
   }
 
-  lockById(manager: EntityManager, id: string): Promise<PostingAttempt | null> {
-    return readEntity(executorOn(manager), LOCK_BY_ID, [id]);
+  async lockById(manager: EntityManager, id: string): Promise<PostingAttempt | null> {
+    const row = await one(executorOn(manager), SQL.lockPostingAttempt, { id });
+    return row === null ? null : toPostingAttempt(row);
   }
 
   async latestOf(
@@ -236,29 +146,23 @@ export class PostingAttemptRepository {
   }
 }
 
-/**
- * claimFirstCycle's statement. The first cycle normally exists already (opened with the
- * capture); it is claimed unless another worker's sweeper holds it.
- */
-function claimFirstCycleText(schema: StatementSchema): string {
-  return `WITH claimed AS (
-      UPDATE posting_attempts a
-         SET lease_until = ${msFromNow('$3')}, tries = a.tries + 1, outcome_unknown = true,
-             next_attempt_at = least(a.next_attempt_at, now()), updated_at = now()
-        FROM posting_attempts previous
-       WHERE a.payment_id = $2 AND previous.id = a.id
-         AND a.status IN ('PENDING', 'RETRYING')
-         AND (a.lease_until IS NULL OR a.lease_until < now())
-      RETURNING ${schema.columns(PostingAttempt, 'a')}, previous.outcome_unknown AS was_unknown
-    ), opened AS (
-      INSERT INTO posting_attempts (id, payment_id, cycle, status, outcome_unknown, requested_by, tries, lease_until)
-      SELECT $1, $2, 1, 'PENDING', true, NULL, 1, ${msFromNow('$3')}
-       WHERE NOT EXISTS (SELECT 1 FROM posting_attempts WHERE payment_id = $2)
-         AND EXISTS (SELECT 1 FROM payments WHERE id = $2 AND status = 'PROCESSING')
-      ON CONFLICT DO NOTHING
-      RETURNING ${schema.columns(PostingAttempt, 'posting_attempts')}, false AS was_unknown
-    )
-    SELECT ${schema.columns(PostingAttempt, 'claimed')}, claimed.was_unknown FROM claimed
-    UNION ALL
-    SELECT ${schema.columns(PostingAttempt, 'opened')}, opened.was_unknown FROM opened`;
+/** A `posting_attempts` row, as every statement here answers it whole. */
+export function toPostingAttempt(row: postingAttempts.FindPostingAttemptResult): PostingAttempt {
+  return Object.assign(new PostingAttempt(), {
+    id: row.id,
+    paymentId: row.payment_id,
+    cycle: row.cycle,
+    status: oneOf(POSTING_ATTEMPT_STATUSES, row.status, 'posting_attempts.status'),
+    tries: row.tries,
+    nextAttemptAt: row.next_attempt_at,
+    leaseUntil: row.lease_until,
+    outcomeUnknown: row.outcome_unknown,
+    lastOutcome: row.last_outcome,
+    lastError: row.last_error,
+    billerReference: row.biller_reference,
+    requestedBy: row.requested_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    completedAt: row.completed_at,
+  } satisfies PostingAttempt);
 }

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
-import { PRECHECK_BY_CUSTOMER } from '../../src/modules/payments/payment.repository';
-import { SANDBOX_SQL } from '../../src/modules/payments/sandbox-rail.connector';
+import * as payments from '../../src/modules/payments/sql/payments.queries';
+import * as sandboxOperations from '../../src/modules/payments/sql/sandbox-rail-operations.queries';
 import * as screening from '../../src/modules/payments/sql/screening.queries';
 import type { Statement } from '../../src/platform/database/prepared-statement';
 import { sqlStatements } from '../../src/platform/database/sql-query';
@@ -24,22 +24,35 @@ describe('Payment statements against a long history', () => {
   let customerId: string;
   let paymentId: string;
 
+  /** The service's own statements (the same objects its repositories run). */
+  const PAYMENTS = sqlStatements('payments', payments);
+  const SANDBOX = sqlStatements('payments', sandboxOperations);
+
   /** Every statement here holds SQL text, not a builder: no data source is needed to read it. */
   const textOf = <Params>(statement: Statement<object, Params>) => statement.textFor(undefined as never);
   const STATEMENTS = {
     facts: textOf(sqlStatements('payments', screening).screeningActivity),
-    precheck: textOf(PRECHECK_BY_CUSTOMER),
-    captureOf: textOf(SANDBOX_SQL.sandboxCaptureOf),
-    recordCapture: textOf(SANDBOX_SQL.sandboxRecordCapture),
+    precheck: textOf(PAYMENTS.precheck),
+    captureOf: textOf(SANDBOX.sandboxCaptureOf),
+    recordCapture: textOf(SANDBOX.sandboxRecordCapture),
   };
 
   const args = () => ({
     // $1… in order of the named parameters' first use in sql/screening.sql.
     facts: [customerId, 60, 'NGN', 450_000_000, 500_000_000, billerId, HOT_ACCOUNT, 25],
-    precheck: [customerId, 'key-new', 'NGN', billerId, HOT_ACCOUNT, 123_456, 600, customerId],
-    captureOf: SANDBOX_SQL.sandboxCaptureOf.valuesOf({ reference: paymentId }),
+    precheck: PAYMENTS.precheck.valuesOf({
+      scopeId: customerId,
+      idempotencyKey: 'key-new',
+      currency: 'NGN',
+      billerId,
+      accountReference: HOT_ACCOUNT,
+      amount: 123_456,
+      duplicateWindowSeconds: 600,
+      payerId: customerId,
+    }),
+    captureOf: SANDBOX.sandboxCaptureOf.valuesOf({ reference: paymentId }),
     // A capture already recorded: the insert does nothing and the stored one is read back.
-    recordCapture: SANDBOX_SQL.sandboxRecordCapture.valuesOf({
+    recordCapture: SANDBOX.sandboxRecordCapture.valuesOf({
       rail: 'CARD',
       reference: paymentId,
       decline: null,

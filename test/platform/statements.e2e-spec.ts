@@ -502,8 +502,8 @@ describe('prepared statements', () => {
         expect(prepared).toEqual(
           expect.arrayContaining([
             { name: PROBE_READ.name },
-            { name: 'payments.transition' },
-            { name: 'posting-attempts.claim' },
+            { name: 'payments.transition-payment' },
+            { name: 'payments.claim-posting-attempt' },
           ]),
         );
 

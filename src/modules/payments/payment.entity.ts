@@ -9,7 +9,8 @@ export const PAYMENT_CHANNELS = ['APP', 'BILL', 'SCHEDULE', 'AGENT', 'CHECKOUT',
 export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
 
 /** Who paid: the customer themselves, or an agent taking cash, or a checkout payer. */
-export type PayerType = 'CUSTOMER' | 'AGENT' | 'CHECKOUT_PAYER';
+export const PAYER_TYPES = ['CUSTOMER', 'AGENT', 'CHECKOUT_PAYER'] as const;
+export type PayerType = (typeof PAYER_TYPES)[number];
 
 /**
  * A bill payment. `AUTHORIZING`: accepted, the rail not yet answered; `PENDING`: funds captured

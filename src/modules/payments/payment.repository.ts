@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { Payment, PaymentStatus } from './payment.entity';
-import { PaymentStatusEvent } from './payment-status-event.entity';
-import { defineEntityRead, EntityRow, hydrateEntity, readEntity } from '../../platform/database/prepared-entity-read';
-import { defineStatement } from '../../platform/database/prepared-statement';
+import { jsonObject, oneOf } from '../../platform/database/column-values';
+import { toMinorUnits } from '../../platform/database/minor-units.transformer';
+import { sqlStatements } from '../../platform/database/sql-query';
 import { executorOn, one, run } from '../../platform/database/statement-executor';
+import { PAYER_TYPES, Payment, PAYMENT_CHANNELS, PAYMENT_STATUSES, PaymentStatus } from './payment.entity';
 import { assertTransition, sourcesOf } from './payment-state-machine';
+import { PaymentStatusEvent } from './payment-status-event.entity';
+import * as payments from './sql/payments.queries';
 
 /** What the payment transaction learns in one round trip before it captures funds. */
 export interface PaymentPrecheck {
@@ -26,197 +28,7 @@ export interface StuckAuthorization {
   pastMaxAge: boolean;
 }
 
-const LOCK_CUSTOMER = defineStatement<object, [customerId: string]>(
-  'payments.lock-customer',
-  `SELECT pg_advisory_xact_lock(hashtextextended('payments:' || $1, 0))`,
-);
-
-type PrecheckRow = {
-  existing: { id: string; status: PaymentStatus; hash: string } | null;
-  used: string;
-  duplicate: string | null;
-};
-type PrecheckParameters = [
-  scopeId: string,
-  idempotencyKey: string,
-  currency: string,
-  billerId: string,
-  accountReference: string,
-  amount: number,
-  duplicateWindowSeconds: number,
-  payerId: string,
-];
-
-/**
- * The precheck of a payment whose limits and duplicate window count by `column`: the customer
- * (`customer_id`: what they paid, whoever the payer) or the payer (`payer_id`: an agent's own
- * limits). The Idempotency-Key is always the payer's.
- *
- * The daily sum and the duplicate both come from one read of the customer's (or payer's) own
- * recent payments (`payments_customer_created_idx` / `payments_payer_created_idx`), over the
- * longer of the 24 hours and the duplicate window: its cost is what that customer paid lately,
- * whatever the biller account. Looked up by the account instead, a duplicate check read every
- * payment of a busy account in the window.
- */
-function precheckStatement(name: string, column: 'customer_id' | 'payer_id') {
-  return defineStatement<PrecheckRow, PrecheckParameters>(
-    name,
-    `WITH recent AS MATERIALIZED (
-       SELECT id, biller_id, account_reference, amount, currency, created_at
-         FROM payments
-        WHERE ${column} = $1 AND status <> 'FAILED'
-          AND created_at > now() - greatest(interval '24 hours', make_interval(secs => $7))
-     )
-     SELECT
-       (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)
-          FROM payments WHERE payer_id = $8 AND idempotency_key = $2) AS existing,
-       (SELECT coalesce(sum(amount), 0)::text
-          FROM recent
-         WHERE created_at > now() - interval '24 hours' AND currency = $3) AS used,
-       (SELECT id FROM recent
-         WHERE created_at > now() - make_interval(secs => $7)
-           AND biller_id = $4 AND account_reference = $5 AND amount = $6
-         ORDER BY created_at DESC LIMIT 1) AS duplicate`,
-  );
-}
-
-/** Exported so an e2e test can `EXPLAIN` exactly what runs. */
-export const PRECHECK_BY_CUSTOMER = precheckStatement('payments.precheck', 'customer_id');
-const PRECHECK_BY_PAYER = precheckStatement('payments.precheck-by-payer', 'payer_id');
-
-const INSERT = defineStatement<
-  { created_at: Date },
-  [
-    id: string,
-    customerId: string,
-    channel: string,
-    payerType: string,
-    payerId: string,
-    idempotencyKey: string,
-    requestHash: string,
-    billerId: string,
-    billerName: string,
-    billerSlug: string,
-    accountReference: string,
-    savedAccountId: string | null,
-    amount: number,
-    fee: number,
-    currency: string,
-    rail: string,
-    fundingAccountMasked: string,
-    note: string,
-    captureFundingSealed: string | null,
-  ]
->(
-  'payments.insert',
-  `WITH inserted AS (
-     INSERT INTO payments (id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash,
-                           biller_id, biller_name, biller_slug, account_reference, saved_account_id, amount, fee,
-                           currency, rail, funding_account_masked, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 'AUTHORIZING')
-     RETURNING id, status, created_at
-   ), instruction AS (
-     INSERT INTO payment_capture_instructions (payment_id, funding_account_sealed, created_at)
-     SELECT id, $19, created_at FROM inserted WHERE $19::text IS NOT NULL
-   )
-   INSERT INTO payment_status_events (payment_id, status, note, created_at)
-   SELECT id, status, $18, created_at FROM inserted
-   RETURNING created_at`,
-);
-
-const BY_ID = defineEntityRead<Payment, [id: string]>('payments.find-by-id', Payment, 'id = $1');
-const OWNED = defineEntityRead<Payment, [id: string, customerId: string]>(
-  'payments.find-owned',
-  Payment,
-  'id = $1 AND customer_id = $2',
-);
-const LOCK_BY_ID = defineEntityRead<Payment, [id: string]>('payments.lock-by-id', Payment, 'id = $1', {
-  forUpdate: true,
-});
-
-const CLAIM_STUCK = defineStatement<
-  EntityRow & { past_max_age: boolean },
-  [olderThanMs: number, limit: number, maxAgeMs: number]
->(
-  'payments.claim-stuck-authorizations',
-  (schema) => `WITH stuck AS (
-     UPDATE payments SET updated_at = now()
-      WHERE id IN (SELECT id FROM payments
-                    WHERE status = 'AUTHORIZING'
-                      AND updated_at < now() - make_interval(secs => $1::double precision / 1000)
-                    ORDER BY updated_at LIMIT $2
-                      FOR UPDATE SKIP LOCKED)
-      RETURNING ${schema.columns(Payment, 'payments')}
-   )
-   SELECT ${schema.columns(Payment, 'stuck')},
-          stuck.created_at < now() - make_interval(secs => $3::double precision / 1000) AS past_max_age
-     FROM stuck`,
-);
-
-/** A column left out of `changes` keeps its value. */
-const TRANSITION = defineStatement<
-  EntityRow,
-  [
-    id: string,
-    status: PaymentStatus,
-    note: string,
-    setFailureCode: boolean,
-    failureCode: string | null,
-    setFailureMessage: boolean,
-    failureMessage: string | null,
-    setBillerReference: boolean,
-    billerReference: string | null,
-    setReversalEntryId: boolean,
-    reversalEntryId: string | null,
-    completed: boolean,
-    from: readonly PaymentStatus[],
-    setRailReference: boolean,
-    railReference: string | null,
-    setJournalEntryId: boolean,
-    journalEntryId: string | null,
-  ]
->(
-  'payments.transition',
-  (schema) => `WITH changed AS (
-     UPDATE payments
-        SET status = $2,
-            failure_code = CASE WHEN $4 THEN $5 ELSE failure_code END,
-            failure_message = CASE WHEN $6 THEN $7 ELSE failure_message END,
-            biller_reference = CASE WHEN $8 THEN $9 ELSE biller_reference END,
-            reversal_entry_id = CASE WHEN $10 THEN $11::uuid ELSE reversal_entry_id END,
-            rail_reference = CASE WHEN $14 THEN $15 ELSE rail_reference END,
-            journal_entry_id = CASE WHEN $16 THEN $17::uuid ELSE journal_entry_id END,
-            completed_at = CASE WHEN $12 THEN now() ELSE completed_at END,
-            updated_at = now()
-      WHERE id = $1 AND status = ANY ($13::text[])
-        -- A payment held for a compliance review is never posted until released.
-        AND NOT ($2 = 'PROCESSING' AND held_for_review)
-      RETURNING ${schema.columns(Payment, 'payments')}
-   ), step AS (
-     INSERT INTO payment_status_events (payment_id, status, note) SELECT id, $2, $3 FROM changed
-   ), capture_done AS (
-     -- Only an AUTHORIZING payment keeps its funding account: every move out of it drops it.
-     DELETE FROM payment_capture_instructions WHERE payment_id IN (SELECT id FROM changed)
-   )
-   SELECT ${schema.columns(Payment, 'changed')} FROM changed`,
-);
-
-const CAPTURE_FUNDING_OF = defineStatement<{ funding_account_sealed: string }, [paymentId: string]>(
-  'payments.capture-funding-of',
-  `SELECT funding_account_sealed FROM payment_capture_instructions WHERE payment_id = $1`,
-);
-
-const SET_HELD = defineStatement<EntityRow, [id: string, held: boolean]>(
-  'payments.set-held-for-review',
-  (schema) => `UPDATE payments SET held_for_review = $2, updated_at = now()
-    WHERE id = $1 AND held_for_review <> $2
-    RETURNING ${schema.columns(Payment, 'payments')}`,
-);
-
-const NOTE_STEP = defineStatement<object, [id: string, note: string]>(
-  'payments.note-step',
-  `INSERT INTO payment_status_events (payment_id, status, note) SELECT id, status, $2 FROM payments WHERE id = $1`,
-);
+const SQL = sqlStatements('payments', payments);
 
 /** Named queries on `payments` and its timeline; every customer read is scoped to its owner. */
 @Injectable()
@@ -227,7 +39,7 @@ export class PaymentRepository {
    * side by side. Other customers are not held up.
    */
   async lockCustomer(manager: EntityManager, customerId: string): Promise<void> {
-    await run(executorOn(manager), LOCK_CUSTOMER, [customerId]);
+    await run(executorOn(manager), SQL.lockCustomer, { customerId });
   }
 
   async precheck(
@@ -246,21 +58,23 @@ export class PaymentRepository {
       duplicateWindowSeconds: number;
     },
   ): Promise<PaymentPrecheck> {
-    const statement = check.limitsOf === 'PAYER' ? PRECHECK_BY_PAYER : PRECHECK_BY_CUSTOMER;
-    const [row] = await run(executorOn(manager), statement, [
-      check.limitsOf === 'PAYER' ? check.payerId : check.customerId,
-      check.idempotencyKey,
-      check.currency,
-      check.billerId,
-      check.accountReference,
-      check.amount,
-      check.duplicateWindowSeconds,
-      check.payerId,
-    ]);
+    // The daily sum and the duplicate both come from one read of the customer's (or payer's)
+    // own recent payments (`payments_customer_created_idx` / `payments_payer_created_idx`), over
+    // the longer of the 24 hours and the duplicate window: its cost is what that customer paid
+    // lately, whatever the biller account. The Idempotency-Key is always the payer's.
+    const statement = check.limitsOf === 'PAYER' ? SQL.precheckByPayer : SQL.precheck;
+    const [row] = await run(executorOn(manager), statement, {
+      scopeId: check.limitsOf === 'PAYER' ? check.payerId : check.customerId,
+      idempotencyKey: check.idempotencyKey,
+      currency: check.currency,
+      billerId: check.billerId,
+      accountReference: check.accountReference,
+      amount: check.amount,
+      duplicateWindowSeconds: check.duplicateWindowSeconds,
+      payerId: check.payerId,
+    });
     return {
-      existing: row.existing
-        ? { id: row.existing.id, status: row.existing.status, requestHash: row.existing.hash }
-        : null,
+      existing: row.existing === null ? null : existingPayment(row.existing),
       usedToday: BigInt(row.used),
       recentDuplicateId: row.duplicate,
     };
@@ -293,36 +107,38 @@ export class PaymentRepository {
     note: string,
     captureFundingSealed: string | null = null,
   ): Promise<Date> {
-    const [row] = await run(executorOn(manager), INSERT, [
-      payment.id,
-      payment.customerId,
-      payment.channel,
-      payment.payerType,
-      payment.payerId,
-      payment.idempotencyKey,
-      payment.requestHash,
-      payment.billerId,
-      payment.billerName,
-      payment.billerSlug,
-      payment.accountReference,
-      payment.savedAccountId,
-      payment.amount,
-      payment.fee,
-      payment.currency,
-      payment.rail,
-      payment.fundingAccountMasked,
+    const [row] = await run(executorOn(manager), SQL.insertPayment, {
+      id: payment.id,
+      customerId: payment.customerId,
+      channel: payment.channel,
+      payerType: payment.payerType,
+      payerId: payment.payerId,
+      idempotencyKey: payment.idempotencyKey,
+      requestHash: payment.requestHash,
+      billerId: payment.billerId,
+      billerName: payment.billerName,
+      billerSlug: payment.billerSlug,
+      accountReference: payment.accountReference,
+      savedAccountId: payment.savedAccountId,
+      amount: payment.amount,
+      fee: payment.fee,
+      currency: payment.currency,
+      rail: payment.rail,
+      fundingAccountMasked: payment.fundingAccountMasked,
       note,
       captureFundingSealed,
-    ]);
+    });
     return row.created_at;
   }
 
-  findOwned(manager: EntityManager, id: string, customerId: string): Promise<Payment | null> {
-    return readEntity(executorOn(manager), OWNED, [id, customerId]);
+  async findOwned(manager: EntityManager, id: string, customerId: string): Promise<Payment | null> {
+    const row = await one(executorOn(manager), SQL.findOwnedPayment, { id, customerId });
+    return row === null ? null : toPayment(row);
   }
 
-  findById(manager: EntityManager, id: string): Promise<Payment | null> {
-    return readEntity(executorOn(manager), BY_ID, [id]);
+  async findById(manager: EntityManager, id: string): Promise<Payment | null> {
+    const row = await one(executorOn(manager), SQL.findPayment, { id });
+    return row === null ? null : toPayment(row);
   }
 
   /**
@@ -337,19 +153,20 @@ export class PaymentRepository {
     limit: number,
     maxAgeMs: number,
   ): Promise<StuckAuthorization[]> {
-    const rows = await run(executorOn(manager), CLAIM_STUCK, [olderThanMs, limit, maxAgeMs]);
-    return rows.map((row) => ({ payment: hydrateEntity(manager, Payment, row), pastMaxAge: row.past_max_age }));
+    const rows = await run(executorOn(manager), SQL.claimStuckAuthorizations, { olderThanMs, limit, maxAgeMs });
+    return rows.map((row) => ({ payment: toPayment(row), pastMaxAge: row.past_max_age }));
   }
 
   /** The sealed funding account of a payment still AUTHORIZING (see `insert`), or null. */
   async captureFundingOf(manager: EntityManager, paymentId: string): Promise<string | null> {
-    const row = await one(executorOn(manager), CAPTURE_FUNDING_OF, [paymentId]);
+    const row = await one(executorOn(manager), SQL.captureFundingOf, { paymentId });
     return row?.funding_account_sealed ?? null;
   }
 
   /** Locks the payment row for a state change. */
   async lockById(manager: EntityManager, id: string): Promise<Payment | null> {
-    return readEntity(executorOn(manager), LOCK_BY_ID, [id]);
+    const row = await one(executorOn(manager), SQL.lockPayment, { id });
+    return row === null ? null : toPayment(row);
   }
 
   /**
@@ -377,26 +194,26 @@ export class PaymentRepository {
   ): Promise<Payment | null> {
     const sources: readonly PaymentStatus[] = typeof from === 'string' ? [from] : from;
     assertTransition(sources, status);
-    const row = await one(executorOn(manager), TRANSITION, [
+    const row = await one(executorOn(manager), SQL.transitionPayment, {
       id,
       status,
       note,
-      'failureCode' in changes,
-      changes.failureCode ?? null,
-      'failureMessage' in changes,
-      changes.failureMessage ?? null,
-      'billerReference' in changes,
-      changes.billerReference ?? null,
-      'reversalEntryId' in changes,
-      changes.reversalEntryId ?? null,
-      changes.completed === true,
-      sources,
-      'railReference' in changes,
-      changes.railReference ?? null,
-      'journalEntryId' in changes,
-      changes.journalEntryId ?? null,
-    ]);
-    return row ? hydrateEntity(manager, Payment, row) : null;
+      setFailureCode: 'failureCode' in changes,
+      failureCode: changes.failureCode ?? null,
+      setFailureMessage: 'failureMessage' in changes,
+      failureMessage: changes.failureMessage ?? null,
+      setBillerReference: 'billerReference' in changes,
+      billerReference: changes.billerReference ?? null,
+      setReversalEntryId: 'reversalEntryId' in changes,
+      reversalEntryId: changes.reversalEntryId ?? null,
+      completed: changes.completed === true,
+      from: [...sources],
+      setRailReference: 'railReference' in changes,
+      railReference: changes.railReference ?? null,
+      setJournalEntryId: 'journalEntryId' in changes,
+      journalEntryId: changes.journalEntryId ?? null,
+    });
+    return row ? toPayment(row) : null;
   }
 
   /**
@@ -405,13 +222,13 @@ export class PaymentRepository {
    * posting cycle and `transition` does not move it to PROCESSING.
    */
   async setHeldForReview(manager: EntityManager, id: string, held: boolean): Promise<Payment | null> {
-    const row = await one(executorOn(manager), SET_HELD, [id, held]);
-    return row ? hydrateEntity(manager, Payment, row) : null;
+    const row = await one(executorOn(manager), SQL.setHeldForReview, { id, held });
+    return row ? toPayment(row) : null;
   }
 
   /** Appends a step to the payment's timeline without changing its status. */
   async noteStep(manager: EntityManager, id: string, note: string): Promise<void> {
-    await run(executorOn(manager), NOTE_STEP, [id, note]);
+    await run(executorOn(manager), SQL.notePaymentStep, { id, note });
   }
 
   async setRailReversalReference(manager: EntityManager, id: string, reference: string): Promise<void> {
@@ -436,4 +253,49 @@ export class PaymentRepository {
   timeline(manager: EntityManager, paymentId: string): Promise<PaymentStatusEvent[]> {
     return manager.find(PaymentStatusEvent, { where: { paymentId }, order: { id: 'ASC' } });
   }
+}
+
+/** A `payments` row, as every statement here answers it whole. */
+function toPayment(row: payments.FindPaymentResult): Payment {
+  return Object.assign(new Payment(), {
+    id: row.id,
+    customerId: row.customer_id,
+    channel: oneOf(PAYMENT_CHANNELS, row.channel, 'payments.channel'),
+    payerType: oneOf(PAYER_TYPES, row.payer_type, 'payments.payer_type'),
+    payerId: row.payer_id,
+    idempotencyKey: row.idempotency_key,
+    requestHash: row.request_hash,
+    billerId: row.biller_id,
+    billerName: row.biller_name,
+    billerSlug: row.biller_slug,
+    accountReference: row.account_reference,
+    savedAccountId: row.saved_account_id,
+    amount: toMinorUnits(row.amount),
+    fee: toMinorUnits(row.fee),
+    currency: row.currency,
+    rail: row.rail,
+    fundingAccountMasked: row.funding_account_masked,
+    railReference: row.rail_reference,
+    status: oneOf(PAYMENT_STATUSES, row.status, 'payments.status'),
+    failureCode: row.failure_code,
+    failureMessage: row.failure_message,
+    billerReference: row.biller_reference,
+    journalEntryId: row.journal_entry_id,
+    reversalEntryId: row.reversal_entry_id,
+    railReversalReference: row.rail_reversal_reference,
+    heldForReview: row.held_for_review,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    completedAt: row.completed_at,
+  } satisfies Payment);
+}
+
+/** The precheck's `existing`: the payment already made under the key, as `json_build_object` answers it. */
+function existingPayment(value: unknown): NonNullable<PaymentPrecheck['existing']> {
+  const existing = jsonObject(value, 'payments precheck existing');
+  const { id, status, hash } = existing;
+  if (typeof id !== 'string' || typeof status !== 'string' || typeof hash !== 'string') {
+    throw new Error('payments precheck existing: expected id, status and hash');
+  }
+  return { id, status: oneOf(PAYMENT_STATUSES, status, 'payments.status'), requestHash: hash };
 }

@@ -54,8 +54,7 @@ interface StoredCapture {
 
 const CAPTURE_OUTCOMES = ['CAPTURED', 'DECLINED'] as const;
 
-/** Exported so an e2e test can `EXPLAIN` exactly what runs (`captureOf`, `recordCapture`). */
-export const SANDBOX_SQL = sqlStatements('payments', sandboxOperations);
+const SQL = sqlStatements('payments', sandboxOperations);
 
 /**
  * The sandbox rail: deterministic outcomes from the test account numbers, stable references
@@ -84,7 +83,7 @@ export class SandboxRailConnector extends RailConnector {
   }
 
   async captureStatus(request: CaptureStatusRequest): Promise<CaptureStatusResult> {
-    const stored = await one(executorOn(this.dataSource.manager), SANDBOX_SQL.sandboxCaptureOf, {
+    const stored = await one(executorOn(this.dataSource.manager), SQL.sandboxCaptureOf, {
       reference: request.reference,
     });
     return stored ? toResult(toStoredCapture(stored)) : { status: 'NOT_FOUND' };
@@ -101,7 +100,7 @@ export class SandboxRailConnector extends RailConnector {
   }
 
   async operations(query: RailOperationsQuery): Promise<RailOperation[]> {
-    const rows = await run(executorOn(this.dataSource.manager), SANDBOX_SQL.sandboxOperations, {
+    const rows = await run(executorOn(this.dataSource.manager), SQL.sandboxOperations, {
       references: [...query.references],
       capturedFrom: query.capturedFrom,
       capturedTo: query.capturedTo,
@@ -121,7 +120,7 @@ export class SandboxRailConnector extends RailConnector {
   /** Stores the capture's outcome unless the reference has one already; answers the stored one. */
   private async recordCapture(request: CaptureRequest, decline: DeclineReason | null): Promise<StoredCapture> {
     const executor = executorOn(this.dataSource.manager);
-    const stored = await one(executor, SANDBOX_SQL.sandboxRecordCapture, {
+    const stored = await one(executor, SQL.sandboxRecordCapture, {
       rail: request.rail,
       reference: request.reference,
       decline,
@@ -131,13 +130,13 @@ export class SandboxRailConnector extends RailConnector {
     });
     if (stored) return toStoredCapture(stored);
     // A concurrent capture of the same reference committed after this statement's snapshot.
-    const [first] = await run(executor, SANDBOX_SQL.sandboxCaptureOf, { reference: request.reference });
+    const [first] = await run(executor, SQL.sandboxCaptureOf, { reference: request.reference });
     return toStoredCapture(first);
   }
 
   private async record(kind: 'REFUND' | 'CANCEL', rail: string, reference: string): Promise<string> {
     const ref = railReference(kind === 'REFUND' ? 'ref' : 'can', rail, reference);
-    await run(executorOn(this.dataSource.manager), SANDBOX_SQL.sandboxRecordOperation, {
+    await run(executorOn(this.dataSource.manager), SQL.sandboxRecordOperation, {
       kind,
       reference,
       rail,

@@ -1,0 +1,151 @@
+/* @name LockCustomer */
+-- Serialises one customer's payments until the transaction ends (PaymentRepository.lockCustomer).
+SELECT pg_advisory_xact_lock(hashtextextended('payments:' || :customerId!, 0)) AS "locked!";
+
+/* @name Precheck */
+-- What the payment transaction learns before it captures funds, limits counted by the customer.
+WITH recent AS MATERIALIZED (
+  SELECT id, biller_id, account_reference, amount, currency, created_at
+    FROM payments
+   WHERE customer_id = :scopeId! AND status <> 'FAILED'
+     AND created_at > now() - greatest(interval '24 hours', make_interval(secs => :duplicateWindowSeconds!))
+)
+SELECT
+  (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)
+     FROM payments WHERE payer_id = :payerId! AND idempotency_key = :idempotencyKey!) AS existing,
+  (SELECT coalesce(sum(amount), 0)::text
+     FROM recent
+    WHERE created_at > now() - interval '24 hours' AND currency = :currency!) AS "used!",
+  (SELECT id FROM recent
+    WHERE created_at > now() - make_interval(secs => :duplicateWindowSeconds!)
+      AND biller_id = :billerId! AND account_reference = :accountReference! AND amount = :amount!
+    ORDER BY created_at DESC LIMIT 1) AS duplicate;
+
+/* @name PrecheckByPayer */
+-- The precheck of a payment whose limits count by the payer (an agent's own limits).
+WITH recent AS MATERIALIZED (
+  SELECT id, biller_id, account_reference, amount, currency, created_at
+    FROM payments
+   WHERE payer_id = :scopeId! AND status <> 'FAILED'
+     AND created_at > now() - greatest(interval '24 hours', make_interval(secs => :duplicateWindowSeconds!))
+)
+SELECT
+  (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)
+     FROM payments WHERE payer_id = :payerId! AND idempotency_key = :idempotencyKey!) AS existing,
+  (SELECT coalesce(sum(amount), 0)::text
+     FROM recent
+    WHERE created_at > now() - interval '24 hours' AND currency = :currency!) AS "used!",
+  (SELECT id FROM recent
+    WHERE created_at > now() - make_interval(secs => :duplicateWindowSeconds!)
+      AND biller_id = :billerId! AND account_reference = :accountReference! AND amount = :amount!
+    ORDER BY created_at DESC LIMIT 1) AS duplicate;
+
+/* @name InsertPayment */
+-- An AUTHORIZING payment, its capture instruction (when sealed) and the first step of its timeline.
+WITH inserted AS (
+  INSERT INTO payments (id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash,
+                        biller_id, biller_name, biller_slug, account_reference, saved_account_id, amount, fee,
+                        currency, rail, funding_account_masked, status)
+  VALUES (:id!, :customerId!, :channel!, :payerType!, :payerId!, :idempotencyKey!, :requestHash!, :billerId!,
+          :billerName!, :billerSlug!, :accountReference!, :savedAccountId, :amount!, :fee!, :currency!, :rail!,
+          :fundingAccountMasked!, 'AUTHORIZING')
+  RETURNING id, status, created_at
+), instruction AS (
+  INSERT INTO payment_capture_instructions (payment_id, funding_account_sealed, created_at)
+  SELECT id, :captureFundingSealed, created_at FROM inserted WHERE :captureFundingSealed::text IS NOT NULL
+)
+INSERT INTO payment_status_events (payment_id, status, note, created_at)
+SELECT id, status, :note!, created_at FROM inserted
+RETURNING created_at;
+
+/* @name FindPayment */
+SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
+       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+       held_for_review, created_at, updated_at, completed_at
+  FROM payments
+ WHERE id = :id!;
+
+/* @name FindOwnedPayment */
+SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
+       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+       held_for_review, created_at, updated_at, completed_at
+  FROM payments
+ WHERE id = :id! AND customer_id = :customerId!;
+
+/* @name LockPayment */
+SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
+       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+       held_for_review, created_at, updated_at, completed_at
+  FROM payments
+ WHERE id = :id!
+   FOR UPDATE;
+
+/* @name ClaimStuckAuthorizations */
+WITH stuck AS (
+  UPDATE payments SET updated_at = now()
+   WHERE id IN (SELECT id FROM payments
+                 WHERE status = 'AUTHORIZING'
+                   AND updated_at < now() - make_interval(secs => :olderThanMs!::double precision / 1000)
+                 ORDER BY updated_at LIMIT :limit!
+                   FOR UPDATE SKIP LOCKED)
+   RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
+       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+       held_for_review, created_at, updated_at, completed_at
+)
+SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
+       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+       held_for_review, created_at, updated_at, completed_at,
+       created_at < now() - make_interval(secs => :maxAgeMs!::double precision / 1000) AS "past_max_age!"
+  FROM stuck;
+
+/* @name TransitionPayment */
+-- The only statement that changes a payment's status (PaymentRepository.transition). A column
+-- whose set flag is false keeps its value.
+WITH changed AS (
+  UPDATE payments
+     SET status = :status!,
+         failure_code = CASE WHEN :setFailureCode!::boolean THEN :failureCode ELSE failure_code END,
+         failure_message = CASE WHEN :setFailureMessage!::boolean THEN :failureMessage ELSE failure_message END,
+         biller_reference = CASE WHEN :setBillerReference!::boolean THEN :billerReference ELSE biller_reference END,
+         reversal_entry_id = CASE WHEN :setReversalEntryId!::boolean THEN :reversalEntryId::uuid ELSE reversal_entry_id END,
+         rail_reference = CASE WHEN :setRailReference!::boolean THEN :railReference ELSE rail_reference END,
+         journal_entry_id = CASE WHEN :setJournalEntryId!::boolean THEN :journalEntryId::uuid ELSE journal_entry_id END,
+         completed_at = CASE WHEN :completed!::boolean THEN now() ELSE completed_at END,
+         updated_at = now()
+   WHERE id = :id! AND status = ANY (:from!::text[])
+     -- A payment held for a compliance review is never posted until released.
+     AND NOT (:status! = 'PROCESSING' AND held_for_review)
+   RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
+       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+       held_for_review, created_at, updated_at, completed_at
+), step AS (
+  INSERT INTO payment_status_events (payment_id, status, note) SELECT id, :status!, :note! FROM changed
+), capture_done AS (
+  -- Only an AUTHORIZING payment keeps its funding account: every move out of it drops it.
+  DELETE FROM payment_capture_instructions WHERE payment_id IN (SELECT id FROM changed)
+)
+SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
+       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+       held_for_review, created_at, updated_at, completed_at
+  FROM changed;
+
+/* @name CaptureFundingOf */
+SELECT funding_account_sealed FROM payment_capture_instructions WHERE payment_id = :paymentId!;
+
+/* @name SetHeldForReview */
+UPDATE payments SET held_for_review = :held!, updated_at = now()
+ WHERE id = :id! AND held_for_review <> :held!
+RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
+       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+       held_for_review, created_at, updated_at, completed_at;
+
+/* @name NotePaymentStep */
+INSERT INTO payment_status_events (payment_id, status, note) SELECT id, status, :note! FROM payments WHERE id = :id!;

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Payment } from './payment.entity';
-import { defineStatement } from '../../platform/database/prepared-statement';
+import { sqlStatements } from '../../platform/database/sql-query';
 import { executorOn, run } from '../../platform/database/statement-executor';
+import { Payment } from './payment.entity';
+import * as paymentHistory from './sql/payment-history.queries';
 
 /** A payment as another context may see it in a customer's history (no funding details). */
 export interface PaymentSummary {
@@ -18,66 +19,7 @@ export interface PaymentSummary {
   createdAt: Date;
 }
 
-const PAYERS_OF_ACCOUNTS = defineStatement<
-  { account_reference: string; customer_id: string },
-  [billerId: string, accountReferences: string[]]
->(
-  'payment-history.payers-of-accounts',
-  `SELECT DISTINCT p.account_reference, p.customer_id
-     FROM payments p
-    WHERE p.biller_id = $1 AND p.account_reference = ANY ($2::text[]) AND p.status = 'SUCCEEDED'`,
-);
-
-const LIVE_PAYMENT_SINCE = defineStatement<
-  {
-    id: string;
-    customer_id: string;
-    channel: string;
-    biller_id: string;
-    account_reference: string;
-    amount: string;
-    currency: string;
-    status: string;
-    created_at: Date;
-  },
-  [customerId: string, billerId: string, accountReference: string, amount: string, since: Date]
->(
-  'payment-history.live-payment-since',
-  `SELECT p.id, p.customer_id, p.channel, p.biller_id, p.account_reference, p.amount, p.currency,
-          p.status, p.created_at
-     FROM payments p
-    WHERE p.customer_id = $1 AND p.biller_id = $2 AND p.account_reference = $3 AND p.amount = $4::bigint
-      AND p.created_at >= $5 AND p.status IN ('AUTHORIZING', 'PENDING', 'PROCESSING', 'SUCCEEDED')
-    ORDER BY p.created_at DESC
-    LIMIT 1`,
-);
-
-const STATUSES_OF = defineStatement<{ id: string; status: string; failure_code: string | null }, [ids: string[]]>(
-  'payment-history.statuses-of',
-  `SELECT p.id, p.status, p.failure_code FROM payments p WHERE p.id = ANY ($1::uuid[])`,
-);
-
-const BY_IDEMPOTENCY_KEY = defineStatement<
-  { id: string; status: string; failure_code: string | null },
-  [customerId: string, idempotencyKey: string]
->(
-  'payment-history.by-idempotency-key',
-  `SELECT p.id, p.status, p.failure_code FROM payments p WHERE p.payer_id = $1 AND p.idempotency_key = $2`,
-);
-
-const PAYER_ACTIVITY_SINCE = defineStatement<{ payments: number; taken: string }, [payerId: string, since: Date]>(
-  'payment-history.payer-activity-since',
-  `SELECT count(*)::int AS payments, coalesce(sum(p.amount + p.fee), 0)::text AS taken
-     FROM payments p
-    WHERE p.payer_id = $1 AND p.created_at >= $2 AND p.status NOT IN ('FAILED', 'REFUNDED')`,
-);
-
-const PAYER_USED_24H = defineStatement<{ used: string }, [payerId: string, currency: string]>(
-  'payment-history.payer-used-24h',
-  `SELECT coalesce(sum(p.amount), 0)::text AS used
-     FROM payments p
-    WHERE p.payer_id = $1 AND p.created_at > now() - interval '24 hours' AND p.status <> 'FAILED' AND p.currency = $2`,
-);
+const SQL = sqlStatements('payments', paymentHistory);
 
 /** A payment's state as a channel follows it (a schedule run waiting for its payment's outcome). */
 export interface PaymentState {
@@ -100,10 +42,10 @@ export class PaymentHistory {
   async payersOfAccounts(billerId: string, accountReferences: readonly string[]): Promise<Map<string, string[]>> {
     const found = new Map<string, string[]>();
     if (accountReferences.length === 0) return found;
-    const rows = await run(executorOn(this.dataSource.manager), PAYERS_OF_ACCOUNTS, [
+    const rows = await run(executorOn(this.dataSource.manager), SQL.payersOfAccounts, {
       billerId,
-      [...new Set(accountReferences)],
-    ]);
+      accountReferences: [...new Set(accountReferences)],
+    });
     for (const row of rows) {
       const payers = found.get(row.account_reference) ?? [];
       payers.push(row.customer_id);
@@ -117,13 +59,13 @@ export class PaymentHistory {
    * out the ones that failed or were refunded (their cash goes back).
    */
   async payerActivitySince(payerId: string, since: Date): Promise<{ payments: number; taken: bigint }> {
-    const [row] = await run(executorOn(this.dataSource.manager), PAYER_ACTIVITY_SINCE, [payerId, since]);
+    const [row] = await run(executorOn(this.dataSource.manager), SQL.payerActivitySince, { payerId, since });
     return { payments: row.payments, taken: BigInt(row.taken) };
   }
 
   /** What a payer's rolling 24 hours counts against their daily limit, as the payment core counts it. */
   async payerUsedToday(payerId: string, currency: string): Promise<bigint> {
-    const [row] = await run(executorOn(this.dataSource.manager), PAYER_USED_24H, [payerId, currency]);
+    const [row] = await run(executorOn(this.dataSource.manager), SQL.payerUsedToday, { payerId, currency });
     return BigInt(row.used);
   }
 
@@ -150,7 +92,9 @@ export class PaymentHistory {
   async statusesOf(paymentIds: readonly string[]): Promise<Map<string, PaymentState>> {
     const found = new Map<string, PaymentState>();
     if (paymentIds.length === 0) return found;
-    const rows = await run(executorOn(this.dataSource.manager), STATUSES_OF, [[...new Set(paymentIds)]]);
+    const rows = await run(executorOn(this.dataSource.manager), SQL.paymentStatusesOf, {
+      ids: [...new Set(paymentIds)],
+    });
     for (const row of rows) found.set(row.id, { id: row.id, status: row.status, failureCode: row.failure_code });
     return found;
   }
@@ -160,7 +104,10 @@ export class PaymentHistory {
    * the customer pays as them), or null: whether a channel's attempt already made one.
    */
   async byIdempotencyKey(customerId: string, idempotencyKey: string): Promise<PaymentState | null> {
-    const [row] = await run(executorOn(this.dataSource.manager), BY_IDEMPOTENCY_KEY, [customerId, idempotencyKey]);
+    const [row] = await run(executorOn(this.dataSource.manager), SQL.paymentByIdempotencyKey, {
+      payerId: customerId,
+      idempotencyKey,
+    });
     return row ? { id: row.id, status: row.status, failureCode: row.failure_code } : null;
   }
 
@@ -175,13 +122,13 @@ export class PaymentHistory {
     amount: number,
     since: Date,
   ): Promise<PaymentSummary | null> {
-    const [row] = await run(executorOn(this.dataSource.manager), LIVE_PAYMENT_SINCE, [
+    const [row] = await run(executorOn(this.dataSource.manager), SQL.livePaymentSince, {
       customerId,
       billerId,
       accountReference,
-      String(amount),
+      amount: String(amount),
       since,
-    ]);
+    });
     if (!row) return null;
     return {
       id: row.id,

@@ -60,10 +60,9 @@ export class BillerCatalogueService {
     const { rows, total } = await this.billers.search(manager, {
       text: normalizeSearchText(list.q ?? ''),
       categorySlug: list.categorySlug,
-      sort: 'name',
+      active: list.active,
       offset: list.page * list.size,
       limit: list.size,
-      visibility: { active: list.active },
     });
     const ids = rows.map((row) => row.id);
     const billers = ids.length > 0 ? await manager.findBy(Biller, { id: In(ids) }) : [];

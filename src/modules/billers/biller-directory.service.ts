@@ -50,7 +50,6 @@ export class BillerDirectoryService {
       sort: search.sort,
       offset: search.page * search.size,
       limit: search.size,
-      visibility: 'customer',
     });
     const { page, size, totalItems, totalPages } = toPage([], total, search);
     return `{"items":${itemsJson},"page":${page},"size":${size},"totalItems":${totalItems},"totalPages":${totalPages}}`;

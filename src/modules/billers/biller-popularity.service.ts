@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { defineStatement } from '../../platform/database/prepared-statement';
-import { executorOn, run } from '../../platform/database/statement-executor';
+import { sqlStatements } from '../../platform/database/sql-query';
+import { executorOn, one, run } from '../../platform/database/statement-executor';
+import * as popularity from './sql/biller-popularity.queries';
 
 /** Popularity counts successful payments over this many days. */
 export const POPULARITY_WINDOW_DAYS = 30;
@@ -11,12 +12,7 @@ export const POPULARITY_SHARDS = 16;
 /** Any value: it names the advisory lock that keeps two workers from refreshing at once. */
 const REFRESH_LOCK = 4_201_905;
 
-const COUNT_SUCCESS = defineStatement<object, [billerId: string, at: Date | null, shard: number, count: number]>(
-  'billers.count-successful-payment',
-  `INSERT INTO biller_popularity (biller_id, day, shard, successful_payments)
-   VALUES ($1, (coalesce($2::timestamptz, now()) AT TIME ZONE 'UTC')::date, $3, $4)
-   ON CONFLICT (biller_id, day, shard) DO UPDATE SET successful_payments = biller_popularity.successful_payments + EXCLUDED.successful_payments`,
-);
+const SQL = sqlStatements('billers', popularity);
 
 /**
  * Keeps `billers.popularity` (successful payments over the last 30 days) fresh without a
@@ -44,7 +40,12 @@ export class BillerPopularityService {
     at: Date | null = null,
     count = 1,
   ): Promise<void> {
-    await run(executorOn(manager), COUNT_SUCCESS, [billerId, at, randomInt(POPULARITY_SHARDS), count]);
+    await run(executorOn(manager), SQL.countSuccessfulPayment, {
+      billerId,
+      at,
+      shard: randomInt(POPULARITY_SHARDS),
+      count,
+    });
   }
 
   /**
@@ -53,23 +54,12 @@ export class BillerPopularityService {
    */
   async refresh(now: Date | null = null): Promise<number | null> {
     return this.dataSource.transaction(async (manager) => {
-      // Not prepared: it runs once per refresh.
-      const [{ locked }] = await manager.query<{ locked: boolean }[]>(
-        `SELECT pg_try_advisory_xact_lock($1) AS locked`,
-        [REFRESH_LOCK],
-      );
-      if (!locked) return null;
-      const since = `((coalesce($1::timestamptz, now()) AT TIME ZONE 'UTC')::date - ${POPULARITY_WINDOW_DAYS - 1})`;
-      const [, changed] = await manager.query<[unknown, number]>(
-        `UPDATE billers b SET popularity = fresh.total
-           FROM (SELECT b2.id, COALESCE(SUM(p.successful_payments), 0)::integer AS total
-                   FROM billers b2
-                   LEFT JOIN biller_popularity p ON p.biller_id = b2.id AND p.day >= ${since}
-                  GROUP BY b2.id) fresh
-          WHERE fresh.id = b.id AND b.popularity <> fresh.total`,
-        [now],
-      );
-      await manager.query(`DELETE FROM biller_popularity WHERE day < ${since}`, [now]);
+      const executor = executorOn(manager);
+      const lock = await one(executor, SQL.tryRefreshLock, { key: REFRESH_LOCK });
+      if (!lock?.locked) return null;
+      const window = { now, windowDays: POPULARITY_WINDOW_DAYS };
+      const [{ changed }] = await run(executor, SQL.refreshPopularity, window);
+      await run(executor, SQL.dropExpiredPopularity, window);
       return changed;
     });
   }

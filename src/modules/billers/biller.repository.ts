@@ -1,23 +1,38 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { EntityRow, hydrateEntity } from '../../platform/database/prepared-entity-read';
-import { defineStatement, defineStatementShapes, StatementSchema } from '../../platform/database/prepared-statement';
-import { executorOn, one, run } from '../../platform/database/statement-executor';
+import { jsonObject, oneOf } from '../../platform/database/column-values';
+import { toMinorUnits } from '../../platform/database/minor-units.transformer';
+import { sqlStatements } from '../../platform/database/sql-query';
+import { executorOn, one, run, StatementExecutor } from '../../platform/database/statement-executor';
 import { searchWords } from './biller-search-text';
-import { AmountRule, Biller } from './biller.entity';
+import { AMOUNT_RULES, AmountRule, Biller } from './biller.entity';
 import type { PaymentRail } from './payment-rail.entity';
+import * as billerSearch from './sql/biller-search.queries';
+import * as billers from './sql/billers.queries';
+
+const SEARCH = sqlStatements('billers', billerSearch);
+const SQL = sqlStatements('billers', billers);
 
 export type BillerSort = 'popular' | 'name';
 
-export interface BillerSearch {
+/** A page of the customer directory: active billers of active categories. */
+export interface BillerDirectorySearch {
   /** Already normalised (normalizeSearchText); empty means no text filter. */
   text: string;
   categorySlug?: string;
   sort: BillerSort;
   offset: number;
   limit: number;
-  /** Customers see active billers of active categories; admins may ask for any. */
-  visibility: 'customer' | { active?: boolean };
+}
+
+/** A page of the admin list, by name: every biller, or only the active (or inactive) ones. */
+export interface AdminBillerSearch {
+  /** Already normalised (normalizeSearchText); empty means no text filter. */
+  text: string;
+  categorySlug?: string;
+  active?: boolean;
+  offset: number;
+  limit: number;
 }
 
 /** What a payment needs of its biller, read in one query. */
@@ -50,94 +65,55 @@ export interface BillerListRow {
   popularity: number;
 }
 
-interface RawListRow {
-  id: string;
-  slug: string;
-  name: string;
-  category_id: string;
-  category_slug: string;
-  category_name: string;
-  logo_url: string | null;
-  country: string;
-  currency: string;
-  amount_rule: AmountRule;
-  account_reference_label: string;
-  available: boolean;
-  active: boolean;
-  popularity: number;
-  total_items?: string;
-}
-
 /** Words of a query beyond this many are ignored (a 100-character query has at most 50). */
 const MAX_QUERY_WORDS = 8;
 
-/** BillerSummaryDto's fields, in its order, for `searchSummariesJson`. */
-const SUMMARY_JSON_COLUMNS = `b.id, b.slug, b.name, c.slug AS "categorySlug", c.name AS "categoryName",
-  b.logo_url AS "logoUrl", b.country, b.currency, b.account_reference_label AS "accountReferenceLabel",
-  b.amount_rule AS "amountRule", b.available`;
-
-const LIST_COLUMNS = `b.id, b.slug, b.name, b.category_id, c.slug AS category_slug, c.name AS category_name,
-  b.logo_url, b.country, b.currency, b.amount_rule, b.account_reference_label, b.available, b.active, b.popularity`;
-
 /**
- * Searches run as prepared statements: the shapes are few, one per word count, filter and sort.
+ * Named queries on `billers`. Every method runs on the manager it is given.
+ *
+ * Searches (sql/biller-search.sql) are one prepared statement per shape: with or without text,
+ * with or without a category, and by sort (the directory) or by `active` filter (the admin
+ * list), each with a fixed text and so a stable plan. With text, every query word must match a
+ * word of the biller's name or aliases: as a prefix ("ike" finds Ikeja), or, for a word that
+ * starts no known word, through the known words most similar to it or containing it
+ * (biller_search_query, pg_trgm over the vocabulary). The full-text query is built once per
+ * statement (a materialised CTE) and served by the GIN index on `search_vector` through a
+ * nested loop parameterised by it; matches whose name (not only an alias) matches rank first,
+ * then the sort. The page's other columns are read for its rows only, after the window count.
+ * Without text there is nothing to rank: the page comes in index order and the total from a
+ * count of the same rows. A page past the last one carries no total: a count statement of the
+ * same shape gives it.
  */
-const SEARCH_ROWS = defineStatementShapes<RawListRow, unknown[]>('billers.search');
-const SEARCH_SUMMARIES = defineStatementShapes<{ items: string; total_items: string | null }, unknown[]>(
-  'billers.search-summaries',
-);
-
-type ForPaymentRow = EntityRow & { visible: boolean; rails: BillerForPayment['rails'] };
-
-const FOR_PAYMENT_BY_ID = defineStatement<ForPaymentRow, [id: string]>('billers.for-payment-by-id', (schema) =>
-  forPaymentText(schema, 'b.id = $1'),
-);
-const FOR_PAYMENT_BY_SLUG = defineStatement<ForPaymentRow, [slug: string]>('billers.for-payment-by-slug', (schema) =>
-  forPaymentText(schema, 'b.slug = $1'),
-);
-
-/** Named queries on `billers`. Every method runs on the manager it is given. */
 @Injectable()
 export class BillerRepository {
   /**
-   * One page of a search and the total number of matches, in one statement (see
-   * `searchStatement`), as rows.
+   * One page of the admin list and the total number of matches, in one statement, as rows
+   * (sorted by name).
    */
-  async search(manager: EntityManager, search: BillerSearch): Promise<{ rows: BillerListRow[]; total: number }> {
-    const statement = searchStatement(search);
-    const rows = await run(
-      executorOn(manager),
-      SEARCH_ROWS(`${statement.page}
-       SELECT ${LIST_COLUMNS}, page.total_items
-         FROM page JOIN billers b ON b.id = page.id JOIN biller_categories c ON c.id = b.category_id
-        ORDER BY ${statement.order}`),
-      statement.parameters,
-    );
+  async search(manager: EntityManager, search: AdminBillerSearch): Promise<{ rows: BillerListRow[]; total: number }> {
+    const executor = executorOn(manager);
+    const words = searchWords(search.text, MAX_QUERY_WORDS);
+    const rows = await adminPage(executor, search, words);
     if (rows.length > 0) return { rows: rows.map(toListRow), total: Number(rows[0].total_items) };
-    return { rows: [], total: search.offset === 0 ? 0 : await countPastLastPage(manager, statement) };
+    return { rows: [], total: search.offset === 0 ? 0 : await adminCount(executor, search, words) };
   }
 
   /**
-   * The same page as `search`, with each row already in the directory's JSON shape
-   * (BillerSummaryDto, same fields in the same order): PostgreSQL renders the page's items as
-   * one JSON array, which the directory sends as it is. The customer directory is the API's
-   * busiest read; this spares it a row-by-row decode, two mappings and a re-encode per request.
+   * One page of the customer directory with each row already in the directory's JSON shape
+   * (BillerSummaryDto, same fields in the same order), and the total: PostgreSQL renders the
+   * page's items as one JSON array, which the directory sends as it is. The customer directory
+   * is the API's busiest read; this spares it a row-by-row decode, two mappings and a re-encode
+   * per request.
    */
   async searchSummariesJson(
     manager: EntityManager,
-    search: BillerSearch,
+    search: BillerDirectorySearch,
   ): Promise<{ itemsJson: string; total: number }> {
-    const statement = searchStatement(search);
-    const [row] = await run(
-      executorOn(manager),
-      SEARCH_SUMMARIES(`${statement.page}
-       SELECT coalesce(json_agg(item ORDER BY ${statement.order}), '[]')::text AS items, max(page.total_items) AS total_items
-         FROM page JOIN billers b ON b.id = page.id JOIN biller_categories c ON c.id = b.category_id,
-              LATERAL (SELECT ${SUMMARY_JSON_COLUMNS}) AS item`),
-      statement.parameters,
-    );
-    if (row.total_items !== null) return { itemsJson: row.items, total: Number(row.total_items) };
-    return { itemsJson: '[]', total: search.offset === 0 ? 0 : await countPastLastPage(manager, statement) };
+    const executor = executorOn(manager);
+    const words = searchWords(search.text, MAX_QUERY_WORDS);
+    const row = await directoryPage(executor, search, words);
+    if (row !== null && row.total_items !== null) return { itemsJson: row.items, total: Number(row.total_items) };
+    return { itemsJson: '[]', total: search.offset === 0 ? 0 : await directoryCount(executor, search, words) };
   }
 
   /**
@@ -146,15 +122,9 @@ export class BillerRepository {
    * racing an earlier sync left out.
    */
   async syncSearchTerms(manager: EntityManager): Promise<{ added: number; dropped: number }> {
-    const used = `SELECT DISTINCT word COLLATE "C" AS term
-                    FROM billers, unnest(string_to_array(search_text, ' ')) AS word WHERE length(word) >= 3`;
-    const [, dropped] = await manager.query<[unknown, number]>(
-      `WITH used AS (${used})
-       DELETE FROM biller_search_terms t WHERE NOT EXISTS (SELECT 1 FROM used WHERE used.term = t.term)`,
-    );
-    const added = await manager.query<unknown[]>(
-      `INSERT INTO biller_search_terms (term) ${used} ON CONFLICT DO NOTHING RETURNING term`,
-    );
+    const executor = executorOn(manager);
+    const [{ dropped }] = await run(executor, SQL.dropUnusedSearchTerms, undefined);
+    const added = await run(executor, SQL.addMissingSearchTerms, undefined);
     return { added: added.length, dropped };
   }
 
@@ -163,9 +133,12 @@ export class BillerRepository {
    * in one prepared statement: the payments context reads it on every payment.
    */
   async findForPayment(manager: EntityManager, key: string, byId: boolean): Promise<BillerForPayment | null> {
-    const row = await one(executorOn(manager), byId ? FOR_PAYMENT_BY_ID : FOR_PAYMENT_BY_SLUG, [key]);
+    const executor = executorOn(manager);
+    const row = byId
+      ? await one(executor, SQL.forPaymentById, { id: key })
+      : await one(executor, SQL.forPaymentBySlug, { slug: key });
     if (!row) return null;
-    return { biller: hydrateEntity(manager, Biller, row), visible: row.visible, rails: row.rails };
+    return { biller: toBiller(row), visible: row.visible, rails: railsOf(row.rails) };
   }
 
   findById(manager: EntityManager, id: string): Promise<Biller | null> {
@@ -191,18 +164,118 @@ export class BillerRepository {
   }
 }
 
-/** The biller (every column), its visibility and its active accepted rails. */
-function forPaymentText(schema: StatementSchema, match: string): string {
-  return `SELECT ${schema.columns(Biller, 'b')}, b.active AND c.active AS visible,
-       (SELECT coalesce(json_agg(json_build_object('id', r.id, 'code', r.code, 'name', r.name, 'active', r.active,
-                 'feeFlat', r.fee_flat, 'feePercentBps', r.fee_percent_bps, 'minAmount', r.min_amount,
-                 'maxAmount', r.max_amount) ORDER BY r.code), '[]')
-          FROM payment_rails r WHERE r.code = ANY (b.accepted_rails) AND r.active) AS rails
-  FROM billers b JOIN biller_categories c ON c.id = b.category_id
- WHERE ${match}`;
+/** The directory's page in the statement of its shape; one row, whose total is null when the page is empty. */
+async function directoryPage(
+  executor: StatementExecutor,
+  { categorySlug, sort, limit, offset }: BillerDirectorySearch,
+  words: string[],
+): Promise<billerSearch.DirectoryByNameResult | null> {
+  const popular = sort === 'popular';
+  if (words.length === 0) {
+    if (categorySlug === undefined) {
+      return one(executor, popular ? SEARCH.directoryByPopularity : SEARCH.directoryByName, { limit, offset });
+    }
+    return one(executor, popular ? SEARCH.directoryByPopularityInCategory : SEARCH.directoryByNameInCategory, {
+      categorySlug,
+      limit,
+      offset,
+    });
+  }
+  if (categorySlug === undefined) {
+    return one(executor, popular ? SEARCH.directoryMatchesByPopularity : SEARCH.directoryMatchesByName, {
+      words,
+      limit,
+      offset,
+    });
+  }
+  return one(
+    executor,
+    popular ? SEARCH.directoryMatchesByPopularityInCategory : SEARCH.directoryMatchesByNameInCategory,
+    { words, categorySlug, limit, offset },
+  );
 }
 
-function toListRow(row: RawListRow): BillerListRow {
+/** Every match of the directory's search (for a page past the last one). */
+async function directoryCount(
+  executor: StatementExecutor,
+  { categorySlug }: BillerDirectorySearch,
+  words: string[],
+): Promise<number> {
+  let rows: { total: string }[];
+  if (words.length === 0) {
+    rows =
+      categorySlug === undefined
+        ? await run(executor, SEARCH.directoryCount, undefined)
+        : await run(executor, SEARCH.directoryCountInCategory, { categorySlug });
+  } else {
+    rows =
+      categorySlug === undefined
+        ? await run(executor, SEARCH.directoryMatchCount, { words })
+        : await run(executor, SEARCH.directoryMatchCountInCategory, { words, categorySlug });
+  }
+  return Number(rows[0].total);
+}
+
+/** The admin list's page in the statement of its shape. */
+function adminPage(
+  executor: StatementExecutor,
+  { categorySlug, active, limit, offset }: AdminBillerSearch,
+  words: string[],
+): Promise<billerSearch.AdminBillersResult[]> {
+  if (words.length === 0) {
+    if (active === undefined) {
+      return categorySlug === undefined
+        ? run(executor, SEARCH.adminBillers, { limit, offset })
+        : run(executor, SEARCH.adminBillersInCategory, { categorySlug, limit, offset });
+    }
+    return categorySlug === undefined
+      ? run(executor, SEARCH.adminBillersByActive, { active, limit, offset })
+      : run(executor, SEARCH.adminBillersByActiveInCategory, { active, categorySlug, limit, offset });
+  }
+  if (active === undefined) {
+    return categorySlug === undefined
+      ? run(executor, SEARCH.adminBillerMatches, { words, limit, offset })
+      : run(executor, SEARCH.adminBillerMatchesInCategory, { words, categorySlug, limit, offset });
+  }
+  return categorySlug === undefined
+    ? run(executor, SEARCH.adminBillerMatchesByActive, { words, active, limit, offset })
+    : run(executor, SEARCH.adminBillerMatchesByActiveInCategory, { words, active, categorySlug, limit, offset });
+}
+
+/** Every match of the admin list's search (for a page past the last one). */
+async function adminCount(
+  executor: StatementExecutor,
+  { categorySlug, active }: AdminBillerSearch,
+  words: string[],
+): Promise<number> {
+  let rows: { total: string }[];
+  if (words.length === 0) {
+    if (active === undefined) {
+      rows =
+        categorySlug === undefined
+          ? await run(executor, SEARCH.adminBillerCount, undefined)
+          : await run(executor, SEARCH.adminBillerCountInCategory, { categorySlug });
+    } else {
+      rows =
+        categorySlug === undefined
+          ? await run(executor, SEARCH.adminBillerCountByActive, { active })
+          : await run(executor, SEARCH.adminBillerCountByActiveInCategory, { active, categorySlug });
+    }
+  } else if (active === undefined) {
+    rows =
+      categorySlug === undefined
+        ? await run(executor, SEARCH.adminBillerMatchCount, { words })
+        : await run(executor, SEARCH.adminBillerMatchCountInCategory, { words, categorySlug });
+  } else {
+    rows =
+      categorySlug === undefined
+        ? await run(executor, SEARCH.adminBillerMatchCountByActive, { words, active })
+        : await run(executor, SEARCH.adminBillerMatchCountByActiveInCategory, { words, active, categorySlug });
+  }
+  return Number(rows[0].total);
+}
+
+function toListRow(row: billerSearch.AdminBillersResult): BillerListRow {
   return {
     id: row.id,
     slug: row.slug,
@@ -213,86 +286,77 @@ function toListRow(row: RawListRow): BillerListRow {
     logoUrl: row.logo_url,
     country: row.country,
     currency: row.currency,
-    amountRule: row.amount_rule,
+    amountRule: oneOf(AMOUNT_RULES, row.amount_rule, 'billers.amount_rule'),
     accountReferenceLabel: row.account_reference_label,
     available: row.available,
     active: row.active,
     popularity: row.popularity,
-  };
+  } satisfies BillerListRow;
 }
 
-/** A search's `page` CTE (ids, sort keys and total of one page), its ORDER BY over `page`, and its parameters. */
-interface SearchStatement {
-  page: string;
-  order: string;
-  parameters: unknown[];
-  /** The statement that counts every match, for a page past the last one (no row carries the total). */
-  count: string;
-  countParameters: unknown[];
+function toBiller(row: billers.ForPaymentByIdResult): Biller {
+  return Object.assign(new Biller(), {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    aliases: row.aliases,
+    categoryId: row.category_id,
+    logoUrl: row.logo_url,
+    country: row.country,
+    currency: row.currency,
+    acceptedRails: row.accepted_rails,
+    feeFlat: toMinorUnits(row.fee_flat),
+    feePercentBps: row.fee_percent_bps,
+    agentCommissionFlat: toMinorUnits(row.agent_commission_flat),
+    agentCommissionBps: row.agent_commission_bps,
+    minAmount: toMinorUnits(row.min_amount),
+    maxAmount: toMinorUnits(row.max_amount),
+    accountReferenceLabel: row.account_reference_label,
+    accountReferencePattern: row.account_reference_pattern,
+    amountRule: oneOf(AMOUNT_RULES, row.amount_rule, 'billers.amount_rule'),
+    validatesDirectly: row.validates_directly,
+    connectorBaseUrl: row.connector_base_url,
+    connectorSecretRef: row.connector_secret_ref,
+    connectorTimeoutMs: row.connector_timeout_ms,
+    active: row.active,
+    available: row.available,
+    popularity: row.popularity,
+    searchName: row.search_name,
+    searchText: row.search_text,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  } satisfies Biller);
 }
 
-/**
- * With text, every query word must match a word of the biller's name or aliases: as a prefix
- * ("ike" finds Ikeja), or, for a word that starts no known word, through the known words most
- * similar to it or containing it (biller_search_query, pg_trgm over the vocabulary). The
- * full-text query is built once per statement and served by the GIN index on `search_vector`;
- * matches whose name (not only an alias) matches rank first, then the requested sort. The
- * page's other columns are read for its rows only, after the window count.
- *
- * Without text there is nothing to rank: the page comes in index order and the total from a
- * count of the same rows.
- */
-function searchStatement(search: BillerSearch): SearchStatement {
-  const parameters: unknown[] = [];
-  const parameter = (value: unknown) => {
-    parameters.push(value);
-    return `$${parameters.length}`;
-  };
-  const conditions: string[] = [];
-  const categories: string[] = [];
-  if (search.visibility === 'customer') {
-    conditions.push('b.active');
-    categories.push('active');
-  } else if (search.visibility.active !== undefined) {
-    conditions.push(`b.active = ${parameter(search.visibility.active)}`);
-  }
-  if (search.categorySlug !== undefined) categories.push(`slug = ${parameter(search.categorySlug)}`);
-  if (categories.length > 0) {
-    conditions.push(
-      `b.category_id = ANY ((SELECT array_agg(id) FROM biller_categories WHERE ${categories.join(' AND ')})::uuid[])`,
+/** The accepted active rails of `ForPaymentById`, checked as they are read. */
+function railsOf(value: billers.Json): BillerForPayment['rails'] {
+  if (!Array.isArray(value)) throw new Error('billers for payment, rails: expected a JSON array');
+  return value.map((item) => {
+    const { id, code, name, active, feeFlat, feePercentBps, minAmount, maxAmount } = jsonObject(
+      item,
+      'billers for payment, rail',
     );
-  }
-  const words = searchWords(search.text, MAX_QUERY_WORDS);
-  // The full-text query is built once (a CTE); the GIN index serves `@@` through a nested
-  // loop parameterised by it.
-  const query =
-    words.length > 0 ? `WITH search AS MATERIALIZED (SELECT biller_search_query(${parameter(words)}) AS q) ` : '';
-  if (query) conditions.push('b.search_vector @@ search.q');
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  const from = query ? 'FROM search, billers b' : 'FROM billers b';
-  const countParameters = [...parameters];
-  const sort = search.sort === 'popular' ? ['popularity DESC', 'search_name', 'id'] : ['search_name', 'id'];
-  const limit = `LIMIT ${parameter(search.limit)} OFFSET ${parameter(search.offset)}`;
-
-  // With text, billers whose name (weight A lexemes) matches rank first.
-  const matches = query
-    ? `SELECT b.id, b.popularity, b.search_name, count(*) OVER () AS total_items,
-              CASE WHEN ts_filter(b.search_vector, '{a}') @@ search.q THEN 1 ELSE 0 END AS relevance
-         ${from} ${where}
-        ORDER BY relevance DESC, ${sort.map((key) => `b.${key}`).join(', ')} ${limit}`
-    : `SELECT b.id, b.popularity, b.search_name, (SELECT count(*) ${from} ${where}) AS total_items, 0 AS relevance
-         ${from} ${where}
-        ORDER BY ${sort.map((key) => `b.${key}`).join(', ')} ${limit}`;
-  return {
-    page: `${query ? `${query}, ` : 'WITH '}page AS MATERIALIZED (${matches})`,
-    order: ['page.relevance DESC', ...sort.map((key) => `page.${key}`)].join(', '),
-    parameters,
-    count: `${query}SELECT count(*) AS count ${from} ${where}`,
-    countParameters,
-  };
-}
-
-async function countPastLastPage(manager: EntityManager, statement: SearchStatement): Promise<number> {
-  const [{ count }] = await manager.query<{ count: string }[]>(statement.count, statement.countParameters);
-  return Number(count);
+    if (
+      typeof id === 'string' &&
+      typeof code === 'string' &&
+      typeof name === 'string' &&
+      typeof active === 'boolean' &&
+      typeof feeFlat === 'number' &&
+      typeof feePercentBps === 'number' &&
+      typeof minAmount === 'number' &&
+      typeof maxAmount === 'number'
+    ) {
+      return {
+        id,
+        code,
+        name,
+        active,
+        feeFlat: toMinorUnits(feeFlat),
+        feePercentBps,
+        minAmount: toMinorUnits(minAmount),
+        maxAmount: toMinorUnits(maxAmount),
+      };
+    }
+    throw new Error('billers for payment, rail: a field is missing or of the wrong type');
+  });
 }

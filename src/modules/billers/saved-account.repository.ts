@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { sqlStatements } from '../../platform/database/sql-query';
+import { executorOn, run } from '../../platform/database/statement-executor';
 import { SavedBillerAccount } from './saved-biller-account.entity';
+import * as savedAccounts from './sql/saved-accounts.queries';
+
+const SQL = sqlStatements('billers', savedAccounts);
 
 /** A saved account with what the app shows of its biller. */
 export interface SavedAccountRow {
@@ -19,53 +24,29 @@ export interface SavedAccountRow {
   updatedAt: Date;
 }
 
-interface RawSavedAccountRow {
-  id: string;
-  biller_id: string;
-  biller_slug: string;
-  biller_name: string;
-  biller_logo_url: string | null;
-  biller_active: boolean;
-  biller_available: boolean;
-  category_slug: string;
-  account_reference_label: string;
-  account_reference: string;
-  nickname: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
 /** Named queries on `saved_biller_accounts`; every one is scoped to the owning customer. */
 @Injectable()
 export class SavedAccountRepository {
   async listOwnedBy(manager: EntityManager, customerUserId: string, limit: number): Promise<SavedAccountRow[]> {
-    const rows = await manager.query<RawSavedAccountRow[]>(
-      `SELECT s.id, s.biller_id, b.slug AS biller_slug, b.name AS biller_name, b.logo_url AS biller_logo_url,
-              b.active AND c.active AS biller_active, b.available AS biller_available, c.slug AS category_slug,
-              b.account_reference_label, s.account_reference, s.nickname, s.created_at, s.updated_at
-         FROM saved_biller_accounts s
-         JOIN billers b ON b.id = s.biller_id
-         JOIN biller_categories c ON c.id = b.category_id
-        WHERE s.customer_user_id = $1
-        ORDER BY s.created_at DESC, s.id DESC
-        LIMIT $2`,
-      [customerUserId, limit],
+    const rows = await run(executorOn(manager), SQL.savedAccountsOwnedBy, { customerUserId, limit });
+    return rows.map(
+      (row) =>
+        ({
+          id: row.id,
+          billerId: row.biller_id,
+          billerSlug: row.biller_slug,
+          billerName: row.biller_name,
+          billerLogoUrl: row.biller_logo_url,
+          billerActive: row.biller_active,
+          billerAvailable: row.biller_available,
+          categorySlug: row.category_slug,
+          accountReferenceLabel: row.account_reference_label,
+          accountReference: row.account_reference,
+          nickname: row.nickname,
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
+        }) satisfies SavedAccountRow,
     );
-    return rows.map((row) => ({
-      id: row.id,
-      billerId: row.biller_id,
-      billerSlug: row.biller_slug,
-      billerName: row.biller_name,
-      billerLogoUrl: row.biller_logo_url,
-      billerActive: row.biller_active,
-      billerAvailable: row.biller_available,
-      categorySlug: row.category_slug,
-      accountReferenceLabel: row.account_reference_label,
-      accountReference: row.account_reference,
-      nickname: row.nickname,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    }));
   }
 
   /**
@@ -73,9 +54,7 @@ export class SavedAccountRepository {
    * against the limit cannot be passed by saves running side by side.
    */
   async lockCustomer(manager: EntityManager, customerUserId: string): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('saved-biller-accounts:' || $1, 0))`, [
-      customerUserId,
-    ]);
+    await run(executorOn(manager), SQL.lockCustomerSavedAccounts, { customerUserId });
   }
 
   async countOwnedBy(manager: EntityManager, customerUserId: string): Promise<number> {
@@ -121,12 +100,10 @@ export class SavedAccountRepository {
     billerId: string,
     accountReferences: readonly string[],
   ): Promise<{ accountReference: string; customerUserId: string }[]> {
-    const rows = await manager.query<{ account_reference: string; customer_user_id: string }[]>(
-      `SELECT s.account_reference, s.customer_user_id
-         FROM saved_biller_accounts s
-        WHERE s.biller_id = $1 AND s.account_reference = ANY ($2::text[])`,
-      [billerId, [...new Set(accountReferences)]],
-    );
+    const rows = await run(executorOn(manager), SQL.savedAccountHolders, {
+      billerId,
+      accountReferences: [...new Set(accountReferences)],
+    });
     return rows.map((row) => ({ accountReference: row.account_reference, customerUserId: row.customer_user_id }));
   }
 

@@ -350,6 +350,27 @@ describe('admin catalogue (/admin/billers, /admin/biller-categories, /admin/paym
         });
       });
 
+      it('counts past the last page under every filter, as the pages themselves do', async () => {
+        const filters: [Record<string, string>, number][] = [
+          [{}, 3],
+          [{ active: 'true' }, 2],
+          [{ active: 'false' }, 1],
+          [{ q: 'watr' }, 2],
+          [{ q: 'watr', active: 'true' }, 1],
+          [{ q: 'watr', active: 'false' }, 1],
+        ];
+        for (const [filter, total] of filters) {
+          const first = await list({ ...filter, size: 1 }).expect(200);
+          const beyond = await list({ ...filter, size: 1, page: 9 }).expect(200);
+          expect({ filter, first: first.headers['x-total-count'], beyond: beyond.headers['x-total-count'] }).toEqual({
+            filter,
+            first: String(total),
+            beyond: String(total),
+          });
+          expect(beyond.body).toEqual([]);
+        }
+      });
+
       it('accepts exactly true or false for active (400 VALIDATION_FAILED otherwise)', async () => {
         for (const active of ['yes', 'TRUE', '1', '0', '']) {
           const response = await list({ active });

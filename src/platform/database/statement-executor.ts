@@ -24,12 +24,40 @@ export class StatementExecutor {
     const rows = await this.execute(statement.name, statement.textFor(this.manager.connection), [
       ...statement.valuesOf(params),
     ]);
-    const rowOf = statement.rowOf;
-    // pg answers each row as an object keyed by the result's column names.
-    return rowOf === undefined ? (rows as Row[]) : rows.map(rowOf);
+    return rowsOf(statement, rows);
   }
 
-  private async execute(name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
+  /** See `batches`. */
+  async *batches<Row extends object, Params>(
+    statement: Statement<Row, Params>,
+    params: Params,
+    cursor: string,
+    size: number,
+  ): AsyncGenerator<Row[], void, undefined> {
+    if (this.manager.queryRunner === undefined) throw new Error(`cursor ${cursor}: needs a transaction's manager`);
+    if (!CURSOR_NAME.test(cursor)) throw new Error(`cursor name "${cursor}": lower-case words joined by _`);
+    if (!Number.isSafeInteger(size) || size < 1) throw new Error(`cursor ${cursor}: a batch of ${size} rows`);
+    // Unnamed: PostgreSQL declares a cursor over a query's text, not over a prepared statement.
+    const text = statement.textFor(this.manager.connection);
+    await this.execute(undefined, `DECLARE ${cursor} NO SCROLL CURSOR FOR ${text}`, [...statement.valuesOf(params)]);
+    let failed = false;
+    try {
+      for (;;) {
+        const rows = await this.execute(undefined, `FETCH ${size} FROM ${cursor}`, []);
+        if (rows.length > 0) yield rowsOf(statement, rows);
+        if (rows.length < size) return;
+      }
+    } catch (error) {
+      failed = true;
+      throw error;
+    } finally {
+      // Read to the end or left early: the name is free again. After an error the transaction
+      // is aborted, and its end closes the cursor.
+      if (!failed) await this.execute(undefined, `CLOSE ${cursor}`, []);
+    }
+  }
+
+  private async execute(name: string | undefined, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
     const runner = this.manager.queryRunner;
     if (runner !== undefined) {
       // A released runner's client is back in the pool, maybe lent to another request by now.
@@ -59,6 +87,25 @@ export function run<Row extends object, Params>(
   return executor.rows(statement, params);
 }
 
+/**
+ * The statement's rows through a server-side cursor, `size` rows at a time: `DECLARE <cursor>
+ * NO SCROLL CURSOR FOR <the statement's text>` with its parameters, then `FETCH <size>` each
+ * time the consumer asks for the next batch, so the process holds one batch whatever the
+ * result's size, and a consumer that stops early fetches nothing more (the cursor is closed
+ * then, as after the last batch). For a result too large to read at once (reconciliation's CSV
+ * export). The manager must be a transaction's: a cursor lives in its transaction. The text is
+ * planned for the cursor, not as the named prepared statement `run` uses; the rows are the same
+ * (hinted columns under their plain names).
+ */
+export function batches<Row extends object, Params>(
+  executor: StatementExecutor,
+  statement: Statement<Row, Params>,
+  params: NoInfer<Params>,
+  options: { cursor: string; size: number },
+): AsyncGenerator<Row[], void, undefined> {
+  return executor.batches(statement, params, options.cursor, options.size);
+}
+
 /** The statement's first row, or null. */
 export async function one<Row extends object, Params>(
   executor: StatementExecutor,
@@ -69,9 +116,18 @@ export async function one<Row extends object, Params>(
   return row ?? null;
 }
 
+/** A cursor's name: a plain identifier, written into the text. */
+const CURSOR_NAME = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+
+function rowsOf<Row extends object, Params>(statement: Statement<Row, Params>, rows: Record<string, unknown>[]): Row[] {
+  const rowOf = statement.rowOf;
+  // pg answers each row as an object keyed by the result's column names.
+  return rowOf === undefined ? (rows as Row[]) : rows.map(rowOf);
+}
+
 async function execute(
   runner: QueryRunner,
-  name: string,
+  name: string | undefined,
   text: string,
   parameters: unknown[],
 ): Promise<Record<string, unknown>[]> {

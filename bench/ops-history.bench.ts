@@ -35,7 +35,7 @@
  *    (half as many PROCESSING payments, unchanged for hours and without a posting attempt: each
  *    is MISSING_POSTING and STUCK_PROCESSING); they count towards the large size. At the large
  *    size it streams the export of that day over HTTP (counting lines of the body) and runs
- *    `COPY (<ALL_BREAKS_SQL with the same parameters inlined>) TO STDOUT WITH (FORMAT csv,
+ *    `COPY (<the breaks statement with the same parameters inlined>) TO STDOUT WITH (FORMAT csv,
  *    HEADER)` through psql, BENCH_EXPORT_ROUNDS (2) times each, alternately, and reports
  *    rows/s of both, the ratio HTTP/COPY (target >= 0.5), and the API's peak RSS during the
  *    export (VmRSS sampled every 100 ms, and VmHWM).
@@ -53,7 +53,9 @@ import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { FUNNEL_READ_MODEL_SQL } from '../src/modules/identity/funnel-read-model.service';
 import { PAYMENT_METRICS_SQL } from '../src/modules/payments/payment-metrics.service';
-import { ALL_BREAKS_SQL, BREAK_PAGE_SQL, TOTALS_SQL } from '../src/modules/reconciliation/reconciliation-queries';
+import * as reconciliationRuns from '../src/modules/reconciliation/sql/runs.queries';
+import { sqlStatements } from '../src/platform/database/sql-query';
+import type { Statement } from '../src/platform/database/prepared-statement';
 import {
   answers,
   benchSettings,
@@ -88,6 +90,29 @@ const ADMIN_PHONE = '+2348000000009';
 const PIN = '480264';
 const STUCK_AFTER_MS = 1_800_000;
 const UNCONFIRMED_AFTER_MS = 900_000;
+const RECONCILIATION = sqlStatements('reconciliation', reconciliationRuns);
+/** A `.sql` statement's text (fixed: no data source needed) and positional values. */
+const textOf = <Params>(statement: Statement<object, Params>) => statement.textFor(undefined as never);
+
+/**
+ * The parameters of the reconciliation's breaks statement. The rail's operations, which the API
+ * asks the rail's connector for, are an empty array here: the plans and the COPY leave out the
+ * hash of the rail's records.
+ */
+function breakValues(from: Date, to: Date, now: Date, page: { limit: number | null; offset: number }): unknown[] {
+  return [
+    ...RECONCILIATION.breaks.valuesOf({
+      from,
+      to,
+      now,
+      stuckAfterMs: STUCK_AFTER_MS,
+      unconfirmedAfterMs: UNCONFIRMED_AFTER_MS,
+      type: null,
+      railOperations: '[]',
+      ...page,
+    }),
+  ];
+}
 const DAY_MS = 86_400_000;
 
 const ROUTES = [
@@ -392,16 +417,16 @@ async function httpExport(baseUrl: string, token: string, from: Date, to: Date, 
   };
 }
 
-function literal(value: Date | number | null): string {
-  if (value === null) return 'NULL';
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
   if (value instanceof Date) return `'${value.toISOString()}'::timestamptz`;
-  return `'${value}'`;
+  return `'${String(value).replace(/'/g, "''")}'`;
 }
 
-/** ALL_BREAKS_SQL with its six parameters written in (COPY takes no parameters). */
+/** The breaks statement, every row, with its parameters written in (COPY takes no parameters). */
 function inlinedBreaksSql(from: Date, to: Date, now: Date): string {
-  const values = [from, to, now, STUCK_AFTER_MS, UNCONFIRMED_AFTER_MS, null];
-  return ALL_BREAKS_SQL.replace(/\$([1-6])(?!\d)/g, (_, index: string) => literal(values[Number(index) - 1]));
+  const values = breakValues(from, to, now, { limit: null, offset: 0 });
+  return textOf(RECONCILIATION.breaks).replace(/\$(\d+)/g, (_, index: string) => literal(values[Number(index) - 1]));
 }
 
 async function copyExport(sql: string): Promise<ExportRun> {
@@ -440,11 +465,15 @@ async function profile(db: Client): Promise<Record<string, string[]>> {
     ['metrics postingActivity (7 days)', PAYMENT_METRICS_SQL.postingActivity, [week, now]],
     ['funnel cohort (30 days)', FUNNEL_READ_MODEL_SQL.cohort, [month, now]],
     ['funnel payingCustomers', PAYMENT_METRICS_SQL.payingCustomers, [cohort[0]?.kyc_tier1_ids ?? []]],
-    ['reconciliation totals (today)', TOTALS_SQL, [today, new Date(today.getTime() + DAY_MS)]],
+    [
+      'reconciliation totals (today)',
+      textOf(RECONCILIATION.windowTotals),
+      [...RECONCILIATION.windowTotals.valuesOf({ from: today, to: new Date(today.getTime() + DAY_MS) })],
+    ],
     [
       'reconciliation break page (today)',
-      BREAK_PAGE_SQL,
-      [today, new Date(today.getTime() + DAY_MS), now, STUCK_AFTER_MS, UNCONFIRMED_AFTER_MS, null, 20, 0],
+      textOf(RECONCILIATION.breaks),
+      breakValues(today, new Date(today.getTime() + DAY_MS), now, { limit: 20, offset: 0 }),
     ],
   ];
   const plans: Record<string, string[]> = {};

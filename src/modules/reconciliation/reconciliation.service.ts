@@ -2,20 +2,23 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
 import { AppConfig } from '../../platform/config/app-config';
+import { oneOf } from '../../platform/database/column-values';
+import { sqlStatements } from '../../platform/database/sql-query';
+import { batches, executorOn, one, run } from '../../platform/database/statement-executor';
 import { Page, toPage } from '../../platform/http/pagination';
 import { RailConnector } from '../payments';
-import type { ReconciliationBreak, ReconciliationBreakType, ReconciliationWindow } from './reconciliation-break';
 import {
-  ALL_BREAKS_SQL,
-  BREAK_COUNT_SQL,
-  BREAK_PAGE_SQL,
-  type BreakRow,
-  TOTALS_SQL,
-  type TotalsRow,
-  WINDOW_PAYMENT_IDS_SQL,
-} from './reconciliation-queries';
+  RECONCILIATION_BREAK_TYPES,
+  RECONCILIATION_SOURCES,
+  type ReconciliationBreak,
+  type ReconciliationBreakType,
+  type ReconciliationWindow,
+} from './reconciliation-break';
 import { reconciliationWindow } from './reconciliation-window';
 import { ReconciliationConfig } from './reconciliation.config';
+import * as runs from './sql/runs.queries';
+
+const SQL = sqlStatements('reconciliation', runs);
 
 export interface ReconciliationTotal {
   status: string;
@@ -63,29 +66,30 @@ export class ReconciliationService {
   ): Promise<ReconciliationReport> {
     const asOf = this.clock.now();
     return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
-      await manager.query('SET TRANSACTION READ ONLY');
-      const params = [...this.parameters(window, type, asOf), await this.railOperations(manager, window)];
-      const totals: TotalsRow[] = await manager.query(TOTALS_SQL, [window.from, window.to]);
-      const rows: (BreakRow & { total_items: string })[] = await manager.query(BREAK_PAGE_SQL, [
-        ...params,
-        page.size,
-        page.page * page.size,
-      ]);
+      const executor = executorOn(manager);
+      await run(executor, SQL.readOnly, undefined);
+      const params = await this.parameters(manager, window, type, asOf);
+      const totals = await run(executor, SQL.windowTotals, { from: window.from, to: window.to });
+      const rows = await run(executor, SQL.breaks, { ...params, limit: page.size, offset: page.page * page.size });
       let totalItems = rows.length > 0 ? Number(rows[0].total_items) : 0;
       if (rows.length === 0 && page.page > 0) {
-        const [count] = (await manager.query(BREAK_COUNT_SQL, params)) as { total_items: number }[];
-        totalItems = count.total_items;
+        // Past the end: the first row of the whole list carries the count (0 when there is none).
+        const first = await one(executor, SQL.breaks, { ...params, limit: 1, offset: 0 });
+        totalItems = first === null ? 0 : Number(first.total_items);
       }
       return {
         window,
         asOf,
-        totals: totals.map((row) => ({
-          status: row.status,
-          currency: row.currency,
-          count: row.count,
-          amount: Number(row.amount),
-          fee: Number(row.fee),
-        })),
+        totals: totals.map(
+          (row) =>
+            ({
+              status: row.status,
+              currency: row.currency,
+              count: row.count,
+              amount: Number(row.amount),
+              fee: Number(row.fee),
+            }) satisfies ReconciliationTotal,
+        ),
         breaks: toPage(rows.map(toBreak), totalItems, page),
       };
     });
@@ -93,10 +97,11 @@ export class ReconciliationService {
 
   /**
    * Every break of the window, in the order of the JSON pages, one batch at a time from a
-   * server-side cursor (`DECLARE ... CURSOR` in a read-only REPEATABLE READ transaction, `FETCH`
-   * of EXPORT_BATCH_SIZE rows): the process holds one batch, however many breaks there are. The
-   * next batch is fetched only when the consumer asks for it (back-pressure), and returning
-   * early (the client went away) closes the cursor and frees the connection.
+   * server-side cursor over the pages' statement without a limit (`batches`: `DECLARE ...
+   * CURSOR` in a read-only REPEATABLE READ transaction, `FETCH` of EXPORT_BATCH_SIZE rows): the
+   * process holds one batch, however many breaks there are. The next batch is fetched only when
+   * the consumer asks for it (back-pressure), and returning early (the client went away) ends
+   * the transaction, closing the cursor, and frees the connection.
    */
   async *breakBatches(
     window: ReconciliationWindow,
@@ -108,13 +113,14 @@ export class ReconciliationService {
     try {
       await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       try {
-        const parameters = [...this.parameters(window, type, now), await this.railOperations(runner.manager, window)];
-        await runner.query(`DECLARE reconciliation_export NO SCROLL CURSOR FOR ${ALL_BREAKS_SQL}`, parameters);
-        for (;;) {
-          const rows: BreakRow[] = await runner.query(`FETCH ${EXPORT_BATCH_SIZE} FROM reconciliation_export`);
-          if (rows.length > 0) yield rows.map(toBreak);
-          if (rows.length < EXPORT_BATCH_SIZE) break;
-        }
+        const params = await this.parameters(runner.manager, window, type, now);
+        const cursor = batches(
+          executorOn(runner.manager),
+          SQL.breaks,
+          { ...params, limit: null, offset: 0 },
+          { cursor: 'reconciliation_export', size: EXPORT_BATCH_SIZE },
+        );
+        for await (const rows of cursor) yield rows.map(toBreak);
       } finally {
         await runner.query('ROLLBACK');
       }
@@ -123,13 +129,32 @@ export class ReconciliationService {
     }
   }
 
+  /** The run's parameters of `SQL.breaks` but the page, the rail's operations read in the run's snapshot. */
+  private async parameters(
+    manager: EntityManager,
+    window: ReconciliationWindow,
+    type: ReconciliationBreakType | null,
+    now: Date,
+  ): Promise<Omit<runs.BreaksParams, 'limit' | 'offset'>> {
+    return {
+      from: window.from,
+      to: window.to,
+      now,
+      stuckAfterMs: this.settings.RECONCILIATION_STUCK_AFTER_MS,
+      unconfirmedAfterMs: this.settings.RECONCILIATION_UNCONFIRMED_AFTER_MS,
+      type,
+      railOperations: await this.railOperations(manager, window),
+    };
+  }
+
   /**
    * What the rail did with the window's payments (their captures, refunds and cancels, whenever
    * made) and every capture it made in the window, asked through the rail's connector, as the
-   * JSON array the statement reads (`$7`). The payments are read in the run's snapshot.
+   * JSON text the statement reads (`railOperations`; an array as such would go to PostgreSQL
+   * as an array literal, not JSON). The payments are read in the run's snapshot.
    */
   private async railOperations(manager: EntityManager, window: ReconciliationWindow): Promise<string> {
-    const payments: { id: string }[] = await manager.query(WINDOW_PAYMENT_IDS_SQL, [window.from, window.to]);
+    const payments = await run(executorOn(manager), SQL.windowPaymentIds, { from: window.from, to: window.to });
     const ids = payments.map((payment) => payment.id);
     const operations = await this.rails.operations({
       references: [...ids, ...ids.map((id) => `refund:${id}`)],
@@ -149,27 +174,16 @@ export class ReconciliationService {
       })),
     );
   }
-
-  private parameters(window: ReconciliationWindow, type: ReconciliationBreakType | null, now: Date): unknown[] {
-    return [
-      window.from,
-      window.to,
-      now,
-      this.settings.RECONCILIATION_STUCK_AFTER_MS,
-      this.settings.RECONCILIATION_UNCONFIRMED_AFTER_MS,
-      type,
-    ];
-  }
 }
 
-function toBreak(row: BreakRow): ReconciliationBreak {
+function toBreak(row: runs.BreaksResult): ReconciliationBreak {
   return {
-    type: row.type as ReconciliationBreak['type'],
-    source: row.source as ReconciliationBreak['source'],
+    type: oneOf(RECONCILIATION_BREAK_TYPES, row.type, 'breaks.type'),
+    source: oneOf(RECONCILIATION_SOURCES, row.source, 'breaks.source'),
     paymentId: row.payment_id,
     paymentStatus: row.payment_status,
     postingAttemptId: row.posting_attempt_id,
-    journalEntryIds: row.journal_entry_ids ?? [],
+    journalEntryIds: row.journal_entry_ids,
     railReference: row.rail_reference,
     billerReference: row.biller_reference,
     accountReference: row.account_reference,
@@ -178,5 +192,5 @@ function toBreak(row: BreakRow): ReconciliationBreak {
     currency: row.currency,
     occurredAt: row.occurred_at,
     detail: row.detail,
-  };
+  } satisfies ReconciliationBreak;
 }

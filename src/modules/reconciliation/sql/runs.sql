@@ -1,39 +1,36 @@
-/**
- * The reconciliation's SQL. One statement finds every break of a window, so the JSON page and
- * the CSV export (a server-side cursor over the same text) can never disagree. It reads the
- * tables of several contexts on purpose: a reconciliation is a read-only report whose whole
- * point is to compare their records with one another in one snapshot, and no service of those
- * contexts could answer it without loading the window into memory. It writes nothing.
- *
- * Parameters: $1 from (inclusive), $2 to (exclusive), $3 now, $4 RECONCILIATION_STUCK_AFTER_MS,
- * $5 RECONCILIATION_UNCONFIRMED_AFTER_MS, $6 break type or null, $7 the rail's operations
- * (`RailConnector.operations`, as a JSON array): the rail's records come through its port,
- * never from a rail adapter's table.
- *
- * Every lookup per payment is by key (posting_attempts (payment_id, cycle), journal_entries
- * (reference_type, reference_id), journal_lines (entry_id)) or a hash of the rail's operations
- * (one per kind and reference), and the window itself comes from payments_created_at_idx, so a
- * day costs the same however long history is.
- * The per-payment lookups are correlated (LATERAL with LIMIT 1, scalar subqueries), so they stay
- * index probes whatever the planner estimates: the bound comes from the statement's shape, not
- * from a plan choice.
- */
-export const BREAK_PARAMETER_COUNT = 7;
-
-const UUID_TEXT = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`;
-
-const BREAKS_CTE = `
+/* @name Breaks */
+-- Every break of a window (README "Breaks"), in a stable order, one page of them, with the count
+-- of every break matching. The JSON pages and the CSV export (a cursor over this text, no limit)
+-- run this one statement, so they can never disagree. It reads the tables of several contexts on
+-- purpose (README "Read model") and writes nothing.
+--
+-- from (inclusive) and to (exclusive) bound the payments' creation, now is the run's time,
+-- stuckAfterMs and unconfirmedAfterMs are RECONCILIATION_STUCK_AFTER_MS and
+-- RECONCILIATION_UNCONFIRMED_AFTER_MS, type keeps one break type (null keeps all), limit and
+-- offset page the breaks (a null limit is every row), and railOperations holds the rail's
+-- operations as a JSON array (RailConnector.operations). The rail's records come through its
+-- port, never from a rail adapter's table.
+--
+-- Every lookup per payment is by key (posting_attempts (payment_id, cycle), journal_entries
+-- (reference_type, reference_id), journal_lines (entry_id)) or a hash of the rail's operations
+-- (one per kind and reference), and the window itself comes from payments_created_at_idx, so a
+-- day costs the same however long history is. The per-payment lookups are correlated (LATERAL
+-- with LIMIT 1, scalar subqueries), so they stay index probes whatever the planner estimates,
+-- the bound coming from the statement's shape and not from a plan choice.
+-- Timestamps in a detail are ISO 8601 in UTC to the second (to_json writes that form, whatever
+-- the DateStyle).
 WITH rail_operations AS MATERIALIZED (
   SELECT r.kind, r.reference, r.rail, r.outcome, r.rail_reference, r.amount, r.currency, r.created_at
-    FROM jsonb_to_recordset($7::jsonb) AS r(kind text, reference text, rail text, outcome text, rail_reference text,
+    FROM jsonb_to_recordset(:railOperations!::jsonb) AS r(kind text, reference text, rail text, outcome text, rail_reference text,
                                            amount bigint, currency text, created_at timestamptz)
 ), window_payments AS (
   SELECT p.id, p.status, p.amount, p.fee, p.currency, p.account_reference, p.rail_reference,
          p.biller_reference, p.journal_entry_id, p.held_for_review, p.created_at, p.updated_at
     FROM payments p
-   WHERE p.created_at >= $1 AND p.created_at < $2
+   WHERE p.created_at >= :from! AND p.created_at < :to!
 ), facts AS (
-  SELECT wp.*,
+  SELECT wp.id, wp.status, wp.amount, wp.fee, wp.currency, wp.account_reference, wp.rail_reference,
+         wp.biller_reference, wp.journal_entry_id, wp.held_for_review, wp.created_at, wp.updated_at,
          wp.amount + wp.fee AS charged,
          att.id AS attempt_id, att.status AS attempt_status, att.last_outcome AS attempt_outcome,
          att.created_at AS attempt_created_at,
@@ -57,9 +54,9 @@ WITH rail_operations AS MATERIALIZED (
       SELECT a.id, a.status, a.last_outcome, a.created_at
         FROM posting_attempts a WHERE a.payment_id = wp.id ORDER BY a.cycle DESC LIMIT 1
     ) att ON true
-    -- LATERAL ... LIMIT 1 (each is a key lookup, at most one row) keeps these per-payment probes:
-    -- as plain joins the planner hashed whole tables when history was small.
-    -- The rail's operations come from its connector, one per (kind, reference): a hash join.
+    -- LATERAL ... LIMIT 1 (each is a key lookup, at most one row) keeps these per-payment probes,
+    -- where plain joins had the planner hash whole tables when history was small.
+    -- The rail's operations come from its connector, one per (kind, reference), joined by a hash.
     LEFT JOIN rail_operations cap ON cap.kind = 'CAPTURE' AND cap.reference = wp.id::text
     LEFT JOIN LATERAL (
       SELECT e.id FROM journal_entries e
@@ -74,7 +71,7 @@ WITH rail_operations AS MATERIALIZED (
     FROM facts f
    WHERE f.status IN ('PENDING', 'PROCESSING') AND f.attempt_id IS NULL AND NOT f.held_for_review
   UNION ALL
-  -- Not a break: compliance holds the payment, so no posting is expected until a review releases
+  -- Not a break. Compliance holds the payment, so no posting is expected until a review releases
   -- it (and opens its first cycle). Listed so every captured but unposted payment is accounted for.
   SELECT 'HELD_FOR_REVIEW', 'COMPLIANCE', f.id, f.status, f.attempt_id, f.entry_ids,
          coalesce(f.rail_reference, f.capture_rail_reference), f.biller_reference, f.account_reference,
@@ -87,11 +84,11 @@ WITH rail_operations AS MATERIALIZED (
          coalesce(f.rail_reference, f.capture_rail_reference), f.biller_reference, f.account_reference,
          f.charged, NULL::bigint, f.currency, f.created_at,
          'The biller accepted the posting (attempt ' || f.attempt_status || ', ' || f.attempt_outcome
-           || ') and has not confirmed it since ' || to_char(f.attempt_created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+           || ') and has not confirmed it since ' || (to_json(date_trunc('second', f.attempt_created_at AT TIME ZONE 'UTC')) #>> '{}') || 'Z'
     FROM facts f
    WHERE f.status = 'PROCESSING' AND f.attempt_status IN ('PENDING', 'RETRYING')
      AND f.attempt_outcome = 'AWAITING_CONFIRMATION'
-     AND f.attempt_created_at < $3::timestamptz - make_interval(secs => $5::double precision / 1000)
+     AND f.attempt_created_at < :now!::timestamptz - make_interval(secs => :unconfirmedAfterMs!::double precision / 1000)
   UNION ALL
   SELECT 'AMOUNT_MISMATCH', 'LEDGER', f.id, f.status, f.attempt_id, f.entry_ids,
          coalesce(f.rail_reference, f.capture_rail_reference), f.biller_reference, f.account_reference,
@@ -118,10 +115,10 @@ WITH rail_operations AS MATERIALIZED (
          o.rail_reference, NULL, NULL, NULL::bigint, o.amount, o.currency, o.created_at,
          'The rail captured reference ' || o.reference || ' on ' || o.rail || ', which is no payment of ours'
     FROM rail_operations o
-   WHERE o.kind = 'CAPTURE' AND o.outcome = 'CAPTURED' AND o.created_at >= $1 AND o.created_at < $2
+   WHERE o.kind = 'CAPTURE' AND o.outcome = 'CAPTURED' AND o.created_at >= :from! AND o.created_at < :to!
      AND NOT EXISTS (
        SELECT 1 FROM payments p
-        WHERE p.id = CASE WHEN o.reference ~ ${UUID_TEXT} THEN o.reference::uuid END
+        WHERE p.id = CASE WHEN o.reference ~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' THEN o.reference::uuid END
      )
   UNION ALL
   SELECT 'LEDGER_IMBALANCE', 'LEDGER', f.id, f.status, f.attempt_id, f.entry_ids,
@@ -141,9 +138,9 @@ WITH rail_operations AS MATERIALIZED (
   SELECT 'STUCK_PROCESSING', 'PAYMENT', f.id, f.status, f.attempt_id, f.entry_ids,
          coalesce(f.rail_reference, f.capture_rail_reference), f.biller_reference, f.account_reference,
          f.charged, NULL::bigint, f.currency, f.created_at,
-         'PROCESSING since ' || to_char(f.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+         'PROCESSING since ' || (to_json(date_trunc('second', f.updated_at AT TIME ZONE 'UTC')) #>> '{}') || 'Z'
     FROM facts f
-   WHERE f.status = 'PROCESSING' AND f.updated_at < $3::timestamptz - make_interval(secs => $4::double precision / 1000)
+   WHERE f.status = 'PROCESSING' AND f.updated_at < :now!::timestamptz - make_interval(secs => :stuckAfterMs!::double precision / 1000)
   UNION ALL
   SELECT 'BILLER_DISAGREES', 'BILLER', f.id, f.status, f.attempt_id, f.entry_ids,
          coalesce(f.rail_reference, f.capture_rail_reference), coalesce(c.biller_reference, f.biller_reference),
@@ -156,58 +153,26 @@ WITH rail_operations AS MATERIALIZED (
        WHERE bc.payment_id = f.id AND bc.outcome IN ('MISSING', 'AMOUNT_DIFFERS') LIMIT 1
     ) c
    WHERE f.status = 'SUCCEEDED'
-)`;
-
-const BREAK_COLUMNS = `b.type, b.source, b.payment_id, b.payment_status, b.posting_attempt_id,
-       coalesce(b.entry_ids, ARRAY[]::text[]) AS journal_entry_ids, b.rail_reference, b.biller_reference,
+)
+SELECT b.type AS "type!", b.source AS "source!", b.payment_id, b.payment_status, b.posting_attempt_id,
+       coalesce(b.entry_ids, ARRAY[]::text[]) AS "journal_entry_ids!", b.rail_reference, b.biller_reference,
        b.account_reference, b.expected_amount::text AS expected_amount, b.actual_amount::text AS actual_amount,
-       b.currency, b.occurred_at, b.detail`;
+       b.currency, b.occurred_at AS "occurred_at!", b.detail AS "detail!", count(*) OVER () AS "total_items!"
+  FROM breaks b
+ WHERE (:type::text IS NULL OR b.type = :type::text)
+ ORDER BY b.occurred_at, b.type, b.payment_id NULLS LAST, b.source, b.rail_reference, b.detail
+ LIMIT :limit::bigint OFFSET :offset!::bigint;
 
-const BREAK_ORDER = `ORDER BY b.occurred_at, b.type, b.payment_id NULLS LAST, b.source, b.rail_reference, b.detail`;
+/* @name WindowTotals */
+-- Count, amount and fees of the window's payments, per status and currency.
+SELECT status, currency, count(*)::int AS "count!", sum(amount)::text AS "amount!", sum(fee)::text AS "fee!"
+  FROM payments WHERE created_at >= :from! AND created_at < :to!
+ GROUP BY status, currency ORDER BY currency, status;
 
-/** Every break of the window, in a stable order: the export's cursor runs this. */
-export const ALL_BREAKS_SQL = `${BREAKS_CTE}
-SELECT ${BREAK_COLUMNS} FROM breaks b WHERE ($6::text IS NULL OR b.type = $6::text) ${BREAK_ORDER}`;
+/* @name WindowPaymentIds */
+-- The ids of the window's payments, the references the rail is asked about.
+SELECT id FROM payments WHERE created_at >= :from! AND created_at < :to!;
 
-/** One page ($8 limit, $9 offset) with the count of every break matching ($6). */
-export const BREAK_PAGE_SQL = `${BREAKS_CTE}
-SELECT ${BREAK_COLUMNS}, count(*) OVER () AS total_items
-  FROM breaks b WHERE ($6::text IS NULL OR b.type = $6::text) ${BREAK_ORDER} LIMIT $8 OFFSET $9`;
-
-/** How many breaks match, for a page past the end. */
-export const BREAK_COUNT_SQL = `${BREAKS_CTE}
-SELECT count(*)::int AS total_items FROM breaks b WHERE ($6::text IS NULL OR b.type = $6::text)`;
-
-/** The ids of the window's payments: the references the rail is asked about. */
-export const WINDOW_PAYMENT_IDS_SQL = `SELECT id FROM payments WHERE created_at >= $1 AND created_at < $2`;
-
-/** Count, amount and fees of the window's payments, per status and currency. */
-export const TOTALS_SQL = `
-SELECT status, currency, count(*)::int AS count, sum(amount)::text AS amount, sum(fee)::text AS fee
-  FROM payments WHERE created_at >= $1 AND created_at < $2
- GROUP BY status, currency ORDER BY currency, status`;
-
-export interface BreakRow {
-  type: string;
-  source: string;
-  payment_id: string | null;
-  payment_status: string | null;
-  posting_attempt_id: string | null;
-  journal_entry_ids: string[];
-  rail_reference: string | null;
-  biller_reference: string | null;
-  account_reference: string | null;
-  expected_amount: string | null;
-  actual_amount: string | null;
-  currency: string | null;
-  occurred_at: Date;
-  detail: string;
-}
-
-export interface TotalsRow {
-  status: string;
-  currency: string;
-  count: number;
-  amount: string;
-  fee: string;
-}
+/* @name ReadOnly */
+-- First in a run's REPEATABLE READ transaction. A run writes nothing.
+SET TRANSACTION READ ONLY;

@@ -28,6 +28,7 @@ import { PaymentCaptureInstructions1795875400000 } from './1795875400000-payment
 import { AmlQueueOrder1795876000000 } from './1795876000000-aml-queue-order';
 import { EncryptNationalIdsAndSettlementAccounts1795878000000 } from './1795878000000-encrypt-national-ids-and-settlement-accounts';
 import { BoundedPaymentStatements1795886000000 } from './1795886000000-bounded-payment-statements';
+import { CreateMerchantOrigins1795887000000 } from './1795887000000-create-merchant-origins';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   AmlQueueOrder1795876000000,
   EncryptNationalIdsAndSettlementAccounts1795878000000,
   BoundedPaymentStatements1795886000000,
+  CreateMerchantOrigins1795887000000,
 ];

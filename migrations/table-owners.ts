@@ -75,4 +75,6 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   merchant_invitations: 'merchants',
   // merchants: API keys
   merchant_api_keys: 'merchants',
+  // merchants: origins
+  merchant_origins: 'merchants',
 };

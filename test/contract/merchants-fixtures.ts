@@ -31,6 +31,17 @@ async function pendingInvitation(context: FixtureContext): Promise<string> {
   return (response.body as { id: string }).id;
 }
 
+/** A test-mode origin of the caller's merchant (verified at once, so its check needs no network); answers its id. */
+async function localhostOrigin(context: FixtureContext): Promise<string> {
+  const port = 1024 + Math.floor(Math.random() * 60_000);
+  const response = await context.http
+    .post('/api/v1/merchant/origins')
+    .set(context.headers)
+    .send({ origin: `http://localhost:${port}` })
+    .expect(201);
+  return (response.body as { id: string }).id;
+}
+
 /** The merchants operations' good inputs: a new application each, with its own registration number and e-mail. */
 export const MERCHANT_FIXTURES: Record<string, Fixture> = {
   MerchantOnboarding_register: () => Promise.resolve({ body: merchantRegistration() }),
@@ -102,6 +113,8 @@ export const MERCHANT_FIXTURES: Record<string, Fixture> = {
     const created = await context.http.post('/api/v1/merchant/api-keys').set(context.headers).send({}).expect(201);
     return { pathParams: { apiKeyId: (created.body as { id: string }).id } };
   },
+  MerchantOrigins_verify: async (context) => ({ pathParams: { id: await localhostOrigin(context) } }),
+  MerchantOrigins_remove: async (context) => ({ pathParams: { id: await localhostOrigin(context) } }),
   AdminMerchantOwnerInvitation_reissue: async (context) => ({
     pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
   }),

@@ -83,6 +83,17 @@ describe('Merchant role matrix: every route x every role x API key', () => {
     return (response.body as { id: string }).id;
   }
 
+  /** A test-mode origin (verified at once: its check needs no network); answers its id. */
+  async function newOrigin(): Promise<string> {
+    const port = 1024 + Math.floor(Math.random() * 60_000);
+    const response = await http()
+      .post('/api/v1/merchant/origins')
+      .set(owner.headers)
+      .send({ origin: `http://localhost:${port}` })
+      .expect(201);
+    return (response.body as { id: string }).id;
+  }
+
   const EVERY_PERSON: Caller[] = ['OWNER', 'ADMIN', 'DEVELOPER', 'ANALYST'];
   const PEOPLE_MANAGERS: Caller[] = ['OWNER', 'ADMIN'];
   const INTEGRATORS: Caller[] = ['OWNER', 'DEVELOPER'];
@@ -181,6 +192,36 @@ describe('Merchant role matrix: every route x every role x API key', () => {
           .delete(`/api/v1/merchant/api-keys/${await newKey()}`)
           .set(headers),
       success: 200,
+      admitted: INTEGRATORS,
+    },
+    'GET /merchant/origins': {
+      send: async (headers) => http().get('/api/v1/merchant/origins').set(headers),
+      success: 200,
+      admitted: INTEGRATORS,
+    },
+    'POST /merchant/origins': {
+      send: async (headers) =>
+        http()
+          .post('/api/v1/merchant/origins')
+          .set(headers)
+          .send({ origin: `https://${Math.random().toString(36).slice(2, 10)}.matrix.example` }),
+      success: 201,
+      admitted: INTEGRATORS,
+    },
+    'POST /merchant/origins/{id}/verify': {
+      send: async (headers) =>
+        http()
+          .post(`/api/v1/merchant/origins/${await newOrigin()}/verify`)
+          .set(headers),
+      success: 200,
+      admitted: INTEGRATORS,
+    },
+    'DELETE /merchant/origins/{id}': {
+      send: async (headers) =>
+        http()
+          .delete(`/api/v1/merchant/origins/${await newOrigin()}`)
+          .set(headers),
+      success: 204,
       admitted: INTEGRATORS,
     },
   };

@@ -10,8 +10,9 @@ import { MerchantsConfig } from './merchants.config';
 import { AdminMerchantsController } from './onboarding/admin-merchants.controller';
 import { MerchantAuditLogController } from './onboarding/merchant-audit-log.controller';
 import { MerchantOnboardingController } from './onboarding/merchant-onboarding.controller';
+import { MerchantOriginsController } from './origins/merchant-origins.controller';
 
-/** The merchants routes, onboarding, identity and API keys in that order; only ApiModule imports it. */
+/** The merchants routes, onboarding, identity, API keys and origins in that order; only ApiModule imports it. */
 @Module({
   imports: [ConfigModule.forFeature(MerchantsConfig), MerchantsModule],
   controllers: [
@@ -23,6 +24,7 @@ import { MerchantOnboardingController } from './onboarding/merchant-onboarding.c
     AdminMerchantOwnerInvitationController,
     MerchantApiKeysController,
     AdminMerchantApiKeysController,
+    MerchantOriginsController,
   ],
 })
 export class MerchantsHttpModule {}

@@ -1,10 +1,11 @@
 import { Transform } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
-import { ConfigSlice, Setting, toInt } from '../../platform/config/config-slice';
+import { IsBoolean, IsInt, IsString, Max, Min } from 'class-validator';
+import type { AppConfig } from '../../platform/config/app-config';
+import { ConfigSlice, ConfigSliceChecks, Setting, toBoolean, toInt } from '../../platform/config/config-slice';
 
-/** The merchant contexts' settings (onboarding, merchant identity, API keys). */
+/** The merchant contexts' settings (onboarding, merchant identity, API keys, origins). */
 @ConfigSlice('Merchants', 'src/modules/merchants/merchants.config.ts')
-export class MerchantsConfig {
+export class MerchantsConfig implements ConfigSliceChecks {
   /** Requests an hour per merchant onboarding token and client address (upload and status). */
   @Setting('requests an hour per merchant onboarding token and client address (document upload, status)')
   @Transform(toInt)
@@ -12,4 +13,45 @@ export class MerchantsConfig {
   @Min(1)
   @Max(100_000)
   MERCHANT_ONBOARDING_REQUESTS_PER_HOUR = 30;
+
+  /** Ownership checks an hour per origin (`POST /merchant/origins/{id}/verify`); design/merchants.md: 10. */
+  @Setting('ownership checks an hour per merchant origin (POST /merchant/origins/{id}/verify)')
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  MERCHANT_ORIGIN_VERIFICATIONS_PER_HOUR = 10;
+
+  /**
+   * Tests only: the origin check's HTTPS request may reach loopback addresses (a local test
+   * server). Every other non-public address stays refused. Refused when NODE_ENV is production.
+   */
+  @Setting(
+    'tests only, refused in production: the origin check may reach loopback addresses (127.0.0.0/8, ::1), for a local test server; every other non-public address stays refused',
+  )
+  @Transform(toBoolean)
+  @IsBoolean()
+  MERCHANT_ORIGIN_CHECK_ALLOW_LOOPBACK = false;
+
+  /**
+   * Tests only: a PEM file of certificate authorities the origin check trusts beside the
+   * system's roots (a test server's own authority). Refused when NODE_ENV is production.
+   */
+  @Setting(
+    "tests only, refused in production: a PEM file of certificate authorities the origin check trusts beside the system's roots",
+  )
+  @IsString()
+  MERCHANT_ORIGIN_CHECK_EXTRA_CA_FILE = '';
+
+  check(platform: AppConfig): string[] {
+    if (!platform.isProduction) return [];
+    return [
+      ...(this.MERCHANT_ORIGIN_CHECK_ALLOW_LOOPBACK
+        ? ['MERCHANT_ORIGIN_CHECK_ALLOW_LOOPBACK must not be true when NODE_ENV is production']
+        : []),
+      ...(this.MERCHANT_ORIGIN_CHECK_EXTRA_CA_FILE !== ''
+        ? ['MERCHANT_ORIGIN_CHECK_EXTRA_CA_FILE must be empty when NODE_ENV is production']
+        : []),
+    ];
+  }
 }

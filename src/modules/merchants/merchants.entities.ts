@@ -6,6 +6,7 @@ import {
   MerchantSession,
   MerchantUser,
 } from './identity/merchant-identity.entities';
+import { MerchantOrigin } from './origins/merchant-origin.entity';
 import { MerchantAuditEntry } from './onboarding/merchant-audit-entry.entity';
 import { MerchantKybDocument } from './onboarding/merchant-kyb-document.entity';
 import { Merchant } from './onboarding/merchant.entity';
@@ -15,7 +16,7 @@ import {
   MerchantVelocityCap,
 } from './onboarding/merchant-terms.entities';
 
-/** The merchants context's tables: onboarding's, then identity's, then the API keys. */
+/** The merchants context's tables: onboarding's, then identity's, then the API keys, then the origins. */
 export const MERCHANT_ENTITIES = [
   Merchant,
   MerchantKybDocument,
@@ -29,4 +30,5 @@ export const MERCHANT_ENTITIES = [
   MerchantRefreshToken,
   MerchantInvitation,
   MerchantApiKey,
+  MerchantOrigin,
 ];

@@ -3,6 +3,7 @@
 import './onboarding/onboarding.errors';
 import './api-keys/merchant-api-keys.errors';
 import './identity/merchant-identity.errors';
+import './origins/merchant-origins.errors';
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminAuditModule } from '../../platform/audit/admin-audit.module';
@@ -10,6 +11,7 @@ import { RefreshSessions } from '../../platform/auth/refresh-sessions';
 import { MerchantApiKeyVerifier, MerchantSessionVerifier } from '../../platform/auth/merchant-credentials';
 import { PasswordHasherModule } from '../../platform/crypto/password-hasher.module';
 import { MessagingModule } from '../../platform/messaging/messaging.module';
+import { OutboundModule } from '../../platform/outbound/outbound.module';
 import { OutboxModule } from '../../platform/outbox/outbox.module';
 import { MerchantApiKeyUsage } from './api-keys/merchant-api-key-usage';
 import { MerchantApiKeysRepository } from './api-keys/merchant-api-keys.repository';
@@ -31,6 +33,9 @@ import { MerchantKybDocumentsService } from './onboarding/merchant-kyb-documents
 import { MerchantOnboardingService } from './onboarding/merchant-onboarding.service';
 import { MerchantRepository } from './onboarding/merchant.repository';
 import { MerchantViews } from './onboarding/merchant-views.service';
+import { MerchantOriginsRepository } from './origins/merchant-origins.repository';
+import { MerchantOriginsService } from './origins/merchant-origins.service';
+import { OriginOwnershipCheck } from './origins/origin-ownership-check';
 
 /**
  * Merchants: the businesses that take payments and the people and keys that act for them.
@@ -48,6 +53,7 @@ import { MerchantViews } from './onboarding/merchant-views.service';
     ConfigModule.forFeature(MerchantsConfig),
     TypeOrmModule.forFeature(MERCHANT_ENTITIES),
     OutboxModule,
+    OutboundModule,
     MessagingModule,
     AdminAuditModule,
     PasswordHasherModule,
@@ -76,6 +82,10 @@ import { MerchantViews } from './onboarding/merchant-views.service';
     MerchantApiKeysService,
     MerchantApiKeyUsage,
     { provide: MerchantApiKeyVerifier, useExisting: MerchantApiKeysService },
+    // origins
+    MerchantOriginsRepository,
+    OriginOwnershipCheck,
+    MerchantOriginsService,
   ],
   exports: [
     MerchantDirectory,
@@ -93,6 +103,7 @@ import { MerchantViews } from './onboarding/merchant-views.service';
     MerchantApiKeysService,
     MerchantApiKeyUsage,
     MerchantApiKeyVerifier,
+    MerchantOriginsService,
   ],
 })
 export class MerchantsModule {}

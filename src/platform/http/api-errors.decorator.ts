@@ -16,6 +16,15 @@ const EXAMPLE_DETAILS: Partial<Record<ErrorCode, ApiErrorDetail[]>> = {
   ],
   // BillsError.alreadyPaid: the payment that paid the bill.
   BILL_ALREADY_PAID: [{ field: 'paymentId', message: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a10' }],
+  // MerchantOriginsService.verify: what each method found, never an address.
+  ORIGIN_CHALLENGE_NOT_FOUND: [
+    { field: 'dns', message: 'no TXT record at _paysvc-challenge.shop.example.com' },
+    {
+      field: 'http',
+      message:
+        'https://shop.example.com/.well-known/paysvc-verification.txt: the name leads to an address that is not public',
+    },
+  ],
 };
 
 /** Codes whose body carries more than an ApiError: the schema documenting it, and what its example adds. */

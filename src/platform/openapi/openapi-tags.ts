@@ -117,6 +117,11 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
       "The OWNER and DEVELOPERs issue and revoke the merchant's API keys: `sk_test_` for the sandbox at any time, `sk_live_` once the merchant is APPROVED. The secret is shown once; lists show its prefix and last four.",
   },
   {
+    name: 'Merchant origins',
+    description:
+      'The OWNER and DEVELOPERs register the web origins the merchant sends customers from and prove control of each with a DNS TXT record or an HTTPS file; `http://localhost` origins are for test mode and verified at once.',
+  },
+  {
     name: 'Merchant audit log',
     description:
       "The merchant's own audit log for its owners and admins: logins, team and key changes, KYB decisions, pricing and settlement changes, each with actor, target and details.",

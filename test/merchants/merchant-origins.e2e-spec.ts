@@ -230,6 +230,22 @@ describe('Merchant origins: add, list, verify by DNS TXT or HTTPS file through t
     await add(harness, owner, 'https://s20.limit.example').expect(201);
   });
 
+  it('keeps the limit under concurrent additions: 25 at once, exactly 20 stored', async () => {
+    const { merchantId, owner } = await ownerOn(harness);
+    const responses = await Promise.all(
+      Array.from({ length: 25 }, (_unused, index) => add(harness, owner, `https://c${index}.race.example`)),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([
+      ...Array<number>(20).fill(201),
+      ...Array<number>(5).fill(422),
+    ]);
+    const [{ count }] = await harness.db.query<{ count: string }[]>(
+      `SELECT count(*) FROM merchant_origins WHERE merchant_id = $1`,
+      [merchantId],
+    );
+    expect(Number(count)).toBe(20);
+  });
+
   it('verifies by DNS TXT: 422 with what each method found until the record exists, then VERIFIED; audited both ways', async () => {
     const { merchantId, owner } = await ownerOn(harness);
     const origin = (await add(harness, owner, 'https://dns-shop.example').expect(201)).body as OriginBody;

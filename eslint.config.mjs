@@ -78,6 +78,25 @@ export default tseslint.config(
     rules: { 'house/context-boundaries': 'error' },
   },
   {
+    // The application's SQL lives in `.sql` files typed from the schema (src/platform/database/README.md).
+    files: ['src/**/*.ts'],
+    ignores: ['src/platform/database/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/platform/database/prepared-statement'],
+              importNames: ['defineStatement'],
+              message: "Write the query in the context's sql/ folder and run it through sqlStatements (sql-query.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/platform/config/**', 'test/**', 'scripts/**', 'bench/**', '*.js', '*.mjs', 'eslint/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },

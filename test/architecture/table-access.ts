@@ -239,8 +239,7 @@ export interface SourceFile {
 
 /**
  * Every table access in one TypeScript file: each string literal or template that parses as
- * SQL (a `${schema.table(Entity)}` in a template stands for the entity's table, any other
- * `${...}` for an expression), and each use of an entity class as a value. An entity passed to
+ * SQL (a `${...}` in a template stands for an expression), and each use of an entity class as a value. An entity passed to
  * a read method (`manager.find(Entity, ...)`, `getRepository(Entity).findOneBy(...)`) reads its
  * table; anywhere else (`save`, `update`, `getRepository(Entity)` kept, `forFeature([...])`,
  * `@InjectRepository`) it may write it, and counts as a write.
@@ -272,9 +271,8 @@ export function accessesInTypeScript(
     let text = node.head.text;
     let blank = node.head.text;
     for (const span of node.templateSpans) {
-      const table = tableOfSubstitution(span.expression, entities);
-      text += (table ?? 'NULL') + span.literal.text;
-      blank += (table ?? '') + span.literal.text;
+      text += 'NULL' + span.literal.text;
+      blank += span.literal.text;
     }
     return { text, blank };
   };
@@ -295,8 +293,7 @@ export function accessesInTypeScript(
       }
     } else if (ts.isIdentifier(node) && inScope.has(node.text) && isValueReference(node)) {
       const entity = inScope.get(node.text)!;
-      if (!isSchemaTableArgument(node))
-        add(node, { table: entity.table, access: entityAccess(node) }, 'entity', node.text);
+      add(node, { table: entity.table, access: entityAccess(node) }, 'entity', node.text);
     }
     node.forEachChild(visit);
   };
@@ -335,24 +332,6 @@ function entitiesInScope(
   return scope;
 }
 
-/** `${schema.table(Entity)}` (or `table(Entity)`): the entity's table. */
-function tableOfSubstitution(expression: ts.Expression, entities: ReadonlyMap<string, EntityInfo>): string | null {
-  if (!ts.isCallExpression(expression)) return null;
-  const callee = expression.expression;
-  const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : null;
-  const [argument] = expression.arguments;
-  if (name !== 'table' || !argument || !ts.isIdentifier(argument)) return null;
-  return entities.get(argument.text)?.table ?? null;
-}
-
-function isSchemaTableArgument(node: ts.Identifier): boolean {
-  const call = node.parent;
-  if (!ts.isCallExpression(call) || call.arguments[0] !== node) return false;
-  const name = calledMethod(call);
-  // `schema.table(X)` is read through the SQL it stands in; `schema.columns(X, ...)` names columns only.
-  return (name === 'table' || name === 'columns') && ts.isTemplateSpan(call.parent);
-}
-
 function calledMethod(call: ts.CallExpression): string | null {
   const callee = call.expression;
   if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
@@ -384,8 +363,8 @@ function isValueReference(node: ts.Identifier): boolean {
   return true;
 }
 
-/** Calls that take an entity for its metadata or to read it, in any argument: its columns, a hydrated row, an entity read. */
-const ENTITY_READERS = new Set(['entityColumns', 'hydrateEntity', 'defineEntityRead', 'getMetadata', 'columns']);
+/** Calls that take an entity in any argument to read its metadata. */
+const ENTITY_READERS = new Set(['getMetadata']);
 
 function entityAccess(node: ts.Identifier): Access {
   const call = node.parent;

@@ -159,7 +159,7 @@ describe('AML queue: HIGH first, paged, filtered (GET /compliance/aml-queue)', (
         await manager.query('SET LOCAL enable_seqscan = off');
         await manager.query('SET LOCAL enable_sort = off');
         const [row] = await manager.query(
-          `EXPLAIN (FORMAT JSON) ${sqlStatements('compliance', amlFlags).queuePage.textFor(kit.db)}`,
+          `EXPLAIN (FORMAT JSON) ${sqlStatements('compliance', amlFlags).queuePage.text}`,
           [...filter, 20, 20],
         );
         return JSON.stringify(row['QUERY PLAN']);

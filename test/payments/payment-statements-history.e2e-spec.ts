@@ -29,7 +29,7 @@ describe('Payment statements against a long history', () => {
   const SANDBOX = sqlStatements('payments', sandboxOperations);
 
   /** Every statement here holds SQL text, not a builder: no data source is needed to read it. */
-  const textOf = <Params>(statement: Statement<object, Params>) => statement.textFor(undefined as never);
+  const textOf = <Params>(statement: Statement<object, Params>) => statement.text;
   const STATEMENTS = {
     facts: textOf(sqlStatements('payments', screening).screeningActivity),
     precheck: textOf(PAYMENTS.precheck),

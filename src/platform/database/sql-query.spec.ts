@@ -28,7 +28,7 @@ describe('sqlStatements', () => {
     const now = new Date();
 
     expect(lockedUsersByPhone.name).toBe('spec-a.locked-users-by-phone');
-    expect(lockedUsersByPhone.textFor(undefined as never)).toBe(
+    expect(lockedUsersByPhone.text).toBe(
       'SELECT id FROM users WHERE phone = $1 AND locked_until > $2 OR created_at > $2',
     );
     expect(lockedUsersByPhone.valuesOf({ phone: '+2348000000000', now })).toEqual(['+2348000000000', now]);
@@ -54,7 +54,7 @@ describe('sqlStatements', () => {
     );
     const { insertPoint } = sqlStatements('spec-b', { insertPoint: query });
 
-    expect(insertPoint.textFor(undefined as never)).toBe('INSERT INTO points (x, y) VALUES ($1, $2)');
+    expect(insertPoint.text).toBe('INSERT INTO points (x, y) VALUES ($1, $2)');
     expect(insertPoint.valuesOf({ point: { x: 1, y: 2 } })).toEqual([1, 2]);
   });
 

@@ -21,7 +21,7 @@ export class StatementExecutor {
   }
 
   async rows<Row extends object, Params>(statement: Statement<Row, Params>, params: Params): Promise<Row[]> {
-    const rows = await this.execute(statement.name, statement.textFor(this.manager.connection), [
+    const rows = await this.execute(statement.name, statement.text, [
       ...statement.valuesOf(params),
     ]);
     return rowsOf(statement, rows);

@@ -92,7 +92,7 @@ const STUCK_AFTER_MS = 1_800_000;
 const UNCONFIRMED_AFTER_MS = 900_000;
 const RECONCILIATION = sqlStatements('reconciliation', reconciliationRuns);
 /** A `.sql` statement's text (fixed: no data source needed) and positional values. */
-const textOf = <Params>(statement: Statement<object, Params>) => statement.textFor(undefined as never);
+const textOf = <Params>(statement: Statement<object, Params>) => statement.text;
 
 /**
  * The parameters of the reconciliation's breaks statement. The rail's operations, which the API

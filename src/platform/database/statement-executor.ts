@@ -21,9 +21,7 @@ export class StatementExecutor {
   }
 
   async rows<Row extends object, Params>(statement: Statement<Row, Params>, params: Params): Promise<Row[]> {
-    const rows = await this.execute(statement.name, statement.text, [
-      ...statement.valuesOf(params),
-    ]);
+    const rows = await this.execute(statement.name, statement.text, [...statement.valuesOf(params)]);
     return rowsOf(statement, rows);
   }
 
@@ -38,7 +36,7 @@ export class StatementExecutor {
     if (!CURSOR_NAME.test(cursor)) throw new Error(`cursor name "${cursor}": lower-case words joined by _`);
     if (!Number.isSafeInteger(size) || size < 1) throw new Error(`cursor ${cursor}: a batch of ${size} rows`);
     // Unnamed: PostgreSQL declares a cursor over a query's text, not over a prepared statement.
-    const text = statement.textFor(this.manager.connection);
+    const text = statement.text;
     await this.execute(undefined, `DECLARE ${cursor} NO SCROLL CURSOR FOR ${text}`, [...statement.valuesOf(params)]);
     let failed = false;
     try {

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { sqlStatements } from '../../../platform/database/sql-query';
+import { executorOn, one } from '../../../platform/database/statement-executor';
+import * as receipts from './sql/receipts.queries';
 
 /** What a receipt shows of a payment. Amounts stay the exact integers the database holds. */
 export interface ReceiptPayment {
@@ -22,47 +25,23 @@ export interface ReceiptPayment {
   completedAt: Date | null;
 }
 
-interface RawReceiptRow {
-  id: string;
-  customer_id: string;
-  status: string;
-  biller_name: string;
-  biller_slug: string;
-  account_reference: string;
-  amount: string;
-  fee: string;
-  currency: string;
-  rail: string;
-  funding_account_masked: string;
-  rail_reference: string | null;
-  biller_reference: string | null;
-  created_at: Date;
-  completed_at: Date | null;
-}
+const SQL = sqlStatements('payments', receipts);
 
-const RECEIPT_COLUMNS = `id, customer_id, status, biller_name, biller_slug, account_reference, amount, fee, currency,
-       rail, funding_account_masked, rail_reference, biller_reference, created_at, completed_at`;
-
-/** Named queries for receipts: one row of `payments`, by id alone or scoped to its customer. */
+/** Named queries for receipts (sql/receipts.sql): one row of `payments`, by id alone or scoped to its customer. */
 @Injectable()
 export class ReceiptRepository {
   async findById(manager: EntityManager, paymentId: string): Promise<ReceiptPayment | null> {
-    const rows = await manager.query<RawReceiptRow[]>(`SELECT ${RECEIPT_COLUMNS} FROM payments WHERE id = $1`, [
-      paymentId,
-    ]);
-    return rows.length > 0 ? toReceiptPayment(rows[0]) : null;
+    const row = await one(executorOn(manager), SQL.receiptById, { paymentId });
+    return row === null ? null : toReceiptPayment(row);
   }
 
   async findOwnedBy(manager: EntityManager, paymentId: string, customerId: string): Promise<ReceiptPayment | null> {
-    const rows = await manager.query<RawReceiptRow[]>(
-      `SELECT ${RECEIPT_COLUMNS} FROM payments WHERE id = $1 AND customer_id = $2`,
-      [paymentId, customerId],
-    );
-    return rows.length > 0 ? toReceiptPayment(rows[0]) : null;
+    const row = await one(executorOn(manager), SQL.receiptOwnedBy, { paymentId, customerId });
+    return row === null ? null : toReceiptPayment(row);
   }
 }
 
-function toReceiptPayment(row: RawReceiptRow): ReceiptPayment {
+function toReceiptPayment(row: receipts.ReceiptByIdResult | receipts.ReceiptOwnedByResult): ReceiptPayment {
   return {
     id: row.id,
     customerId: row.customer_id,
@@ -79,5 +58,5 @@ function toReceiptPayment(row: RawReceiptRow): ReceiptPayment {
     billerReference: row.biller_reference,
     createdAt: row.created_at,
     completedAt: row.completed_at,
-  };
+  } satisfies ReceiptPayment;
 }

@@ -1,0 +1,13 @@
+/* @name ReceiptById */
+-- What a receipt shows of one payment, by its id alone (ReceiptRepository.findById).
+SELECT id, customer_id, status, biller_name, biller_slug, account_reference, amount, fee, currency,
+       rail, funding_account_masked, rail_reference, biller_reference, created_at, completed_at
+  FROM payments
+ WHERE id = :paymentId!;
+
+/* @name ReceiptOwnedBy */
+-- The same, only when the payment is the customer's (ReceiptRepository.findOwnedBy).
+SELECT id, customer_id, status, biller_name, biller_slug, account_reference, amount, fee, currency,
+       rail, funding_account_masked, rail_reference, biller_reference, created_at, completed_at
+  FROM payments
+ WHERE id = :paymentId! AND customer_id = :customerId!;

@@ -51,11 +51,11 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
-import { FUNNEL_READ_MODEL_SQL } from '../src/modules/identity/funnel-read-model.service';
-import { PAYMENT_METRICS_SQL } from '../src/modules/payments/payment-metrics.service';
+import * as funnel from '../src/modules/identity/sql/funnel.queries';
+import * as paymentMetrics from '../src/modules/payments/sql/payment-metrics.queries';
 import * as reconciliationRuns from '../src/modules/reconciliation/sql/runs.queries';
-import { sqlStatements } from '../src/platform/database/sql-query';
 import type { Statement } from '../src/platform/database/prepared-statement';
+import { sqlStatements } from '../src/platform/database/sql-query';
 import {
   answers,
   benchSettings,
@@ -452,19 +452,32 @@ async function copyExport(sql: string): Promise<ExportRun> {
   return { rows, seconds: elapsed, rowsPerSecond: rows / elapsed, bytes };
 }
 
+/** The statements PaymentMetrics and FunnelReadModel run (the same objects). */
+const METRICS = sqlStatements('payments', paymentMetrics);
+const FUNNEL = sqlStatements('identity', funnel);
+
+/** A statement's text and positional values, for the bench's own `pg` client. */
+function sqlOf<Params>(statement: Statement<object, Params>, params: Params): [string, unknown[]] {
+  // Statements of `.sql` files hold their text: no data source is needed to read it.
+  return [statement.text, [...statement.valuesOf(params)]];
+}
+
 /** EXPLAIN (ANALYZE, BUFFERS) of each route's main statements at the current size. */
 async function profile(db: Client): Promise<Record<string, string[]>> {
   const now = new Date();
   const today = todayStart(now);
   const week = new Date(now.getTime() - 7 * DAY_MS);
   const month = new Date(now.getTime() - 30 * DAY_MS);
-  const { rows: cohort } = await db.query<{ kyc_tier1_ids: string[] }>(FUNNEL_READ_MODEL_SQL.cohort, [month, now]);
+  // A plain pg client answers the column under its pgtyped alias, hint included.
+  const { rows: cohort } = await db.query<{ 'kyc_tier1_ids!': string[] }>(
+    ...sqlOf(FUNNEL.funnelCohort, { from: month, to: now }),
+  );
   const statements: [string, string, unknown[]][] = [
-    ['metrics currencyActivity (7 days)', PAYMENT_METRICS_SQL.currencyActivity, [week, now]],
-    ['metrics activeCustomers (7 days)', PAYMENT_METRICS_SQL.activeCustomers, [week, now]],
-    ['metrics postingActivity (7 days)', PAYMENT_METRICS_SQL.postingActivity, [week, now]],
-    ['funnel cohort (30 days)', FUNNEL_READ_MODEL_SQL.cohort, [month, now]],
-    ['funnel payingCustomers', PAYMENT_METRICS_SQL.payingCustomers, [cohort[0]?.kyc_tier1_ids ?? []]],
+    ['metrics currencyActivity (7 days)', ...sqlOf(METRICS.currencyActivity, { from: week, to: now })],
+    ['metrics activeCustomers (7 days)', ...sqlOf(METRICS.activeCustomers, { from: week, to: now })],
+    ['metrics postingActivity (7 days)', ...sqlOf(METRICS.postingActivity, { from: week, to: now })],
+    ['funnel cohort (30 days)', ...sqlOf(FUNNEL.funnelCohort, { from: month, to: now })],
+    ['funnel payingCustomers', ...sqlOf(METRICS.payingCustomers, { customerIds: cohort[0]?.['kyc_tier1_ids!'] ?? [] })],
     [
       'reconciliation totals (today)',
       textOf(RECONCILIATION.windowTotals),

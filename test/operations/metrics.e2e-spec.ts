@@ -1,7 +1,9 @@
 import { startOfDay } from '../../src/platform/clock/calendar-dates';
-import { FUNNEL_READ_MODEL_SQL } from '../../src/modules/identity/funnel-read-model.service';
-import { PAYMENT_METRICS_SQL } from '../../src/modules/payments/payment-metrics.service';
+import * as funnel from '../../src/modules/identity/sql/funnel.queries';
 import { PAYMENT_QUEUES } from '../../src/modules/payments/payments.events';
+import * as paymentMetrics from '../../src/modules/payments/sql/payment-metrics.queries';
+import type { Statement } from '../../src/platform/database/prepared-statement';
+import { sqlStatements } from '../../src/platform/database/sql-query';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
 import { expectApiError } from '../support/assertions';
 import {
@@ -279,8 +281,12 @@ describe('GET /admin/metrics and GET /admin/funnel-metrics', () => {
       await seedHistory(kit.db, kit.ago(40 * DAY), 20_000);
     });
 
-    async function expectIndexed(sql: string, params: unknown[], index: string) {
-      const nodes = await planNodes(kit.db, sql, params);
+    // The statements PaymentMetrics and FunnelReadModel run, with their parameters bound as they bind them.
+    const METRICS_SQL = sqlStatements('payments', paymentMetrics);
+    const FUNNEL_SQL = sqlStatements('identity', funnel);
+
+    async function expectIndexed<Params>(statement: Statement<object, Params>, params: Params, index: string) {
+      const nodes = await planNodes(kit.db, statement.textFor(kit.db), [...statement.valuesOf(params)]);
       const seqScans = nodes.filter(
         (node) => node['Node Type'] === 'Seq Scan' && tables.includes(node['Relation Name'] ?? ''),
       );
@@ -290,23 +296,20 @@ describe('GET /admin/metrics and GET /admin/funnel-metrics', () => {
 
     it('reads a metrics window through the time indexes, never scanning payments or posting attempts', async () => {
       for (const from of [kit.ago(HOUR), kit.ago(12 * HOUR), kit.ago(7 * DAY)]) {
-        await expectIndexed(PAYMENT_METRICS_SQL.currencyActivity, [from, kit.now], 'payments_created_at_idx');
-        await expectIndexed(PAYMENT_METRICS_SQL.activeCustomers, [from, kit.now], 'payments_created_at_idx');
-        await expectIndexed(PAYMENT_METRICS_SQL.postingActivity, [from, kit.now], 'posting_attempts_completed_idx');
+        await expectIndexed(METRICS_SQL.currencyActivity, { from, to: kit.now }, 'payments_created_at_idx');
+        await expectIndexed(METRICS_SQL.activeCustomers, { from, to: kit.now }, 'payments_created_at_idx');
+        await expectIndexed(METRICS_SQL.postingActivity, { from, to: kit.now }, 'posting_attempts_completed_idx');
       }
     });
 
     it('reads the funnel cohort through the registration indexes and each customer by their payments index', async () => {
-      await expectIndexed(FUNNEL_READ_MODEL_SQL.cohort, [kit.ago(20 * DAY), kit.ago(10 * DAY)], 'users_created_at_idx');
-      await expectIndexed(
-        FUNNEL_READ_MODEL_SQL.cohort,
-        [kit.ago(20 * DAY), kit.ago(10 * DAY)],
-        'otp_challenges_created_at_idx',
-      );
+      const cohort = { from: kit.ago(20 * DAY), to: kit.ago(10 * DAY) };
+      await expectIndexed(FUNNEL_SQL.funnelCohort, cohort, 'users_created_at_idx');
+      await expectIndexed(FUNNEL_SQL.funnelCohort, cohort, 'otp_challenges_created_at_idx');
       const ids = (await kit.db.query<{ id: string }[]>(`SELECT id FROM users WHERE kyc_tier = 'TIER_1' LIMIT 10`)).map(
         (row) => row.id,
       );
-      await expectIndexed(PAYMENT_METRICS_SQL.payingCustomers, [ids], 'payments_customer_created_idx');
+      await expectIndexed(METRICS_SQL.payingCustomers, { customerIds: ids }, 'payments_customer_created_idx');
     });
 
     it('still answers the same figures with the history in place', async () => {

@@ -286,7 +286,7 @@ describe('GET /admin/metrics and GET /admin/funnel-metrics', () => {
     const FUNNEL_SQL = sqlStatements('identity', funnel);
 
     async function expectIndexed<Params>(statement: Statement<object, Params>, params: Params, index: string) {
-      const nodes = await planNodes(kit.db, statement.textFor(kit.db), [...statement.valuesOf(params)]);
+      const nodes = await planNodes(kit.db, statement.text, [...statement.valuesOf(params)]);
       const seqScans = nodes.filter(
         (node) => node['Node Type'] === 'Seq Scan' && tables.includes(node['Relation Name'] ?? ''),
       );

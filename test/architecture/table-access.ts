@@ -179,6 +179,47 @@ export function entitiesIn(files: readonly SourceFile[]): EntityInfo[] {
   return entities;
 }
 
+/** An embedded column group (`@Column(() => Group)`) of an entity: its columns are in the entity's table. */
+export interface EmbeddedGroup {
+  entity: string;
+  table: string;
+  group: string;
+  file: string;
+}
+
+/** The `@Column(() => Group, ...)` properties of the entities declared in `files`. */
+export function embeddedGroupsIn(files: readonly SourceFile[], entities: readonly EntityInfo[]): EmbeddedGroup[] {
+  const groups: EmbeddedGroup[] = [];
+  for (const file of files) {
+    const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.ES2022, true);
+    source.forEachChild(function visit(node) {
+      const entity =
+        ts.isClassDeclaration(node) && node.name
+          ? entities.find((candidate) => candidate.file === file.path && candidate.className === node.name!.text)
+          : undefined;
+      if (entity && ts.isClassDeclaration(node)) {
+        for (const member of node.members) {
+          for (const decorator of ts.canHaveDecorators(member) ? (ts.getDecorators(member) ?? []) : []) {
+            const call = decorator.expression;
+            if (!ts.isCallExpression(call) || call.expression.getText(source) !== 'Column') continue;
+            const [argument] = call.arguments;
+            if (argument && ts.isArrowFunction(argument) && ts.isIdentifier(argument.body)) {
+              groups.push({
+                entity: entity.className,
+                table: entity.table,
+                group: argument.body.text,
+                file: file.path,
+              });
+            }
+          }
+        }
+      }
+      node.forEachChild(visit);
+    });
+  }
+  return groups;
+}
+
 function entityTableName(call: ts.CallExpression): string | null {
   const [argument] = call.arguments;
   if (argument && ts.isStringLiteral(argument)) return argument.text;

@@ -6,6 +6,7 @@ import {
   accessesInTypeScript,
   contextSources,
   declaredReadModel,
+  embeddedGroupsIn,
   entitiesIn,
   type EntityInfo,
   filesUnder,
@@ -82,6 +83,20 @@ describe('table ownership', () => {
     expect(misplaced).toEqual([]);
     const classes = entities.map((entity) => entity.className);
     expect(classes.filter((name, index) => classes.indexOf(name) !== index)).toEqual([]);
+  });
+
+  it('maps an embedded column group to the table of the entity that embeds it, whichever context declares the group', () => {
+    const groups = embeddedGroupsIn(sources.ts, entities);
+    // Billers' snapshot of a biller, kept by the rows that were made for it.
+    expect(groups.map((group) => `${group.entity}.${group.group} in ${group.table}`)).toEqual(
+      expect.arrayContaining([
+        'Payment.BillerSnapshot in payments',
+        'Bill.BillerSnapshot in bills',
+        'Schedule.BillerSnapshot in schedules',
+      ]),
+    );
+    // A group is no entity: it has no table of its own, so embedding it reads and writes no other context's table.
+    expect(groups.filter((group) => entityByClass.has(group.group)).map((group) => group.group)).toEqual([]);
   });
 
   it("finds the SQL and entities the contexts use (the scan's own floor)", () => {

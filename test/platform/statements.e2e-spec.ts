@@ -5,6 +5,7 @@ import type { PoolClient } from 'pg';
 import request from 'supertest';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral, QueryFailedError, QueryRunner } from 'typeorm';
 import { Biller } from '../../src/modules/billers/biller.entity';
+import { BillerSnapshot } from '../../src/modules/billers/biller-snapshot';
 import { BillerRepository } from '../../src/modules/billers/biller.repository';
 import { User } from '../../src/modules/identity/user.entity';
 import { UserRepository } from '../../src/modules/identity/user.repository';
@@ -154,9 +155,7 @@ function payment(customer: User, biller: Biller, fields: Partial<Payment> = {}):
     payerId: customer.id,
     idempotencyKey: randomUUID(),
     requestHash: 'a'.repeat(64),
-    billerId: biller.id,
-    billerName: biller.name,
-    billerSlug: biller.slug,
+    biller: BillerSnapshot.of(biller),
     accountReference: '04123456789',
     savedAccountId: null,
     amount: 250_000,
@@ -352,6 +351,7 @@ describe('prepared statements', () => {
         const check = async (on: EntityManager) => {
           for (const inserted of [full, sparse]) {
             const typeorm = await expectReadsAsTypeorm(on, Payment, inserted);
+            expect(typeorm.biller).toBeInstanceOf(BillerSnapshot);
             expect(await payments.findById(on, inserted.id)).toStrictEqual(typeorm);
             expect(await payments.findOwned(on, inserted.id, customer.id)).toStrictEqual(typeorm);
             if (on.queryRunner) expect(await payments.lockById(on, inserted.id)).toStrictEqual(typeorm);

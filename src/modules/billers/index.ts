@@ -14,6 +14,7 @@ export {
   type PaymentQuote,
   type QuoteRequest,
 } from './payment-quote.service';
+export { BillerSnapshot } from './biller-snapshot';
 export { SavedAccountsService } from './saved-accounts.service';
 export { BillerPopularityService } from './biller-popularity.service';
 export {

@@ -5,6 +5,7 @@ import { formatMinorUnits } from '../../platform/money/money-format';
 import { matchesAccountReference } from './account-reference-pattern';
 import { AccountValidationService } from './account-validation.service';
 import { AmountRule, Biller } from './biller.entity';
+import { BillerSnapshot } from './biller-snapshot';
 import { BillerForPayment, BillerRepository } from './biller.repository';
 import { BillerError } from './billers.errors';
 import { BillerConnector, BillerEndpoint } from './connector/biller-connector';
@@ -28,9 +29,8 @@ export interface QuoteRequest {
 
 /** What other contexts may know about a biller to take requests for it (claims, schedules, bills). */
 export interface BillerFacts {
-  billerId: string;
-  billerName: string;
-  billerSlug: string;
+  /** The biller as a row made for it now keeps it (a bill, a schedule). */
+  biller: BillerSnapshot;
   currency: string;
   amountRule: AmountRule;
   accountReferenceLabel: string;
@@ -48,9 +48,8 @@ export interface BillerFacts {
  * biller entity, its repository types and its pattern rules.
  */
 export interface PaymentQuote {
-  billerId: string;
-  billerName: string;
-  billerSlug: string;
+  /** The biller as the payment keeps it. */
+  biller: BillerSnapshot;
   accountReference: string;
   amount: number;
   currency: string;
@@ -69,9 +68,7 @@ export interface CashPaymentQuote extends PaymentQuote {
 
 /** A quote that may not be payable now, for previews (a reorder draft). */
 export interface PaymentPreview {
-  billerId: string;
-  billerName: string;
-  billerSlug: string;
+  biller: BillerSnapshot;
   /** Null when the rail no longer applies. */
   fee: number | null;
   /** Why the payment cannot be made now; null when it can. */
@@ -170,9 +167,7 @@ export class PaymentQuoteService {
     const accepted = found.rails.find((candidate) => candidate.code === rail);
     const reason = unavailableReason(found, this.connector) ?? (accepted ? null : `the biller no longer takes ${rail}`);
     return {
-      billerId: biller.id,
-      billerName: biller.name,
-      billerSlug: biller.slug,
+      biller: BillerSnapshot.of(biller),
       fee: accepted ? Number(chargedFee(biller, accepted, BigInt(amount))) : null,
       unavailableReason: reason,
     };
@@ -184,9 +179,7 @@ export class PaymentQuoteService {
     if (!found) return null;
     const { biller } = found;
     return {
-      billerId: biller.id,
-      billerName: biller.name,
-      billerSlug: biller.slug,
+      biller: BillerSnapshot.of(biller),
       currency: biller.currency,
       amountRule: biller.amountRule,
       accountReferenceLabel: biller.accountReferenceLabel,
@@ -220,9 +213,7 @@ export class PaymentQuoteService {
 
 function quoted(biller: Biller, request: Omit<QuoteRequest, 'rail'>, rail: string, fee: number): PaymentQuote {
   return {
-    billerId: biller.id,
-    billerName: biller.name,
-    billerSlug: biller.slug,
+    biller: BillerSnapshot.of(biller),
     accountReference: request.accountReference,
     amount: request.amount,
     currency: biller.currency,

@@ -32,8 +32,8 @@ function billPayload(bill: Bill): BillEventPayload {
   return {
     billId: bill.id,
     customerId: bill.customerId,
-    billerId: bill.billerId,
-    billerName: bill.billerName,
+    billerId: bill.biller.id,
+    billerName: bill.biller.name,
     billReference: bill.billReference,
     accountReference: bill.accountReference,
     amountDue: bill.amountDue,

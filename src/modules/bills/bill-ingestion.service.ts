@@ -75,8 +75,8 @@ export class BillIngestionService {
   ) {}
 
   async ingest(billerIdOrSlug: string, incoming: IncomingBill[]): Promise<IngestionReport> {
-    const biller = await this.quotes.facts(billerIdOrSlug);
-    if (!biller) throw BillsError.billerNotFound();
+    const facts = await this.quotes.facts(billerIdOrSlug);
+    if (!facts) throw BillsError.billerNotFound();
     const items: IngestedItem[] = incoming.map((bill, index) => ({
       index,
       billReference: bill.billReference,
@@ -85,9 +85,9 @@ export class BillIngestionService {
       matched: false,
       error: null,
     }));
-    const accepted = this.screen(biller, incoming, items);
+    const accepted = this.screen(facts, incoming, items);
     const resolutions = await this.resolver.resolve(
-      biller.billerId,
+      facts.biller.id,
       accepted.map((index) => ({
         accountReference: incoming[index].accountReference,
         hints: incoming[index].customer,
@@ -99,7 +99,7 @@ export class BillIngestionService {
         return [index, resolution.matched ? resolution.customerId : null];
       }),
     );
-    await this.dataSource.transaction((manager) => this.apply(manager, biller, incoming, items, resolvedTo));
+    await this.dataSource.transaction((manager) => this.apply(manager, facts, incoming, items, resolvedTo));
     const counts: IngestionReport['counts'] = {
       created: 0,
       updated: 0,
@@ -109,11 +109,11 @@ export class BillIngestionService {
       rejected: 0,
     };
     for (const item of items) counts[COUNT_KEYS[item.outcome]] += 1;
-    return { billerId: biller.billerId, received: incoming.length, counts, items };
+    return { billerId: facts.biller.id, received: incoming.length, counts, items };
   }
 
   /** Rejects what no state of the database could make right; answers the indexes left. */
-  private screen(biller: BillerFacts, incoming: IncomingBill[], items: IngestedItem[]): number[] {
+  private screen(facts: BillerFacts, incoming: IncomingBill[], items: IngestedItem[]): number[] {
     const seen = new Set<string>();
     const accepted: number[] = [];
     incoming.forEach((bill, index) => {
@@ -123,13 +123,13 @@ export class BillIngestionService {
       };
       if (seen.has(bill.billReference)) {
         reject('DUPLICATE_IN_BATCH', 'This bill reference appears earlier in the batch');
-      } else if (!biller.accountReferenceFits(bill.accountReference)) {
+      } else if (!facts.accountReferenceFits(bill.accountReference)) {
         reject(
           'ACCOUNT_REFERENCE_MISMATCH',
-          `The account reference is not a valid ${biller.accountReferenceLabel} of this biller`,
+          `The account reference is not a valid ${facts.accountReferenceLabel} of this biller`,
         );
-      } else if (bill.currency !== biller.currency) {
-        reject('CURRENCY_MISMATCH', `This biller bills in ${biller.currency}`);
+      } else if (bill.currency !== facts.currency) {
+        reject('CURRENCY_MISMATCH', `This biller bills in ${facts.currency}`);
       } else if (bill.dueDate < bill.billDate) {
         reject('DUE_BEFORE_BILL_DATE', 'The due date is before the bill date');
       } else {
@@ -142,19 +142,19 @@ export class BillIngestionService {
 
   private async apply(
     manager: EntityManager,
-    biller: BillerFacts,
+    facts: BillerFacts,
     incoming: IncomingBill[],
     items: IngestedItem[],
     resolvedTo: Map<number, string | null>,
   ): Promise<void> {
     // One batch of a biller at a time: two batches never race to insert or update one bill.
-    await this.bills.lock(manager, `bills-ingestion:${biller.billerId}`);
+    await this.bills.lock(manager, `bills-ingestion:${facts.biller.id}`);
     const indexes = [...resolvedTo.keys()];
     const existing = new Map(
       (
         await this.bills.lockedByReferences(
           manager,
-          biller.billerId,
+          facts.biller.id,
           indexes.map((index) => incoming[index].billReference),
         )
       ).map((bill) => [bill.billReference, bill]),
@@ -187,7 +187,7 @@ export class BillIngestionService {
         };
         inserts.push(created);
         Object.assign(item, { outcome: 'CREATED', billId: created.id, matched: created.customerId !== null });
-        if (created.customerId) received.push(asBill(biller, created, now));
+        if (created.customerId) received.push(asBill(facts, created, now));
         continue;
       }
       item.billId = current.id;
@@ -227,12 +227,7 @@ export class BillIngestionService {
           current.dueDate !== change.dueDate);
       if (reachesInbox) received.push({ ...current, ...change, currency: bill.currency });
     }
-    const inserted = await this.bills.insertMany(
-      manager,
-      { id: biller.billerId, name: biller.billerName, slug: biller.billerSlug },
-      inserts,
-      now,
-    );
+    const inserted = await this.bills.insertMany(manager, facts.biller, inserts, now);
     // Under the biller's lock nothing else inserts its bills, so every insert lands.
     if (inserted.size !== inserts.length) throw new Error('bill ingestion: an insert conflicted under the lock');
     await this.bills.updateMany(manager, changes, now);
@@ -263,12 +258,10 @@ function canonicalLineItems(items: readonly BillLineItem[]): BillLineItem[] {
   return items.map((item) => ({ description: item.description, amount: Number(item.amount) }));
 }
 
-function asBill(biller: BillerFacts, bill: NewBill, now: Date): Bill {
+function asBill(facts: BillerFacts, bill: NewBill, now: Date): Bill {
   return {
     ...bill,
-    billerId: biller.billerId,
-    billerName: biller.billerName,
-    billerSlug: biller.billerSlug,
+    biller: facts.biller,
     status: 'UNVIEWED',
     paymentId: null,
     paymentAttempt: 0,

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { BillerSnapshot } from '../billers';
 import { minorUnits } from '../../platform/database/minor-units.transformer';
 
 /** The states a bill is stored in. `OVERDUE` is derived from the due date (`bill-status.ts`). */
@@ -22,14 +23,9 @@ export class Bill {
   @PrimaryColumn('uuid')
   id: string;
 
-  @Column({ name: 'biller_id', type: 'uuid' })
-  billerId: string;
-
-  @Column({ name: 'biller_name', type: 'varchar', length: 120 })
-  billerName: string;
-
-  @Column({ name: 'biller_slug', type: 'varchar', length: 80 })
-  billerSlug: string;
+  /** The biller as it was at ingestion (columns biller_id, biller_name, biller_slug). */
+  @Column(() => BillerSnapshot, { prefix: false })
+  biller: BillerSnapshot;
 
   @Column({ name: 'bill_reference', type: 'varchar', length: 64 })
   billReference: string;

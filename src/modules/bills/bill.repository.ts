@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { BillerSnapshot } from '../billers';
 import { oneOf } from '../../platform/database/column-values';
 import { toMinorUnits } from '../../platform/database/minor-units.transformer';
 import { sqlStatements } from '../../platform/database/sql-query';
@@ -72,7 +73,7 @@ export class BillRepository {
   /** Inserts the bills; answers the ids it inserted. */
   async insertMany(
     manager: EntityManager,
-    biller: { id: string; name: string; slug: string },
+    biller: BillerSnapshot,
     newBills: NewBill[],
     now: Date,
   ): Promise<Set<string>> {
@@ -275,9 +276,7 @@ function compare(first: string, second: string): number {
 function toBill(row: BillRow): Bill {
   return {
     id: row.id,
-    billerId: row.biller_id,
-    billerName: row.biller_name,
-    billerSlug: row.biller_slug,
+    biller: BillerSnapshot.of({ id: row.biller_id, name: row.biller_name, slug: row.biller_slug }),
     billReference: row.bill_reference,
     accountReference: row.account_reference,
     customerId: row.customer_id,

@@ -173,13 +173,12 @@ export class BillsService {
    * is waiting or the account's bills are someone else's. Claiming again answers the same bill.
    */
   async claim(customerId: string, billerIdOrSlug: string, accountReference: string): Promise<ShownBill> {
-    const biller = await this.quotes.facts(billerIdOrSlug);
-    if (!biller) throw BillsError.nothingClaimable();
-    if (!biller.accountReferenceFits(accountReference))
-      throw BillsError.referenceMismatch(biller.accountReferenceLabel);
+    const facts = await this.quotes.facts(billerIdOrSlug);
+    if (!facts) throw BillsError.nothingClaimable();
+    if (!facts.accountReferenceFits(accountReference)) throw BillsError.referenceMismatch(facts.accountReferenceLabel);
     const claimed = await this.dataSource.transaction(async (manager) => {
-      await this.bills.lock(manager, `bills-account:${biller.billerId}:${accountReference}`);
-      const open = await this.bills.lockedOpenOfAccount(manager, biller.billerId, accountReference);
+      await this.bills.lock(manager, `bills-account:${facts.biller.id}:${accountReference}`);
+      const open = await this.bills.lockedOpenOfAccount(manager, facts.biller.id, accountReference);
       // Another customer's bills on this account: not handed to a second person by a claim.
       if (open.length === 0 || open.some((bill) => bill.customerId !== null && bill.customerId !== customerId)) {
         throw BillsError.nothingClaimable();
@@ -189,7 +188,7 @@ export class BillsService {
       // The most recent bill of the account, now the customer's.
       return (await this.bills.findById(manager, open[0].id)) as Bill;
     });
-    await this.saveAccount(customerId, biller.billerId, accountReference);
+    await this.saveAccount(customerId, facts.biller.id, accountReference);
     return this.shown(claimed, this.today());
   }
 
@@ -208,7 +207,7 @@ export class BillsService {
     const bills = await this.bills.openOwnedOfAccount(this.dataSource.manager, customerId, billerId, accountReference);
     return bills.map((bill) => ({
       id: bill.id,
-      billerId: bill.billerId,
+      billerId: bill.biller.id,
       accountReference: bill.accountReference,
       amountDue: bill.amountDue,
       currency: bill.currency,
@@ -272,7 +271,7 @@ export class BillsService {
           fundingAccount: request.fundingAccount,
           confirmDuplicate: request.confirmDuplicate === true,
         }),
-        biller: current.billerId,
+        biller: current.biller.id,
         accountReference: current.accountReference,
         savedAccountId: null,
         amount,
@@ -328,7 +327,7 @@ export class BillsService {
   private async refuseIfPaidAnotherWay(bill: Bill, customerId: string): Promise<void> {
     const live = await this.history.livePaymentSince(
       bill.customerId as string,
-      bill.billerId,
+      bill.biller.id,
       bill.accountReference,
       bill.amountDue,
       bill.createdAt,
@@ -414,7 +413,7 @@ export class BillsService {
    */
   private async isOrphanOf(payment: Payment, bill: Bill): Promise<boolean> {
     if (payment.status === 'FAILED' || payment.status === 'REFUNDED') return false;
-    if (payment.billerId !== bill.billerId || payment.accountReference !== bill.accountReference) return false;
+    if (payment.biller.id !== bill.biller.id || payment.accountReference !== bill.accountReference) return false;
     return !(await this.bills.findByPayment(this.dataSource.manager, payment.id));
   }
 
@@ -454,7 +453,7 @@ function sharingOf(bill: Bill, customerId: string, shared: SharedWithCustomer): 
     ...shared.bills.filter((share) => share.billId === bill.id && share.sharedBy === owner),
     ...shared.accounts.filter(
       (account) =>
-        account.billerId === bill.billerId &&
+        account.billerId === bill.biller.id &&
         account.accountReference === bill.accountReference &&
         account.sharedBy === owner,
     ),

@@ -52,10 +52,10 @@ export class InternalBillsController {
   @ApiOkResponse({ type: InternalCustomerResolutionResponseDto })
   @ApiErrors('NOT_FOUND')
   async resolve(@Body() body: InternalCustomerResolutionRequestDto): Promise<InternalCustomerResolutionResponseDto> {
-    const biller = await this.quotes.facts(body.biller);
-    if (!biller) throw BillsError.billerNotFound();
+    const facts = await this.quotes.facts(body.biller);
+    if (!facts) throw BillsError.billerNotFound();
     return toResolutionResponse(
-      await this.resolver.resolveOne(biller.billerId, {
+      await this.resolver.resolveOne(facts.biller.id, {
         accountReference: body.accountReference,
         hints: body.customer,
       }),

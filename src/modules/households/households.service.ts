@@ -188,7 +188,7 @@ export class HouseholdsService {
             savedAccountId,
             sharedBy: userId,
             billerId: account.billerId,
-            billerName: facts?.billerName ?? '',
+            billerName: facts?.biller.name ?? '',
             accountReference: account.accountReference,
           },
           now,

@@ -142,9 +142,9 @@ export class PaymentCore {
       amountDue: order.amountDue,
     });
     if (!this.customerLimits.hasLimitsIn(quote.currency)) throw PaymentError.limitNotConfigured(quote.currency);
-    if (await this.circuit.isOpen(quote.billerId)) throw PaymentError.billerUnavailable('the biller is not answering');
+    if (await this.circuit.isOpen(quote.biller.id)) throw PaymentError.billerUnavailable('the biller is not answering');
     // Before the transaction: a posting inside one must never wait for a second connection.
-    const accounts = paymentAccounts({ billerId: quote.billerId, currency: quote.currency, rail: quote.rail });
+    const accounts = paymentAccounts(quote);
     await this.ledger.openAccounts([accounts.railClearing, accounts.billerPayable, accounts.feeRevenue]);
 
     const payment = await this.authorize(order, quote);
@@ -266,9 +266,9 @@ export class PaymentCore {
       currency: order.currency,
       amountDue: order.amountDue,
     });
-    if (await this.circuit.isOpen(quote.billerId)) throw PaymentError.billerUnavailable('the biller is not answering');
+    if (await this.circuit.isOpen(quote.biller.id)) throw PaymentError.billerUnavailable('the biller is not answering');
     const agent = agentAccounts(order.agentId, quote.currency);
-    const accounts = paymentAccounts({ billerId: quote.billerId, currency: quote.currency, rail: quote.rail });
+    const accounts = paymentAccounts(quote);
     await this.ledger.openAccounts([
       agent.float,
       agent.commission,
@@ -367,7 +367,7 @@ export class PaymentCore {
       payerId: admission.payerId,
       idempotencyKey: admission.idempotencyKey,
       currency: quote.currency,
-      billerId: quote.billerId,
+      billerId: quote.biller.id,
       accountReference: quote.accountReference,
       amount: admission.amount,
       duplicateWindowSeconds: this.config.PAYMENT_DUPLICATE_WINDOW_SECONDS,
@@ -405,7 +405,7 @@ export class PaymentCore {
       payerType: payment.payerType,
       payerId: payment.payerId,
       channel: payment.channel,
-      billerId: payment.billerId,
+      billerId: payment.biller.id,
       accountReference: payment.accountReference,
       amount: payment.amount,
       currency: payment.currency,
@@ -464,9 +464,7 @@ function newPayment(order: PaymentOrder, quote: PaymentQuote): NewPayment {
     payerId: order.payer.id,
     idempotencyKey: order.idempotencyKey,
     requestHash: order.requestHash,
-    billerId: quote.billerId,
-    billerName: quote.billerName,
-    billerSlug: quote.billerSlug,
+    biller: quote.biller,
     accountReference: quote.accountReference,
     savedAccountId: order.savedAccountId,
     amount: order.amount,

@@ -8,8 +8,8 @@ export function paymentEventPayload(payment: Payment, status: PaymentStatus = pa
   return {
     paymentId: payment.id,
     customerId: payment.customerId,
-    billerId: payment.billerId,
-    billerName: payment.billerName,
+    billerId: payment.biller.id,
+    billerName: payment.biller.name,
     accountReference: payment.accountReference,
     amount: payment.amount,
     fee: payment.fee,

@@ -1,10 +1,10 @@
 import type { Posting, PostingLine } from '../ledger';
 import type { Payment } from './payment.entity';
 
-type LedgerPayment = Pick<Payment, 'id' | 'billerId' | 'amount' | 'fee' | 'currency' | 'rail'>;
+type LedgerPayment = Pick<Payment, 'id' | 'biller' | 'amount' | 'fee' | 'currency' | 'rail'>;
 
 /** The accounts a bill payment moves money between. */
-export function paymentAccounts(payment: Pick<Payment, 'billerId' | 'currency' | 'rail'>) {
+export function paymentAccounts(payment: Pick<Payment, 'biller' | 'currency' | 'rail'>) {
   return {
     /** Funds the rail owes us for captures: an asset until the rail settles. */
     railClearing: {
@@ -14,7 +14,7 @@ export function paymentAccounts(payment: Pick<Payment, 'billerId' | 'currency' |
     },
     /** What we owe the biller: settled to the biller later. */
     billerPayable: {
-      code: `biller:${payment.billerId}:payable:${payment.currency}`,
+      code: `biller:${payment.biller.id}:payable:${payment.currency}`,
       type: 'LIABILITY' as const,
       currency: payment.currency,
     },
@@ -69,11 +69,11 @@ export function agentAccounts(agentId: string, currency: string) {
  * commission back.
  */
 export function agentCaptureEntry(
-  payment: Pick<Payment, 'id' | 'billerId' | 'amount' | 'fee' | 'currency' | 'payerId'>,
+  payment: Pick<Payment, 'id' | 'biller' | 'amount' | 'fee' | 'currency' | 'payerId'>,
   commission: number,
 ): Posting {
   const agent = agentAccounts(payment.payerId, payment.currency);
-  const accounts = paymentAccounts({ billerId: payment.billerId, currency: payment.currency, rail: 'AGENT_CASH' });
+  const accounts = paymentAccounts({ biller: payment.biller, currency: payment.currency, rail: 'AGENT_CASH' });
   const amount = BigInt(payment.amount);
   const fee = BigInt(payment.fee);
   const lines: PostingLine[] = [

@@ -61,7 +61,7 @@ export class PaymentRefunds {
       id: payment.id,
       customerId: payment.customerId,
       status: payment.status,
-      billerName: payment.billerName,
+      billerName: payment.biller.name,
       accountReference: payment.accountReference,
       amount: payment.amount,
       fee: payment.fee,

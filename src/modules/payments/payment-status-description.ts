@@ -25,7 +25,7 @@ const RAIL_NAMES: Record<string, string> = {
 export function customerStatus(payment: Payment, posting?: PostingAttempt | null): CustomerStatus {
   const total = formatMinorUnits(BigInt(payment.amount) + BigInt(payment.fee), payment.currency, 'code');
   const source = RAIL_NAMES[payment.rail] ?? payment.rail;
-  const biller = payment.billerName;
+  const biller = payment.biller.name;
   switch (payment.status) {
     case 'AUTHORIZING':
       return {

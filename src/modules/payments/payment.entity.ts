@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { BillerSnapshot } from '../billers';
 import { minorUnits } from '../../platform/database/minor-units.transformer';
 
 export const PAYMENT_STATUSES = ['AUTHORIZING', 'PENDING', 'PROCESSING', 'SUCCEEDED', 'FAILED', 'REFUNDED'] as const;
@@ -42,15 +43,9 @@ export class Payment {
   @Column({ name: 'request_hash', type: 'char', length: 64 })
   requestHash: string;
 
-  @Column({ name: 'biller_id', type: 'uuid' })
-  billerId: string;
-
-  /** The biller's name and slug when paid, so history reads the same after a rename. */
-  @Column({ name: 'biller_name', type: 'varchar', length: 120 })
-  billerName: string;
-
-  @Column({ name: 'biller_slug', type: 'varchar', length: 80 })
-  billerSlug: string;
+  /** The biller as it was when paid (columns biller_id, biller_name, biller_slug), so history reads the same after a rename. */
+  @Column(() => BillerSnapshot, { prefix: false })
+  biller: BillerSnapshot;
 
   @Column({ name: 'account_reference', type: 'varchar', length: 64 })
   accountReference: string;

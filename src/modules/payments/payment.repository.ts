@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { BillerSnapshot } from '../billers';
 import { jsonObject, oneOf } from '../../platform/database/column-values';
 import { toMinorUnits } from '../../platform/database/minor-units.transformer';
 import { sqlStatements } from '../../platform/database/sql-query';
@@ -115,9 +116,9 @@ export class PaymentRepository {
       payerId: payment.payerId,
       idempotencyKey: payment.idempotencyKey,
       requestHash: payment.requestHash,
-      billerId: payment.billerId,
-      billerName: payment.billerName,
-      billerSlug: payment.billerSlug,
+      billerId: payment.biller.id,
+      billerName: payment.biller.name,
+      billerSlug: payment.biller.slug,
       accountReference: payment.accountReference,
       savedAccountId: payment.savedAccountId,
       amount: payment.amount,
@@ -265,9 +266,7 @@ function toPayment(row: payments.FindPaymentResult): Payment {
     payerId: row.payer_id,
     idempotencyKey: row.idempotency_key,
     requestHash: row.request_hash,
-    billerId: row.biller_id,
-    billerName: row.biller_name,
-    billerSlug: row.biller_slug,
+    biller: BillerSnapshot.of({ id: row.biller_id, name: row.biller_name, slug: row.biller_slug }),
     accountReference: row.account_reference,
     savedAccountId: row.saved_account_id,
     amount: toMinorUnits(row.amount),

@@ -95,12 +95,12 @@ export class PaymentsService {
   async reorder(customerId: string, paymentId: string): Promise<PaymentDraft> {
     const payment = await this.payments.findOwned(this.dataSource.manager, paymentId, customerId);
     if (!payment) throw PaymentError.notFound();
-    const preview = await this.quotes.preview(payment.billerId, payment.rail, payment.amount);
+    const preview = await this.quotes.preview(payment.biller.id, payment.rail, payment.amount);
     if (!preview) throw PaymentError.notFound();
-    const unavailableReason = preview.unavailableReason ?? (await this.circuitReason(payment.billerId));
+    const unavailableReason = preview.unavailableReason ?? (await this.circuitReason(payment.biller.id));
     return {
       sourcePaymentId: payment.id,
-      biller: { id: preview.billerId, slug: preview.billerSlug, name: preview.billerName },
+      biller: { id: preview.biller.id, slug: preview.biller.slug, name: preview.biller.name },
       accountReference: payment.accountReference,
       amount: payment.amount,
       currency: payment.currency,
@@ -139,7 +139,7 @@ export class PaymentsService {
     }
     const saved = await this.savedAccounts.findOwned(customerId, request.savedAccountId);
     const named = await this.quotes.preview(request.biller, request.rail, request.amount);
-    if (!named || named.billerId !== saved.billerId) {
+    if (!named || named.biller.id !== saved.billerId) {
       throw new PaymentError('VALIDATION_FAILED', 'The saved account belongs to another biller', [
         { field: 'savedAccountId', message: 'is not an account of this biller' },
       ]);

@@ -138,7 +138,7 @@ export class PostingService {
         manager,
         paymentId,
         'PROCESSING',
-        `Posting to ${pending.billerName}`,
+        `Posting to ${pending.biller.name}`,
         {},
         'PENDING',
       );
@@ -169,7 +169,7 @@ export class PostingService {
           this.dataSource.manager,
           payment.id,
           'PROCESSING',
-          `Posting to ${payment.billerName}`,
+          `Posting to ${payment.biller.name}`,
           {},
           'PENDING',
         )) ?? (await this.payments.findById(this.dataSource.manager, payment.id));
@@ -236,7 +236,7 @@ export class PostingService {
   }
 
   private async tryOnce(payment: Payment, outcomeUnknown: boolean): Promise<TryResult> {
-    const endpoint = await this.quotes.postingEndpoint(payment.billerId);
+    const endpoint = await this.quotes.postingEndpoint(payment.biller.id);
     if (!endpoint) return { kind: 'TRANSIENT', error: 'the biller has no connector configured' };
     const signal = this.interruption.signal;
     if (outcomeUnknown) {
@@ -278,10 +278,10 @@ export class PostingService {
     switch (result.kind) {
       case 'CONFIRMED':
         await this.confirm(payment, attempt, result.billerReference);
-        await this.circuit.recordSuccess(payment.billerId);
+        await this.circuit.recordSuccess(payment.biller.id);
         return;
       case 'AWAITING_CONFIRMATION':
-        await this.circuit.recordSuccess(payment.billerId);
+        await this.circuit.recordSuccess(payment.biller.id);
         await this.dataSource.transaction((manager) =>
           this.attempts.reschedule(manager, attempt.id, {
             status: attempt.status === 'RETRYING' ? 'RETRYING' : 'PENDING',
@@ -310,7 +310,7 @@ export class PostingService {
         );
         return;
       case 'TRANSIENT':
-        await this.circuit.recordFailure(payment.billerId);
+        await this.circuit.recordFailure(payment.biller.id);
         await this.dataSource.transaction(async (manager) => {
           if (attempt.tries >= this.config.POSTING_MAX_TRIES) {
             await this.attempts.close(manager, attempt.id, {
@@ -341,7 +341,7 @@ export class PostingService {
         manager,
         payment.id,
         'SUCCEEDED',
-        `Confirmed by ${payment.billerName}`,
+        `Confirmed by ${payment.biller.name}`,
         { billerReference, completed: true },
         'PROCESSING',
       );
@@ -361,7 +361,7 @@ export class PostingService {
       });
       // Last, so the biller's shared popularity row is held for as little of the transaction as can be;
       // counted on this transaction's now(), the payment's completed_at.
-      if (succeeded) await this.popularity.countSuccessfulPayment(manager, payment.billerId);
+      if (succeeded) await this.popularity.countSuccessfulPayment(manager, payment.biller.id);
     });
   }
 
@@ -379,7 +379,7 @@ export class PostingService {
     await this.failures.failCaptured(manager, payment, {
       code,
       message: refusalMessage(code),
-      note: `Refused by ${payment.billerName}`,
+      note: `Refused by ${payment.biller.name}`,
       memo: `Biller refused: ${code}`,
     });
   }

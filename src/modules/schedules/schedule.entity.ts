@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { BillerSnapshot } from '../billers';
 import { minorUnits } from '../../platform/database/minor-units.transformer';
 import type { ScheduleFrequency } from './schedule-calendar';
 
@@ -21,14 +22,9 @@ export class Schedule {
   @Column({ name: 'customer_id', type: 'uuid' })
   customerId: string;
 
-  @Column({ name: 'biller_id', type: 'uuid' })
-  billerId: string;
-
-  @Column({ name: 'biller_name', type: 'varchar', length: 120 })
-  billerName: string;
-
-  @Column({ name: 'biller_slug', type: 'varchar', length: 80 })
-  billerSlug: string;
+  /** The biller as it was when the schedule was made (columns biller_id, biller_name, biller_slug). */
+  @Column(() => BillerSnapshot, { prefix: false })
+  biller: BillerSnapshot;
 
   @Column({ name: 'account_reference', type: 'varchar', length: 64 })
   accountReference: string;

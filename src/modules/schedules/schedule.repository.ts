@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { BillerSnapshot } from '../billers';
 import { oneOf } from '../../platform/database/column-values';
 import { toMinorUnits } from '../../platform/database/minor-units.transformer';
 import { sqlStatements } from '../../platform/database/sql-query';
@@ -19,9 +20,7 @@ function scheduleFromRow(row: ScheduleRow): Schedule {
   return {
     id: row.id,
     customerId: row.customer_id,
-    billerId: row.biller_id,
-    billerName: row.biller_name,
-    billerSlug: row.biller_slug,
+    biller: BillerSnapshot.of({ id: row.biller_id, name: row.biller_name, slug: row.biller_slug }),
     accountReference: row.account_reference,
     savedAccountId: row.saved_account_id,
     mode: oneOf(SCHEDULE_MODES, row.mode, 'schedules.mode'),
@@ -93,8 +92,12 @@ export interface ScheduleChanges {
 @Injectable()
 export class ScheduleRepository {
   async insert(manager: EntityManager, schedule: NewSchedule, now: Date): Promise<Schedule> {
+    const { biller, ...columns } = schedule;
     const [row] = await run(executorOn(manager), SQL.insertSchedule, {
-      ...schedule,
+      ...columns,
+      billerId: biller.id,
+      billerName: biller.name,
+      billerSlug: biller.slug,
       amount: schedule.amount === null ? null : String(schedule.amount),
       maximumAmount: schedule.maximumAmount === null ? null : String(schedule.maximumAmount),
       now,

@@ -84,9 +84,7 @@ export class SchedulesService {
       {
         id,
         customerId,
-        billerId: facts.billerId,
-        billerName: facts.billerName,
-        billerSlug: facts.billerSlug,
+        biller: facts.biller,
         accountReference: account.accountReference,
         savedAccountId: request.savedAccountId ?? null,
         mode,
@@ -292,7 +290,7 @@ export class SchedulesService {
     }
     const saved = await this.savedAccounts.findOwned(customerId, request.savedAccountId);
     const named = await this.quotes.facts(request.biller);
-    if (!named || named.billerId !== saved.billerId) {
+    if (!named || named.biller.id !== saved.billerId) {
       throw ScheduleError.invalid('savedAccountId', 'is not an account of this biller');
     }
     return { biller: saved.billerId, accountReference: saved.accountReference };

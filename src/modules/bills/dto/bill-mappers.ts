@@ -11,9 +11,9 @@ export function toCustomerBill({ bill, status, shared }: ShownBill): CustomerBil
   const shown: CustomerBillDto = {
     id: bill.id,
     status,
-    billerId: bill.billerId,
-    billerName: bill.billerName,
-    billerSlug: bill.billerSlug,
+    billerId: bill.biller.id,
+    billerName: bill.biller.name,
+    billerSlug: bill.biller.slug,
     billReference: bill.billReference,
     accountReference: bill.accountReference,
     amountDue: bill.amountDue,

@@ -7,9 +7,9 @@ export function toScheduleResponse(schedule: Schedule, timeZone: string): Schedu
   return {
     id: schedule.id,
     status: schedule.status,
-    billerId: schedule.billerId,
-    billerSlug: schedule.billerSlug,
-    billerName: schedule.billerName,
+    billerId: schedule.biller.id,
+    billerSlug: schedule.biller.slug,
+    billerName: schedule.biller.name,
     accountReference: schedule.accountReference,
     savedAccountId: schedule.savedAccountId,
     mode: schedule.mode,

@@ -41,7 +41,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
-import { billerSearchTexts } from '../src/modules/billers/biller-search-text';
+import { billerSearchTexts } from '../src/modules/billers/directory/biller-search-text';
 import {
   answers,
   benchSettings,

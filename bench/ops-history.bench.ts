@@ -52,7 +52,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
 import * as funnel from '../src/modules/identity/sql/funnel.queries';
-import * as paymentMetrics from '../src/modules/payments/sql/payment-metrics.queries';
+import * as paymentMetrics from '../src/modules/payments/history/sql/payment-metrics.queries';
 import * as reconciliationRuns from '../src/modules/reconciliation/sql/runs.queries';
 import type { Statement } from '../src/platform/database/prepared-statement';
 import { sqlStatements } from '../src/platform/database/sql-query';

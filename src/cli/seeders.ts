@@ -1,5 +1,5 @@
 import { AgentFloatSeeder } from '../modules/agents/agent-float.seeder';
-import { BillerCatalogueSeeder } from '../modules/billers/biller-catalogue.seeder';
+import { BillerCatalogueSeeder } from '../modules/billers/catalogue/biller-catalogue.seeder';
 import { DEMO_AGENT_PHONE, IdentitySeeder } from '../modules/identity/identity.seeder';
 import { DemoMerchantKeySeeder } from '../modules/merchants/api-keys/demo-merchant-key.seeder';
 import { DemoMerchantOwnerSeeder } from '../modules/merchants/identity/demo-merchant-owner.seeder';

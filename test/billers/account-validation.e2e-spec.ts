@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
-import { DEMO_BILLERS } from '../../src/modules/billers/demo-catalogue';
-import { MAX_ACCOUNT_REFERENCE_LENGTH } from '../../src/modules/billers/dto/biller-request-fields';
+import { DEMO_BILLERS } from '../../src/modules/billers/catalogue/demo-catalogue';
+import { MAX_ACCOUNT_REFERENCE_LENGTH } from '../../src/modules/billers/catalogue/dto/biller-request-fields';
 import { createBiller, createBillerCategory } from '../factories/biller.factory';
 import { expectApiError } from '../support/assertions';
 import { BillersApp, createBillersApp } from './support/billers-kit';

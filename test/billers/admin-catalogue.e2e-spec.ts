@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BillerPopularityService } from '../../src/modules/billers/biller-popularity.service';
+import { BillerPopularityService } from '../../src/modules/billers/directory/biller-popularity.service';
 import { AppConfig } from '../../src/platform/config/app-config';
 import {
   billerRequest,

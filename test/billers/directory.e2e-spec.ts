@@ -1,7 +1,7 @@
-import { BillerCatalogueSeeder } from '../../src/modules/billers/biller-catalogue.seeder';
-import { BillerDirectoryService } from '../../src/modules/billers/biller-directory.service';
+import { BillerCatalogueSeeder } from '../../src/modules/billers/catalogue/biller-catalogue.seeder';
+import { BillerDirectoryService } from '../../src/modules/billers/directory/biller-directory.service';
 import { BillerConnector } from '../../src/modules/billers/connector/biller-connector';
-import { DEMO_BILLERS, DEMO_CATEGORIES } from '../../src/modules/billers/demo-catalogue';
+import { DEMO_BILLERS, DEMO_CATEGORIES } from '../../src/modules/billers/catalogue/demo-catalogue';
 import { newId } from '../../src/platform/database/new-id';
 import { createBiller, createBillerCategory, setBillerPopularity } from '../factories/biller.factory';
 import { expectApiError } from '../support/assertions';

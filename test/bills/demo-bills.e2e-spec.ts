@@ -1,4 +1,4 @@
-import { BillerCatalogueSeeder } from '../../src/modules/billers/biller-catalogue.seeder';
+import { BillerCatalogueSeeder } from '../../src/modules/billers/catalogue/biller-catalogue.seeder';
 import { BillIngestionService } from '../../src/modules/bills';
 import { DEMO_ACCOUNTS, demoBills } from '../../src/modules/bills/demo-bills';
 import { DEMO_USERS, IdentitySeeder } from '../../src/modules/identity/identity.seeder';

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { BillerPopularityService } from '../../src/modules/billers/biller-popularity.service';
+import { BillerPopularityService } from '../../src/modules/billers/directory/biller-popularity.service';
 import { AppTarget, appOf, dbOf, httpOf, partsOf } from '../support/app-target';
 import { adminOf } from './staff-user.factory';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Response, Test } from 'supertest';
-import { PostingService } from '../../src/modules/payments/posting.service';
+import { PostingService } from '../../src/modules/payments/posting/posting.service';
 import { newId } from '../../src/platform/database/new-id';
 import { AppTarget, appOf, Caller, dbOf, httpOf } from '../support/app-target';
 

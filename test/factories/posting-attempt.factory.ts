@@ -1,4 +1,4 @@
-import { PostingAttemptRepository } from '../../src/modules/payments/posting-attempt.repository';
+import { PostingAttemptRepository } from '../../src/modules/payments/posting/posting-attempt.repository';
 import { AppTarget, appOf, dbOf } from '../support/app-target';
 
 export interface PostingAttemptOverrides {

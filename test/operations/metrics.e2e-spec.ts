@@ -1,7 +1,7 @@
 import { startOfDay } from '../../src/platform/clock/calendar-dates';
 import * as funnel from '../../src/modules/identity/sql/funnel.queries';
 import { PAYMENT_QUEUES } from '../../src/modules/payments/payments.events';
-import * as paymentMetrics from '../../src/modules/payments/sql/payment-metrics.queries';
+import * as paymentMetrics from '../../src/modules/payments/history/sql/payment-metrics.queries';
 import type { Statement } from '../../src/platform/database/prepared-statement';
 import { sqlStatements } from '../../src/platform/database/sql-query';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';

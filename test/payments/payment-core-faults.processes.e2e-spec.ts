@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, EntityManager } from 'typeorm';
-import { PaymentRecoveryService } from '../../src/modules/payments/payment-recovery.service';
+import { PaymentRecoveryService } from '../../src/modules/payments/core/payment-recovery.service';
 import { AmlScreening } from '../../src/modules/compliance/aml-screening.service';
-import { PaymentScreening, ScreeningCandidate, ScreeningHit } from '../../src/modules/payments/payment-screening';
-import { CaptureRequest, CaptureResult, RailConnector } from '../../src/modules/payments/rail-connector';
-import { RailReversalService } from '../../src/modules/payments/rail-reversal.service';
-import { SandboxRailConnector } from '../../src/modules/payments/sandbox-rail.connector';
+import { PaymentScreening, ScreeningCandidate, ScreeningHit } from '../../src/modules/payments/core/payment-screening';
+import { CaptureRequest, CaptureResult, RailConnector } from '../../src/modules/payments/rails/rail-connector';
+import { RailReversalService } from '../../src/modules/payments/rails/rail-reversal.service';
+import { SandboxRailConnector } from '../../src/modules/payments/rails/sandbox-rail.connector';
 import type { SignedInUser } from '../factories/customer.factory';
 import { GOOD_REFERENCE } from '../factories/payment.factory';
 import { expectLedgerBalanced } from '../support/assertions';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
-import { PaymentRecoveryService } from '../../src/modules/payments/payment-recovery.service';
-import { CaptureRequest, CaptureResult, RailConnector } from '../../src/modules/payments/rail-connector';
-import { SandboxRailConnector } from '../../src/modules/payments/sandbox-rail.connector';
+import { PaymentRecoveryService } from '../../src/modules/payments/core/payment-recovery.service';
+import { CaptureRequest, CaptureResult, RailConnector } from '../../src/modules/payments/rails/rail-connector';
+import { SandboxRailConnector } from '../../src/modules/payments/rails/sandbox-rail.connector';
 import { expectLedgerBalanced } from '../support/assertions';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
-import * as payments from '../../src/modules/payments/sql/payments.queries';
-import * as sandboxOperations from '../../src/modules/payments/sql/sandbox-rail-operations.queries';
-import * as screening from '../../src/modules/payments/sql/screening.queries';
+import * as payments from '../../src/modules/payments/core/sql/payments.queries';
+import * as sandboxOperations from '../../src/modules/payments/rails/sql/sandbox-rail-operations.queries';
+import * as screening from '../../src/modules/payments/core/sql/screening.queries';
 import type { Statement } from '../../src/platform/database/prepared-statement';
 import { sqlStatements } from '../../src/platform/database/sql-query';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';

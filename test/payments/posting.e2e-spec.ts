@@ -1,6 +1,6 @@
 import { BillerConnector } from '../../src/modules/billers/connector/biller-connector';
-import { PostingAttemptRepository } from '../../src/modules/payments/posting-attempt.repository';
-import { RailReversalService } from '../../src/modules/payments/rail-reversal.service';
+import { PostingAttemptRepository } from '../../src/modules/payments/posting/posting-attempt.repository';
+import { RailReversalService } from '../../src/modules/payments/rails/rail-reversal.service';
 import { withBillerUnreachable } from '../factories/biller.factory';
 import { createPostingAttempt } from '../factories/posting-attempt.factory';
 import { expectApiError, expectLedgerBalanced } from '../support/assertions';

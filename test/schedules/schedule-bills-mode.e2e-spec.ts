@@ -1,6 +1,6 @@
 import { ScheduleRunner } from '../../src/modules/schedules';
 import type { ClaimedRunRow } from '../../src/modules/schedules/schedule-run.repository';
-import { PostingService } from '../../src/modules/payments/posting.service';
+import { PostingService } from '../../src/modules/payments/posting/posting.service';
 import { billInput, pushBills, randomAccountReference } from '../factories/bill.factory';
 import type { SignedInUser } from '../factories/customer.factory';
 import { createPayment, GOOD_CARD } from '../factories/payment.factory';

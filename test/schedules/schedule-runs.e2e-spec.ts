@@ -1,6 +1,6 @@
 import { ScheduleRunner } from '../../src/modules/schedules';
 import type { ClaimedRunRow } from '../../src/modules/schedules/schedule-run.repository';
-import { PostingService } from '../../src/modules/payments/posting.service';
+import { PostingService } from '../../src/modules/payments/posting/posting.service';
 import type { SignedInUser } from '../factories/customer.factory';
 import { postPayment } from '../factories/payment.factory';
 import { businessToday } from '../factories/schedule.factory';

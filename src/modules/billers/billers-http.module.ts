@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { AdminCatalogueController } from './admin-catalogue.controller';
-import { BillersController } from './billers.controller';
+import { AdminCatalogueController } from './catalogue/admin-catalogue.controller';
+import { BillersController } from './directory/billers.controller';
 import { BillersModule } from './billers.module';
-import { SavedAccountsController } from './saved-accounts.controller';
+import { SavedAccountsController } from './saved-accounts/saved-accounts.controller';
 import { ConfigModule } from '../../platform/config/config.module';
 import { BillersConfig } from './billers.config';
 

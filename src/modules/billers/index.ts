@@ -13,10 +13,10 @@ export {
   type PaymentPreview,
   type PaymentQuote,
   type QuoteRequest,
-} from './payment-quote.service';
-export { BillerSnapshot } from './biller-snapshot';
-export { SavedAccountsService } from './saved-accounts.service';
-export { BillerPopularityService } from './biller-popularity.service';
+} from './catalogue/payment-quote.service';
+export { BillerSnapshot } from './catalogue/biller-snapshot';
+export { SavedAccountsService } from './saved-accounts/saved-accounts.service';
+export { BillerPopularityService } from './directory/biller-popularity.service';
 export {
   BillerConnector,
   type BillerEndpoint,
@@ -30,4 +30,4 @@ export {
   BillerIdOrSlugField,
   MAX_ACCOUNT_REFERENCE_LENGTH,
   SavedAccountIdField,
-} from './dto/biller-request-fields';
+} from './catalogue/dto/biller-request-fields';

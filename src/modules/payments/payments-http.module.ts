@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AdminPostingController } from './admin-posting.controller';
-import { PaymentsController } from './payments.controller';
+import { AdminPostingController } from './posting/admin-posting.controller';
+import { PaymentsController } from './core/payments.controller';
 import { PaymentsModule } from './payments.module';
 import { ReceiptsModule } from './receipts/receipts.module';
 import { ConfigModule } from '../../platform/config/config.module';

@@ -3,9 +3,9 @@ import { ApiErrorDetail, ApiException } from '../../platform/http/api-error';
 import { defineErrorBody } from '../../platform/http/api-errors.decorator';
 import { Codes, defineErrorCodes, ErrorCode } from '../../platform/http/error-catalogue';
 import { formatMinorUnits } from '../../platform/money/money-format';
-import { PAYMENT_CONFLICT_EXAMPLE, PaymentConflictErrorDto } from './dto/payment-conflict-error.dto';
-import type { PaymentResponseDto } from './dto/payment-response.dto';
-import type { PaymentStatus } from './payment.entity';
+import { PAYMENT_CONFLICT_EXAMPLE, PaymentConflictErrorDto } from './core/dto/payment-conflict-error.dto';
+import type { PaymentResponseDto } from './core/dto/payment-response.dto';
+import type { PaymentStatus } from './core/payment.entity';
 
 /** The payments context's error codes: idempotency, duplicates, limits, receipts. */
 export const PAYMENT_ERROR_CODES = defineErrorCodes({

@@ -7,8 +7,8 @@ import {
   OptionalEventFlag,
   OptionalEventText,
 } from '../../platform/outbox/event-payload-fields';
-import { PAYMENT_STATUSES, type PaymentStatus } from './payment.entity';
-import type { RailReversalAction } from './rail-reversal.entity';
+import { PAYMENT_STATUSES, type PaymentStatus } from './core/payment.entity';
+import type { RailReversalAction } from './rails/rail-reversal.entity';
 
 /**
  * The payments context's outbox events, the payload every consumer may rely on, and the queues

@@ -1,4 +1,4 @@
-import { PostingService } from '../../../src/modules/payments/posting.service';
+import { PostingService } from '../../../src/modules/payments/posting/posting.service';
 import { createAgent, postAgentPayment } from '../../factories/agent.factory';
 import { BillerBody, createBiller } from '../../factories/biller.factory';
 import { createCustomer, SignedInUser } from '../../factories/customer.factory';

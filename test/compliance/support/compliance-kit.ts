@@ -1,5 +1,5 @@
 import type { Test } from 'supertest';
-import { PostingService } from '../../../src/modules/payments/posting.service';
+import { PostingService } from '../../../src/modules/payments/posting/posting.service';
 import { BillerBody, createBiller } from '../../factories/biller.factory';
 import { createCustomer, SignedInUser } from '../../factories/customer.factory';
 import { postPayment } from '../../factories/payment.factory';

@@ -1,6 +1,6 @@
 import type { TestingModuleBuilder } from '@nestjs/testing';
 import type { Test } from 'supertest';
-import { PostingService } from '../../../src/modules/payments/posting.service';
+import { PostingService } from '../../../src/modules/payments/posting/posting.service';
 import { BillerBody, createBiller } from '../../factories/biller.factory';
 import { createCustomer, SignedInUser } from '../../factories/customer.factory';
 import { postPayment } from '../../factories/payment.factory';

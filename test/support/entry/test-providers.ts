@@ -1,8 +1,8 @@
 import type { Type } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
-import { CaptureRequest, CaptureResult, RailConnector } from '../../../src/modules/payments/rail-connector';
-import { SandboxRailConnector } from '../../../src/modules/payments/sandbox-rail.connector';
+import { CaptureRequest, CaptureResult, RailConnector } from '../../../src/modules/payments/rails/rail-connector';
+import { SandboxRailConnector } from '../../../src/modules/payments/rails/sandbox-rail.connector';
 import { Clock } from '../../../src/platform/clock/clock';
 import { FileClock } from '../file-clock';
 import type { EntryArguments } from './entry-arguments';

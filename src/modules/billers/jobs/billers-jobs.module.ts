@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BillersModule } from '../billers.module';
-import { BillerDirectoryScheduler } from './biller-directory.scheduler';
+import { BillerDirectoryScheduler } from '../directory/biller-directory.scheduler';
 import { ConfigModule } from '../../../platform/config/config.module';
 import { BillersConfig } from '../billers.config';
 

@@ -2,10 +2,10 @@ import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { PAYMENT_QUEUES } from '../payments.events';
 import { PaymentsModule } from '../payments.module';
-import { PaymentPostingProcessor } from './payment-posting.processor';
-import { PostingDrain } from './posting-drain';
-import { PostingSweeper } from './posting.sweeper';
-import { RailReversalProcessor } from './rail-reversal.processor';
+import { PaymentPostingProcessor } from '../posting/payment-posting.processor';
+import { PostingDrain } from '../posting/posting-drain';
+import { PostingSweeper } from '../posting/posting.sweeper';
+import { RailReversalProcessor } from '../rails/rail-reversal.processor';
 import { ConfigModule } from '../../../platform/config/config.module';
 import { PaymentsConfig } from '../payments.config';
 

@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import { DataSource } from 'typeorm';
+import { toPage } from '../../../platform/http/pagination';
+import { BillerCategory } from '../catalogue/biller-category.entity';
+import { BillerCategoryRepository } from '../catalogue/biller-category.repository';
+import { normalizeSearchText } from './biller-search-text';
+import { Biller } from '../catalogue/biller.entity';
+import { BillerForPayment, BillerRepository, BillerSort } from '../catalogue/biller.repository';
+import { BillerError } from '../billers.errors';
+import { PaymentRail } from '../catalogue/payment-rail.entity';
+import { PaymentRailRepository } from '../catalogue/payment-rail.repository';
+
+export interface DirectorySearch {
+  q?: string;
+  categorySlug?: string;
+  sort: BillerSort;
+  page: number;
+  size: number;
+}
+
+/** A biller with its category, found by id or slug. */
+export interface BillerWithCategory {
+  biller: Biller;
+  category: BillerCategory;
+}
+
+/**
+ * The customer directory: search, categories and biller detail. Customers see a biller when
+ * it and its category are active; anything else is "not found" to them.
+ */
+@Injectable()
+export class BillerDirectoryService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly billers: BillerRepository,
+    private readonly categories: BillerCategoryRepository,
+    private readonly rails: PaymentRailRepository,
+  ) {}
+
+  /**
+   * One page of the directory as the response body, `BillerSearchResponseDto` already
+   * serialised: the items come rendered by PostgreSQL (searchSummariesJson), the page fields
+   * are added here.
+   */
+  async searchJson(search: DirectorySearch): Promise<string> {
+    const { itemsJson, total } = await this.billers.searchSummariesJson(this.dataSource.manager, {
+      text: normalizeSearchText(search.q ?? ''),
+      categorySlug: search.categorySlug,
+      sort: search.sort,
+      offset: search.page * search.size,
+      limit: search.size,
+    });
+    const { page, size, totalItems, totalPages } = toPage([], total, search);
+    return `{"items":${itemsJson},"page":${page},"size":${size},"totalItems":${totalItems},"totalPages":${totalPages}}`;
+  }
+
+  /** Brings the typo vocabulary in line with the billers; the worker calls it periodically. */
+  syncSearchVocabulary(): Promise<{ added: number; dropped: number }> {
+    return this.billers.syncSearchTerms(this.dataSource.manager);
+  }
+
+  listActiveCategories(): Promise<BillerCategory[]> {
+    return this.categories.list(this.dataSource.manager, { activeOnly: true });
+  }
+
+  /** A biller customers can see, with the active rails it accepts; 404 otherwise. */
+  async getVisible(billerIdOrSlug: string): Promise<BillerWithCategory & { rails: PaymentRail[] }> {
+    const found = await this.find(billerIdOrSlug);
+    if (!found || !isVisible(found)) throw BillerError.billerNotFound();
+    const rails = await this.rails.findActiveByCodes(this.dataSource.manager, found.biller.acceptedRails);
+    return { ...found, rails };
+  }
+
+  /**
+   * A biller by id or slug, whatever its state, with whether customers see it and the active
+   * rails it accepts, in one query: the payments context reads it on every payment.
+   */
+  async findForPayment(billerIdOrSlug: string): Promise<BillerForPayment | null> {
+    return this.billers.findForPayment(this.dataSource.manager, billerIdOrSlug, isUUID(billerIdOrSlug));
+  }
+
+  /** A biller and its category by id or slug, whatever their state; null when neither names one. */
+  async find(billerIdOrSlug: string): Promise<BillerWithCategory | null> {
+    const manager = this.dataSource.manager;
+    const biller = isUUID(billerIdOrSlug)
+      ? await this.billers.findById(manager, billerIdOrSlug)
+      : await this.billers.findBySlug(manager, billerIdOrSlug);
+    if (!biller) return null;
+    const category = await this.categories.findById(manager, biller.categoryId);
+    return category ? { biller, category } : null;
+  }
+}
+
+/** Whether customers see the biller in the directory. */
+export function isVisible({ biller, category }: BillerWithCategory): boolean {
+  return biller.active && category.active;
+}

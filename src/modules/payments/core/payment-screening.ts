@@ -1,0 +1,45 @@
+import { EntityManager } from 'typeorm';
+import { Port } from '../../../platform/ports/port';
+import type { PayerType, PaymentChannel } from './payment.entity';
+
+/** How serious a screening hit is: `HIGH` holds the payment before posting until a review clears it. */
+export type ScreeningSeverity = 'LOW' | 'MEDIUM' | 'HIGH';
+
+/** A payment as screening sees it: inserted already, in the admission transaction. */
+export interface ScreeningCandidate {
+  paymentId: string;
+  customerId: string;
+  payerType: PayerType;
+  payerId: string;
+  channel: PaymentChannel;
+  billerId: string;
+  accountReference: string;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: string;
+}
+
+/** One rule that fired for the payment (the screener records it before answering). */
+export interface ScreeningHit {
+  rule: string;
+  severity: ScreeningSeverity;
+}
+
+/**
+ * The port through which the payment core screens every payment it accepts, in every channel,
+ * inside the admission transaction that inserts the payment: the screener reads and writes
+ * through `manager`, so what it records commits or rolls back with the payment. A `HIGH` hit
+ * holds the payment (`held_for_review`): it is captured but not posted until released.
+ * The compliance context implements it and ComplianceModule binds it globally (payments never
+ * imports compliance; compliance imports payments): an application that loads the payment
+ * core without ComplianceModule does not boot, so no payment goes unscreened.
+ */
+@Port({ implementedBy: 'ComplianceModule (compliance)' })
+export abstract class PaymentScreening {
+  abstract screen(manager: EntityManager, candidate: ScreeningCandidate): Promise<ScreeningHit[]>;
+}
+
+/** Whether the hits hold the payment before posting. */
+export function holdsPayment(hits: readonly ScreeningHit[]): boolean {
+  return hits.some((hit) => hit.severity === 'HIGH');
+}

@@ -1,0 +1,300 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { BillerSnapshot } from '../../billers';
+import { jsonObject, oneOf } from '../../../platform/database/column-values';
+import { toMinorUnits } from '../../../platform/database/minor-units.transformer';
+import { sqlStatements } from '../../../platform/database/sql-query';
+import { executorOn, one, run } from '../../../platform/database/statement-executor';
+import { PAYER_TYPES, Payment, PAYMENT_CHANNELS, PAYMENT_STATUSES, PaymentStatus } from './payment.entity';
+import { assertTransition, sourcesOf } from './payment-state-machine';
+import { PaymentStatusEvent } from './payment-status-event.entity';
+import * as payments from './sql/payments.queries';
+
+/** What the payment transaction learns in one round trip before it captures funds. */
+export interface PaymentPrecheck {
+  /** The payment this customer already made with this Idempotency-Key. */
+  existing: { id: string; status: PaymentStatus; requestHash: string } | null;
+  /** Sum of the customer's (or, for an agent, the payer's) payments in the payment's currency over the last 24 hours (not failed). */
+  usedToday: bigint;
+  /** A payment of the same biller, account and amount inside the duplicate window. */
+  recentDuplicateId: string | null;
+}
+
+export type NewPayment = Omit<Payment, 'createdAt' | 'updatedAt'>;
+
+/** A payment the recovery job claimed (`claimStuckAuthorizations`). */
+export interface StuckAuthorization {
+  payment: Payment;
+  /** Accepted longer ago than the recovery's maximum age: too old to capture now. */
+  pastMaxAge: boolean;
+}
+
+const SQL = sqlStatements('payments', payments);
+
+/** Named queries on `payments` and its timeline; every customer read is scoped to its owner. */
+@Injectable()
+export class PaymentRepository {
+  /**
+   * Serialises one customer's payments until the transaction ends: the Idempotency-Key check,
+   * the rolling-day limit and the duplicate window then cannot be passed by requests running
+   * side by side. Other customers are not held up.
+   */
+  async lockCustomer(manager: EntityManager, customerId: string): Promise<void> {
+    await run(executorOn(manager), SQL.lockCustomer, { customerId });
+  }
+
+  async precheck(
+    manager: EntityManager,
+    check: {
+      /** Whose limits apply: the customer's, or (an agent) the payer's own. */
+      limitsOf: 'CUSTOMER' | 'PAYER';
+      customerId: string;
+      payerId: string;
+      idempotencyKey: string;
+      /** The payment's currency: the rolling day counts payments in it only. */
+      currency: string;
+      billerId: string;
+      accountReference: string;
+      amount: number;
+      duplicateWindowSeconds: number;
+    },
+  ): Promise<PaymentPrecheck> {
+    // The daily sum and the duplicate both come from one read of the customer's (or payer's)
+    // own recent payments (`payments_customer_created_idx` / `payments_payer_created_idx`), over
+    // the longer of the 24 hours and the duplicate window: its cost is what that customer paid
+    // lately, whatever the biller account. The Idempotency-Key is always the payer's.
+    const statement = check.limitsOf === 'PAYER' ? SQL.precheckByPayer : SQL.precheck;
+    const [row] = await run(executorOn(manager), statement, {
+      scopeId: check.limitsOf === 'PAYER' ? check.payerId : check.customerId,
+      idempotencyKey: check.idempotencyKey,
+      currency: check.currency,
+      billerId: check.billerId,
+      accountReference: check.accountReference,
+      amount: check.amount,
+      duplicateWindowSeconds: check.duplicateWindowSeconds,
+      payerId: check.payerId,
+    });
+    return {
+      existing: row.existing === null ? null : existingPayment(row.existing),
+      usedToday: BigInt(row.used),
+      recentDuplicateId: row.duplicate,
+    };
+  }
+
+  /** The payment of this payer and key, if one was made (read after a lost race). */
+  async findByKey(
+    manager: EntityManager,
+    payerId: string,
+    idempotencyKey: string,
+  ): Promise<{ id: string; status: PaymentStatus; requestHash: string } | null> {
+    const payment = await manager.findOne(Payment, {
+      where: { payerId, idempotencyKey },
+      select: { id: true, status: true, requestHash: true },
+    });
+    return payment ? { id: payment.id, status: payment.status, requestHash: payment.requestHash } : null;
+  }
+
+  /**
+   * Inserts an `AUTHORIZING` payment and the first step of its timeline in one statement: the
+   * first transaction of the payment core, committed before the rail is called. A plain
+   * INSERT: a second payment under the same key fails on the unique constraint instead of
+   * becoming an update. `captureFundingSealed` (the funding account, sealed) is kept beside it
+   * while it is AUTHORIZING, for the recovery job to complete the capture. Answers the row's
+   * creation time.
+   */
+  async insert(
+    manager: EntityManager,
+    payment: NewPayment,
+    note: string,
+    captureFundingSealed: string | null = null,
+  ): Promise<Date> {
+    const [row] = await run(executorOn(manager), SQL.insertPayment, {
+      id: payment.id,
+      customerId: payment.customerId,
+      channel: payment.channel,
+      payerType: payment.payerType,
+      payerId: payment.payerId,
+      idempotencyKey: payment.idempotencyKey,
+      requestHash: payment.requestHash,
+      billerId: payment.biller.id,
+      billerName: payment.biller.name,
+      billerSlug: payment.biller.slug,
+      accountReference: payment.accountReference,
+      savedAccountId: payment.savedAccountId,
+      amount: payment.amount,
+      fee: payment.fee,
+      currency: payment.currency,
+      rail: payment.rail,
+      fundingAccountMasked: payment.fundingAccountMasked,
+      note,
+      captureFundingSealed,
+    });
+    return row.created_at;
+  }
+
+  async findOwned(manager: EntityManager, id: string, customerId: string): Promise<Payment | null> {
+    const row = await one(executorOn(manager), SQL.findOwnedPayment, { id, customerId });
+    return row === null ? null : toPayment(row);
+  }
+
+  async findById(manager: EntityManager, id: string): Promise<Payment | null> {
+    const row = await one(executorOn(manager), SQL.findPayment, { id });
+    return row === null ? null : toPayment(row);
+  }
+
+  /**
+   * Takes up to `limit` payments left `AUTHORIZING` for longer than `olderThanMs` (the process
+   * that called the rail died, lost its database connection, or the rail timed out), and
+   * stamps them, so another worker leaves them alone for as long again. Each comes with whether
+   * it was accepted more than `maxAgeMs` ago. Both ages are measured on the database's `now()`.
+   */
+  async claimStuckAuthorizations(
+    manager: EntityManager,
+    olderThanMs: number,
+    limit: number,
+    maxAgeMs: number,
+  ): Promise<StuckAuthorization[]> {
+    const rows = await run(executorOn(manager), SQL.claimStuckAuthorizations, { olderThanMs, limit, maxAgeMs });
+    return rows.map((row) => ({ payment: toPayment(row), pastMaxAge: row.past_max_age }));
+  }
+
+  /** The sealed funding account of a payment still AUTHORIZING (see `insert`), or null. */
+  async captureFundingOf(manager: EntityManager, paymentId: string): Promise<string | null> {
+    const row = await one(executorOn(manager), SQL.captureFundingOf, { paymentId });
+    return row?.funding_account_sealed ?? null;
+  }
+
+  /** Locks the payment row for a state change. */
+  async lockById(manager: EntityManager, id: string): Promise<Payment | null> {
+    const row = await one(executorOn(manager), SQL.lockPayment, { id });
+    return row === null ? null : toPayment(row);
+  }
+
+  /**
+   * Moves the payment to `status` and appends the step to its timeline, in one statement, and
+   * answers the payment as it now is. The only statement that changes a payment's status: it
+   * moves only from `from` (default: every status the state machine lets reach `status`),
+   * checked on the locked row, and answers null, changing nothing, when the payment is in
+   * another status or missing. A move the state machine does not allow throws before any SQL.
+   * A payment held for review (`held_for_review`) does not move to PROCESSING: it is not posted
+   * until a review releases it. The posting cycles are the posting attempts' own
+   * (`PostingAttemptRepository`): the caller opens the first one in the same transaction.
+   */
+  async transition(
+    manager: EntityManager,
+    id: string,
+    status: PaymentStatus,
+    note: string,
+    changes: Partial<
+      Pick<
+        Payment,
+        'failureCode' | 'failureMessage' | 'billerReference' | 'reversalEntryId' | 'railReference' | 'journalEntryId'
+      >
+    > & { completed?: boolean } = {},
+    from: PaymentStatus | readonly PaymentStatus[] = sourcesOf(status),
+  ): Promise<Payment | null> {
+    const sources: readonly PaymentStatus[] = typeof from === 'string' ? [from] : from;
+    assertTransition(sources, status);
+    const row = await one(executorOn(manager), SQL.transitionPayment, {
+      id,
+      status,
+      note,
+      setFailureCode: 'failureCode' in changes,
+      failureCode: changes.failureCode ?? null,
+      setFailureMessage: 'failureMessage' in changes,
+      failureMessage: changes.failureMessage ?? null,
+      setBillerReference: 'billerReference' in changes,
+      billerReference: changes.billerReference ?? null,
+      setReversalEntryId: 'reversalEntryId' in changes,
+      reversalEntryId: changes.reversalEntryId ?? null,
+      completed: changes.completed === true,
+      from: [...sources],
+      setRailReference: 'railReference' in changes,
+      railReference: changes.railReference ?? null,
+      setJournalEntryId: 'journalEntryId' in changes,
+      journalEntryId: changes.journalEntryId ?? null,
+    });
+    return row ? toPayment(row) : null;
+  }
+
+  /**
+   * Holds the payment for a compliance review, or releases it (`held` false); answers the
+   * payment as it now is, or null when it was already so. A held payment's capture opens no
+   * posting cycle and `transition` does not move it to PROCESSING.
+   */
+  async setHeldForReview(manager: EntityManager, id: string, held: boolean): Promise<Payment | null> {
+    const row = await one(executorOn(manager), SQL.setHeldForReview, { id, held });
+    return row ? toPayment(row) : null;
+  }
+
+  /** Appends a step to the payment's timeline without changing its status. */
+  async noteStep(manager: EntityManager, id: string, note: string): Promise<void> {
+    await run(executorOn(manager), SQL.notePaymentStep, { id, note });
+  }
+
+  async setRailReversalReference(manager: EntityManager, id: string, reference: string): Promise<void> {
+    await manager.update(Payment, { id }, { railReversalReference: reference, updatedAt: () => 'now()' });
+  }
+
+  async pageOwnedBy(
+    manager: EntityManager,
+    customerId: string,
+    page: number,
+    size: number,
+  ): Promise<{ rows: Payment[]; total: number }> {
+    const [rows, total] = await manager.findAndCount(Payment, {
+      where: { customerId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: page * size,
+      take: size,
+    });
+    return { rows, total };
+  }
+
+  timeline(manager: EntityManager, paymentId: string): Promise<PaymentStatusEvent[]> {
+    return manager.find(PaymentStatusEvent, { where: { paymentId }, order: { id: 'ASC' } });
+  }
+}
+
+/** A `payments` row, as every statement here answers it whole. */
+function toPayment(row: payments.FindPaymentResult): Payment {
+  return Object.assign(new Payment(), {
+    id: row.id,
+    customerId: row.customer_id,
+    channel: oneOf(PAYMENT_CHANNELS, row.channel, 'payments.channel'),
+    payerType: oneOf(PAYER_TYPES, row.payer_type, 'payments.payer_type'),
+    payerId: row.payer_id,
+    idempotencyKey: row.idempotency_key,
+    requestHash: row.request_hash,
+    biller: BillerSnapshot.of({ id: row.biller_id, name: row.biller_name, slug: row.biller_slug }),
+    accountReference: row.account_reference,
+    savedAccountId: row.saved_account_id,
+    amount: toMinorUnits(row.amount),
+    fee: toMinorUnits(row.fee),
+    currency: row.currency,
+    rail: row.rail,
+    fundingAccountMasked: row.funding_account_masked,
+    railReference: row.rail_reference,
+    status: oneOf(PAYMENT_STATUSES, row.status, 'payments.status'),
+    failureCode: row.failure_code,
+    failureMessage: row.failure_message,
+    billerReference: row.biller_reference,
+    journalEntryId: row.journal_entry_id,
+    reversalEntryId: row.reversal_entry_id,
+    railReversalReference: row.rail_reversal_reference,
+    heldForReview: row.held_for_review,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    completedAt: row.completed_at,
+  } satisfies Payment);
+}
+
+/** The precheck's `existing`: the payment already made under the key, as `json_build_object` answers it. */
+function existingPayment(value: unknown): NonNullable<PaymentPrecheck['existing']> {
+  const existing = jsonObject(value, 'payments precheck existing');
+  const { id, status, hash } = existing;
+  if (typeof id !== 'string' || typeof status !== 'string' || typeof hash !== 'string') {
+    throw new Error('payments precheck existing: expected id, status and hash');
+  }
+  return { id, status: oneOf(PAYMENT_STATUSES, status, 'payments.status'), requestHash: hash };
+}

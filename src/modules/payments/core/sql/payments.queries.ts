@@ -1,0 +1,673 @@
+/** Types generated for queries found in "src/modules/payments/core/sql/payments.sql" */
+import { PreparedQuery } from '../../../../platform/database/sql-query';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export type NumberOrString = number | string;
+
+export type stringArray = (string)[];
+
+/** 'LockCustomer' parameters type */
+export interface LockCustomerParams {
+  customerId: string;
+}
+
+/** 'LockCustomer' return type */
+export interface LockCustomerResult {
+  locked: undefined;
+}
+
+/** 'LockCustomer' query type */
+export interface LockCustomerQuery {
+  params: LockCustomerParams;
+  result: LockCustomerResult;
+}
+
+const lockCustomerIR: any = {"usedParamSet":{"customerId":true},"params":[{"name":"customerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":160,"b":171}]}],"statement":"-- Serialises one customer's payments until the transaction ends (PaymentRepository.lockCustomer).\nSELECT pg_advisory_xact_lock(hashtextextended('payments:' || :customerId!, 0)) AS \"locked!\""};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- Serialises one customer's payments until the transaction ends (PaymentRepository.lockCustomer).
+ * SELECT pg_advisory_xact_lock(hashtextextended('payments:' || :customerId!, 0)) AS "locked!"
+ * ```
+ */
+export const lockCustomer = new PreparedQuery<LockCustomerParams,LockCustomerResult>(lockCustomerIR);
+
+
+/** 'Precheck' parameters type */
+export interface PrecheckParams {
+  accountReference: string;
+  amount: NumberOrString;
+  billerId: string;
+  currency: string;
+  duplicateWindowSeconds: number;
+  idempotencyKey: string;
+  payerId: string;
+  scopeId: string;
+}
+
+/** 'Precheck' return type */
+export interface PrecheckResult {
+  duplicate: string | null;
+  existing: Json | null;
+  used: string;
+}
+
+/** 'Precheck' query type */
+export interface PrecheckQuery {
+  params: PrecheckParams;
+  result: PrecheckResult;
+}
+
+const precheckIR: any = {"usedParamSet":{"scopeId":true,"duplicateWindowSeconds":true,"payerId":true,"idempotencyKey":true,"currency":true,"billerId":true,"accountReference":true,"amount":true},"params":[{"name":"scopeId","required":true,"transform":{"type":"scalar"},"locs":[{"a":240,"b":248}]},{"name":"duplicateWindowSeconds","required":true,"transform":{"type":"scalar"},"locs":[{"a":355,"b":378},{"a":794,"b":817}]},{"name":"payerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":505,"b":513}]},{"name":"idempotencyKey","required":true,"transform":{"type":"scalar"},"locs":[{"a":537,"b":552}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":692,"b":701}]},{"name":"billerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":842,"b":851}]},{"name":"accountReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":877,"b":894}]},{"name":"amount","required":true,"transform":{"type":"scalar"},"locs":[{"a":909,"b":916}]}],"statement":"-- What the payment transaction learns before it captures funds, limits counted by the customer.\nWITH recent AS MATERIALIZED (\n  SELECT id, biller_id, account_reference, amount, currency, created_at\n    FROM payments\n   WHERE customer_id = :scopeId! AND status <> 'FAILED'\n     AND created_at > now() - greatest(interval '24 hours', make_interval(secs => :duplicateWindowSeconds!))\n)\nSELECT\n  (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)\n     FROM payments WHERE payer_id = :payerId! AND idempotency_key = :idempotencyKey!) AS existing,\n  (SELECT coalesce(sum(amount), 0)::text\n     FROM recent\n    WHERE created_at > now() - interval '24 hours' AND currency = :currency!) AS \"used!\",\n  (SELECT id FROM recent\n    WHERE created_at > now() - make_interval(secs => :duplicateWindowSeconds!)\n      AND biller_id = :billerId! AND account_reference = :accountReference! AND amount = :amount!\n    ORDER BY created_at DESC LIMIT 1) AS duplicate"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- What the payment transaction learns before it captures funds, limits counted by the customer.
+ * WITH recent AS MATERIALIZED (
+ *   SELECT id, biller_id, account_reference, amount, currency, created_at
+ *     FROM payments
+ *    WHERE customer_id = :scopeId! AND status <> 'FAILED'
+ *      AND created_at > now() - greatest(interval '24 hours', make_interval(secs => :duplicateWindowSeconds!))
+ * )
+ * SELECT
+ *   (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)
+ *      FROM payments WHERE payer_id = :payerId! AND idempotency_key = :idempotencyKey!) AS existing,
+ *   (SELECT coalesce(sum(amount), 0)::text
+ *      FROM recent
+ *     WHERE created_at > now() - interval '24 hours' AND currency = :currency!) AS "used!",
+ *   (SELECT id FROM recent
+ *     WHERE created_at > now() - make_interval(secs => :duplicateWindowSeconds!)
+ *       AND biller_id = :billerId! AND account_reference = :accountReference! AND amount = :amount!
+ *     ORDER BY created_at DESC LIMIT 1) AS duplicate
+ * ```
+ */
+export const precheck = new PreparedQuery<PrecheckParams,PrecheckResult>(precheckIR);
+
+
+/** 'PrecheckByPayer' parameters type */
+export interface PrecheckByPayerParams {
+  accountReference: string;
+  amount: NumberOrString;
+  billerId: string;
+  currency: string;
+  duplicateWindowSeconds: number;
+  idempotencyKey: string;
+  payerId: string;
+  scopeId: string;
+}
+
+/** 'PrecheckByPayer' return type */
+export interface PrecheckByPayerResult {
+  duplicate: string | null;
+  existing: Json | null;
+  used: string;
+}
+
+/** 'PrecheckByPayer' query type */
+export interface PrecheckByPayerQuery {
+  params: PrecheckByPayerParams;
+  result: PrecheckByPayerResult;
+}
+
+const precheckByPayerIR: any = {"usedParamSet":{"scopeId":true,"duplicateWindowSeconds":true,"payerId":true,"idempotencyKey":true,"currency":true,"billerId":true,"accountReference":true,"amount":true},"params":[{"name":"scopeId","required":true,"transform":{"type":"scalar"},"locs":[{"a":226,"b":234}]},{"name":"duplicateWindowSeconds","required":true,"transform":{"type":"scalar"},"locs":[{"a":341,"b":364},{"a":780,"b":803}]},{"name":"payerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":491,"b":499}]},{"name":"idempotencyKey","required":true,"transform":{"type":"scalar"},"locs":[{"a":523,"b":538}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":678,"b":687}]},{"name":"billerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":828,"b":837}]},{"name":"accountReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":863,"b":880}]},{"name":"amount","required":true,"transform":{"type":"scalar"},"locs":[{"a":895,"b":902}]}],"statement":"-- The precheck of a payment whose limits count by the payer (an agent's own limits).\nWITH recent AS MATERIALIZED (\n  SELECT id, biller_id, account_reference, amount, currency, created_at\n    FROM payments\n   WHERE payer_id = :scopeId! AND status <> 'FAILED'\n     AND created_at > now() - greatest(interval '24 hours', make_interval(secs => :duplicateWindowSeconds!))\n)\nSELECT\n  (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)\n     FROM payments WHERE payer_id = :payerId! AND idempotency_key = :idempotencyKey!) AS existing,\n  (SELECT coalesce(sum(amount), 0)::text\n     FROM recent\n    WHERE created_at > now() - interval '24 hours' AND currency = :currency!) AS \"used!\",\n  (SELECT id FROM recent\n    WHERE created_at > now() - make_interval(secs => :duplicateWindowSeconds!)\n      AND biller_id = :billerId! AND account_reference = :accountReference! AND amount = :amount!\n    ORDER BY created_at DESC LIMIT 1) AS duplicate"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- The precheck of a payment whose limits count by the payer (an agent's own limits).
+ * WITH recent AS MATERIALIZED (
+ *   SELECT id, biller_id, account_reference, amount, currency, created_at
+ *     FROM payments
+ *    WHERE payer_id = :scopeId! AND status <> 'FAILED'
+ *      AND created_at > now() - greatest(interval '24 hours', make_interval(secs => :duplicateWindowSeconds!))
+ * )
+ * SELECT
+ *   (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)
+ *      FROM payments WHERE payer_id = :payerId! AND idempotency_key = :idempotencyKey!) AS existing,
+ *   (SELECT coalesce(sum(amount), 0)::text
+ *      FROM recent
+ *     WHERE created_at > now() - interval '24 hours' AND currency = :currency!) AS "used!",
+ *   (SELECT id FROM recent
+ *     WHERE created_at > now() - make_interval(secs => :duplicateWindowSeconds!)
+ *       AND biller_id = :billerId! AND account_reference = :accountReference! AND amount = :amount!
+ *     ORDER BY created_at DESC LIMIT 1) AS duplicate
+ * ```
+ */
+export const precheckByPayer = new PreparedQuery<PrecheckByPayerParams,PrecheckByPayerResult>(precheckByPayerIR);
+
+
+/** 'InsertPayment' parameters type */
+export interface InsertPaymentParams {
+  accountReference: string;
+  amount: NumberOrString;
+  billerId: string;
+  billerName: string;
+  billerSlug: string;
+  captureFundingSealed?: string | null | void;
+  channel: string;
+  currency: string;
+  customerId: string;
+  fee: NumberOrString;
+  fundingAccountMasked: string;
+  id: string;
+  idempotencyKey: string;
+  note: string;
+  payerId: string;
+  payerType: string;
+  rail: string;
+  requestHash: string;
+  savedAccountId?: string | null | void;
+}
+
+/** 'InsertPayment' return type */
+export interface InsertPaymentResult {
+  created_at: Date;
+}
+
+/** 'InsertPayment' query type */
+export interface InsertPaymentQuery {
+  params: InsertPaymentParams;
+  result: InsertPaymentResult;
+}
+
+const insertPaymentIR: any = {"usedParamSet":{"id":true,"customerId":true,"channel":true,"payerType":true,"payerId":true,"idempotencyKey":true,"requestHash":true,"billerId":true,"billerName":true,"billerSlug":true,"accountReference":true,"savedAccountId":true,"amount":true,"fee":true,"currency":true,"rail":true,"fundingAccountMasked":true,"captureFundingSealed":true,"note":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":416,"b":419}]},{"name":"customerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":422,"b":433}]},{"name":"channel","required":true,"transform":{"type":"scalar"},"locs":[{"a":436,"b":444}]},{"name":"payerType","required":true,"transform":{"type":"scalar"},"locs":[{"a":447,"b":457}]},{"name":"payerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":460,"b":468}]},{"name":"idempotencyKey","required":true,"transform":{"type":"scalar"},"locs":[{"a":471,"b":486}]},{"name":"requestHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":489,"b":501}]},{"name":"billerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":504,"b":513}]},{"name":"billerName","required":true,"transform":{"type":"scalar"},"locs":[{"a":526,"b":537}]},{"name":"billerSlug","required":true,"transform":{"type":"scalar"},"locs":[{"a":540,"b":551}]},{"name":"accountReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":554,"b":571}]},{"name":"savedAccountId","required":false,"transform":{"type":"scalar"},"locs":[{"a":574,"b":588}]},{"name":"amount","required":true,"transform":{"type":"scalar"},"locs":[{"a":591,"b":598}]},{"name":"fee","required":true,"transform":{"type":"scalar"},"locs":[{"a":601,"b":605}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":608,"b":617}]},{"name":"rail","required":true,"transform":{"type":"scalar"},"locs":[{"a":620,"b":625}]},{"name":"fundingAccountMasked","required":true,"transform":{"type":"scalar"},"locs":[{"a":638,"b":659}]},{"name":"captureFundingSealed","required":false,"transform":{"type":"scalar"},"locs":[{"a":837,"b":857},{"a":891,"b":911}]},{"name":"note","required":true,"transform":{"type":"scalar"},"locs":[{"a":1025,"b":1030}]}],"statement":"-- An AUTHORIZING payment, its capture instruction (when sealed) and the first step of its timeline.\nWITH inserted AS (\n  INSERT INTO payments (id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash,\n                        biller_id, biller_name, biller_slug, account_reference, saved_account_id, amount, fee,\n                        currency, rail, funding_account_masked, status)\n  VALUES (:id!, :customerId!, :channel!, :payerType!, :payerId!, :idempotencyKey!, :requestHash!, :billerId!,\n          :billerName!, :billerSlug!, :accountReference!, :savedAccountId, :amount!, :fee!, :currency!, :rail!,\n          :fundingAccountMasked!, 'AUTHORIZING')\n  RETURNING id, status, created_at\n), instruction AS (\n  INSERT INTO payment_capture_instructions (payment_id, funding_account_sealed, created_at)\n  SELECT id, :captureFundingSealed, created_at FROM inserted WHERE :captureFundingSealed::text IS NOT NULL\n)\nINSERT INTO payment_status_events (payment_id, status, note, created_at)\nSELECT id, status, :note!, created_at FROM inserted\nRETURNING created_at"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- An AUTHORIZING payment, its capture instruction (when sealed) and the first step of its timeline.
+ * WITH inserted AS (
+ *   INSERT INTO payments (id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash,
+ *                         biller_id, biller_name, biller_slug, account_reference, saved_account_id, amount, fee,
+ *                         currency, rail, funding_account_masked, status)
+ *   VALUES (:id!, :customerId!, :channel!, :payerType!, :payerId!, :idempotencyKey!, :requestHash!, :billerId!,
+ *           :billerName!, :billerSlug!, :accountReference!, :savedAccountId, :amount!, :fee!, :currency!, :rail!,
+ *           :fundingAccountMasked!, 'AUTHORIZING')
+ *   RETURNING id, status, created_at
+ * ), instruction AS (
+ *   INSERT INTO payment_capture_instructions (payment_id, funding_account_sealed, created_at)
+ *   SELECT id, :captureFundingSealed, created_at FROM inserted WHERE :captureFundingSealed::text IS NOT NULL
+ * )
+ * INSERT INTO payment_status_events (payment_id, status, note, created_at)
+ * SELECT id, status, :note!, created_at FROM inserted
+ * RETURNING created_at
+ * ```
+ */
+export const insertPayment = new PreparedQuery<InsertPaymentParams,InsertPaymentResult>(insertPaymentIR);
+
+
+/** 'FindPayment' parameters type */
+export interface FindPaymentParams {
+  id: string;
+}
+
+/** 'FindPayment' return type */
+export interface FindPaymentResult {
+  account_reference: string;
+  amount: string;
+  biller_id: string;
+  biller_name: string;
+  biller_reference: string | null;
+  biller_slug: string;
+  channel: string;
+  completed_at: Date | null;
+  created_at: Date;
+  currency: string;
+  customer_id: string;
+  failure_code: string | null;
+  failure_message: string | null;
+  fee: string;
+  funding_account_masked: string;
+  held_for_review: boolean;
+  id: string;
+  idempotency_key: string;
+  journal_entry_id: string | null;
+  payer_id: string;
+  payer_type: string;
+  rail: string;
+  rail_reference: string | null;
+  rail_reversal_reference: string | null;
+  request_hash: string;
+  reversal_entry_id: string | null;
+  saved_account_id: string | null;
+  status: string;
+  updated_at: Date;
+}
+
+/** 'FindPayment' query type */
+export interface FindPaymentQuery {
+  params: FindPaymentParams;
+  result: FindPaymentResult;
+}
+
+const findPaymentIR: any = {"usedParamSet":{"id":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":451,"b":454}]}],"statement":"SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at\n  FROM payments\n WHERE id = :id!"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+ *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
+ *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+ *        held_for_review, created_at, updated_at, completed_at
+ *   FROM payments
+ *  WHERE id = :id!
+ * ```
+ */
+export const findPayment = new PreparedQuery<FindPaymentParams,FindPaymentResult>(findPaymentIR);
+
+
+/** 'FindOwnedPayment' parameters type */
+export interface FindOwnedPaymentParams {
+  customerId: string;
+  id: string;
+}
+
+/** 'FindOwnedPayment' return type */
+export interface FindOwnedPaymentResult {
+  account_reference: string;
+  amount: string;
+  biller_id: string;
+  biller_name: string;
+  biller_reference: string | null;
+  biller_slug: string;
+  channel: string;
+  completed_at: Date | null;
+  created_at: Date;
+  currency: string;
+  customer_id: string;
+  failure_code: string | null;
+  failure_message: string | null;
+  fee: string;
+  funding_account_masked: string;
+  held_for_review: boolean;
+  id: string;
+  idempotency_key: string;
+  journal_entry_id: string | null;
+  payer_id: string;
+  payer_type: string;
+  rail: string;
+  rail_reference: string | null;
+  rail_reversal_reference: string | null;
+  request_hash: string;
+  reversal_entry_id: string | null;
+  saved_account_id: string | null;
+  status: string;
+  updated_at: Date;
+}
+
+/** 'FindOwnedPayment' query type */
+export interface FindOwnedPaymentQuery {
+  params: FindOwnedPaymentParams;
+  result: FindOwnedPaymentResult;
+}
+
+const findOwnedPaymentIR: any = {"usedParamSet":{"id":true,"customerId":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":451,"b":454}]},{"name":"customerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":474,"b":485}]}],"statement":"SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at\n  FROM payments\n WHERE id = :id! AND customer_id = :customerId!"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+ *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
+ *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+ *        held_for_review, created_at, updated_at, completed_at
+ *   FROM payments
+ *  WHERE id = :id! AND customer_id = :customerId!
+ * ```
+ */
+export const findOwnedPayment = new PreparedQuery<FindOwnedPaymentParams,FindOwnedPaymentResult>(findOwnedPaymentIR);
+
+
+/** 'LockPayment' parameters type */
+export interface LockPaymentParams {
+  id: string;
+}
+
+/** 'LockPayment' return type */
+export interface LockPaymentResult {
+  account_reference: string;
+  amount: string;
+  biller_id: string;
+  biller_name: string;
+  biller_reference: string | null;
+  biller_slug: string;
+  channel: string;
+  completed_at: Date | null;
+  created_at: Date;
+  currency: string;
+  customer_id: string;
+  failure_code: string | null;
+  failure_message: string | null;
+  fee: string;
+  funding_account_masked: string;
+  held_for_review: boolean;
+  id: string;
+  idempotency_key: string;
+  journal_entry_id: string | null;
+  payer_id: string;
+  payer_type: string;
+  rail: string;
+  rail_reference: string | null;
+  rail_reversal_reference: string | null;
+  request_hash: string;
+  reversal_entry_id: string | null;
+  saved_account_id: string | null;
+  status: string;
+  updated_at: Date;
+}
+
+/** 'LockPayment' query type */
+export interface LockPaymentQuery {
+  params: LockPaymentParams;
+  result: LockPaymentResult;
+}
+
+const lockPaymentIR: any = {"usedParamSet":{"id":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":451,"b":454}]}],"statement":"SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at\n  FROM payments\n WHERE id = :id!\n   FOR UPDATE"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+ *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
+ *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+ *        held_for_review, created_at, updated_at, completed_at
+ *   FROM payments
+ *  WHERE id = :id!
+ *    FOR UPDATE
+ * ```
+ */
+export const lockPayment = new PreparedQuery<LockPaymentParams,LockPaymentResult>(lockPaymentIR);
+
+
+/** 'ClaimStuckAuthorizations' parameters type */
+export interface ClaimStuckAuthorizationsParams {
+  limit: NumberOrString;
+  maxAgeMs: number;
+  olderThanMs: number;
+}
+
+/** 'ClaimStuckAuthorizations' return type */
+export interface ClaimStuckAuthorizationsResult {
+  account_reference: string;
+  amount: string;
+  biller_id: string;
+  biller_name: string;
+  biller_reference: string | null;
+  biller_slug: string;
+  channel: string;
+  completed_at: Date | null;
+  created_at: Date;
+  currency: string;
+  customer_id: string;
+  failure_code: string | null;
+  failure_message: string | null;
+  fee: string;
+  funding_account_masked: string;
+  held_for_review: boolean;
+  id: string;
+  idempotency_key: string;
+  journal_entry_id: string | null;
+  past_max_age: boolean;
+  payer_id: string;
+  payer_type: string;
+  rail: string;
+  rail_reference: string | null;
+  rail_reversal_reference: string | null;
+  request_hash: string;
+  reversal_entry_id: string | null;
+  saved_account_id: string | null;
+  status: string;
+  updated_at: Date;
+}
+
+/** 'ClaimStuckAuthorizations' query type */
+export interface ClaimStuckAuthorizationsQuery {
+  params: ClaimStuckAuthorizationsParams;
+  result: ClaimStuckAuthorizationsResult;
+}
+
+const claimStuckAuthorizationsIR: any = {"usedParamSet":{"olderThanMs":true,"limit":true,"maxAgeMs":true},"params":[{"name":"olderThanMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":209,"b":221}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":292,"b":298}]},{"name":"maxAgeMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":1248,"b":1257}]}],"statement":"WITH stuck AS (\n  UPDATE payments SET updated_at = now()\n   WHERE id IN (SELECT id FROM payments\n                 WHERE status = 'AUTHORIZING'\n                   AND updated_at < now() - make_interval(secs => :olderThanMs!::double precision / 1000)\n                 ORDER BY updated_at LIMIT :limit!\n                   FOR UPDATE SKIP LOCKED)\n   RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at\n)\nSELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       created_at < now() - make_interval(secs => :maxAgeMs!::double precision / 1000) AS \"past_max_age!\"\n  FROM stuck"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * WITH stuck AS (
+ *   UPDATE payments SET updated_at = now()
+ *    WHERE id IN (SELECT id FROM payments
+ *                  WHERE status = 'AUTHORIZING'
+ *                    AND updated_at < now() - make_interval(secs => :olderThanMs!::double precision / 1000)
+ *                  ORDER BY updated_at LIMIT :limit!
+ *                    FOR UPDATE SKIP LOCKED)
+ *    RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+ *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
+ *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+ *        held_for_review, created_at, updated_at, completed_at
+ * )
+ * SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+ *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
+ *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+ *        held_for_review, created_at, updated_at, completed_at,
+ *        created_at < now() - make_interval(secs => :maxAgeMs!::double precision / 1000) AS "past_max_age!"
+ *   FROM stuck
+ * ```
+ */
+export const claimStuckAuthorizations = new PreparedQuery<ClaimStuckAuthorizationsParams,ClaimStuckAuthorizationsResult>(claimStuckAuthorizationsIR);
+
+
+/** 'TransitionPayment' parameters type */
+export interface TransitionPaymentParams {
+  billerReference?: string | null | void;
+  completed: boolean;
+  failureCode?: string | null | void;
+  failureMessage?: string | null | void;
+  from: stringArray;
+  id: string;
+  journalEntryId?: string | null | void;
+  note: string;
+  railReference?: string | null | void;
+  reversalEntryId?: string | null | void;
+  setBillerReference: boolean;
+  setFailureCode: boolean;
+  setFailureMessage: boolean;
+  setJournalEntryId: boolean;
+  setRailReference: boolean;
+  setReversalEntryId: boolean;
+  status: string;
+}
+
+/** 'TransitionPayment' return type */
+export interface TransitionPaymentResult {
+  account_reference: string;
+  amount: string;
+  biller_id: string;
+  biller_name: string;
+  biller_reference: string | null;
+  biller_slug: string;
+  channel: string;
+  completed_at: Date | null;
+  created_at: Date;
+  currency: string;
+  customer_id: string;
+  failure_code: string | null;
+  failure_message: string | null;
+  fee: string;
+  funding_account_masked: string;
+  held_for_review: boolean;
+  id: string;
+  idempotency_key: string;
+  journal_entry_id: string | null;
+  payer_id: string;
+  payer_type: string;
+  rail: string;
+  rail_reference: string | null;
+  rail_reversal_reference: string | null;
+  request_hash: string;
+  reversal_entry_id: string | null;
+  saved_account_id: string | null;
+  status: string;
+  updated_at: Date;
+}
+
+/** 'TransitionPayment' query type */
+export interface TransitionPaymentQuery {
+  params: TransitionPaymentParams;
+  result: TransitionPaymentResult;
+}
+
+const transitionPaymentIR: any = {"usedParamSet":{"status":true,"setFailureCode":true,"failureCode":true,"setFailureMessage":true,"failureMessage":true,"setBillerReference":true,"billerReference":true,"setReversalEntryId":true,"reversalEntryId":true,"setRailReference":true,"railReference":true,"setJournalEntryId":true,"journalEntryId":true,"completed":true,"id":true,"from":true,"note":true},"params":[{"name":"status","required":true,"transform":{"type":"scalar"},"locs":[{"a":193,"b":200},{"a":1152,"b":1159},{"a":1713,"b":1720}]},{"name":"setFailureCode","required":true,"transform":{"type":"scalar"},"locs":[{"a":237,"b":252}]},{"name":"failureCode","required":false,"transform":{"type":"scalar"},"locs":[{"a":268,"b":279}]},{"name":"setFailureMessage","required":true,"transform":{"type":"scalar"},"locs":[{"a":341,"b":359}]},{"name":"failureMessage","required":false,"transform":{"type":"scalar"},"locs":[{"a":375,"b":389}]},{"name":"setBillerReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":455,"b":474}]},{"name":"billerReference","required":false,"transform":{"type":"scalar"},"locs":[{"a":490,"b":505}]},{"name":"setReversalEntryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":573,"b":592}]},{"name":"reversalEntryId","required":false,"transform":{"type":"scalar"},"locs":[{"a":608,"b":623}]},{"name":"setRailReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":695,"b":712}]},{"name":"railReference","required":false,"transform":{"type":"scalar"},"locs":[{"a":728,"b":741}]},{"name":"setJournalEntryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":806,"b":824}]},{"name":"journalEntryId","required":false,"transform":{"type":"scalar"},"locs":[{"a":840,"b":854}]},{"name":"completed","required":true,"transform":{"type":"scalar"},"locs":[{"a":923,"b":933}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":1020,"b":1023}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":1043,"b":1048}]},{"name":"note","required":true,"transform":{"type":"scalar"},"locs":[{"a":1723,"b":1728}]}],"statement":"-- The only statement that changes a payment's status (PaymentRepository.transition). A column\n-- whose set flag is false keeps its value.\nWITH changed AS (\n  UPDATE payments\n     SET status = :status!,\n         failure_code = CASE WHEN :setFailureCode!::boolean THEN :failureCode ELSE failure_code END,\n         failure_message = CASE WHEN :setFailureMessage!::boolean THEN :failureMessage ELSE failure_message END,\n         biller_reference = CASE WHEN :setBillerReference!::boolean THEN :billerReference ELSE biller_reference END,\n         reversal_entry_id = CASE WHEN :setReversalEntryId!::boolean THEN :reversalEntryId::uuid ELSE reversal_entry_id END,\n         rail_reference = CASE WHEN :setRailReference!::boolean THEN :railReference ELSE rail_reference END,\n         journal_entry_id = CASE WHEN :setJournalEntryId!::boolean THEN :journalEntryId::uuid ELSE journal_entry_id END,\n         completed_at = CASE WHEN :completed!::boolean THEN now() ELSE completed_at END,\n         updated_at = now()\n   WHERE id = :id! AND status = ANY (:from!::text[])\n     -- A payment held for a compliance review is never posted until released.\n     AND NOT (:status! = 'PROCESSING' AND held_for_review)\n   RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at\n), step AS (\n  INSERT INTO payment_status_events (payment_id, status, note) SELECT id, :status!, :note! FROM changed\n), capture_done AS (\n  -- Only an AUTHORIZING payment keeps its funding account: every move out of it drops it.\n  DELETE FROM payment_capture_instructions WHERE payment_id IN (SELECT id FROM changed)\n)\nSELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at\n  FROM changed"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- The only statement that changes a payment's status (PaymentRepository.transition). A column
+ * -- whose set flag is false keeps its value.
+ * WITH changed AS (
+ *   UPDATE payments
+ *      SET status = :status!,
+ *          failure_code = CASE WHEN :setFailureCode!::boolean THEN :failureCode ELSE failure_code END,
+ *          failure_message = CASE WHEN :setFailureMessage!::boolean THEN :failureMessage ELSE failure_message END,
+ *          biller_reference = CASE WHEN :setBillerReference!::boolean THEN :billerReference ELSE biller_reference END,
+ *          reversal_entry_id = CASE WHEN :setReversalEntryId!::boolean THEN :reversalEntryId::uuid ELSE reversal_entry_id END,
+ *          rail_reference = CASE WHEN :setRailReference!::boolean THEN :railReference ELSE rail_reference END,
+ *          journal_entry_id = CASE WHEN :setJournalEntryId!::boolean THEN :journalEntryId::uuid ELSE journal_entry_id END,
+ *          completed_at = CASE WHEN :completed!::boolean THEN now() ELSE completed_at END,
+ *          updated_at = now()
+ *    WHERE id = :id! AND status = ANY (:from!::text[])
+ *      -- A payment held for a compliance review is never posted until released.
+ *      AND NOT (:status! = 'PROCESSING' AND held_for_review)
+ *    RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+ *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
+ *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+ *        held_for_review, created_at, updated_at, completed_at
+ * ), step AS (
+ *   INSERT INTO payment_status_events (payment_id, status, note) SELECT id, :status!, :note! FROM changed
+ * ), capture_done AS (
+ *   -- Only an AUTHORIZING payment keeps its funding account: every move out of it drops it.
+ *   DELETE FROM payment_capture_instructions WHERE payment_id IN (SELECT id FROM changed)
+ * )
+ * SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+ *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
+ *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+ *        held_for_review, created_at, updated_at, completed_at
+ *   FROM changed
+ * ```
+ */
+export const transitionPayment = new PreparedQuery<TransitionPaymentParams,TransitionPaymentResult>(transitionPaymentIR);
+
+
+/** 'CaptureFundingOf' parameters type */
+export interface CaptureFundingOfParams {
+  paymentId: string;
+}
+
+/** 'CaptureFundingOf' return type */
+export interface CaptureFundingOfResult {
+  funding_account_sealed: string;
+}
+
+/** 'CaptureFundingOf' query type */
+export interface CaptureFundingOfQuery {
+  params: CaptureFundingOfParams;
+  result: CaptureFundingOfResult;
+}
+
+const captureFundingOfIR: any = {"usedParamSet":{"paymentId":true},"params":[{"name":"paymentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":83,"b":93}]}],"statement":"SELECT funding_account_sealed FROM payment_capture_instructions WHERE payment_id = :paymentId!"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT funding_account_sealed FROM payment_capture_instructions WHERE payment_id = :paymentId!
+ * ```
+ */
+export const captureFundingOf = new PreparedQuery<CaptureFundingOfParams,CaptureFundingOfResult>(captureFundingOfIR);
+
+
+/** 'SetHeldForReview' parameters type */
+export interface SetHeldForReviewParams {
+  held: boolean;
+  id: string;
+}
+
+/** 'SetHeldForReview' return type */
+export interface SetHeldForReviewResult {
+  account_reference: string;
+  amount: string;
+  biller_id: string;
+  biller_name: string;
+  biller_reference: string | null;
+  biller_slug: string;
+  channel: string;
+  completed_at: Date | null;
+  created_at: Date;
+  currency: string;
+  customer_id: string;
+  failure_code: string | null;
+  failure_message: string | null;
+  fee: string;
+  funding_account_masked: string;
+  held_for_review: boolean;
+  id: string;
+  idempotency_key: string;
+  journal_entry_id: string | null;
+  payer_id: string;
+  payer_type: string;
+  rail: string;
+  rail_reference: string | null;
+  rail_reversal_reference: string | null;
+  request_hash: string;
+  reversal_entry_id: string | null;
+  saved_account_id: string | null;
+  status: string;
+  updated_at: Date;
+}
+
+/** 'SetHeldForReview' query type */
+export interface SetHeldForReviewQuery {
+  params: SetHeldForReviewParams;
+  result: SetHeldForReviewResult;
+}
+
+const setHeldForReviewIR: any = {"usedParamSet":{"held":true,"id":true},"params":[{"name":"held","required":true,"transform":{"type":"scalar"},"locs":[{"a":38,"b":43},{"a":105,"b":110}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":77,"b":80}]}],"statement":"UPDATE payments SET held_for_review = :held!, updated_at = now()\n WHERE id = :id! AND held_for_review <> :held!\nRETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * UPDATE payments SET held_for_review = :held!, updated_at = now()
+ *  WHERE id = :id! AND held_for_review <> :held!
+ * RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+ *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
+ *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+ *        held_for_review, created_at, updated_at, completed_at
+ * ```
+ */
+export const setHeldForReview = new PreparedQuery<SetHeldForReviewParams,SetHeldForReviewResult>(setHeldForReviewIR);
+
+
+/** 'NotePaymentStep' parameters type */
+export interface NotePaymentStepParams {
+  id: string;
+  note: string;
+}
+
+/** 'NotePaymentStep' return type */
+export type NotePaymentStepResult = void;
+
+/** 'NotePaymentStep' query type */
+export interface NotePaymentStepQuery {
+  params: NotePaymentStepParams;
+  result: NotePaymentStepResult;
+}
+
+const notePaymentStepIR: any = {"usedParamSet":{"note":true,"id":true},"params":[{"name":"note","required":true,"transform":{"type":"scalar"},"locs":[{"a":80,"b":85}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":112,"b":115}]}],"statement":"INSERT INTO payment_status_events (payment_id, status, note) SELECT id, status, :note! FROM payments WHERE id = :id!"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * INSERT INTO payment_status_events (payment_id, status, note) SELECT id, status, :note! FROM payments WHERE id = :id!
+ * ```
+ */
+export const notePaymentStep = new PreparedQuery<NotePaymentStepParams,NotePaymentStepResult>(notePaymentStepIR);
+
+

@@ -6,7 +6,7 @@ import path from 'node:path';
  *
  * - `src/platform/` knows no context: it imports nothing from `src/modules/`.
  * - A context imports another context only through its public surface, the folder's
- *   `index.ts` (`../billers`, never `../billers/biller.entity` or `../billers/dto/...`).
+ *   `index.ts` (`../billers`, never `../billers/catalogue/biller.entity` or `../billers/dto/...`).
  *
  * Paths are resolved against the importing file, so `../../billers/dto/x` from a context's
  * subfolder is caught as surely as `../billers/x`. The applications' composition files

@@ -54,6 +54,16 @@ const e2e = {
 };
 
 /**
+ * The e2e project's runtime and environment: the app's modules (src/, migrations/, packages) and
+ * the V8 context are loaded once per worker and shared by the spec files it runs, instead of
+ * once per spec file (test/README.md).
+ */
+const sharedModules = {
+  testEnvironment: '<rootDir>/test/support/jest/shared-context-environment.js',
+  runtime: '<rootDir>/test/support/jest/shared-runtime.js',
+};
+
+/**
  * Specs that start real processes (workers, an API, Redis servers): `*.processes.e2e-spec.ts`.
  * Their global setup also compiles the test entry points those processes run (test/README.md).
  */
@@ -80,6 +90,9 @@ module.exports = {
     {
       ...e2e,
       displayName: 'e2e',
+      // The app's modules are loaded once per worker and shared by its spec files
+      // (test/README.md); E2E_ISOLATED_MODULES=1 gives each spec file its own again.
+      ...(process.env.E2E_ISOLATED_MODULES === '1' ? {} : sharedModules),
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       testPathIgnorePatterns: ['/node_modules/', '\\.processes\\.e2e-spec\\.ts$'],
     },

@@ -79,7 +79,8 @@ module.exports = {
   // 17 minutes, with a heap of several gigabytes whose collection pauses the specs). Specs keep to
   // their own rows, Redis namespace or isolated database, so they do not meet. The `processes`
   // project (specs that start real API or worker processes and Redis servers, and kill them) is
-  // run on its own, in band, after the rest (`npm test`): two of them at once starved each other.
+  // run in band (two of them at once starved each other), by a Jest process of its own beside the
+  // unit and e2e run (`npm test`).
   maxWorkers: 2,
   projects: [
     {

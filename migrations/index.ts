@@ -29,6 +29,7 @@ import { AmlQueueOrder1795876000000 } from './1795876000000-aml-queue-order';
 import { EncryptNationalIdsAndSettlementAccounts1795878000000 } from './1795878000000-encrypt-national-ids-and-settlement-accounts';
 import { BoundedPaymentStatements1795886000000 } from './1795886000000-bounded-payment-statements';
 import { CreateMerchantOrigins1795887000000 } from './1795887000000-create-merchant-origins';
+import { CreateMerchantWebhooks1795888000000 } from './1795888000000-create-merchant-webhooks';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   EncryptNationalIdsAndSettlementAccounts1795878000000,
   BoundedPaymentStatements1795886000000,
   CreateMerchantOrigins1795887000000,
+  CreateMerchantWebhooks1795888000000,
 ];

@@ -77,4 +77,9 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   merchant_api_keys: 'merchants',
   // merchants: origins
   merchant_origins: 'merchants',
+  // merchants: webhooks
+  merchant_webhook_endpoints: 'merchants',
+  merchant_webhook_events: 'merchants',
+  merchant_webhook_deliveries: 'merchants',
+  merchant_webhook_attempts: 'merchants',
 };

@@ -42,6 +42,19 @@ async function localhostOrigin(context: FixtureContext): Promise<string> {
   return (response.body as { id: string }).id;
 }
 
+/** A webhook URL at a public IP literal: registration vets it without a lookup and connects nowhere. */
+const WEBHOOK_URL = 'https://93.184.215.14/contract';
+
+/** A webhook endpoint of the caller's merchant; answers its id. */
+async function webhookEndpoint(context: FixtureContext): Promise<string> {
+  const response = await context.http
+    .post('/api/v1/merchant/webhook-endpoints')
+    .set(context.headers)
+    .send({ url: WEBHOOK_URL, enabledEvents: ['*'] })
+    .expect(201);
+  return (response.body as { id: string }).id;
+}
+
 /** The merchants operations' good inputs: a new application each, with its own registration number and e-mail. */
 export const MERCHANT_FIXTURES: Record<string, Fixture> = {
   MerchantOnboarding_register: () => Promise.resolve({ body: merchantRegistration() }),
@@ -115,6 +128,23 @@ export const MERCHANT_FIXTURES: Record<string, Fixture> = {
   },
   MerchantOrigins_verify: async (context) => ({ pathParams: { id: await localhostOrigin(context) } }),
   MerchantOrigins_remove: async (context) => ({ pathParams: { id: await localhostOrigin(context) } }),
+  MerchantWebhookEndpoints_create: () => Promise.resolve({ body: { url: WEBHOOK_URL, enabledEvents: ['*'] } }),
+  MerchantWebhookEndpoints_update: async (context) => ({
+    pathParams: { id: await webhookEndpoint(context) },
+    body: { url: WEBHOOK_URL },
+  }),
+  MerchantWebhookEndpoints_remove: async (context) => ({ pathParams: { id: await webhookEndpoint(context) } }),
+  MerchantWebhookEndpoints_rotateSecret: async (context) => ({ pathParams: { id: await webhookEndpoint(context) } }),
+  MerchantWebhookEndpoints_test: async (context) => ({ pathParams: { id: await webhookEndpoint(context) } }),
+  MerchantWebhookEndpoints_deliveries: async (context) => ({ pathParams: { id: await webhookEndpoint(context) } }),
+  MerchantWebhookEndpoints_retry: async (context) => {
+    const id = await webhookEndpoint(context);
+    const test = await context.http
+      .post(`/api/v1/merchant/webhook-endpoints/${id}/test`)
+      .set(context.headers)
+      .expect(202);
+    return { pathParams: { id, deliveryId: (test.body as { id: string }).id } };
+  },
   AdminMerchantOwnerInvitation_reissue: async (context) => ({
     pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
   }),

@@ -94,6 +94,33 @@ describe('Merchant role matrix: every route x every role x API key', () => {
     return (response.body as { id: string }).id;
   }
 
+  /**
+   * A webhook endpoint at a public IP literal (no lookup; registration connects nowhere); answers
+   * its id. The cells' earlier endpoints are deleted first: a merchant holds 16 per mode.
+   */
+  async function newEndpoint(): Promise<string> {
+    const existing = await http().get('/api/v1/merchant/webhook-endpoints').set(owner.headers).expect(200);
+    for (const { id } of existing.body as { id: string }[]) {
+      await http().delete(`/api/v1/merchant/webhook-endpoints/${id}`).set(owner.headers).expect(204);
+    }
+    const response = await http()
+      .post('/api/v1/merchant/webhook-endpoints')
+      .set(owner.headers)
+      .send({ url: 'https://93.184.215.14/matrix', enabledEvents: ['*'] })
+      .expect(201);
+    return (response.body as { id: string }).id;
+  }
+
+  /** A test event's delivery to a new endpoint (queued; no worker runs here); answers both ids. */
+  async function newDelivery(): Promise<{ endpointId: string; deliveryId: string }> {
+    const endpointId = await newEndpoint();
+    const response = await http()
+      .post(`/api/v1/merchant/webhook-endpoints/${endpointId}/test`)
+      .set(owner.headers)
+      .expect(202);
+    return { endpointId, deliveryId: (response.body as { id: string }).id };
+  }
+
   const EVERY_PERSON: Caller[] = ['OWNER', 'ADMIN', 'DEVELOPER', 'ANALYST'];
   const PEOPLE_MANAGERS: Caller[] = ['OWNER', 'ADMIN'];
   const INTEGRATORS: Caller[] = ['OWNER', 'DEVELOPER'];
@@ -222,6 +249,71 @@ describe('Merchant role matrix: every route x every role x API key', () => {
           .delete(`/api/v1/merchant/origins/${await newOrigin()}`)
           .set(headers),
       success: 204,
+      admitted: INTEGRATORS,
+    },
+    'GET /merchant/webhook-endpoints': {
+      send: async (headers) => http().get('/api/v1/merchant/webhook-endpoints').set(headers),
+      success: 200,
+      admitted: INTEGRATORS,
+    },
+    'POST /merchant/webhook-endpoints': {
+      send: async (headers) =>
+        http()
+          .post('/api/v1/merchant/webhook-endpoints')
+          .set(headers)
+          .send({ url: 'https://93.184.215.14/matrix', enabledEvents: ['*'] }),
+      success: 201,
+      admitted: INTEGRATORS,
+    },
+    'PATCH /merchant/webhook-endpoints/{id}': {
+      send: async (headers) =>
+        http()
+          .patch(`/api/v1/merchant/webhook-endpoints/${await newEndpoint()}`)
+          .set(headers)
+          .send({ description: 'Matrix' }),
+      success: 200,
+      admitted: INTEGRATORS,
+    },
+    'DELETE /merchant/webhook-endpoints/{id}': {
+      send: async (headers) =>
+        http()
+          .delete(`/api/v1/merchant/webhook-endpoints/${await newEndpoint()}`)
+          .set(headers),
+      success: 204,
+      admitted: INTEGRATORS,
+    },
+    'POST /merchant/webhook-endpoints/{id}/rotate-secret': {
+      send: async (headers) =>
+        http()
+          .post(`/api/v1/merchant/webhook-endpoints/${await newEndpoint()}/rotate-secret`)
+          .set(headers),
+      success: 200,
+      admitted: INTEGRATORS,
+    },
+    'POST /merchant/webhook-endpoints/{id}/test': {
+      send: async (headers) =>
+        http()
+          .post(`/api/v1/merchant/webhook-endpoints/${await newEndpoint()}/test`)
+          .set(headers),
+      success: 202,
+      admitted: INTEGRATORS,
+    },
+    'GET /merchant/webhook-endpoints/{id}/deliveries': {
+      send: async (headers) =>
+        http()
+          .get(`/api/v1/merchant/webhook-endpoints/${await newEndpoint()}/deliveries`)
+          .set(headers),
+      success: 200,
+      admitted: INTEGRATORS,
+    },
+    'POST /merchant/webhook-endpoints/{id}/deliveries/{deliveryId}/retry': {
+      send: async (headers) => {
+        const { endpointId, deliveryId } = await newDelivery();
+        return http()
+          .post(`/api/v1/merchant/webhook-endpoints/${endpointId}/deliveries/${deliveryId}/retry`)
+          .set(headers);
+      },
+      success: 202,
       admitted: INTEGRATORS,
     },
   };

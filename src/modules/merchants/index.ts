@@ -1,6 +1,6 @@
 /**
  * The merchants context's public surface: what other contexts and the applications may import.
- * Everything else in this folder (onboarding/, identity/, api-keys/, origins/) is internal (the lint rule
+ * Everything else in this folder (onboarding/, identity/, api-keys/, origins/, webhooks/) is internal (the lint rule
  * in eslint.config.mjs enforces it).
  */
 export { MerchantsModule } from './merchants.module';
@@ -27,4 +27,5 @@ export { MERCHANT_ERROR_CODES, MerchantError } from './onboarding/onboarding.err
 export { MERCHANT_IDENTITY_ERROR_CODES, MerchantIdentityError } from './identity/merchant-identity.errors';
 export { MERCHANT_API_KEY_ERROR_CODES, MerchantApiKeyError } from './api-keys/merchant-api-keys.errors';
 export { MERCHANT_ORIGIN_ERROR_CODES, MerchantOriginError } from './origins/merchant-origins.errors';
+export { MERCHANT_WEBHOOK_ERROR_CODES, MerchantWebhookError } from './webhooks/merchant-webhooks.errors';
 export { MerchantApiKeyUsage } from './api-keys/merchant-api-key-usage';

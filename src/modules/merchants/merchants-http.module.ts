@@ -11,8 +11,9 @@ import { AdminMerchantsController } from './onboarding/admin-merchants.controlle
 import { MerchantAuditLogController } from './onboarding/merchant-audit-log.controller';
 import { MerchantOnboardingController } from './onboarding/merchant-onboarding.controller';
 import { MerchantOriginsController } from './origins/merchant-origins.controller';
+import { MerchantWebhookEndpointsController } from './webhooks/merchant-webhook-endpoints.controller';
 
-/** The merchants routes, onboarding, identity, API keys and origins in that order; only ApiModule imports it. */
+/** The merchants routes, onboarding, identity, API keys, origins and webhooks in that order; only ApiModule imports it. */
 @Module({
   imports: [ConfigModule.forFeature(MerchantsConfig), MerchantsModule],
   controllers: [
@@ -25,6 +26,7 @@ import { MerchantOriginsController } from './origins/merchant-origins.controller
     MerchantApiKeysController,
     AdminMerchantApiKeysController,
     MerchantOriginsController,
+    MerchantWebhookEndpointsController,
   ],
 })
 export class MerchantsHttpModule {}

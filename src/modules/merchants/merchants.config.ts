@@ -3,7 +3,7 @@ import { IsBoolean, IsInt, IsString, Max, Min } from 'class-validator';
 import type { AppConfig } from '../../platform/config/app-config';
 import { ConfigSlice, ConfigSliceChecks, Setting, toBoolean, toInt } from '../../platform/config/config-slice';
 
-/** The merchant contexts' settings (onboarding, merchant identity, API keys, origins). */
+/** The merchant contexts' settings (onboarding, merchant identity, API keys, origins, webhooks). */
 @ConfigSlice('Merchants', 'src/modules/merchants/merchants.config.ts')
 export class MerchantsConfig implements ConfigSliceChecks {
   /** Requests an hour per merchant onboarding token and client address (upload and status). */
@@ -43,9 +43,36 @@ export class MerchantsConfig implements ConfigSliceChecks {
   @IsString()
   MERCHANT_ORIGIN_CHECK_EXTRA_CA_FILE = '';
 
+  /**
+   * Tests only: webhook deliveries (and the check of an endpoint's URL at registration) may reach
+   * loopback addresses (a local test receiver). Refused when NODE_ENV is production.
+   */
+  @Setting(
+    'tests only, refused in production: webhook endpoints may lead to loopback addresses (127.0.0.0/8, ::1), for a local test receiver; every other non-public address stays refused',
+  )
+  @Transform(toBoolean)
+  @IsBoolean()
+  MERCHANT_WEBHOOK_ALLOW_LOOPBACK = false;
+
+  /**
+   * Tests only: a PEM file of certificate authorities webhook deliveries trust beside the
+   * system's roots. Refused when NODE_ENV is production.
+   */
+  @Setting(
+    "tests only, refused in production: a PEM file of certificate authorities webhook deliveries trust beside the system's roots",
+  )
+  @IsString()
+  MERCHANT_WEBHOOK_EXTRA_CA_FILE = '';
+
   check(platform: AppConfig): string[] {
     if (!platform.isProduction) return [];
     return [
+      ...(this.MERCHANT_WEBHOOK_ALLOW_LOOPBACK
+        ? ['MERCHANT_WEBHOOK_ALLOW_LOOPBACK must not be true when NODE_ENV is production']
+        : []),
+      ...(this.MERCHANT_WEBHOOK_EXTRA_CA_FILE !== ''
+        ? ['MERCHANT_WEBHOOK_EXTRA_CA_FILE must be empty when NODE_ENV is production']
+        : []),
       ...(this.MERCHANT_ORIGIN_CHECK_ALLOW_LOOPBACK
         ? ['MERCHANT_ORIGIN_CHECK_ALLOW_LOOPBACK must not be true when NODE_ENV is production']
         : []),

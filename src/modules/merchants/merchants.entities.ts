@@ -7,6 +7,12 @@ import {
   MerchantUser,
 } from './identity/merchant-identity.entities';
 import { MerchantOrigin } from './origins/merchant-origin.entity';
+import {
+  MerchantWebhookAttempt,
+  MerchantWebhookDelivery,
+  MerchantWebhookEndpoint,
+  MerchantWebhookEvent,
+} from './webhooks/merchant-webhook.entities';
 import { MerchantAuditEntry } from './onboarding/merchant-audit-entry.entity';
 import { MerchantKybDocument } from './onboarding/merchant-kyb-document.entity';
 import { Merchant } from './onboarding/merchant.entity';
@@ -16,7 +22,7 @@ import {
   MerchantVelocityCap,
 } from './onboarding/merchant-terms.entities';
 
-/** The merchants context's tables: onboarding's, then identity's, then the API keys, then the origins. */
+/** The merchants context's tables: onboarding's, then identity's, then the API keys, the origins, the webhooks. */
 export const MERCHANT_ENTITIES = [
   Merchant,
   MerchantKybDocument,
@@ -31,4 +37,8 @@ export const MERCHANT_ENTITIES = [
   MerchantInvitation,
   MerchantApiKey,
   MerchantOrigin,
+  MerchantWebhookEndpoint,
+  MerchantWebhookEvent,
+  MerchantWebhookDelivery,
+  MerchantWebhookAttempt,
 ];

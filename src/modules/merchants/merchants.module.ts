@@ -4,6 +4,7 @@ import './onboarding/onboarding.errors';
 import './api-keys/merchant-api-keys.errors';
 import './identity/merchant-identity.errors';
 import './origins/merchant-origins.errors';
+import './webhooks/merchant-webhooks.errors';
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminAuditModule } from '../../platform/audit/admin-audit.module';
@@ -36,6 +37,9 @@ import { MerchantViews } from './onboarding/merchant-views.service';
 import { MerchantOriginsRepository } from './origins/merchant-origins.repository';
 import { MerchantOriginsService } from './origins/merchant-origins.service';
 import { OriginOwnershipCheck } from './origins/origin-ownership-check';
+import { MerchantWebhookEndpointsService } from './webhooks/merchant-webhook-endpoints.service';
+import { MerchantWebhooksRepository } from './webhooks/merchant-webhooks.repository';
+import { WebhookDeliveryQueue } from './webhooks/webhook-queues';
 
 /**
  * Merchants: the businesses that take payments and the people and keys that act for them.
@@ -86,6 +90,10 @@ import { OriginOwnershipCheck } from './origins/origin-ownership-check';
     MerchantOriginsRepository,
     OriginOwnershipCheck,
     MerchantOriginsService,
+    // webhooks
+    MerchantWebhooksRepository,
+    WebhookDeliveryQueue,
+    MerchantWebhookEndpointsService,
   ],
   exports: [
     MerchantDirectory,
@@ -104,6 +112,7 @@ import { OriginOwnershipCheck } from './origins/origin-ownership-check';
     MerchantApiKeyUsage,
     MerchantApiKeyVerifier,
     MerchantOriginsService,
+    MerchantWebhookEndpointsService,
   ],
 })
 export class MerchantsModule {}

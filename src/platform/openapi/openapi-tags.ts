@@ -122,6 +122,11 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
       'The OWNER and DEVELOPERs register the web origins the merchant sends customers from and prove control of each with a DNS TXT record or an HTTPS file; `http://localhost` origins are for test mode and verified at once.',
   },
   {
+    name: 'Merchant webhooks',
+    description:
+      "The OWNER and DEVELOPERs register HTTPS endpoints, one mode each, that hear about the merchant's events: signed as Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with the `standardwebhooks` or `svix` libraries), retried with backoff for about three days (live) or an hour (test), with every attempt recorded.",
+  },
+  {
     name: 'Merchant audit log',
     description:
       "The merchant's own audit log for its owners and admins: logins, team and key changes, KYB decisions, pricing and settlement changes, each with actor, target and details.",

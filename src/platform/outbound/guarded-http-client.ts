@@ -13,6 +13,11 @@ export interface GuardedGetOptions {
   extraCa?: string[];
   /** The body is read up to this many bytes; a longer one fails `BODY_TOO_LARGE`. Default 4 KB. */
   maxBodyBytes?: number;
+  /**
+   * `truncate`: a longer body is not a failure; the answer comes with its first `maxBodyBytes`
+   * and the rest is not read (a webhook keeps a snippet of any answer). Default `fail`.
+   */
+  bodyOverflow?: 'fail' | 'truncate';
   /** From the request's start to the TLS handshake's end. Default 3 s. */
   connectTimeoutMs?: number;
   /** From the start (the DNS lookup included) to the body's last byte. Default 5 s. */
@@ -20,6 +25,14 @@ export interface GuardedGetOptions {
   /** Extra request headers; no cookie or credential is ever added on our side. */
   headers?: Record<string, string>;
 }
+
+/** A POST: the GET's options and the body sent (`content-type` is the caller's header). */
+export interface GuardedPostOptions extends GuardedGetOptions {
+  body: string | Buffer;
+}
+
+/** Whether a URL may be requested at all: null when it may, else why not (as `OutboundResult` says it). */
+export type UrlRefusal = { failure: OutboundFailure; message: string; refusedRange?: string } | null;
 
 /** Why a request did not produce a response. */
 export type OutboundFailure =
@@ -66,12 +79,43 @@ const TLS_ERROR =
  * lookup can swap the address after the check; the connected socket's peer is checked again.
  * TLS is verified; no redirect is followed; no cookie, credential or connection is kept or
  * reused (a fresh agent per request). Connect 3 s, total 5 s, body at most 4 KB by default.
+ * `post` sends a body under the same rules; `vet` makes the checks without connecting.
  */
 @Injectable()
 export class GuardedHttpClient {
   constructor(private readonly resolver: DnsResolver) {}
 
-  async get(url: string, options: GuardedGetOptions): Promise<OutboundResult> {
+  get(url: string, options: GuardedGetOptions): Promise<OutboundResult> {
+    return this.send('GET', url, options, undefined);
+  }
+
+  /** A POST under the same rules as `get` (a webhook delivery); the caller sets the timeouts it needs. */
+  post(url: string, options: GuardedPostOptions): Promise<OutboundResult> {
+    return this.send('POST', url, options, options.body);
+  }
+
+  /**
+   * The checks `get` and `post` make before connecting, without connecting: an https URL without
+   * credentials whose name resolves, every address passing the policy (a webhook endpoint's
+   * registration). A later request checks again, since DNS may change.
+   */
+  async vet(url: string, policy: GuardedGetOptions['policy']): Promise<UrlRefusal> {
+    try {
+      await this.vettedAddress(parseTarget(url).hostname, policy);
+      return null;
+    } catch (error) {
+      if (error instanceof Failed)
+        return { failure: error.failure, message: error.message, refusedRange: error.refusedRange };
+      throw error;
+    }
+  }
+
+  private async send(
+    method: 'GET' | 'POST',
+    url: string,
+    options: GuardedGetOptions,
+    body: string | Buffer | undefined,
+  ): Promise<OutboundResult> {
     const settings = { ...DEFAULTS, ...options };
     let timer: NodeJS.Timeout | undefined;
     let abort: (() => void) | undefined;
@@ -84,7 +128,7 @@ export class GuardedHttpClient {
     try {
       const target = parseTarget(url);
       const address = await Promise.race([this.vettedAddress(target.hostname, settings.policy), deadline]);
-      const exchange = this.exchange(target, address, settings);
+      const exchange = this.exchange(method, target, address, settings, body);
       abort = exchange.abort;
       // Once the deadline wins, the aborted exchange's own failure has nobody waiting for it.
       exchange.result.catch(() => undefined);
@@ -123,9 +167,11 @@ export class GuardedHttpClient {
   }
 
   private exchange(
+    method: 'GET' | 'POST',
     target: Target,
     pinned: ResolvedAddress,
     settings: typeof DEFAULTS & GuardedGetOptions,
+    body: string | Buffer | undefined,
   ): { result: Promise<OutboundResult>; abort: () => void } {
     const hostIsName = isIP(target.hostname) === 0;
     const outgoing = request({
@@ -133,7 +179,7 @@ export class GuardedHttpClient {
       family: pinned.family,
       port: target.port === '' ? 443 : Number(target.port),
       path: `${target.pathname}${target.search}`,
-      method: 'GET',
+      method,
       // The certificate is checked against the name, and SNI carries it; never an IP (RFC 6066).
       servername: hostIsName ? target.hostname : '',
       ca: settings.extraCa?.length ? [...rootCertificates, ...settings.extraCa] : undefined,
@@ -187,6 +233,12 @@ export class GuardedHttpClient {
         let size = 0;
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
+          if (size > settings.maxBodyBytes && settings.bodyOverflow === 'truncate') {
+            chunks.push(chunk.subarray(0, chunk.length - (size - settings.maxBodyBytes)));
+            resolve({ ok: true, status: response.statusCode ?? 0, body: Buffer.concat(chunks) });
+            outgoing.destroy();
+            return;
+          }
           if (size > settings.maxBodyBytes) {
             fail(new Failed('BODY_TOO_LARGE', `the body is longer than ${settings.maxBodyBytes} bytes`));
             return;
@@ -196,7 +248,7 @@ export class GuardedHttpClient {
         response.on('end', () => resolve({ ok: true, status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
         response.on('error', () => reject(new Failed('CONNECTION_FAILED', 'the connection failed')));
       });
-      outgoing.end();
+      outgoing.end(body);
     });
     return { result, abort: () => outgoing.destroy() };
   }

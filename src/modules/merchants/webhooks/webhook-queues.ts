@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import type { Job, JobOptions } from 'bull';
+import { QueueRegistry } from '../../../platform/queue/queue-registry';
+import { scheduleOf } from './webhook-schedule';
+
+/**
+ * The webhook queues: `events` gets one job per outbox event endpoints may hear of (the relay's,
+ * job id = event id); `deliveries` one job per (event, endpoint), job id = the delivery's id.
+ */
+export const WEBHOOK_QUEUES = {
+  events: 'merchant-webhook-events',
+  deliveries: 'merchant-webhook-deliveries',
+} as const;
+
+/** The deliveries queue's custom backoff (registered by the worker): the delay the failed attempt chose. */
+export const WEBHOOK_BACKOFF = 'webhook-schedule';
+
+export interface WebhookDeliveryJob {
+  deliveryId: string;
+  /** A member's retry or a test event: one attempt, outside the schedule. */
+  manual: boolean;
+}
+
+/** Thrown by a failed scheduled attempt: Bull retries the job after `delayMs` (WEBHOOK_BACKOFF). */
+export class WebhookRetryLater extends Error {
+  constructor(readonly delayMs: number) {
+    super(`webhook attempt failed; next attempt in ${delayMs} ms`);
+    this.name = 'WebhookRetryLater';
+  }
+}
+
+/** How long a job waits after an error of our own (the database unreachable) before trying again. */
+export const UNEXPECTED_ERROR_DELAY_MS = 60_000;
+
+/**
+ * Bull's custom backoff strategy for the deliveries queue: the failed attempt's own (jittered)
+ * delay, recorded as its `nextAttemptAt`; after an error of ours (nothing recorded), a minute.
+ */
+export function webhookBackoff(_attemptsMade: number, error: Error): number {
+  return error instanceof WebhookRetryLater ? error.delayMs : UNEXPECTED_ERROR_DELAY_MS;
+}
+
+const KEEP = { removeOnComplete: 1000, removeOnFail: 5000 };
+
+/** Adds delivery jobs; the API (test events, retries) and the worker (fan-out) both use it. */
+@Injectable()
+export class WebhookDeliveryQueue {
+  constructor(private readonly queues: QueueRegistry) {}
+
+  /** The scheduled attempts of a delivery: one job, retried by Bull along the mode's schedule. */
+  async scheduled(deliveryId: string, livemode: boolean): Promise<Job<WebhookDeliveryJob>> {
+    const options: JobOptions = {
+      ...KEEP,
+      jobId: deliveryId,
+      attempts: scheduleOf(livemode).length,
+      backoff: { type: WEBHOOK_BACKOFF },
+    };
+    return this.queue().add('deliver', { deliveryId, manual: false } satisfies WebhookDeliveryJob, options);
+  }
+
+  /** One attempt now, outside the schedule (a retry asked for, a test event). */
+  async once(deliveryId: string, tag: string): Promise<Job<WebhookDeliveryJob>> {
+    return this.queue().add('deliver', { deliveryId, manual: true } satisfies WebhookDeliveryJob, {
+      ...KEEP,
+      jobId: `${deliveryId}:${tag}`,
+      attempts: 1,
+    });
+  }
+
+  private queue() {
+    return this.queues.get(WEBHOOK_QUEUES.deliveries);
+  }
+}

@@ -4,6 +4,7 @@ import { BillersJobsModule } from './modules/billers';
 import { BillsJobsModule } from './modules/bills';
 import { ComplianceModule } from './modules/compliance';
 import { DisputesJobsModule } from './modules/disputes';
+import { MerchantsJobsModule } from './modules/merchants';
 import { ReconciliationJobsModule } from './modules/reconciliation';
 import { NotificationsJobsModule } from './modules/notifications';
 import { PaymentsJobsModule } from './modules/payments';
@@ -24,6 +25,7 @@ import { PlatformModule } from './platform/platform.module';
     SchedulesJobsModule,
     DisputesJobsModule,
     ReconciliationJobsModule,
+    MerchantsJobsModule,
     // Binds the payment core's screening port (the AML rules): without it the worker does not boot.
     ComplianceModule,
   ],

@@ -5,6 +5,7 @@
  */
 export { MerchantsModule } from './merchants.module';
 export { MerchantsHttpModule } from './merchants-http.module';
+export { MerchantsJobsModule } from './jobs/merchants-jobs.module';
 export { MerchantDirectory, type MerchantSummary } from './onboarding/merchant-directory.service';
 export {
   MerchantAuditWriter,

@@ -38,8 +38,7 @@ import { MerchantOriginsRepository } from './origins/merchant-origins.repository
 import { MerchantOriginsService } from './origins/merchant-origins.service';
 import { OriginOwnershipCheck } from './origins/origin-ownership-check';
 import { MerchantWebhookEndpointsService } from './webhooks/merchant-webhook-endpoints.service';
-import { MerchantWebhooksRepository } from './webhooks/merchant-webhooks.repository';
-import { WebhookDeliveryQueue } from './webhooks/webhook-queues';
+import { MerchantWebhooksModule } from './webhooks/merchant-webhooks.module';
 
 /**
  * Merchants: the businesses that take payments and the people and keys that act for them.
@@ -50,6 +49,8 @@ import { WebhookDeliveryQueue } from './webhooks/webhook-queues';
  * It binds the platform's MerchantSessionVerifier (the merchant guard) and MerchantApiKeyVerifier
  * (the merchant and user guards). Global so those bindings reach the guards, which import no
  * context: an application with authenticated routes and without this module does not boot.
+ *
+ * The webhooks' delivery side is MerchantWebhooksModule, which the worker imports alone.
  */
 @Global()
 @Module({
@@ -61,6 +62,7 @@ import { WebhookDeliveryQueue } from './webhooks/webhook-queues';
     MessagingModule,
     AdminAuditModule,
     PasswordHasherModule,
+    MerchantWebhooksModule,
   ],
   providers: [
     // onboarding
@@ -90,9 +92,7 @@ import { WebhookDeliveryQueue } from './webhooks/webhook-queues';
     MerchantOriginsRepository,
     OriginOwnershipCheck,
     MerchantOriginsService,
-    // webhooks
-    MerchantWebhooksRepository,
-    WebhookDeliveryQueue,
+    // webhooks (the delivery side is MerchantWebhooksModule's)
     MerchantWebhookEndpointsService,
   ],
   exports: [

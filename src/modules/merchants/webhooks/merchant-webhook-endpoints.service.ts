@@ -277,7 +277,7 @@ export class MerchantWebhookEndpointsService {
       });
       await this.repository.insertDelivery(manager, delivery);
     });
-    await this.queue.once(delivery.id, 'test');
+    await this.queue.once(delivery.id, 'test', true);
     return { delivery, attempts: [] };
   }
 

@@ -19,6 +19,8 @@ export interface WebhookDeliveryJob {
   deliveryId: string;
   /** A member's retry or a test event: one attempt, outside the schedule. */
   manual: boolean;
+  /** The attempt's outcome is the delivery's (a test event's only attempt); a retry's never fails it. */
+  settles?: boolean;
 }
 
 /** Thrown by a failed scheduled attempt: Bull retries the job after `delayMs` (WEBHOOK_BACKOFF). */
@@ -58,9 +60,12 @@ export class WebhookDeliveryQueue {
     return this.queue().add('deliver', { deliveryId, manual: false } satisfies WebhookDeliveryJob, options);
   }
 
-  /** One attempt now, outside the schedule (a retry asked for, a test event). */
-  async once(deliveryId: string, tag: string): Promise<Job<WebhookDeliveryJob>> {
-    return this.queue().add('deliver', { deliveryId, manual: true } satisfies WebhookDeliveryJob, {
+  /**
+   * One attempt now, outside the schedule: a retry asked for, or a test event's only attempt
+   * (`settles`: its failure fails the delivery).
+   */
+  async once(deliveryId: string, tag: string, settles = false): Promise<Job<WebhookDeliveryJob>> {
+    return this.queue().add('deliver', { deliveryId, manual: true, settles } satisfies WebhookDeliveryJob, {
       ...KEEP,
       jobId: `${deliveryId}:${tag}`,
       attempts: 1,

@@ -1,0 +1,611 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { Job } from 'bull';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { AppConfigModule, loadAllConfiguration } from '../../src/configuration';
+import { MerchantsJobsModule } from '../../src/modules/merchants';
+import { Clock } from '../../src/platform/clock/clock';
+import { WebhookDeliveryQueue } from '../../src/modules/merchants/webhooks/webhook-queues';
+import { Configuration } from '../../src/platform/config/configuration';
+import { DnsResolver, ResolvedAddress } from '../../src/platform/outbound/dns-resolver';
+import { PlatformModule } from '../../src/platform/platform.module';
+import { QueueRegistry } from '../../src/platform/queue/queue-registry';
+import type { OutboxEventJob } from '../../src/platform/queue/queues';
+import { patchKyb, registerMerchant } from '../factories/merchant.factory';
+import {
+  MERCHANT_PASSWORD,
+  MerchantMember,
+  merchantLogin,
+  merchantOwnerOf,
+  MerchantTokens,
+} from '../factories/merchant-user.factory';
+import { FakeClock } from '../support/fake-clock';
+import { HttpsTestServer, makeTestCertificates, startHttpsTestServer } from '../support/https-test-server';
+import { createTestHarness, TestHarness } from '../support/test-harness';
+import { waitFor } from '../support/wait-for';
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+interface Attempt {
+  attemptNumber: number;
+  manual: boolean;
+  status: 'SUCCEEDED' | 'FAILED';
+  responseStatus: number | null;
+  responseBodySnippet: string | null;
+  failure: string | null;
+  durationMs: number;
+  nextAttemptAt: string | null;
+  attemptedAt: string;
+}
+
+interface Delivery {
+  id: string;
+  eventId: string;
+  eventType: string;
+  status: 'PENDING' | 'SUCCEEDED' | 'FAILED';
+  attemptCount: number;
+  nextAttemptAt: string | null;
+  lastAttemptAt: string | null;
+  createdAt: string;
+  attempts: Attempt[];
+}
+
+interface Endpoint {
+  id: string;
+  url: string;
+  livemode: boolean;
+  status: string;
+  disabledReason: string | null;
+  secret: string;
+}
+
+class TestResolver extends DnsResolver {
+  readonly addresses = new Map<string, string[]>();
+  resolveAddresses(hostname: string): Promise<ResolvedAddress[]> {
+    return Promise.resolve(
+      (this.addresses.get(hostname) ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
+  }
+  resolveTxt(): Promise<string[][]> {
+    return Promise.resolve([]);
+  }
+}
+
+const MINUTE = 60_000;
+const DELIVERIES_QUEUE = 'merchant-webhook-deliveries';
+const EVENTS_QUEUE = 'merchant-webhook-events';
+
+/** Standard Webhooks headers as the receiver got them, for `Webhook.verify`. */
+function signatureHeaders(request: Received): Record<string, string> {
+  return {
+    'webhook-id': String(request.headers['webhook-id']),
+    'webhook-timestamp': String(request.headers['webhook-timestamp']),
+    'webhook-signature': String(request.headers['webhook-signature']),
+  };
+}
+
+describe('Merchant webhook deliveries: outbox events and test events, signed as Standard Webhooks, retried, recorded', () => {
+  const resolver = new TestResolver();
+  const clock = new FakeClock();
+  /** What each path answers; 200 "ok" unless set. */
+  const answers = new Map<string, { status: number; body: string }>();
+  const received: Received[] = [];
+  let caDir: string;
+  let server: HttpsTestServer;
+  let harness: TestHarness;
+  let worker: INestApplicationContext;
+
+  beforeAll(async () => {
+    const certificates = makeTestCertificates(['*.hooks.test']);
+    caDir = mkdtempSync(join(tmpdir(), 'paysvc-webhooks-'));
+    const caFile = join(caDir, 'ca.pem');
+    writeFileSync(caFile, certificates.caPem);
+    server = await startHttpsTestServer(certificates, (request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const path = request.url ?? '';
+        received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+        const answer = answers.get(path) ?? { status: 200, body: 'ok' };
+        response.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body);
+      });
+    });
+    resolver.addresses.set('receiver.hooks.test', ['127.0.0.1']);
+    harness = await createTestHarness({
+      redisNamespace: 'webhook-deliveries',
+      clock,
+      config: { MERCHANT_WEBHOOK_ALLOW_LOOPBACK: 'true', MERCHANT_WEBHOOK_EXTRA_CA_FILE: caFile },
+      override: (builder) => builder.overrideProvider(DnsResolver).useValue(resolver),
+    });
+    // The worker, in process: the same database, Redis prefix, settings, clock and DNS as the API.
+    const moduleRef = await Test.createTestingModule({
+      imports: [AppConfigModule, PlatformModule, MerchantsJobsModule],
+    })
+      .overrideProvider(Configuration)
+      .useValue(loadAllConfiguration(harness.configuration.environment))
+      .overrideProvider(Clock)
+      .useValue(clock)
+      .overrideProvider(DnsResolver)
+      .useValue(resolver)
+      .compile();
+    worker = await moduleRef.init();
+  });
+
+  // Each test starts at the real time: receivers verify timestamps against their own clock.
+  afterEach(() => clock.advance(Date.now() - clock.now().getTime()));
+
+  afterAll(async () => {
+    await worker?.close();
+    await harness?.close();
+    await server?.close();
+    rmSync(caDir, { recursive: true, force: true });
+  });
+
+  const base = '/api/v1/merchant/webhook-endpoints';
+  const queue = (name: string) => worker.get(QueueRegistry).get(name);
+
+  async function newOwner(): Promise<{ merchantId: string; owner: MerchantMember }> {
+    const { merchant } = await registerMerchant(harness);
+    return { merchantId: merchant.id, owner: await merchantOwnerOf(harness, merchant) };
+  }
+
+  /** An endpoint on the local receiver at a path of its own. */
+  async function endpointOf(
+    owner: MerchantMember,
+    body: Record<string, unknown> = {},
+  ): Promise<Endpoint & { path: string }> {
+    const path = `/hooks/${randomUUID()}`;
+    const response = await harness.http
+      .post(base)
+      .set(owner.headers)
+      .send({ url: `https://receiver.hooks.test:${server.port}${path}`, enabledEvents: ['*'], ...body })
+      .expect(201);
+    return { ...(response.body as Endpoint), path };
+  }
+
+  const deliveriesOf = async (owner: MerchantMember, endpointId: string) =>
+    (await harness.http.get(`${base}/${endpointId}/deliveries`).set(owner.headers).expect(200)).body as Delivery[];
+
+  /** Waits until the endpoint's newest delivery has `attempts` attempts; answers it. */
+  async function deliveryAfter(owner: MerchantMember, endpointId: string, attempts: number): Promise<Delivery> {
+    return waitFor(
+      async () => (await deliveriesOf(owner, endpointId))[0],
+      (delivery) => delivery !== undefined && delivery.attempts.length >= attempts,
+      `delivery with ${attempts} attempt(s)`,
+    );
+  }
+
+  /** The member signed in again (after the clock moved past the access token's life). */
+  async function signedInAgain(member: MerchantMember): Promise<MerchantMember> {
+    const login = await merchantLogin(harness, { email: member.email, password: MERCHANT_PASSWORD }).expect(200);
+    const tokens = login.body as MerchantTokens;
+    return { ...member, ...tokens, headers: { Authorization: `Bearer ${tokens.accessToken}` } };
+  }
+
+  const requestsTo = (path: string) => received.filter((request) => request.path === path);
+
+  /** The outbox event as the relay would publish it to the webhooks' queue (the relay is not run here). */
+  async function publishOutboxEvents(merchantId: string, eventType: string): Promise<string[]> {
+    const rows = await harness.db.query<
+      {
+        id: string;
+        event_type: string;
+        aggregate_type: string;
+        aggregate_id: string;
+        payload: Record<string, unknown>;
+        created_at: Date;
+      }[]
+    >(
+      `SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
+        WHERE aggregate_id = $1 AND event_type = $2 ORDER BY id`,
+      [merchantId, eventType],
+    );
+    for (const row of rows) {
+      const job: OutboxEventJob = {
+        eventId: row.id,
+        eventType: row.event_type,
+        aggregateType: row.aggregate_type,
+        aggregateId: row.aggregate_id,
+        payload: row.payload,
+        occurredAt: row.created_at.toISOString(),
+      };
+      await queue(EVENTS_QUEUE).add(row.event_type, job, { jobId: row.id });
+    }
+    return rows.map((row) => row.id);
+  }
+
+  /** Moves the delivery's delayed job (its backoff) to now, as if its time had come. */
+  async function promote(deliveryId: string): Promise<void> {
+    const job = (await waitFor(
+      async () => {
+        const found = await queue(DELIVERIES_QUEUE).getJob(deliveryId);
+        return found && (await found.getState()) === 'delayed' ? found : null;
+      },
+      (found) => found !== null,
+      'delayed delivery job',
+    )) as Job;
+    await job.promote();
+  }
+
+  it('delivers a KYB change from the outbox to the live endpoints subscribed, signed as Standard Webhooks with the outbox event id', async () => {
+    const { merchantId, owner } = await newOwner();
+    const live = await endpointOf(owner, { livemode: true, enabledEvents: ['kyb.status_changed'] });
+    const test = await endpointOf(owner, { livemode: false });
+    const disabled = await endpointOf(owner, { livemode: true });
+    await harness.http.patch(`${base}/${disabled.id}`).set(owner.headers).send({ status: 'DISABLED' }).expect(200);
+
+    expect((await patchKyb(harness, merchantId, { status: 'APPROVED' })).status).toBe(200);
+    const [eventId] = await publishOutboxEvents(merchantId, 'merchant.kyb_status_changed');
+    const delivery = await deliveryAfter(owner, live.id, 1);
+
+    expect(delivery).toMatchObject({ eventId, eventType: 'kyb.status_changed', status: 'SUCCEEDED', attemptCount: 1 });
+    expect(delivery.attempts).toEqual([
+      {
+        attemptNumber: 1,
+        manual: false,
+        status: 'SUCCEEDED',
+        responseStatus: 200,
+        responseBodySnippet: 'ok',
+        failure: null,
+        durationMs: expect.any(Number),
+        nextAttemptAt: null,
+        attemptedAt: clock.now().toISOString(),
+      },
+    ]);
+    const [request] = requestsTo(live.path);
+    expect(request.headers).toMatchObject({
+      'webhook-id': eventId,
+      'webhook-timestamp': String(Math.floor(clock.now().getTime() / 1000)),
+      'webhook-signature': expect.stringMatching(/^v1,[A-Za-z0-9+/]+=*$/),
+      'content-type': 'application/json',
+      'paysvc-event-type': 'kyb.status_changed',
+    });
+    expect(request.headers).not.toHaveProperty('cookie');
+    expect(request.headers).not.toHaveProperty('authorization');
+    const payload = new Webhook(live.secret).verify(request.body, signatureHeaders(request));
+    expect(payload).toEqual({
+      id: eventId,
+      type: 'kyb.status_changed',
+      createdAt: expect.any(String),
+      livemode: true,
+      apiVersion: 'v1',
+      data: { object: { merchantId, status: 'APPROVED', previousStatus: 'PENDING', reasonCode: null } },
+    });
+
+    // The test-mode endpoint and the disabled one heard nothing; publishing again delivers nothing new.
+    await publishOutboxEvents(merchantId, 'merchant.kyb_status_changed');
+    await queue(EVENTS_QUEUE).add('again', (await queue(EVENTS_QUEUE).getJob(eventId))!.data as OutboxEventJob, {
+      jobId: `${eventId}:again`,
+    });
+    await waitFor(
+      async () => (await queue(EVENTS_QUEUE).getJob(`${eventId}:again`))?.getState(),
+      (state) => state === 'completed',
+      'the repeated event handled',
+    );
+    expect(await deliveriesOf(owner, test.id)).toEqual([]);
+    expect(await deliveriesOf(owner, disabled.id)).toEqual([]);
+    expect(await deliveriesOf(owner, live.id)).toHaveLength(1);
+    expect(requestsTo(live.path)).toHaveLength(1);
+  });
+
+  it('lets standardwebhooks refuse a tampered body, an old timestamp and a wrong secret', async () => {
+    const { owner } = await newOwner();
+    const endpoint = await endpointOf(owner);
+    await harness.http.post(`${base}/${endpoint.id}/test`).set(owner.headers).expect(202);
+    await deliveryAfter(owner, endpoint.id, 1);
+    const [request] = requestsTo(endpoint.path);
+    const verifier = new Webhook(endpoint.secret);
+    expect(verifier.verify(request.body, signatureHeaders(request))).toMatchObject({
+      type: 'webhook.test',
+      livemode: false,
+      data: { object: { endpointId: endpoint.id } },
+    });
+    expect(() =>
+      verifier.verify(request.body.replace('webhook.test', 'webhook.tast'), signatureHeaders(request)),
+    ).toThrow(/No matching signature/);
+    const wrong = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    expect(() => new Webhook(wrong).verify(request.body, signatureHeaders(request))).toThrow(/No matching signature/);
+
+    // Sent ten minutes "ago" (the service's clock behind): past the receivers' five-minute tolerance.
+    clock.advance(-10 * MINUTE);
+    try {
+      await harness.http.post(`${base}/${endpoint.id}/test`).set(owner.headers).expect(202);
+      await waitFor(
+        () => Promise.resolve(requestsTo(endpoint.path).length),
+        (count) => count === 2,
+        'second test',
+      );
+    } finally {
+      clock.advance(10 * MINUTE);
+    }
+    const old = requestsTo(endpoint.path)[1];
+    expect(() => verifier.verify(old.body, signatureHeaders(old))).toThrow(/timestamp too old/);
+  });
+
+  it('signs with both secrets during a rotation, and with the new one alone once the 24 h have passed', async () => {
+    const { owner: first } = await newOwner();
+    let owner = first;
+    const endpoint = await endpointOf(owner);
+    const rotated = (await harness.http.post(`${base}/${endpoint.id}/rotate-secret`).set(owner.headers).expect(200))
+      .body as Endpoint;
+    await harness.http.post(`${base}/${endpoint.id}/test`).set(owner.headers).expect(202);
+    await waitFor(
+      () => Promise.resolve(requestsTo(endpoint.path).length),
+      (count) => count === 1,
+      'delivery',
+    );
+    const [during] = requestsTo(endpoint.path);
+    expect(String(during.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(new Webhook(endpoint.secret).verify(during.body, signatureHeaders(during))).toBeTruthy();
+    expect(new Webhook(rotated.secret).verify(during.body, signatureHeaders(during))).toBeTruthy();
+
+    clock.advance(24 * 3600 * 1000 + 1000);
+    owner = await signedInAgain(owner);
+    await harness.http.post(`${base}/${endpoint.id}/test`).set(owner.headers).expect(202);
+    await waitFor(
+      () => Promise.resolve(requestsTo(endpoint.path).length),
+      (count) => count === 2,
+      'delivery',
+    );
+    const after = requestsTo(endpoint.path)[1];
+    expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    // The receiver's own clock is real: check the signature with a verifier at the service's time.
+    const verifyAt = (secret: string) => {
+      const headers = signatureHeaders(after);
+      const resigned = new Webhook(secret).sign(
+        headers['webhook-id'],
+        new Date(Number(headers['webhook-timestamp']) * 1000),
+        after.body,
+      );
+      return headers['webhook-signature'] === resigned;
+    };
+    expect(verifyAt(rotated.secret)).toBe(true);
+    expect(verifyAt(endpoint.secret)).toBe(false);
+  });
+  it('retries a live delivery along the schedule (1 min, 5 min... each within 20%) with every attempt recorded; a later 2xx settles it', async () => {
+    const { merchantId, owner: first } = await newOwner();
+    let owner = first;
+    const endpoint = await endpointOf(owner, { livemode: true });
+    answers.set(endpoint.path, { status: 500, body: `busy ${'x'.repeat(2000)}` });
+    expect((await patchKyb(harness, merchantId, { status: 'APPROVED' })).status).toBe(200);
+    const [eventId] = await publishOutboxEvents(merchantId, 'merchant.kyb_status_changed');
+
+    const firstTry = await deliveryAfter(owner, endpoint.id, 1);
+    const started = clock.now().getTime();
+    expect(firstTry).toMatchObject({ status: 'PENDING', attemptCount: 1, eventId });
+    const [one] = firstTry.attempts;
+    expect(one).toMatchObject({ attemptNumber: 1, status: 'FAILED', responseStatus: 500, failure: null });
+    expect(one.responseBodySnippet).toHaveLength(1024);
+    expect(one.responseBodySnippet!.startsWith('busy xxx')).toBe(true);
+    const firstDelay = Date.parse(one.nextAttemptAt!) - started;
+    expect(firstDelay).toBeGreaterThanOrEqual(0.8 * MINUTE);
+    expect(firstDelay).toBeLessThanOrEqual(1.2 * MINUTE);
+    expect(firstTry.nextAttemptAt).toBe(one.nextAttemptAt);
+
+    // The clock reaches the next attempt's time; Bull's delayed job is moved up to match.
+    clock.advance(firstDelay);
+    await promote(firstTry.id);
+    const secondTry = await deliveryAfter(owner, endpoint.id, 2);
+    const two = secondTry.attempts[1];
+    expect(two).toMatchObject({ attemptNumber: 2, status: 'FAILED', responseStatus: 500, manual: false });
+    const secondDelay = Date.parse(two.nextAttemptAt!) - Date.parse(two.attemptedAt);
+    expect(secondDelay).toBeGreaterThanOrEqual(0.8 * 5 * MINUTE);
+    expect(secondDelay).toBeLessThanOrEqual(1.2 * 5 * MINUTE);
+
+    answers.set(endpoint.path, { status: 204, body: '' });
+    clock.advance(secondDelay);
+    owner = await signedInAgain(owner);
+    await promote(firstTry.id);
+    const settled = await deliveryAfter(owner, endpoint.id, 3);
+    expect(settled).toMatchObject({ status: 'SUCCEEDED', attemptCount: 3, nextAttemptAt: null });
+    expect(settled.attempts[2]).toMatchObject({ status: 'SUCCEEDED', responseStatus: 204, nextAttemptAt: null });
+    // Every attempt carried the same event id (the receiver's dedupe key).
+    expect(new Set(requestsTo(endpoint.path).map((request) => request.headers['webhook-id']))).toEqual(
+      new Set([eventId]),
+    );
+    const [row] = await harness.db.query<{ failing_since: Date | null }[]>(
+      `SELECT failing_since FROM merchant_webhook_endpoints WHERE id = $1`,
+      [endpoint.id],
+    );
+    expect(row.failing_since).toBeNull();
+  });
+
+  it('gives a test-mode delivery 3 tries over about an hour, then FAILED with no next attempt', async () => {
+    const { merchantId, owner: first } = await newOwner();
+    let owner = first;
+    const endpoint = await endpointOf(owner);
+    answers.set(endpoint.path, { status: 503, body: 'down' });
+    // A test-mode event as the sandbox's will be: recorded, then queued along the test schedule.
+    const eventId = randomUUID();
+    const deliveryId = randomUUID();
+    await harness.db.query(
+      `INSERT INTO merchant_webhook_events (id, merchant_id, livemode, type, body, created_at)
+       VALUES ($1, $2, false, 'kyb.status_changed', $3, now())`,
+      [eventId, merchantId, JSON.stringify({ id: eventId, type: 'kyb.status_changed' })],
+    );
+    await harness.db.query(
+      `INSERT INTO merchant_webhook_deliveries (id, merchant_id, endpoint_id, event_id, event_type, status, attempt_count, created_at)
+       VALUES ($1, $2, $3, $4, 'kyb.status_changed', 'PENDING', 0, now())`,
+      [deliveryId, merchantId, endpoint.id, eventId],
+    );
+    await worker.get(WebhookDeliveryQueue).scheduled(deliveryId, false);
+
+    const delays: number[] = [];
+    for (const [tries, nominal] of [
+      [1, 10 * MINUTE],
+      [2, 50 * MINUTE],
+    ] as const) {
+      const delivery = await deliveryAfter(owner, endpoint.id, tries);
+      const last = delivery.attempts[tries - 1];
+      const delay = Date.parse(last.nextAttemptAt!) - Date.parse(last.attemptedAt);
+      expect(delay).toBeGreaterThanOrEqual(0.8 * nominal);
+      expect(delay).toBeLessThanOrEqual(1.2 * nominal);
+      delays.push(delay);
+      clock.advance(delay);
+      owner = await signedInAgain(owner);
+      await promote(deliveryId);
+    }
+    const failed = await deliveryAfter(owner, endpoint.id, 3);
+    expect(failed).toMatchObject({ status: 'FAILED', attemptCount: 3, nextAttemptAt: null });
+    expect(
+      failed.attempts.map((attempt) => [attempt.status, attempt.responseStatus, attempt.nextAttemptAt === null]),
+    ).toEqual([
+      ['FAILED', 503, false],
+      ['FAILED', 503, false],
+      ['FAILED', 503, true],
+    ]);
+    const total = delays.reduce((sum, delay) => sum + delay, 0);
+    expect(total).toBeGreaterThanOrEqual(0.8 * 60 * MINUTE);
+    expect(total).toBeLessThanOrEqual(1.2 * 60 * MINUTE);
+    const job = await queue(DELIVERIES_QUEUE).getJob(deliveryId);
+    expect(await job?.getState()).toBe('completed');
+  });
+
+  it('counts a redirect as a failure without following it, and retries by hand with the same event id', async () => {
+    const { owner } = await newOwner();
+    const endpoint = await endpointOf(owner);
+    answers.set(endpoint.path, { status: 302, body: '' });
+    await harness.http.post(`${base}/${endpoint.id}/test`).set(owner.headers).expect(202);
+    const failed = await deliveryAfter(owner, endpoint.id, 1);
+    expect(failed).toMatchObject({ status: 'FAILED', nextAttemptAt: null });
+    expect(failed.attempts[0]).toMatchObject({
+      status: 'FAILED',
+      responseStatus: 302,
+      failure: 'redirects are not followed',
+      nextAttemptAt: null,
+    });
+    expect(requestsTo(endpoint.path)).toHaveLength(1);
+
+    answers.set(endpoint.path, { status: 200, body: 'thanks' });
+    const retried = await harness.http
+      .post(`${base}/${endpoint.id}/deliveries/${failed.id}/retry`)
+      .set(owner.headers)
+      .expect(202);
+    expect(retried.body).toMatchObject({ id: failed.id, eventId: failed.eventId });
+    const settled = await deliveryAfter(owner, endpoint.id, 2);
+    expect(settled).toMatchObject({ status: 'SUCCEEDED', attemptCount: 2 });
+    expect(settled.attempts[1]).toMatchObject({
+      attemptNumber: 2,
+      manual: true,
+      status: 'SUCCEEDED',
+      responseBodySnippet: 'thanks',
+    });
+    const [before, after] = requestsTo(endpoint.path);
+    expect(after.headers['webhook-id']).toBe(before.headers['webhook-id']);
+    expect(after.body).toBe(before.body);
+    expect(new Webhook(endpoint.secret).verify(after.body, signatureHeaders(after))).toBeTruthy();
+  });
+
+  it('disables an endpoint that answers 410 Gone: audited by SYSTEM, the merchant e-mailed, no retry', async () => {
+    const { merchantId, owner } = await newOwner();
+    const endpoint = await endpointOf(owner, { livemode: true });
+    answers.set(endpoint.path, { status: 410, body: 'gone' });
+    expect((await patchKyb(harness, merchantId, { status: 'APPROVED' })).status).toBe(200);
+    await publishOutboxEvents(merchantId, 'merchant.kyb_status_changed');
+    const delivery = await deliveryAfter(owner, endpoint.id, 1);
+    expect(delivery).toMatchObject({ status: 'FAILED', nextAttemptAt: null });
+    expect(delivery.attempts[0]).toMatchObject({ responseStatus: 410, nextAttemptAt: null });
+    const [listed] = (await harness.http.get(base).set(owner.headers).expect(200)).body as Endpoint[];
+    expect(listed).toMatchObject({ status: 'DISABLED', disabledReason: 'GONE' });
+    await expectDisabledNotice(merchantId, endpoint, 'GONE');
+    expect(await (await queue(DELIVERIES_QUEUE).getJob(delivery.id))?.getState()).toBe('completed');
+  });
+
+  it('disables an endpoint after 5 days without a successful delivery: audited, e-mailed', async () => {
+    const { merchantId, owner: first } = await newOwner();
+    let owner = first;
+    const endpoint = await endpointOf(owner);
+    answers.set(endpoint.path, { status: 500, body: 'still down' });
+    await harness.http.post(`${base}/${endpoint.id}/test`).set(owner.headers).expect(202);
+    await deliveryAfter(owner, endpoint.id, 1);
+    clock.advance(4 * 24 * 3600 * 1000);
+    owner = await signedInAgain(owner);
+    await harness.http.post(`${base}/${endpoint.id}/test`).set(owner.headers).expect(202);
+    await waitFor(
+      () => Promise.resolve(requestsTo(endpoint.path).length),
+      (count) => count === 2,
+      'second delivery',
+    );
+    await waitFor(
+      async () => (await deliveriesOf(owner, endpoint.id))[0]?.attempts.length,
+      (count) => count === 1,
+      'recorded',
+    );
+    const [still] = (await harness.http.get(base).set(owner.headers).expect(200)).body as Endpoint[];
+    expect(still.status).toBe('ENABLED');
+
+    clock.advance(24 * 3600 * 1000);
+    owner = await signedInAgain(owner);
+    await harness.http.post(`${base}/${endpoint.id}/test`).set(owner.headers).expect(202);
+    await waitFor(
+      async () => ((await harness.http.get(base).set(owner.headers)).body as Endpoint[])[0].status,
+      (status) => status === 'DISABLED',
+      'endpoint disabled',
+    );
+    const [disabled] = (await harness.http.get(base).set(owner.headers).expect(200)).body as Endpoint[];
+    expect(disabled.disabledReason).toBe('FAILING');
+    await expectDisabledNotice(merchantId, endpoint, 'FAILING');
+  });
+
+  it('refuses at delivery an endpoint whose name now leads to a non-public address, without connecting', async () => {
+    const { owner } = await newOwner();
+    const name = `moving-${randomUUID().slice(0, 8)}.hooks.test`;
+    resolver.addresses.set(name, ['127.0.0.1']);
+    const path = '/moving';
+    const response = await harness.http
+      .post(base)
+      .set(owner.headers)
+      .send({ url: `https://${name}:${server.port}${path}`, enabledEvents: ['*'] })
+      .expect(201);
+    const endpoint = response.body as Endpoint;
+    resolver.addresses.set(name, ['169.254.169.254']);
+    const connections = server.connections;
+    await harness.http.post(`${base}/${endpoint.id}/test`).set(owner.headers).expect(202);
+    const delivery = await deliveryAfter(owner, endpoint.id, 1);
+    expect(delivery.attempts[0]).toMatchObject({
+      status: 'FAILED',
+      responseStatus: null,
+      failure: 'the name leads to an address that is not public',
+    });
+    expect(JSON.stringify(delivery)).not.toContain('169.254');
+    expect(server.connections).toBe(connections);
+    expect(requestsTo(path)).toEqual([]);
+  });
+
+  async function expectDisabledNotice(merchantId: string, endpoint: Endpoint, reason: string): Promise<void> {
+    const audit = await harness.db.query<{ actor_role: string; target_id: string; details: Record<string, unknown> }[]>(
+      `SELECT actor_role, target_id, details FROM merchant_audit_log
+        WHERE merchant_id = $1 AND action = 'WEBHOOK_ENDPOINT_DISABLED'`,
+      [merchantId],
+    );
+    expect(audit).toEqual([
+      { actor_role: 'SYSTEM', target_id: endpoint.id, details: expect.objectContaining({ reason, url: endpoint.url }) },
+    ]);
+    const [merchant] = await harness.db.query<{ contact_email: string }[]>(
+      `SELECT contact_email FROM merchants WHERE id = $1`,
+      [merchantId],
+    );
+    const mail = await waitFor(
+      async () =>
+        (
+          (await harness.http.get('/api/v1/dev/messages').query({ email: merchant.contact_email }).expect(200))
+            .body as {
+            subject?: string;
+            body: string;
+          }[]
+        ).find((message) => message.body.includes(endpoint.url)),
+      (message) => message !== undefined,
+      'the disabled notice',
+    );
+    expect(mail?.body).toContain('was disabled');
+  }
+});

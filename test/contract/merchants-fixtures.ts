@@ -145,6 +145,14 @@ export const MERCHANT_FIXTURES: Record<string, Fixture> = {
       .expect(202);
     return { pathParams: { id, deliveryId: (test.body as { id: string }).id } };
   },
+  MerchantWebhookEvents_redeliver: async (context) => {
+    const id = await webhookEndpoint(context);
+    const test = await context.http
+      .post(`/api/v1/merchant/webhook-endpoints/${id}/test`)
+      .set(context.headers)
+      .expect(202);
+    return { pathParams: { eventId: (test.body as { eventId: string }).eventId } };
+  },
   AdminMerchantOwnerInvitation_reissue: async (context) => ({
     pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
   }),

@@ -316,6 +316,19 @@ describe('Merchant role matrix: every route x every role x API key', () => {
       success: 202,
       admitted: INTEGRATORS,
     },
+    'POST /merchant/events/{eventId}/redeliver': {
+      send: async (headers) => {
+        const { endpointId } = await newDelivery();
+        const deliveries = await http()
+          .get(`/api/v1/merchant/webhook-endpoints/${endpointId}/deliveries`)
+          .set(owner.headers)
+          .expect(200);
+        const [{ eventId }] = deliveries.body as { eventId: string }[];
+        return http().post(`/api/v1/merchant/events/${eventId}/redeliver`).set(headers);
+      },
+      success: 202,
+      admitted: INTEGRATORS,
+    },
   };
 
   describe.each(Object.entries(MATRIX))('%s', (_route, cell) => {

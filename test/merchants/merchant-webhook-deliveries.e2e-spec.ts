@@ -297,6 +297,41 @@ describe('Merchant webhook deliveries: outbox events and test events, signed as 
     expect(requestsTo(live.path)).toHaveLength(1);
   });
 
+  it('redelivers an event to every endpoint it went to, same id and body; 404 for another merchant, an unknown id, or after 30 days', async () => {
+    const { merchantId, owner: first } = await newOwner();
+    let owner = first;
+    const one = await endpointOf(owner, { livemode: true });
+    const two = await endpointOf(owner, { livemode: true });
+    expect((await patchKyb(harness, merchantId, { status: 'APPROVED' })).status).toBe(200);
+    const [eventId] = await publishOutboxEvents(merchantId, 'merchant.kyb_status_changed');
+    await deliveryAfter(owner, one.id, 1);
+    await deliveryAfter(owner, two.id, 1);
+
+    const response = await harness.http
+      .post(`/api/v1/merchant/events/${eventId}/redeliver`)
+      .set(owner.headers)
+      .expect(202);
+    const listed = response.body as Delivery[];
+    expect(listed.map((delivery) => delivery.eventId)).toEqual([eventId, eventId]);
+    for (const endpoint of [one, two]) {
+      const delivery = await deliveryAfter(owner, endpoint.id, 2);
+      expect(delivery.attempts[1]).toMatchObject({ attemptNumber: 2, manual: true, status: 'SUCCEEDED' });
+      const [before, after] = requestsTo(endpoint.path);
+      expect(after.headers['webhook-id']).toBe(eventId);
+      expect(after.body).toBe(before.body);
+      expect(new Webhook(endpoint.secret).verify(after.body, signatureHeaders(after))).toBeTruthy();
+    }
+
+    const stranger = (await newOwner()).owner;
+    await harness.http.post(`/api/v1/merchant/events/${eventId}/redeliver`).set(stranger.headers).expect(404);
+    await harness.http.post(`/api/v1/merchant/events/${randomUUID()}/redeliver`).set(owner.headers).expect(404);
+    await harness.http.post('/api/v1/merchant/events/nope/redeliver').set(owner.headers).expect(400);
+    clock.advance(31 * 24 * 3600 * 1000);
+    owner = await signedInAgain(owner);
+    await harness.http.post(`/api/v1/merchant/events/${eventId}/redeliver`).set(owner.headers).expect(404);
+    expect(requestsTo(one.path)).toHaveLength(2);
+  });
+
   it('lets standardwebhooks refuse a tampered body, an old timestamp and a wrong secret', async () => {
     const { owner } = await newOwner();
     const endpoint = await endpointOf(owner);

@@ -12,6 +12,7 @@ import { MerchantAuditLogController } from './onboarding/merchant-audit-log.cont
 import { MerchantOnboardingController } from './onboarding/merchant-onboarding.controller';
 import { MerchantOriginsController } from './origins/merchant-origins.controller';
 import { MerchantWebhookEndpointsController } from './webhooks/merchant-webhook-endpoints.controller';
+import { MerchantWebhookEventsController } from './webhooks/merchant-webhook-events.controller';
 
 /** The merchants routes, onboarding, identity, API keys, origins and webhooks in that order; only ApiModule imports it. */
 @Module({
@@ -27,6 +28,7 @@ import { MerchantWebhookEndpointsController } from './webhooks/merchant-webhook-
     AdminMerchantApiKeysController,
     MerchantOriginsController,
     MerchantWebhookEndpointsController,
+    MerchantWebhookEventsController,
   ],
 })
 export class MerchantsHttpModule {}

@@ -25,6 +25,9 @@ import { parseWebhookUrl } from './webhook-url';
 /** Endpoints per merchant and mode. */
 export const MAX_ENDPOINTS_PER_MODE = 16;
 
+/** How long an event can be sent again (design section 7: events kept 30 days). */
+export const EVENT_REDELIVERY_DAYS = 30;
+
 /** Who acts: the member, for the audit log and `created_by_user_id`. */
 export interface WebhookActor {
   actor: MerchantAuditActor;
@@ -306,6 +309,30 @@ export class MerchantWebhookEndpointsService {
     if (!delivery) throw new MerchantWebhookError('NOT_FOUND', 'No such delivery of this webhook endpoint');
     await this.queue.once(delivery.id, `retry-${newId()}`);
     return { delivery, attempts: await this.repository.attemptsOf(manager, [delivery.id]) };
+  }
+
+  /**
+   * One more attempt now at every delivery of an event of the merchant's (each endpoint it went
+   * to, whatever its status), with the same id and body. 404 for an event of another merchant,
+   * none, or one older than 30 days.
+   */
+  async redeliver(merchantId: string, eventId: string): Promise<DeliveryView[]> {
+    const manager = this.dataSource.manager;
+    const event = await this.repository.findEvent(manager, eventId);
+    const oldest = this.clock.now().getTime() - EVENT_REDELIVERY_DAYS * 24 * 3600 * 1000;
+    if (!event || event.merchantId !== merchantId || event.createdAt.getTime() < oldest) {
+      throw new MerchantWebhookError('NOT_FOUND', 'No such event of this merchant in the last 30 days');
+    }
+    const deliveries = await this.repository.deliveriesOfEvent(manager, eventId);
+    for (const delivery of deliveries) await this.queue.once(delivery.id, `redeliver-${newId()}`);
+    const attempts = await this.repository.attemptsOf(
+      manager,
+      deliveries.map((delivery) => delivery.id),
+    );
+    return deliveries.map((delivery) => ({
+      delivery,
+      attempts: attempts.filter((attempt) => attempt.deliveryId === delivery.id),
+    }));
   }
 
   /** The URL, parsed and vetted by the outbound guard (public addresses only); else 400 WEBHOOK_URL_INVALID. */

@@ -70,7 +70,7 @@ export class MerchantWebhooksRepository {
   }
 
   deliveriesOfEvent(manager: EntityManager, eventId: string): Promise<MerchantWebhookDelivery[]> {
-    return manager.find(MerchantWebhookDelivery, { where: { eventId } });
+    return manager.find(MerchantWebhookDelivery, { where: { eventId }, order: { id: 'ASC' } });
   }
 
   findDelivery(manager: EntityManager, id: string): Promise<MerchantWebhookDelivery | null> {

@@ -231,10 +231,7 @@ interface Judgement {
 function judge(result: OutboundResult): Judgement {
   if (!result.ok)
     return { succeeded: false, gone: false, responseStatus: null, snippet: null, failure: result.message };
-  const snippet = result.body
-    .toString('utf8')
-    .replaceAll(String.fromCharCode(0), '')
-    .slice(0, SNIPPET_BYTES);
+  const snippet = result.body.toString('utf8').replaceAll(String.fromCharCode(0), '').slice(0, SNIPPET_BYTES);
   const redirect = result.status >= 300 && result.status < 400;
   return {
     succeeded: result.status >= 200 && result.status < 300,

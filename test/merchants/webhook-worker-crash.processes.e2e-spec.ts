@@ -56,6 +56,8 @@ describe('a worker killed in the middle of a webhook delivery', () => {
         OUTBOX_POLL_INTERVAL_MS: '50',
         MERCHANT_WEBHOOK_ALLOW_LOOPBACK: 'true',
         MERCHANT_WEBHOOK_EXTRA_CA_FILE: caFile,
+        // A dead worker's job is taken over once its lock lapses: 3 s here instead of 30 s.
+        MERCHANT_WEBHOOK_JOB_LOCK_MS: '3000',
       },
     });
   }, 60_000);
@@ -101,7 +103,7 @@ describe('a worker killed in the middle of a webhook delivery', () => {
     );
     expect(row).toEqual({ status: 'PENDING', attempt_count: 0 });
 
-    // Bull finds the dead worker's job stalled once its lock lapses (30 s) and hands it over.
+    // Bull finds the dead worker's job stalled once its lock lapses (MERCHANT_WEBHOOK_JOB_LOCK_MS) and hands it over.
     startWorker();
     await waitFor(
       () => received.length,

@@ -44,6 +44,22 @@ export class MerchantsConfig implements ConfigSliceChecks {
   MERCHANT_ORIGIN_CHECK_EXTRA_CA_FILE = '';
 
   /**
+   * How long a worker holds a webhook delivery job before another worker may take it over as
+   * stalled (Bull's `lockDuration`, also its `stalledInterval`); the holder renews it every half
+   * of it while the delivery runs, so it must exceed the time a renewal can be late, not the
+   * delivery's 10 s. A worker that dies mid-delivery has its delivery sent again after about this
+   * long (at least once, same `webhook-id`).
+   */
+  @Setting(
+    'ms a worker holds a webhook delivery job before another worker may take it over as stalled (Bull lockDuration and stalledInterval)',
+  )
+  @Transform(toInt)
+  @IsInt()
+  @Min(1_000)
+  @Max(600_000)
+  MERCHANT_WEBHOOK_JOB_LOCK_MS = 30_000;
+
+  /**
    * Tests only: webhook deliveries (and the check of an endpoint's URL at registration) may reach
    * loopback addresses (a local test receiver). Refused when NODE_ENV is production.
    */

@@ -18,6 +18,12 @@ describe('a schedule worker killed mid-run', () => {
     SCHEDULE_RUN_LEASE_MS: '60000',
     SCHEDULE_RUN_RETRY_BACKOFF_MS: '0',
     AUTHORIZATION_RECOVERY_AFTER_MS: '1000',
+    // The killed worker's payments are posted by the next one, on the database's clock (which the
+    // spec does not move): a post it had in flight when its lease ends (longer than the biller's
+    // 5 s connector timeout, as a lease should be, not the 30 s default), and a posting job it
+    // had taken from Redis and not started once the pickup grace has passed (not the 15 s default).
+    POSTING_LEASE_MS: '6000',
+    JOB_PICKUP_GRACE_MS: '2000',
   });
 
   it('pays every period once after the crash', async () => {

@@ -30,6 +30,7 @@ import { EncryptNationalIdsAndSettlementAccounts1795878000000 } from './17958780
 import { BoundedPaymentStatements1795886000000 } from './1795886000000-bounded-payment-statements';
 import { CreateMerchantOrigins1795887000000 } from './1795887000000-create-merchant-origins';
 import { CreateMerchantWebhooks1795888000000 } from './1795888000000-create-merchant-webhooks';
+import { CreateMerchantCheckoutSessions1795888500000 } from './1795888500000-create-merchant-checkout-sessions';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   BoundedPaymentStatements1795886000000,
   CreateMerchantOrigins1795887000000,
   CreateMerchantWebhooks1795888000000,
+  CreateMerchantCheckoutSessions1795888500000,
 ];

@@ -82,4 +82,6 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   merchant_webhook_events: 'merchants',
   merchant_webhook_deliveries: 'merchants',
   merchant_webhook_attempts: 'merchants',
+  // merchants: checkout
+  merchant_checkout_sessions: 'merchants',
 };

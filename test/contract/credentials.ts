@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
 import type { UserRole } from '../../src/platform/auth/principal';
 import { AppConfig } from '../../src/platform/config/app-config';
 import { handMadeJwt, signJwt } from '../factories/access-token.factory';
@@ -14,7 +15,8 @@ export type Credentials = Partial<Record<string, Record<string, string>>>;
 /**
  * Builds a valid credential for every security scheme the fixtures can make. A scheme with no
  * fixture yet is reported, and the checks that need it are skipped for its operations.
- * `bearerAuth` is a signed-in customer; `merchantBearer` the OWNER of a new merchant.
+ * `bearerAuth` is a signed-in customer; `merchantBearer` the OWNER of a new merchant;
+ * `merchantApiKey` a test key (`sk_test_`) of another new merchant.
  */
 export async function fixtureCredentials(app: INestApplication): Promise<Credentials> {
   const config = app.get(AppConfig);
@@ -23,7 +25,19 @@ export async function fixtureCredentials(app: INestApplication): Promise<Credent
     internalApiKey: { 'x-internal-api-key': config.INTERNAL_API_KEY },
     bearerAuth: { authorization: customer.headers.Authorization },
     merchantBearer: { authorization: (await newMerchantOwner(app)).authorization },
+    merchantApiKey: { authorization: await newMerchantTestKey(app) },
   };
+}
+
+/** A test API key of a freshly registered merchant, as an Authorization value. */
+async function newMerchantTestKey(app: INestApplication): Promise<string> {
+  const owner = await newMerchantOwner(app);
+  const created = await request(app.getHttpServer())
+    .post('/api/v1/merchant/api-keys')
+    .set('Authorization', owner.authorization)
+    .send({})
+    .expect(201);
+  return `Bearer ${(created.body as { secret: string }).secret}`;
 }
 
 /** The OWNER of a freshly registered merchant, signed in through its invitation. */

@@ -159,6 +159,22 @@ export const MERCHANT_FIXTURES: Record<string, Fixture> = {
   AdminMerchantApiKeys_issue: async (context) => ({
     pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
   }),
+  CheckoutSessions_create: () => Promise.resolve({ headers: { 'Idempotency-Key': unique('contract-checkout') } }),
+  CheckoutSessions_get: async (context) => {
+    const created = await context.http
+      .post('/api/v1/merchant/checkout-sessions')
+      .set(context.headers)
+      .set('Idempotency-Key', unique('contract-checkout'))
+      .send({
+        amount: 1000,
+        currency: 'NGN',
+        merchantReference: 'contract',
+        successUrl: 'https://shop.example.com/paid',
+        cancelUrl: 'https://shop.example.com/cart',
+      })
+      .expect(201);
+    return { pathParams: { checkoutSessionId: (created.body as { id: string }).id } };
+  },
   AdminMerchants_changeKyb: async (context) => ({
     pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
     body: { status: 'APPROVED' },

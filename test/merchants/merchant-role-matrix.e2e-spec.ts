@@ -25,7 +25,8 @@ interface Cell {
 /**
  * The role matrix of design/merchants.md section 3, route by route and caller by caller: each
  * admitted caller gets the route's success status, every other one 403 (FORBIDDEN for a role,
- * HUMAN_CONTEXT_REQUIRED for an API key). Each cell signs in afresh, so a logout or a switch in
+ * HUMAN_CONTEXT_REQUIRED for an API key, MERCHANT_API_KEY_REQUIRED for a person on a key-only
+ * route). Each cell signs in afresh, so a logout or a switch in
  * one cell does not touch the next.
  */
 describe('Merchant role matrix: every route x every role x API key', () => {
@@ -124,6 +125,25 @@ describe('Merchant role matrix: every route x every role x API key', () => {
   const EVERY_PERSON: Caller[] = ['OWNER', 'ADMIN', 'DEVELOPER', 'ANALYST'];
   const PEOPLE_MANAGERS: Caller[] = ['OWNER', 'ADMIN'];
   const INTEGRATORS: Caller[] = ['OWNER', 'DEVELOPER'];
+  /** The merchant API (4.10): the key only; a person gets 403 MERCHANT_API_KEY_REQUIRED. */
+  const KEY_ONLY: Caller[] = ['API_KEY'];
+
+  /** A test-mode checkout session made with the matrix's key; answers its id. */
+  async function newCheckoutSession(): Promise<string> {
+    const response = await http()
+      .post('/api/v1/merchant/checkout-sessions')
+      .set({ Authorization: `Bearer ${apiKey}`, 'Idempotency-Key': `matrix-${Math.random().toString(36).slice(2)}` })
+      .send(checkoutOrder())
+      .expect(201);
+    return (response.body as { id: string }).id;
+  }
+  const checkoutOrder = () => ({
+    amount: 1000,
+    currency: 'NGN',
+    merchantReference: 'matrix',
+    successUrl: 'https://matrix.example/paid',
+    cancelUrl: 'https://matrix.example/cart',
+  });
 
   const MATRIX: Record<string, Cell> = {
     'POST /merchant/auth/logout': {
@@ -329,6 +349,24 @@ describe('Merchant role matrix: every route x every role x API key', () => {
       success: 202,
       admitted: INTEGRATORS,
     },
+    'POST /merchant/checkout-sessions': {
+      send: async (headers) =>
+        http()
+          .post('/api/v1/merchant/checkout-sessions')
+          .set(headers)
+          .set('Idempotency-Key', `matrix-${Math.random().toString(36).slice(2)}`)
+          .send(checkoutOrder()),
+      success: 201,
+      admitted: KEY_ONLY,
+    },
+    'GET /merchant/checkout-sessions/{checkoutSessionId}': {
+      send: async (headers) =>
+        http()
+          .get(`/api/v1/merchant/checkout-sessions/${await newCheckoutSession()}`)
+          .set(headers),
+      success: 200,
+      admitted: KEY_ONLY,
+    },
   };
 
   describe.each(Object.entries(MATRIX))('%s', (_route, cell) => {
@@ -342,7 +380,13 @@ describe('Merchant role matrix: every route x every role x API key', () => {
         return;
       }
       expect(response.status).toBe(403);
-      expectCataloguedApiError(response.body, caller === 'API_KEY' ? 'HUMAN_CONTEXT_REQUIRED' : 'FORBIDDEN');
+      const refusal =
+        caller === 'API_KEY'
+          ? 'HUMAN_CONTEXT_REQUIRED'
+          : cell.admitted.includes('API_KEY')
+            ? 'MERCHANT_API_KEY_REQUIRED'
+            : 'FORBIDDEN';
+      expectCataloguedApiError(response.body, refusal);
     });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The merchants context's public surface: what other contexts and the applications may import.
- * Everything else in this folder (onboarding/, identity/, api-keys/, origins/, webhooks/) is internal (the lint rule
+ * Everything else in this folder (onboarding/, identity/, api-keys/, origins/, webhooks/, checkout/, jobs/) is internal (the lint rule
  * in eslint.config.mjs enforces it).
  */
 export { MerchantsModule } from './merchants.module';
@@ -23,10 +23,16 @@ export {
 } from './onboarding/merchant-audit-entry.entity';
 export { KYB_DOCUMENT_TYPES, KYB_STATUSES, type KybDocumentType, type KybStatus } from './onboarding/merchant.entity';
 export { MERCHANT_ENTITIES } from './merchants.entities';
-export { MERCHANT_EVENTS, type MerchantKybEventPayload } from './merchants.events';
+export {
+  MERCHANT_EVENTS,
+  MERCHANT_QUEUES,
+  type MerchantCheckoutSessionEventPayload,
+  type MerchantKybEventPayload,
+} from './merchants.events';
 export { MERCHANT_ERROR_CODES, MerchantError } from './onboarding/onboarding.errors';
 export { MERCHANT_IDENTITY_ERROR_CODES, MerchantIdentityError } from './identity/merchant-identity.errors';
 export { MERCHANT_API_KEY_ERROR_CODES, MerchantApiKeyError } from './api-keys/merchant-api-keys.errors';
 export { MERCHANT_ORIGIN_ERROR_CODES, MerchantOriginError } from './origins/merchant-origins.errors';
 export { MERCHANT_WEBHOOK_ERROR_CODES, MerchantWebhookError } from './webhooks/merchant-webhooks.errors';
+export { MERCHANT_CHECKOUT_ERROR_CODES, MerchantCheckoutError } from './checkout/checkout.errors';
 export { MerchantApiKeyUsage } from './api-keys/merchant-api-key-usage';

@@ -13,8 +13,9 @@ import { MerchantOnboardingController } from './onboarding/merchant-onboarding.c
 import { MerchantOriginsController } from './origins/merchant-origins.controller';
 import { MerchantWebhookEndpointsController } from './webhooks/merchant-webhook-endpoints.controller';
 import { MerchantWebhookEventsController } from './webhooks/merchant-webhook-events.controller';
+import { CheckoutSessionsController } from './checkout/checkout-sessions.controller';
 
-/** The merchants routes, onboarding, identity, API keys, origins and webhooks in that order; only ApiModule imports it. */
+/** The merchants routes, onboarding, identity, API keys, origins, webhooks and checkout in that order; only ApiModule imports it. */
 @Module({
   imports: [ConfigModule.forFeature(MerchantsConfig), MerchantsModule],
   controllers: [
@@ -29,6 +30,7 @@ import { MerchantWebhookEventsController } from './webhooks/merchant-webhook-eve
     MerchantOriginsController,
     MerchantWebhookEndpointsController,
     MerchantWebhookEventsController,
+    CheckoutSessionsController,
   ],
 })
 export class MerchantsHttpModule {}

@@ -13,6 +13,7 @@ import {
   MerchantWebhookEndpoint,
   MerchantWebhookEvent,
 } from './webhooks/merchant-webhook.entities';
+import { MerchantCheckoutSession } from './checkout/checkout-session.entity';
 import { MerchantAuditEntry } from './onboarding/merchant-audit-entry.entity';
 import { MerchantKybDocument } from './onboarding/merchant-kyb-document.entity';
 import { Merchant } from './onboarding/merchant.entity';
@@ -22,7 +23,7 @@ import {
   MerchantVelocityCap,
 } from './onboarding/merchant-terms.entities';
 
-/** The merchants context's tables: onboarding's, then identity's, then the API keys, the origins, the webhooks. */
+/** The merchants context's tables: onboarding's, then identity's, then the API keys, the origins, the webhooks, checkout. */
 export const MERCHANT_ENTITIES = [
   Merchant,
   MerchantKybDocument,
@@ -41,4 +42,5 @@ export const MERCHANT_ENTITIES = [
   MerchantWebhookEvent,
   MerchantWebhookDelivery,
   MerchantWebhookAttempt,
+  MerchantCheckoutSession,
 ];

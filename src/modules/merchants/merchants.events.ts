@@ -8,10 +8,14 @@ import { KYB_STATUSES, type KybStatus } from './onboarding/merchant.entity';
  * - `merchant.kyb_status_changed`: a reviewer (or the last upload due) moved the KYB state; the
  *   merchant-side contexts react (live keys, payouts, the dashboard's live events), and the
  *   merchant's webhook endpoints hear of it as `kyb.status_changed`.
+ * - `merchant.checkout_session.created` / `.expired`: a checkout session opened, or passed its
+ *   expiry unpaid (raised once, by the expiry job or the first read after `expiresAt`).
  */
 export const MERCHANT_EVENTS = {
   registered: 'merchant.registered',
   kybStatusChanged: 'merchant.kyb_status_changed',
+  checkoutSessionCreated: 'merchant.checkout_session.created',
+  checkoutSessionExpired: 'merchant.checkout_session.expired',
 } as const;
 
 /** A merchant's KYB state after a change (read by the webhooks, which send it as `kyb.status_changed`). */
@@ -29,9 +33,33 @@ export class MerchantKybEventPayload {
   reasonCode: string | null;
 }
 
+export interface MerchantCheckoutSessionEventPayload {
+  merchantId: string;
+  checkoutSessionId: string;
+  livemode: boolean;
+  status: 'OPEN' | 'COMPLETE' | 'EXPIRED';
+  amount: number;
+  currency: string;
+  merchantReference: string;
+  expiresAt: string;
+}
+
 declare module '../../platform/outbox/outbox-events' {
   interface OutboxEventPayloads {
     [MERCHANT_EVENTS.registered]: MerchantKybEventPayload;
     [MERCHANT_EVENTS.kybStatusChanged]: MerchantKybEventPayload;
+    [MERCHANT_EVENTS.checkoutSessionCreated]: MerchantCheckoutSessionEventPayload;
+    [MERCHANT_EVENTS.checkoutSessionExpired]: MerchantCheckoutSessionEventPayload;
   }
+}
+
+/** The merchants context's Bull queue: each checkout session's delayed expiry. */
+export const MERCHANT_QUEUES = {
+  checkoutExpiry: 'merchant-checkout-expiry',
+} as const;
+
+export const CHECKOUT_EXPIRY_JOB = 'expire';
+
+export interface CheckoutExpiryJob {
+  checkoutSessionId: string;
 }

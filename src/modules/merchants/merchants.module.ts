@@ -5,6 +5,7 @@ import './api-keys/merchant-api-keys.errors';
 import './identity/merchant-identity.errors';
 import './origins/merchant-origins.errors';
 import './webhooks/merchant-webhooks.errors';
+import './checkout/checkout.errors';
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminAuditModule } from '../../platform/audit/admin-audit.module';
@@ -39,6 +40,10 @@ import { MerchantOriginsService } from './origins/merchant-origins.service';
 import { OriginOwnershipCheck } from './origins/origin-ownership-check';
 import { MerchantWebhookEndpointsService } from './webhooks/merchant-webhook-endpoints.service';
 import { MerchantWebhooksModule } from './webhooks/merchant-webhooks.module';
+import { CheckoutExpiryScheduler } from './checkout/checkout-expiry.scheduler';
+import { CheckoutSessionExpiry } from './checkout/checkout-session-expiry';
+import { CheckoutSessionsRepository } from './checkout/checkout-sessions.repository';
+import { CheckoutSessionsService } from './checkout/checkout-sessions.service';
 
 /**
  * Merchants: the businesses that take payments and the people and keys that act for them.
@@ -94,6 +99,11 @@ import { MerchantWebhooksModule } from './webhooks/merchant-webhooks.module';
     MerchantOriginsService,
     // webhooks (the delivery side is MerchantWebhooksModule's)
     MerchantWebhookEndpointsService,
+    // checkout
+    CheckoutSessionsRepository,
+    CheckoutExpiryScheduler,
+    CheckoutSessionExpiry,
+    CheckoutSessionsService,
   ],
   exports: [
     MerchantDirectory,
@@ -113,6 +123,7 @@ import { MerchantWebhooksModule } from './webhooks/merchant-webhooks.module';
     MerchantApiKeyVerifier,
     MerchantOriginsService,
     MerchantWebhookEndpointsService,
+    CheckoutSessionsService,
   ],
 })
 export class MerchantsModule {}

@@ -127,6 +127,11 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
       "The OWNER and DEVELOPERs register HTTPS endpoints, one mode each, that hear about the merchant's events: signed as Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with the `standardwebhooks` or `svix` libraries), retried with backoff for about three days (live) or an hour (test), with every attempt recorded.",
   },
   {
+    name: 'Merchant checkout',
+    description:
+      "The merchant API for the merchant's server, with its API key only: checkout sessions a customer pays on a hosted page (`OPEN -> COMPLETE | EXPIRED`, opened under an Idempotency-Key) and payment links. A test key sees only test objects, a live key only live ones.",
+  },
+  {
     name: 'Merchant audit log',
     description:
       "The merchant's own audit log for its owners and admins: logins, team and key changes, KYB decisions, pricing and settlement changes, each with actor, target and details.",

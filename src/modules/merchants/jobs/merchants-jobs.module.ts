@@ -1,7 +1,13 @@
 import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '../../../platform/config/config.module';
+import { OutboxModule } from '../../../platform/outbox/outbox.module';
+import { CheckoutExpiryProcessor } from '../checkout/checkout-expiry.processor';
+import { CheckoutExpiryScheduler } from '../checkout/checkout-expiry.scheduler';
+import { CheckoutSessionExpiry } from '../checkout/checkout-session-expiry';
+import { CheckoutSessionsRepository } from '../checkout/checkout-sessions.repository';
 import { MerchantsConfig } from '../merchants.config';
+import { MERCHANT_QUEUES } from '../merchants.events';
 import { MerchantWebhooksModule } from '../webhooks/merchant-webhooks.module';
 import { WEBHOOK_BACKOFF, WEBHOOK_QUEUES, webhookBackoff } from '../webhooks/webhook-queues';
 import { MerchantWebhookDeliveriesProcessor } from './merchant-webhook-deliveries.processor';
@@ -9,12 +15,16 @@ import { MerchantWebhookEventsProcessor } from './merchant-webhook-events.proces
 
 /**
  * The merchants context's processors: webhook fan-out from the outbox and the deliveries, whose
- * queue carries the custom backoff of the retry schedule and the job lock of MERCHANT_WEBHOOK_JOB_LOCK_MS. Only WorkerModule imports it.
+ * queue carries the custom backoff of the retry schedule and the job lock of MERCHANT_WEBHOOK_JOB_LOCK_MS;
+ * and the checkout sessions' delayed expiry, with the few providers it needs rather than
+ * MerchantsModule, whose sign-in services need the HTTP platform the worker does not have.
+ * Only WorkerModule imports it.
  */
 @Module({
   imports: [
     MerchantWebhooksModule,
-    BullModule.registerQueue({ name: WEBHOOK_QUEUES.events }),
+    OutboxModule,
+    BullModule.registerQueue({ name: WEBHOOK_QUEUES.events }, { name: MERCHANT_QUEUES.checkoutExpiry }),
     BullModule.registerQueueAsync({
       name: WEBHOOK_QUEUES.deliveries,
       imports: [ConfigModule.forFeature(MerchantsConfig)],
@@ -28,6 +38,13 @@ import { MerchantWebhookEventsProcessor } from './merchant-webhook-events.proces
       }),
     }),
   ],
-  providers: [MerchantWebhookEventsProcessor, MerchantWebhookDeliveriesProcessor],
+  providers: [
+    MerchantWebhookEventsProcessor,
+    MerchantWebhookDeliveriesProcessor,
+    CheckoutSessionsRepository,
+    CheckoutSessionExpiry,
+    CheckoutExpiryScheduler,
+    CheckoutExpiryProcessor,
+  ],
 })
 export class MerchantsJobsModule {}

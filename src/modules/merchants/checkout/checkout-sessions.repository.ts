@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, IsNull, LessThanOrEqual } from 'typeorm';
+import { MerchantOrigin } from '../origins/merchant-origin.entity';
+import { MerchantSettlementAccount } from '../onboarding/merchant-terms.entities';
+import { MerchantCheckoutSession } from './checkout-session.entity';
+
+/** Named reads and writes of checkout sessions (TypeORM, one table at a time, no joins). */
+@Injectable()
+export class CheckoutSessionsRepository {
+  /** The session of this merchant in this mode; another merchant's or the other mode's is null. */
+  findOf(manager: EntityManager, merchantId: string, livemode: boolean, id: string) {
+    return manager.findOne(MerchantCheckoutSession, { where: { id, merchantId, livemode } });
+  }
+
+  findById(manager: EntityManager, id: string) {
+    return manager.findOne(MerchantCheckoutSession, { where: { id } });
+  }
+
+  findByIdempotencyKey(manager: EntityManager, merchantId: string, livemode: boolean, idempotencyKey: string) {
+    return manager.findOne(MerchantCheckoutSession, { where: { merchantId, livemode, idempotencyKey } });
+  }
+
+  async insert(manager: EntityManager, session: MerchantCheckoutSession): Promise<void> {
+    await manager.insert(MerchantCheckoutSession, session);
+  }
+
+  /** OPEN and due to EXPIRED, once: true when this call moved it. */
+  async expireIfDue(manager: EntityManager, id: string, now: Date): Promise<boolean> {
+    const result = await manager.update(
+      MerchantCheckoutSession,
+      { id, status: 'OPEN', expiresAt: LessThanOrEqual(now) },
+      { status: 'EXPIRED', expiredAt: now },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** The merchant's VERIFIED origins (canonical form) a live redirect may go to: not the test-mode localhost ones. */
+  async liveOrigins(manager: EntityManager, merchantId: string): Promise<Set<string>> {
+    const origins = await manager.find(MerchantOrigin, {
+      where: { merchantId, status: 'VERIFIED', testModeOnly: false },
+      select: { origin: true },
+    });
+    return new Set(origins.map((row) => row.origin));
+  }
+
+  /** The currencies of the merchant's current settlement accounts (empty when none is set up). */
+  async settlementCurrencies(manager: EntityManager, merchantId: string): Promise<string[]> {
+    const accounts = await manager.find(MerchantSettlementAccount, {
+      where: { merchantId, replacedAt: IsNull() },
+      select: { currency: true },
+    });
+    return [...new Set(accounts.map((row) => row.currency))].sort();
+  }
+}

@@ -31,6 +31,7 @@ import { BoundedPaymentStatements1795886000000 } from './1795886000000-bounded-p
 import { CreateMerchantOrigins1795887000000 } from './1795887000000-create-merchant-origins';
 import { CreateMerchantWebhooks1795888000000 } from './1795888000000-create-merchant-webhooks';
 import { CreateMerchantCheckoutSessions1795888500000 } from './1795888500000-create-merchant-checkout-sessions';
+import { CreateMerchantPaymentLinks1795888600000 } from './1795888600000-create-merchant-payment-links';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   CreateMerchantOrigins1795887000000,
   CreateMerchantWebhooks1795888000000,
   CreateMerchantCheckoutSessions1795888500000,
+  CreateMerchantPaymentLinks1795888600000,
 ];

@@ -84,4 +84,5 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   merchant_webhook_attempts: 'merchants',
   // merchants: checkout
   merchant_checkout_sessions: 'merchants',
+  merchant_payment_links: 'merchants',
 };

@@ -159,6 +159,16 @@ export const MERCHANT_FIXTURES: Record<string, Fixture> = {
   AdminMerchantApiKeys_issue: async (context) => ({
     pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
   }),
+  // A fixed amount (the example shows the bounds too), a slug and an expiry of the run's own.
+  PaymentLinks_create: () =>
+    Promise.resolve({
+      body: {
+        minAmount: undefined,
+        maxAmount: undefined,
+        slug: unique('contract-link').toLowerCase(),
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    }),
   CheckoutSessions_create: () => Promise.resolve({ headers: { 'Idempotency-Key': unique('contract-checkout') } }),
   CheckoutSessions_get: async (context) => {
     const created = await context.http

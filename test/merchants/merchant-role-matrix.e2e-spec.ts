@@ -349,6 +349,20 @@ describe('Merchant role matrix: every route x every role x API key', () => {
       success: 202,
       admitted: INTEGRATORS,
     },
+    'GET /merchant/payment-links': {
+      send: async (headers) => http().get('/api/v1/merchant/payment-links').set(headers),
+      success: 200,
+      admitted: KEY_ONLY,
+    },
+    'POST /merchant/payment-links': {
+      send: async (headers) =>
+        http()
+          .post('/api/v1/merchant/payment-links')
+          .set(headers)
+          .send({ title: 'Matrix', amount: 1000, currency: 'NGN' }),
+      success: 201,
+      admitted: KEY_ONLY,
+    },
     'POST /merchant/checkout-sessions': {
       send: async (headers) =>
         http()

@@ -28,6 +28,7 @@ export {
   MERCHANT_QUEUES,
   type MerchantCheckoutSessionEventPayload,
   type MerchantKybEventPayload,
+  type MerchantPaymentLinkEventPayload,
 } from './merchants.events';
 export { MERCHANT_ERROR_CODES, MerchantError } from './onboarding/onboarding.errors';
 export { MERCHANT_IDENTITY_ERROR_CODES, MerchantIdentityError } from './identity/merchant-identity.errors';

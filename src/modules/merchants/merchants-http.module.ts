@@ -14,6 +14,7 @@ import { MerchantOriginsController } from './origins/merchant-origins.controller
 import { MerchantWebhookEndpointsController } from './webhooks/merchant-webhook-endpoints.controller';
 import { MerchantWebhookEventsController } from './webhooks/merchant-webhook-events.controller';
 import { CheckoutSessionsController } from './checkout/checkout-sessions.controller';
+import { PaymentLinksController } from './checkout/payment-links.controller';
 
 /** The merchants routes, onboarding, identity, API keys, origins, webhooks and checkout in that order; only ApiModule imports it. */
 @Module({
@@ -30,6 +31,7 @@ import { CheckoutSessionsController } from './checkout/checkout-sessions.control
     MerchantOriginsController,
     MerchantWebhookEndpointsController,
     MerchantWebhookEventsController,
+    PaymentLinksController,
     CheckoutSessionsController,
   ],
 })

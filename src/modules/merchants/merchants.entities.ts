@@ -14,6 +14,7 @@ import {
   MerchantWebhookEvent,
 } from './webhooks/merchant-webhook.entities';
 import { MerchantCheckoutSession } from './checkout/checkout-session.entity';
+import { MerchantPaymentLink } from './checkout/payment-link.entity';
 import { MerchantAuditEntry } from './onboarding/merchant-audit-entry.entity';
 import { MerchantKybDocument } from './onboarding/merchant-kyb-document.entity';
 import { Merchant } from './onboarding/merchant.entity';
@@ -42,5 +43,6 @@ export const MERCHANT_ENTITIES = [
   MerchantWebhookEvent,
   MerchantWebhookDelivery,
   MerchantWebhookAttempt,
+  MerchantPaymentLink,
   MerchantCheckoutSession,
 ];

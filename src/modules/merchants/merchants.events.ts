@@ -10,12 +10,14 @@ import { KYB_STATUSES, type KybStatus } from './onboarding/merchant.entity';
  *   merchant's webhook endpoints hear of it as `kyb.status_changed`.
  * - `merchant.checkout_session.created` / `.expired`: a checkout session opened, or passed its
  *   expiry unpaid (raised once, by the expiry job or the first read after `expiresAt`).
+ * - `merchant.payment_link.created`: a payment link was made.
  */
 export const MERCHANT_EVENTS = {
   registered: 'merchant.registered',
   kybStatusChanged: 'merchant.kyb_status_changed',
   checkoutSessionCreated: 'merchant.checkout_session.created',
   checkoutSessionExpired: 'merchant.checkout_session.expired',
+  paymentLinkCreated: 'merchant.payment_link.created',
 } as const;
 
 /** A merchant's KYB state after a change (read by the webhooks, which send it as `kyb.status_changed`). */
@@ -44,12 +46,23 @@ export interface MerchantCheckoutSessionEventPayload {
   expiresAt: string;
 }
 
+export interface MerchantPaymentLinkEventPayload {
+  merchantId: string;
+  paymentLinkId: string;
+  livemode: boolean;
+  /** Null when the customer chooses the amount. */
+  amount: number | null;
+  currency: string;
+  slug: string | null;
+}
+
 declare module '../../platform/outbox/outbox-events' {
   interface OutboxEventPayloads {
     [MERCHANT_EVENTS.registered]: MerchantKybEventPayload;
     [MERCHANT_EVENTS.kybStatusChanged]: MerchantKybEventPayload;
     [MERCHANT_EVENTS.checkoutSessionCreated]: MerchantCheckoutSessionEventPayload;
     [MERCHANT_EVENTS.checkoutSessionExpired]: MerchantCheckoutSessionEventPayload;
+    [MERCHANT_EVENTS.paymentLinkCreated]: MerchantPaymentLinkEventPayload;
   }
 }
 

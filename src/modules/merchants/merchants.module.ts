@@ -41,9 +41,12 @@ import { OriginOwnershipCheck } from './origins/origin-ownership-check';
 import { MerchantWebhookEndpointsService } from './webhooks/merchant-webhook-endpoints.service';
 import { MerchantWebhooksModule } from './webhooks/merchant-webhooks.module';
 import { CheckoutExpiryScheduler } from './checkout/checkout-expiry.scheduler';
+import { CheckoutRules } from './checkout/checkout-rules';
 import { CheckoutSessionExpiry } from './checkout/checkout-session-expiry';
 import { CheckoutSessionsRepository } from './checkout/checkout-sessions.repository';
 import { CheckoutSessionsService } from './checkout/checkout-sessions.service';
+import { PaymentLinksRepository } from './checkout/payment-links.repository';
+import { PaymentLinksService } from './checkout/payment-links.service';
 
 /**
  * Merchants: the businesses that take payments and the people and keys that act for them.
@@ -101,9 +104,12 @@ import { CheckoutSessionsService } from './checkout/checkout-sessions.service';
     MerchantWebhookEndpointsService,
     // checkout
     CheckoutSessionsRepository,
+    CheckoutRules,
     CheckoutExpiryScheduler,
     CheckoutSessionExpiry,
     CheckoutSessionsService,
+    PaymentLinksRepository,
+    PaymentLinksService,
   ],
   exports: [
     MerchantDirectory,
@@ -124,6 +130,7 @@ import { CheckoutSessionsService } from './checkout/checkout-sessions.service';
     MerchantOriginsService,
     MerchantWebhookEndpointsService,
     CheckoutSessionsService,
+    PaymentLinksService,
   ],
 })
 export class MerchantsModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { MerchantApiKeyPrincipal } from '../../../platform/auth/principal';
 import { Clock } from '../../../platform/clock/clock';
 import { AppConfig } from '../../../platform/config/app-config';
@@ -10,14 +10,13 @@ import { OutboxWriter } from '../../../platform/outbox/outbox.writer';
 import { requestFingerprint } from '../../payments';
 import { MERCHANT_EVENTS } from '../merchants.events';
 import { merchantActor, MerchantAuditWriter } from '../onboarding/merchant-audit.writer';
-import { MerchantDirectory } from '../onboarding/merchant-directory.service';
 import { CheckoutExpiryScheduler } from './checkout-expiry.scheduler';
+import { CheckoutRules } from './checkout-rules';
 import { checkoutSessionEventPayload, CheckoutSessionExpiry } from './checkout-session-expiry';
 import { MerchantCheckoutSession } from './checkout-session.entity';
 import { MerchantCheckoutError } from './checkout.errors';
 import { CheckoutSessionsRepository } from './checkout-sessions.repository';
 import { DEFAULT_EXPIRY_MINUTES, MerchantCheckoutSessionRequestDto } from './dto/checkout-session.dto';
-import { checkRedirectUrl } from './redirect-url';
 
 const IDEMPOTENCY_CONSTRAINT = 'merchant_checkout_sessions_idempotency_key';
 
@@ -38,7 +37,7 @@ export class CheckoutSessionsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly repository: CheckoutSessionsRepository,
-    private readonly merchants: MerchantDirectory,
+    private readonly rules: CheckoutRules,
     private readonly audit: MerchantAuditWriter,
     private readonly outbox: OutboxWriter,
     private readonly scheduler: CheckoutExpiryScheduler,
@@ -104,25 +103,10 @@ export class CheckoutSessionsService {
     };
     try {
       await this.dataSource.transaction(async (manager) => {
-        const merchant = await this.merchants.lockById(manager, merchantId);
-        if (!merchant) throw new MerchantCheckoutError('NOT_FOUND', 'No such merchant');
-        if (livemode && merchant.kybStatus !== 'APPROVED') {
-          throw new MerchantCheckoutError(
-            'MERCHANT_RESTRICTED',
-            `Live checkout needs an APPROVED merchant; this one is ${merchant.kybStatus}`,
-            [{ field: 'kybStatus', message: merchant.kybStatus }],
-          );
-        }
-        await this.checkCurrency(manager, merchantId, body.currency);
-        const liveOrigins = livemode ? await this.repository.liveOrigins(manager, merchantId) : new Set<string>();
-        for (const field of ['successUrl', 'cancelUrl'] as const) {
-          const checked = checkRedirectUrl(body[field], livemode, liveOrigins);
-          if (!checked.ok) {
-            throw new MerchantCheckoutError('REDIRECT_URL_NOT_ALLOWED', `${field} ${checked.reason}`, [
-              { field, message: checked.reason },
-            ]);
-          }
-        }
+        await this.rules.check(manager, merchantId, livemode, body.currency, {
+          successUrl: body.successUrl,
+          cancelUrl: body.cancelUrl,
+        });
         await this.repository.insert(manager, session);
         await this.audit.record(manager, {
           merchantId,
@@ -192,17 +176,5 @@ export class CheckoutSessionsService {
       );
     }
     return this.current(earlier);
-  }
-
-  /** When the merchant settles in some currencies, a checkout takes one of them (422 CURRENCY_NOT_SUPPORTED). */
-  private async checkCurrency(manager: EntityManager, merchantId: string, currency: string): Promise<void> {
-    const currencies = await this.repository.settlementCurrencies(manager, merchantId);
-    if (currencies.length > 0 && !currencies.includes(currency)) {
-      throw new MerchantCheckoutError(
-        'CURRENCY_NOT_SUPPORTED',
-        `The merchant settles in ${currencies.join(', ')}, not ${currency}`,
-        [{ field: 'currency', message: `one of ${currencies.join(', ')}` }],
-      );
-    }
   }
 }

@@ -122,30 +122,6 @@ describe('loadAllConfiguration in production', () => {
     ).toEqual([]);
   });
 
-  it("refuses the origin check's test settings (loopback, extra authorities), allowed elsewhere", () => {
-    const testSettings = {
-      MERCHANT_ORIGIN_CHECK_ALLOW_LOOPBACK: 'true',
-      MERCHANT_ORIGIN_CHECK_EXTRA_CA_FILE: '/tmp/ca.pem',
-    };
-    expect(problemsOf({ ...production(), ...testSettings })).toEqual([
-      'MERCHANT_ORIGIN_CHECK_ALLOW_LOOPBACK must not be true when NODE_ENV is production',
-      'MERCHANT_ORIGIN_CHECK_EXTRA_CA_FILE must be empty when NODE_ENV is production',
-    ]);
-    expect(problemsOf({ ...valid, ...testSettings })).toEqual([]);
-  });
-
-  it("refuses the webhook deliveries' test settings (loopback, extra authorities), allowed elsewhere", () => {
-    const testSettings = {
-      MERCHANT_WEBHOOK_ALLOW_LOOPBACK: 'true',
-      MERCHANT_WEBHOOK_EXTRA_CA_FILE: '/tmp/ca.pem',
-    };
-    expect(problemsOf({ ...production(), ...testSettings })).toEqual([
-      'MERCHANT_WEBHOOK_ALLOW_LOOPBACK must not be true when NODE_ENV is production',
-      'MERCHANT_WEBHOOK_EXTRA_CA_FILE must be empty when NODE_ENV is production',
-    ]);
-    expect(problemsOf({ ...valid, ...testSettings })).toEqual([]);
-  });
-
   it('refuses every value .env.example publishes, naming each secret variable and quoting none', () => {
     const example = parseEnv(readFileSync(join(__dirname, '../.env.example'), 'utf8'));
     let error: unknown;

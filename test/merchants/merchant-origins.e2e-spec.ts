@@ -1,9 +1,8 @@
 import type { TestingModuleBuilder } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { PUBLIC_ONLY } from '../../src/platform/outbound/address-policy';
 import { DnsResolver, ResolvedAddress } from '../../src/platform/outbound/dns-resolver';
+import { OutboundTrust } from '../../src/platform/outbound/outbound-trust';
 import { registerMerchant } from '../factories/merchant.factory';
 import { MerchantMember, merchantOwnerOf, teamMemberOf } from '../factories/merchant-user.factory';
 import { expectCataloguedApiError } from '../support/assertions';
@@ -54,7 +53,6 @@ const FORBIDDEN: Record<string, string> = {
 describe('Merchant origins: add, list, verify by DNS TXT or HTTPS file through the outbound guard, delete', () => {
   const resolver = new TestResolver();
   const files = new Map<string, { status: number; body: string; headers?: Record<string, string> }>();
-  let caDir: string;
   let server: HttpsTestServer;
   /** Loopback allowed (the test setting): the HTTPS file is served by the local test server. */
   let harness: TestHarness;
@@ -63,25 +61,23 @@ describe('Merchant origins: add, list, verify by DNS TXT or HTTPS file through t
 
   beforeAll(async () => {
     const certificates = makeTestCertificates(['*.origins.test']);
-    caDir = mkdtempSync(join(tmpdir(), 'paysvc-origins-'));
-    const caFile = join(caDir, 'ca.pem');
-    writeFileSync(caFile, certificates.caPem);
     server = await startHttpsTestServer(certificates, (request, response) => {
       const file = files.get(request.headers.host ?? '');
       if (request.url !== CHALLENGE_PATH || !file) return void response.writeHead(404).end('not here');
       response.writeHead(file.status, file.headers).end(file.body);
     });
     for (const [name, address] of Object.entries(FORBIDDEN)) resolver.addresses.set(name, [address]);
-    const override = (builder: TestingModuleBuilder) => builder.overrideProvider(DnsResolver).useValue(resolver);
+    // Both trust the test server's authority; only `harness` may reach loopback, where it runs.
+    const override = (trust: OutboundTrust) => (builder: TestingModuleBuilder) =>
+      builder.overrideProvider(DnsResolver).useValue(resolver).overrideProvider(OutboundTrust).useValue(trust);
     harness = await createTestHarness({
       redisNamespace: 'origins',
-      config: { MERCHANT_ORIGIN_CHECK_ALLOW_LOOPBACK: 'true', MERCHANT_ORIGIN_CHECK_EXTRA_CA_FILE: caFile },
-      override,
+      override: override(new OutboundTrust({ allowLoopback: true }, [certificates.caPem])),
     });
     strict = await createTestHarness({
       redisNamespace: 'origins-strict',
-      config: { MERCHANT_ORIGIN_CHECK_EXTRA_CA_FILE: caFile, MERCHANT_ORIGIN_VERIFICATIONS_PER_HOUR: '3' },
-      override,
+      config: { MERCHANT_ORIGIN_VERIFICATIONS_PER_HOUR: '3' },
+      override: override(new OutboundTrust(PUBLIC_ONLY, [certificates.caPem])),
     });
   });
 
@@ -89,7 +85,6 @@ describe('Merchant origins: add, list, verify by DNS TXT or HTTPS file through t
     await harness?.close();
     await strict?.close();
     await server?.close();
-    rmSync(caDir, { recursive: true, force: true });
   });
 
   async function ownerOn(target: TestHarness): Promise<{ merchantId: string; owner: MerchantMember }> {

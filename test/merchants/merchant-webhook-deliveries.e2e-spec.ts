@@ -2,10 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { Job } from 'bull';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { AppConfigModule, loadAllConfiguration } from '../../src/configuration';
 import { MerchantsJobsModule } from '../../src/modules/merchants';
@@ -13,6 +10,7 @@ import { Clock } from '../../src/platform/clock/clock';
 import { WebhookDeliveryQueue } from '../../src/modules/merchants/webhooks/webhook-queues';
 import { Configuration } from '../../src/platform/config/configuration';
 import { DnsResolver, ResolvedAddress } from '../../src/platform/outbound/dns-resolver';
+import { OutboundTrust } from '../../src/platform/outbound/outbound-trust';
 import { PlatformModule } from '../../src/platform/platform.module';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
 import type { OutboxEventJob } from '../../src/platform/queue/queues';
@@ -99,16 +97,12 @@ describe('Merchant webhook deliveries: outbox events and test events, signed as 
   /** What each path answers; 200 "ok" unless set. */
   const answers = new Map<string, { status: number; body: string }>();
   const received: Received[] = [];
-  let caDir: string;
   let server: HttpsTestServer;
   let harness: TestHarness;
   let worker: INestApplicationContext;
 
   beforeAll(async () => {
     const certificates = makeTestCertificates(['*.hooks.test']);
-    caDir = mkdtempSync(join(tmpdir(), 'paysvc-webhooks-'));
-    const caFile = join(caDir, 'ca.pem');
-    writeFileSync(caFile, certificates.caPem);
     server = await startHttpsTestServer(certificates, (request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -120,11 +114,13 @@ describe('Merchant webhook deliveries: outbox events and test events, signed as 
       });
     });
     resolver.addresses.set('receiver.hooks.test', ['127.0.0.1']);
+    // The receiver is on loopback, under the test's own authority.
+    const trust = new OutboundTrust({ allowLoopback: true }, [certificates.caPem]);
     harness = await createTestHarness({
       redisNamespace: 'webhook-deliveries',
       clock,
-      config: { MERCHANT_WEBHOOK_ALLOW_LOOPBACK: 'true', MERCHANT_WEBHOOK_EXTRA_CA_FILE: caFile },
-      override: (builder) => builder.overrideProvider(DnsResolver).useValue(resolver),
+      override: (builder) =>
+        builder.overrideProvider(DnsResolver).useValue(resolver).overrideProvider(OutboundTrust).useValue(trust),
     });
     // The worker, in process: the same database, Redis prefix, settings, clock and DNS as the API.
     const moduleRef = await Test.createTestingModule({
@@ -136,6 +132,8 @@ describe('Merchant webhook deliveries: outbox events and test events, signed as 
       .useValue(clock)
       .overrideProvider(DnsResolver)
       .useValue(resolver)
+      .overrideProvider(OutboundTrust)
+      .useValue(trust)
       .compile();
     worker = await moduleRef.init();
   });
@@ -147,7 +145,6 @@ describe('Merchant webhook deliveries: outbox events and test events, signed as 
     await worker?.close();
     await harness?.close();
     await server?.close();
-    rmSync(caDir, { recursive: true, force: true });
   });
 
   const base = '/api/v1/merchant/webhook-endpoints';

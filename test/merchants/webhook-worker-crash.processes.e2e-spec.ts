@@ -11,6 +11,7 @@ import { HttpsTestServer, makeTestCertificates, startHttpsTestServer } from '../
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 import { waitFor } from '../support/wait-for';
+import { OutboundTrust } from '../../src/platform/outbound/outbound-trust';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -29,6 +30,7 @@ describe('a worker killed in the middle of a webhook delivery', () => {
   let harness: TestHarness;
   let server: HttpsTestServer;
   let caDir: string;
+  let caFile: string;
   const received: Received[] = [];
   /** The first request is held, never answered: the worker dies waiting for it. */
   const held: ServerResponse[] = [];
@@ -38,7 +40,7 @@ describe('a worker killed in the middle of a webhook delivery', () => {
     database = await createIsolatedDatabase();
     const certificates = makeTestCertificates(['localhost', 'IP:127.0.0.1']);
     caDir = mkdtempSync(join(tmpdir(), 'paysvc-webhook-crash-'));
-    const caFile = join(caDir, 'ca.pem');
+    caFile = join(caDir, 'ca.pem');
     writeFileSync(caFile, certificates.caPem);
     server = await startHttpsTestServer(certificates, (request, response) => {
       const chunks: Buffer[] = [];
@@ -54,11 +56,15 @@ describe('a worker killed in the middle of a webhook delivery', () => {
       config: {
         DATABASE_URL: database.url,
         OUTBOX_POLL_INTERVAL_MS: '50',
-        MERCHANT_WEBHOOK_ALLOW_LOOPBACK: 'true',
-        MERCHANT_WEBHOOK_EXTRA_CA_FILE: caFile,
         // A dead worker's job is taken over once its lock lapses: 3 s here instead of 30 s.
         MERCHANT_WEBHOOK_JOB_LOCK_MS: '3000',
       },
+      // The receiver is on loopback, under the test's own authority (the workers get the same
+      // through their entry point's --outbound-trust-ca).
+      override: (builder) =>
+        builder
+          .overrideProvider(OutboundTrust)
+          .useValue(new OutboundTrust({ allowLoopback: true }, [certificates.caPem])),
     });
   }, 60_000);
 
@@ -72,7 +78,7 @@ describe('a worker killed in the middle of a webhook delivery', () => {
   });
 
   function startWorker(): ChildProcess {
-    const worker = startWorkerProcess(harness.configuration.environment).child;
+    const worker = startWorkerProcess(harness.configuration.environment, {}, { outboundTrustCa: caFile }).child;
     workers.push(worker);
     return worker;
   }

@@ -1,8 +1,9 @@
 import { createServer as createTcpServer, Server as TcpServer, Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { PUBLIC_ONLY } from '../../src/platform/outbound/address-policy';
+import { AddressPolicy, PUBLIC_ONLY } from '../../src/platform/outbound/address-policy';
 import { DnsResolver, ResolvedAddress } from '../../src/platform/outbound/dns-resolver';
 import { GuardedHttpClient, OutboundResult } from '../../src/platform/outbound/guarded-http-client';
+import { OutboundTrust } from '../../src/platform/outbound/outbound-trust';
 import {
   HttpsTestServer,
   makeTestCertificates,
@@ -28,13 +29,14 @@ class TableResolver extends DnsResolver {
 }
 
 const NAME = 'shop.outbound.test';
-const LOOPBACK = { allowLoopback: true };
+const LOOPBACK: AddressPolicy = { allowLoopback: true };
 
 describe('GuardedHttpClient: HTTPS GET to vetted, pinned addresses only', () => {
   let certificates: TestCertificates;
   let server: HttpsTestServer;
   let resolver: TableResolver;
-  let client: GuardedHttpClient;
+  /** Loopback allowed, the test server's authority trusted. */
+  let trusted: GuardedHttpClient;
 
   beforeAll(async () => {
     certificates = makeTestCertificates([NAME, 'other.outbound.test', 'IP:127.0.0.1', 'IP:::1']);
@@ -59,7 +61,7 @@ describe('GuardedHttpClient: HTTPS GET to vetted, pinned addresses only', () => 
       'nat64.outbound.test': ['64:ff9b::7f00:1'],
       'nowhere.outbound.test': [],
     });
-    client = new GuardedHttpClient(resolver);
+    trusted = clientWith(LOOPBACK, [certificates.caPem]);
   });
 
   afterAll(async () => {
@@ -67,7 +69,9 @@ describe('GuardedHttpClient: HTTPS GET to vetted, pinned addresses only', () => 
   });
 
   const url = (path = '/', host = NAME) => `https://${host}:${server.port}${path}`;
-  const trusted = () => ({ policy: LOOPBACK, extraCa: [certificates.caPem] });
+  /** A client trusting `policy`'s addresses and `extraCa`'s authorities, on the test's resolver. */
+  const clientWith = (policy: AddressPolicy, extraCa: string[] = []) =>
+    new GuardedHttpClient(resolver, new OutboundTrust(policy, extraCa));
   const expectFailure = (result: OutboundResult, failure: string) => {
     expect(result).toMatchObject({ ok: false, failure });
     return result as Extract<OutboundResult, { ok: false }>;
@@ -75,7 +79,7 @@ describe('GuardedHttpClient: HTTPS GET to vetted, pinned addresses only', () => 
 
   it('fetches through the vetted address with the name as Host, SNI and certificate identity', async () => {
     const before = server.received.length;
-    const result = await client.get(url('/.well-known/x.txt'), trusted());
+    const result = await trusted.get(url('/.well-known/x.txt'));
     expect(result).toEqual({ ok: true, status: 200, body: Buffer.from('token-value\n') });
     expect(server.received.slice(before)).toEqual([`${NAME}:${server.port} /.well-known/x.txt`]);
     // The name exists only in the test's table: the connection went to the vetted address, no second lookup.
@@ -98,42 +102,42 @@ describe('GuardedHttpClient: HTTPS GET to vetted, pinned addresses only', () => 
     ];
     for (const [target, range] of cases) {
       const failure = expectFailure(
-        await client.get(target, { policy: PUBLIC_ONLY, extraCa: [certificates.caPem] }),
+        await clientWith(PUBLIC_ONLY, [certificates.caPem]).get(target),
         'ADDRESS_NOT_ALLOWED',
       );
       expect(failure.refusedRange).toBe(range);
       expect(failure.message).not.toMatch(/127\.|::1|169\.254|10\.0\.0\.5|ffff|64:ff9b/);
     }
     // The loopback allowance opens loopback only.
-    expectFailure(await client.get(url('/', 'private.outbound.test'), trusted()), 'ADDRESS_NOT_ALLOWED');
-    expectFailure(await client.get(url('/', 'metadata.outbound.test'), trusted()), 'ADDRESS_NOT_ALLOWED');
+    expectFailure(await trusted.get(url('/', 'private.outbound.test')), 'ADDRESS_NOT_ALLOWED');
+    expectFailure(await trusted.get(url('/', 'metadata.outbound.test')), 'ADDRESS_NOT_ALLOWED');
     expect(server.connections).toBe(connections);
   });
 
   it('reaches IP literals when loopback is allowed (the certificate names the address)', async () => {
-    expect(await client.get(url('/', '127.0.0.1'), trusted())).toMatchObject({ ok: true, status: 200 });
+    expect(await trusted.get(url('/', '127.0.0.1'))).toMatchObject({ ok: true, status: 200 });
     expect(server.received.at(-1)).toBe(`127.0.0.1:${server.port} /`);
   });
 
   it('follows no redirect: a 302 is the answer', async () => {
     const before = server.received.length;
-    const result = await client.get(url('/redirect'), trusted());
+    const result = await trusted.get(url('/redirect'));
     expect(result).toMatchObject({ ok: true, status: 302 });
     expect(server.received.slice(before)).toEqual([`${NAME}:${server.port} /redirect`]);
   });
 
   it('stops reading past the body limit (4 KB by default)', async () => {
-    expectFailure(await client.get(url('/large'), trusted()), 'BODY_TOO_LARGE');
-    expect(await client.get(url('/large'), { ...trusted(), maxBodyBytes: 5000 })).toMatchObject({ ok: true });
+    expectFailure(await trusted.get(url('/large')), 'BODY_TOO_LARGE');
+    expect(await trusted.get(url('/large'), { maxBodyBytes: 5000 })).toMatchObject({ ok: true });
   });
 
   it('verifies TLS: an authority it does not trust, or a certificate for another name, fails', async () => {
-    expectFailure(await client.get(url('/'), { policy: LOOPBACK }), 'TLS_FAILED');
+    expectFailure(await clientWith(LOOPBACK).get(url('/')), 'TLS_FAILED');
     const stranger = makeTestCertificates(['stranger.outbound.test']);
     const strangerServer = await startHttpsTestServer(stranger, (_request, response) => response.end('x'));
     try {
       const other = `https://${NAME}:${strangerServer.port}/`;
-      expectFailure(await client.get(other, { policy: LOOPBACK, extraCa: [stranger.caPem] }), 'TLS_FAILED');
+      expectFailure(await clientWith(LOOPBACK, [stranger.caPem]).get(other), 'TLS_FAILED');
     } finally {
       await strangerServer.close();
     }
@@ -146,22 +150,19 @@ describe('GuardedHttpClient: HTTPS GET to vetted, pinned addresses only', () => 
     try {
       const port = (silent.address() as AddressInfo).port;
       const started = Date.now();
-      expectFailure(
-        await client.get(`https://${NAME}:${port}/`, { ...trusted(), connectTimeoutMs: 300 }),
-        'CONNECT_TIMEOUT',
-      );
+      expectFailure(await trusted.get(`https://${NAME}:${port}/`, { connectTimeoutMs: 300 }), 'CONNECT_TIMEOUT');
       expect(Date.now() - started).toBeLessThan(2000);
     } finally {
       sockets.forEach((socket) => socket.destroy());
       await new Promise<void>((resolve) => silent.close(() => resolve()));
     }
-    expectFailure(await client.get(url('/hang'), { ...trusted(), totalTimeoutMs: 500 }), 'TIMEOUT');
+    expectFailure(await trusted.get(url('/hang'), { totalTimeoutMs: 500 }), 'TIMEOUT');
   });
 
   it('refuses what is not an https URL, and a name without addresses', async () => {
-    expectFailure(await client.get(`http://${NAME}:${server.port}/`, trusted()), 'INVALID_URL');
-    expectFailure(await client.get(`https://user:pw@${NAME}:${server.port}/`, trusted()), 'INVALID_URL');
-    expectFailure(await client.get('not a url', trusted()), 'INVALID_URL');
-    expectFailure(await client.get(url('/', 'nowhere.outbound.test'), trusted()), 'NO_ADDRESS');
+    expectFailure(await trusted.get(`http://${NAME}:${server.port}/`), 'INVALID_URL');
+    expectFailure(await trusted.get(`https://user:pw@${NAME}:${server.port}/`), 'INVALID_URL');
+    expectFailure(await trusted.get('not a url'), 'INVALID_URL');
+    expectFailure(await trusted.get(url('/', 'nowhere.outbound.test')), 'NO_ADDRESS');
   });
 });

@@ -4,13 +4,10 @@ import { request } from 'node:https';
 import { isIP } from 'node:net';
 import { rootCertificates, TLSSocket } from 'node:tls';
 import { AddressPolicy, addressRefusal } from './address-policy';
+import { OutboundTrust } from './outbound-trust';
 import { DnsResolver, ResolvedAddress } from './dns-resolver';
 
 export interface GuardedGetOptions {
-  /** Which addresses besides the public internet the request may reach (loopback, in tests only). */
-  policy: AddressPolicy;
-  /** PEM certificates trusted beside the system's roots (a test's own certificate authority). */
-  extraCa?: string[];
   /** The body is read up to this many bytes; a longer one fails `BODY_TOO_LARGE`. Default 4 KB. */
   maxBodyBytes?: number;
   /**
@@ -83,9 +80,12 @@ const TLS_ERROR =
  */
 @Injectable()
 export class GuardedHttpClient {
-  constructor(private readonly resolver: DnsResolver) {}
+  constructor(
+    private readonly resolver: DnsResolver,
+    private readonly trust: OutboundTrust,
+  ) {}
 
-  get(url: string, options: GuardedGetOptions): Promise<OutboundResult> {
+  get(url: string, options: GuardedGetOptions = {}): Promise<OutboundResult> {
     return this.send('GET', url, options, undefined);
   }
 
@@ -99,9 +99,9 @@ export class GuardedHttpClient {
    * credentials whose name resolves, every address passing the policy (a webhook endpoint's
    * registration). A later request checks again, since DNS may change.
    */
-  async vet(url: string, policy: GuardedGetOptions['policy']): Promise<UrlRefusal> {
+  async vet(url: string): Promise<UrlRefusal> {
     try {
-      await this.vettedAddress(parseTarget(url).hostname, policy);
+      await this.vettedAddress(parseTarget(url).hostname, this.trust.policy);
       return null;
     } catch (error) {
       if (error instanceof Failed)
@@ -127,7 +127,7 @@ export class GuardedHttpClient {
     });
     try {
       const target = parseTarget(url);
-      const address = await Promise.race([this.vettedAddress(target.hostname, settings.policy), deadline]);
+      const address = await Promise.race([this.vettedAddress(target.hostname, this.trust.policy), deadline]);
       const exchange = this.exchange(method, target, address, settings, body);
       abort = exchange.abort;
       // Once the deadline wins, the aborted exchange's own failure has nobody waiting for it.
@@ -182,7 +182,7 @@ export class GuardedHttpClient {
       method,
       // The certificate is checked against the name, and SNI carries it; never an IP (RFC 6066).
       servername: hostIsName ? target.hostname : '',
-      ca: settings.extraCa?.length ? [...rootCertificates, ...settings.extraCa] : undefined,
+      ca: this.trust.extraCa.length > 0 ? [...rootCertificates, ...this.trust.extraCa] : undefined,
       rejectUnauthorized: true,
       agent: false,
       headers: {
@@ -205,7 +205,7 @@ export class GuardedHttpClient {
         socket.once('connect', () => {
           // Defence in depth: the peer must be the vetted address, and pass the policy again.
           const peer = socket.remoteAddress ?? '';
-          const range = addressRefusal(peer, settings.policy);
+          const range = addressRefusal(peer, this.trust.policy);
           if (peer !== pinned.address || range !== null) {
             fail(
               new Failed(

@@ -1,9 +1,11 @@
 import type { Type } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
+import { readFileSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { CaptureRequest, CaptureResult, RailConnector } from '../../../src/modules/payments/rails/rail-connector';
 import { SandboxRailConnector } from '../../../src/modules/payments/rails/sandbox-rail.connector';
 import { Clock } from '../../../src/platform/clock/clock';
+import { OutboundTrust } from '../../../src/platform/outbound/outbound-trust';
 import { FileClock } from '../file-clock';
 import type { EntryArguments } from './entry-arguments';
 
@@ -15,6 +17,11 @@ export function compileWith(root: Type<unknown>, entry: EntryArguments): Promise
     builder = builder
       .overrideProvider(RailConnector)
       .useFactory({ factory: (dataSource: DataSource) => new CrashAfterCaptureRail(dataSource), inject: [DataSource] });
+  }
+  if (entry.outboundTrustCa !== undefined) {
+    builder = builder
+      .overrideProvider(OutboundTrust)
+      .useValue(new OutboundTrust({ allowLoopback: true }, [readFileSync(entry.outboundTrustCa, 'utf8')]));
   }
   return builder.compile();
 }

@@ -1,9 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { readFileSync } from 'node:fs';
 import type { ApiErrorDetail } from '../../../platform/http/api-error';
 import { DnsResolver } from '../../../platform/outbound/dns-resolver';
 import { GuardedHttpClient } from '../../../platform/outbound/guarded-http-client';
-import { MerchantsConfig } from '../merchants.config';
 import { originChallenge } from './origin-challenge';
 
 /** The method that proved the origin, or what each method found instead. */
@@ -18,16 +16,11 @@ export type OwnershipCheck = { proven: 'DNS_TXT' | 'HTTP_FILE' } | { proven: nul
 @Injectable()
 export class OriginOwnershipCheck {
   private readonly logger = new Logger(OriginOwnershipCheck.name);
-  private readonly extraCa: string[];
 
   constructor(
     private readonly resolver: DnsResolver,
     private readonly http: GuardedHttpClient,
-    private readonly settings: MerchantsConfig,
-  ) {
-    const caFile = settings.MERCHANT_ORIGIN_CHECK_EXTRA_CA_FILE;
-    this.extraCa = caFile === '' ? [] : [readFileSync(caFile, 'utf8')];
-  }
+  ) {}
 
   async check(origin: string, token: string): Promise<OwnershipCheck> {
     const challenge = originChallenge(origin, token);
@@ -60,10 +53,7 @@ export class OriginOwnershipCheck {
 
   /** Null when the file answers 200 with the token; else what was found. */
   private async checkHttp(url: string, token: string): Promise<string | null> {
-    const result = await this.http.get(url, {
-      policy: { allowLoopback: this.settings.MERCHANT_ORIGIN_CHECK_ALLOW_LOOPBACK },
-      extraCa: this.extraCa,
-    });
+    const result = await this.http.get(url);
     if (!result.ok) {
       if (result.refusedRange) this.logger.warn(`origin check of ${url} refused: ${result.refusedRange} address`);
       return `${url}: ${result.message}`;

@@ -1,12 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { readFileSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../../platform/clock/clock';
 import { FieldCipher } from '../../../platform/crypto/field-cipher';
 import { newId } from '../../../platform/database/new-id';
 import type { ClientInfo } from '../../../platform/http/client-info.decorator';
 import { GuardedHttpClient } from '../../../platform/outbound/guarded-http-client';
-import { MerchantsConfig } from '../merchants.config';
 import { MerchantAuditActor, MerchantAuditWriter } from '../onboarding/merchant-audit.writer';
 import { MerchantDirectory } from '../onboarding/merchant-directory.service';
 import {
@@ -78,7 +76,6 @@ export class MerchantWebhookEndpointsService {
     private readonly cipher: FieldCipher,
     private readonly http: GuardedHttpClient,
     private readonly queue: WebhookDeliveryQueue,
-    private readonly settings: MerchantsConfig,
     private readonly clock: Clock,
   ) {}
 
@@ -343,7 +340,7 @@ export class MerchantWebhookEndpointsService {
         { field: 'url', message: parsed.reason },
       ]);
     }
-    const refusal = await this.http.vet(parsed.url, { allowLoopback: this.settings.MERCHANT_WEBHOOK_ALLOW_LOOPBACK });
+    const refusal = await this.http.vet(parsed.url);
     if (refusal !== null) {
       if (refusal.refusedRange) this.logger.warn(`webhook URL refused: ${refusal.refusedRange} address`);
       throw new MerchantWebhookError('WEBHOOK_URL_INVALID', `Not an accepted webhook URL: ${refusal.message}`, [
@@ -377,10 +374,4 @@ function checkedEvents(input: string[]): string[] {
 
 function notFound(): MerchantWebhookError {
   return new MerchantWebhookError('NOT_FOUND', 'No such webhook endpoint in this merchant');
-}
-
-/** The extra authorities of MERCHANT_WEBHOOK_EXTRA_CA_FILE (tests only). */
-export function webhookExtraCa(settings: MerchantsConfig): string[] {
-  const file = settings.MERCHANT_WEBHOOK_EXTRA_CA_FILE;
-  return file === '' ? [] : [readFileSync(file, 'utf8')];
 }

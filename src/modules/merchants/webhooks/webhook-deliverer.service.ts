@@ -6,7 +6,6 @@ import { FieldCipher } from '../../../platform/crypto/field-cipher';
 import { newId } from '../../../platform/database/new-id';
 import { MessageSender } from '../../../platform/messaging/message-sender';
 import { GuardedHttpClient, OutboundResult } from '../../../platform/outbound/guarded-http-client';
-import { MerchantsConfig } from '../merchants.config';
 import { MerchantAuditWriter, SYSTEM_ACTOR } from '../onboarding/merchant-audit.writer';
 import { MerchantDirectory } from '../onboarding/merchant-directory.service';
 import {
@@ -15,7 +14,6 @@ import {
   WebhookDeliveryStatus,
   WebhookDisabledReason,
 } from './merchant-webhook.entities';
-import { webhookExtraCa } from './merchant-webhook-endpoints.service';
 import { MerchantWebhooksRepository } from './merchant-webhooks.repository';
 import { WebhookDeliveryJob, WebhookRetryLater } from './webhook-queues';
 import { FAILING_DISABLE_MS, retryDelay } from './webhook-schedule';
@@ -42,7 +40,6 @@ export type AttemptOutcome = 'SUCCEEDED' | 'FAILED' | 'RETRY_SCHEDULED' | 'SKIPP
 @Injectable()
 export class WebhookDeliverer {
   private readonly logger = new Logger(WebhookDeliverer.name);
-  private readonly extraCa: string[];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -52,11 +49,8 @@ export class WebhookDeliverer {
     private readonly audit: MerchantAuditWriter,
     private readonly merchants: MerchantDirectory,
     private readonly messages: MessageSender,
-    private readonly settings: MerchantsConfig,
     private readonly clock: Clock,
-  ) {
-    this.extraCa = webhookExtraCa(settings);
-  }
+  ) {}
 
   /** `attemptsMade`: the job's earlier failed tries (Bull's count), which places this one in the schedule. */
   async attempt(job: WebhookDeliveryJob, attemptsMade: number): Promise<AttemptOutcome> {
@@ -75,8 +69,6 @@ export class WebhookDeliverer {
     const attemptedAt = this.clock.now();
     const started = performance.now();
     const result = await this.http.post(endpoint.url, {
-      policy: { allowLoopback: this.settings.MERCHANT_WEBHOOK_ALLOW_LOOPBACK },
-      extraCa: this.extraCa,
       totalTimeoutMs: DELIVERY_TIMEOUT_MS,
       maxBodyBytes: SNIPPET_BYTES,
       bodyOverflow: 'truncate',

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../../platform/clock/clock';
 import { FieldCipher } from '../../../platform/crypto/field-cipher';
 import { newId } from '../../../platform/database/new-id';
@@ -284,16 +284,25 @@ export class MerchantWebhookEndpointsService {
   /** The endpoint's latest 50 deliveries, newest first, each with its attempts. */
   async deliveries(merchantId: string, id: string): Promise<DeliveryView[]> {
     await this.get(merchantId, id);
-    const manager = this.dataSource.manager;
-    const deliveries = await this.repository.latestDeliveries(manager, id);
-    const attempts = await this.repository.attemptsOf(
-      manager,
-      deliveries.map((delivery) => delivery.id),
-    );
-    return deliveries.map((delivery) => ({
-      delivery,
-      attempts: attempts.filter((attempt) => attempt.deliveryId === delivery.id),
-    }));
+    return this.views((manager) => this.repository.latestDeliveries(manager, id));
+  }
+
+  /**
+   * Deliveries with their attempts read in one snapshot: each as one worker transaction left it,
+   * never an attempt committed between two reads beside its delivery as it was before.
+   */
+  private views(read: (manager: EntityManager) => Promise<MerchantWebhookDelivery[]>): Promise<DeliveryView[]> {
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      const deliveries = await read(manager);
+      const attempts = await this.repository.attemptsOf(
+        manager,
+        deliveries.map((delivery) => delivery.id),
+      );
+      return deliveries.map((delivery) => ({
+        delivery,
+        attempts: attempts.filter((attempt) => attempt.deliveryId === delivery.id),
+      }));
+    });
   }
 
   /**
@@ -301,11 +310,13 @@ export class MerchantWebhookEndpointsService {
    * the delivery's status. 404 for a delivery not of this endpoint and merchant.
    */
   async retry(merchantId: string, endpointId: string, deliveryId: string): Promise<DeliveryView> {
-    const manager = this.dataSource.manager;
-    const delivery = await this.repository.findDeliveryOf(manager, merchantId, endpointId, deliveryId);
-    if (!delivery) throw new MerchantWebhookError('NOT_FOUND', 'No such delivery of this webhook endpoint');
-    await this.queue.once(delivery.id, `retry-${newId()}`);
-    return { delivery, attempts: await this.repository.attemptsOf(manager, [delivery.id]) };
+    const [view] = await this.views(async (manager) => {
+      const delivery = await this.repository.findDeliveryOf(manager, merchantId, endpointId, deliveryId);
+      return delivery ? [delivery] : [];
+    });
+    if (!view) throw new MerchantWebhookError('NOT_FOUND', 'No such delivery of this webhook endpoint');
+    await this.queue.once(view.delivery.id, `retry-${newId()}`);
+    return view;
   }
 
   /**
@@ -320,16 +331,9 @@ export class MerchantWebhookEndpointsService {
     if (!event || event.merchantId !== merchantId || event.createdAt.getTime() < oldest) {
       throw new MerchantWebhookError('NOT_FOUND', 'No such event of this merchant in the last 30 days');
     }
-    const deliveries = await this.repository.deliveriesOfEvent(manager, eventId);
-    for (const delivery of deliveries) await this.queue.once(delivery.id, `redeliver-${newId()}`);
-    const attempts = await this.repository.attemptsOf(
-      manager,
-      deliveries.map((delivery) => delivery.id),
-    );
-    return deliveries.map((delivery) => ({
-      delivery,
-      attempts: attempts.filter((attempt) => attempt.deliveryId === delivery.id),
-    }));
+    const views = await this.views((reader) => this.repository.deliveriesOfEvent(reader, eventId));
+    for (const { delivery } of views) await this.queue.once(delivery.id, `redeliver-${newId()}`);
+    return views;
   }
 
   /** The URL, parsed and vetted by the outbound guard (public addresses only); else 400 WEBHOOK_URL_INVALID. */

@@ -32,6 +32,7 @@ import { CreateMerchantOrigins1795887000000 } from './1795887000000-create-merch
 import { CreateMerchantWebhooks1795888000000 } from './1795888000000-create-merchant-webhooks';
 import { CreateMerchantCheckoutSessions1795888500000 } from './1795888500000-create-merchant-checkout-sessions';
 import { CreateMerchantPaymentLinks1795888600000 } from './1795888600000-create-merchant-payment-links';
+import { CreateMerchantBalanceReleases1795889420000 } from './1795889420000-create-merchant-balance-releases';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   CreateMerchantWebhooks1795888000000,
   CreateMerchantCheckoutSessions1795888500000,
   CreateMerchantPaymentLinks1795888600000,
+  CreateMerchantBalanceReleases1795889420000,
 ];

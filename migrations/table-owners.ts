@@ -85,4 +85,6 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   // merchants: checkout
   merchant_checkout_sessions: 'merchants',
   merchant_payment_links: 'merchants',
+  // merchants: ledger
+  merchant_balance_releases: 'merchants',
 };

@@ -1,6 +1,6 @@
 /**
  * The merchants context's public surface: what other contexts and the applications may import.
- * Everything else in this folder (onboarding/, identity/, api-keys/, origins/, webhooks/, checkout/, jobs/) is internal (the lint rule
+ * Everything else in this folder (onboarding/, identity/, api-keys/, origins/, webhooks/, checkout/, ledger/, jobs/) is internal (the lint rule
  * in eslint.config.mjs enforces it).
  */
 export { MerchantsModule } from './merchants.module';
@@ -37,3 +37,8 @@ export { MERCHANT_ORIGIN_ERROR_CODES, MerchantOriginError } from './origins/merc
 export { MERCHANT_WEBHOOK_ERROR_CODES, MerchantWebhookError } from './webhooks/merchant-webhooks.errors';
 export { MERCHANT_CHECKOUT_ERROR_CODES, MerchantCheckoutError } from './checkout/checkout.errors';
 export { MerchantApiKeyUsage } from './api-keys/merchant-api-key-usage';
+export { MerchantLedger, type MerchantCapture, type MinorUnits } from './ledger/merchant-ledger';
+export { MerchantPricing } from './ledger/merchant-pricing';
+export { merchantFee, captureSplit, type CaptureSplit, type MerchantTerms } from './ledger/merchant-fee';
+export { merchantBalanceAccount, type MerchantBalanceType } from './ledger/merchant-ledger-accounts';
+export { MERCHANT_LEDGER_ERROR_CODES, MerchantLedgerError } from './ledger/merchant-ledger.errors';

@@ -1,8 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsIn, IsInt, Max, Min } from 'class-validator';
+import { PAYOUT_INTERVALS, type PayoutInterval } from './onboarding/merchant-terms.entities';
 import { ConfigSlice, Setting, toInt } from '../../platform/config/config-slice';
 
-/** The merchant contexts' settings (onboarding, merchant identity, API keys, origins, webhooks). */
+/** The merchant contexts' settings (onboarding, merchant identity, API keys, origins, webhooks, the merchant ledger). */
 @ConfigSlice('Merchants', 'src/modules/merchants/merchants.config.ts')
 export class MerchantsConfig {
   /** Requests an hour per merchant onboarding token and client address (upload and status). */
@@ -36,4 +37,69 @@ export class MerchantsConfig {
   @Min(1_000)
   @Max(600_000)
   MERCHANT_WEBHOOK_JOB_LOCK_MS = 30_000;
+
+  /*
+   * The platform's default terms: what a merchant without a pricing version in force pays and how its
+   * money is held (`ledger/merchant-pricing.ts`). Paystack's local card price: 1.5% + NGN 100, capped at
+   * NGN 2,000, settled T+1, no reserve. The fixed part and the cap are in MERCHANT_DEFAULT_FEE_CURRENCY's
+   * minor units and apply to payments in that currency only (other currencies pay the percentage alone).
+   */
+  @Setting('default merchant fee in basis points of the amount, for a merchant without a pricing version (150 = 1.50%)')
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(2_000)
+  MERCHANT_DEFAULT_FEE_BPS = 150;
+
+  @Setting('default merchant fixed fee, minor units of MERCHANT_DEFAULT_FEE_CURRENCY (10000 = NGN 100)')
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(100_000_000)
+  MERCHANT_DEFAULT_FEE_FIXED = 10_000;
+
+  @Setting('default merchant fee cap, minor units of MERCHANT_DEFAULT_FEE_CURRENCY (200000 = NGN 2,000); 0 for no cap')
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(100_000_000_000)
+  MERCHANT_DEFAULT_FEE_CAP = 200_000;
+
+  @Setting('the currency of MERCHANT_DEFAULT_FEE_FIXED and MERCHANT_DEFAULT_FEE_CAP (ISO 4217)')
+  @IsIn(Intl.supportedValuesOf('currency'))
+  MERCHANT_DEFAULT_FEE_CURRENCY = 'NGN';
+
+  @Setting("default rolling reserve, basis points of each payment's net (amount - fee)")
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(5_000)
+  MERCHANT_DEFAULT_RESERVE_BPS = 0;
+
+  @Setting("default days a payment's reserve is held before it is released to available")
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(365)
+  MERCHANT_DEFAULT_RESERVE_HOLD_DAYS = 0;
+
+  @Setting(
+    'default payout interval (DAILY, WEEKLY, MONTHLY or MANUAL); a default WEEKLY pays on Mondays, MONTHLY on the 1st',
+  )
+  @IsIn(PAYOUT_INTERVALS)
+  MERCHANT_DEFAULT_PAYOUT_INTERVAL: PayoutInterval = 'DAILY';
+
+  @Setting("default days a captured payment's net stays pending before it is available (T+1)")
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(30)
+  MERCHANT_DEFAULT_PAYOUT_DELAY_DAYS = 1;
+
+  @Setting('default smallest payout, minor units (a smaller available balance waits for the next payout date)')
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(100_000_000_000)
+  MERCHANT_DEFAULT_MINIMUM_PAYOUT_AMOUNT = 0;
 }

@@ -6,6 +6,7 @@ import './identity/merchant-identity.errors';
 import './origins/merchant-origins.errors';
 import './webhooks/merchant-webhooks.errors';
 import './checkout/checkout.errors';
+import './ledger/merchant-ledger.errors';
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminAuditModule } from '../../platform/audit/admin-audit.module';
@@ -47,6 +48,7 @@ import { CheckoutSessionsRepository } from './checkout/checkout-sessions.reposit
 import { CheckoutSessionsService } from './checkout/checkout-sessions.service';
 import { PaymentLinksRepository } from './checkout/payment-links.repository';
 import { PaymentLinksService } from './checkout/payment-links.service';
+import { MerchantLedgerModule } from './ledger/merchant-ledger.module';
 
 /**
  * Merchants: the businesses that take payments and the people and keys that act for them.
@@ -71,6 +73,7 @@ import { PaymentLinksService } from './checkout/payment-links.service';
     AdminAuditModule,
     PasswordHasherModule,
     MerchantWebhooksModule,
+    MerchantLedgerModule,
   ],
   providers: [
     // onboarding
@@ -131,6 +134,7 @@ import { PaymentLinksService } from './checkout/payment-links.service';
     MerchantWebhookEndpointsService,
     CheckoutSessionsService,
     PaymentLinksService,
+    MerchantLedgerModule,
   ],
 })
 export class MerchantsModule {}

@@ -33,6 +33,7 @@ import { CreateMerchantWebhooks1795888000000 } from './1795888000000-create-merc
 import { CreateMerchantCheckoutSessions1795888500000 } from './1795888500000-create-merchant-checkout-sessions';
 import { CreateMerchantPaymentLinks1795888600000 } from './1795888600000-create-merchant-payment-links';
 import { CreateMerchantBalanceReleases1795889420000 } from './1795889420000-create-merchant-balance-releases';
+import { MerchantVelocityBuckets1795889700000 } from './1795889700000-merchant-velocity-buckets';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   CreateMerchantCheckoutSessions1795888500000,
   CreateMerchantPaymentLinks1795888600000,
   CreateMerchantBalanceReleases1795889420000,
+  MerchantVelocityBuckets1795889700000,
 ];

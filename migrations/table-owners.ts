@@ -87,4 +87,6 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   merchant_payment_links: 'merchants',
   // merchants: ledger
   merchant_balance_releases: 'merchants',
+  // merchants: risk
+  merchant_velocity_buckets: 'merchants',
 };

@@ -1,6 +1,6 @@
 /**
  * The merchants context's public surface: what other contexts and the applications may import.
- * Everything else in this folder (onboarding/, identity/, api-keys/, origins/, webhooks/, checkout/, ledger/, jobs/) is internal (the lint rule
+ * Everything else in this folder (onboarding/, identity/, api-keys/, origins/, webhooks/, checkout/, ledger/, risk/, jobs/) is internal (the lint rule
  * in eslint.config.mjs enforces it).
  */
 export { MerchantsModule } from './merchants.module';
@@ -42,3 +42,5 @@ export { MerchantPricing } from './ledger/merchant-pricing';
 export { merchantFee, captureSplit, type CaptureSplit, type MerchantTerms } from './ledger/merchant-fee';
 export { merchantBalanceAccount, type MerchantBalanceType } from './ledger/merchant-ledger-accounts';
 export { MERCHANT_LEDGER_ERROR_CODES, MerchantLedgerError } from './ledger/merchant-ledger.errors';
+export { MerchantVelocityModule } from './risk/merchant-velocity.module';
+export { MerchantVelocity, type VelocityAdmission } from './risk/merchant-velocity.service';

@@ -49,6 +49,7 @@ import { CheckoutSessionsService } from './checkout/checkout-sessions.service';
 import { PaymentLinksRepository } from './checkout/payment-links.repository';
 import { PaymentLinksService } from './checkout/payment-links.service';
 import { MerchantLedgerModule } from './ledger/merchant-ledger.module';
+import { MerchantVelocityModule } from './risk/merchant-velocity.module';
 
 /**
  * Merchants: the businesses that take payments and the people and keys that act for them.
@@ -74,6 +75,7 @@ import { MerchantLedgerModule } from './ledger/merchant-ledger.module';
     PasswordHasherModule,
     MerchantWebhooksModule,
     MerchantLedgerModule,
+    MerchantVelocityModule,
   ],
   providers: [
     // onboarding
@@ -135,6 +137,7 @@ import { MerchantLedgerModule } from './ledger/merchant-ledger.module';
     CheckoutSessionsService,
     PaymentLinksService,
     MerchantLedgerModule,
+    MerchantVelocityModule,
   ],
 })
 export class MerchantsModule {}

@@ -125,6 +125,8 @@ describe('Merchant role matrix: every route x every role x API key', () => {
   const EVERY_PERSON: Caller[] = ['OWNER', 'ADMIN', 'DEVELOPER', 'ANALYST'];
   const PEOPLE_MANAGERS: Caller[] = ['OWNER', 'ADMIN'];
   const INTEGRATORS: Caller[] = ['OWNER', 'DEVELOPER'];
+  /** The risk routes: every person and the key. */
+  const EVERYONE: Caller[] = [...EVERY_PERSON, 'API_KEY'];
   /** The merchant API (4.10): the key only; a person gets 403 MERCHANT_API_KEY_REQUIRED. */
   const KEY_ONLY: Caller[] = ['API_KEY'];
 
@@ -380,6 +382,21 @@ describe('Merchant role matrix: every route x every role x API key', () => {
           .set(headers),
       success: 200,
       admitted: KEY_ONLY,
+    },
+    'GET /merchant/risk/profile': {
+      send: async (headers) => http().get('/api/v1/merchant/risk/profile').set(headers),
+      success: 200,
+      admitted: EVERYONE,
+    },
+    'GET /merchant/risk/limits': {
+      send: async (headers) => http().get('/api/v1/merchant/risk/limits').set(headers),
+      success: 200,
+      admitted: EVERYONE,
+    },
+    'GET /merchant/risk/kpis': {
+      send: async (headers) => http().get('/api/v1/merchant/risk/kpis?range=30d').set(headers),
+      success: 200,
+      admitted: EVERYONE,
     },
   };
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { MerchantVelocity, type VelocityAdmission } from '../../src/modules/merchants';
+import { VelocityBucketRetention } from '../../src/modules/merchants/risk/velocity-bucket-retention';
 import { ApiException } from '../../src/platform/http/api-error';
 import { errorCodeEntry } from '../../src/platform/http/error-catalogue';
 import { registerMerchant } from '../factories/merchant.factory';
@@ -258,6 +259,24 @@ describe('Merchants: velocity caps enforced in the payment transaction (Merchant
     await expect(failed).rejects.toThrow('the payment insert failed');
     expect(await pay(payment(merchantId, { amount: 3000n, at: later }))).toBe('ADMITTED');
     expect(await pay(payment(merchantId, { amount: 1n, at: later }))).toBeInstanceOf(ApiException);
+  });
+
+  it('purges buckets older than 91 days, and only those (the daily figures reach back 90 days)', async () => {
+    const merchantId = await merchantWithCaps([]);
+    const now = Date.now();
+    const daysAgo = (days: number) => new Date(now - days * 86_400_000);
+    await harness.db.transaction((manager) => velocity.admit(manager, payment(merchantId, { at: daysAgo(92) })));
+    await harness.db.transaction((manager) =>
+      velocity.admit(manager, payment(merchantId, { at: daysAgo(90), customerKey: 'cust-a' })),
+    );
+    const retention = harness.app.get(VelocityBucketRetention);
+    expect(await retention.purge()).toBeGreaterThanOrEqual(1);
+    const kept = new Date(Math.floor(daysAgo(90).getTime() / 60_000) * 60_000);
+    expect((await bucketsOf(merchantId)).map((bucket) => [bucket.scope, bucket.minute])).toEqual([
+      ['CUSTOMER', kept],
+      ['MERCHANT', kept],
+    ]);
+    expect(await retention.purge()).toBe(0);
   });
 
   it('refuses to admit outside a transaction (a programming error, not a client one)', async () => {

@@ -15,8 +15,9 @@ import { MerchantWebhookEndpointsController } from './webhooks/merchant-webhook-
 import { MerchantWebhookEventsController } from './webhooks/merchant-webhook-events.controller';
 import { CheckoutSessionsController } from './checkout/checkout-sessions.controller';
 import { PaymentLinksController } from './checkout/payment-links.controller';
+import { MerchantRiskController } from './risk/merchant-risk.controller';
 
-/** The merchants routes, onboarding, identity, API keys, origins, webhooks and checkout in that order; only ApiModule imports it. */
+/** The merchants routes, onboarding, identity, API keys, origins, webhooks, checkout and risk in that order; only ApiModule imports it. */
 @Module({
   imports: [ConfigModule.forFeature(MerchantsConfig), MerchantsModule],
   controllers: [
@@ -33,6 +34,7 @@ import { PaymentLinksController } from './checkout/payment-links.controller';
     MerchantWebhookEventsController,
     PaymentLinksController,
     CheckoutSessionsController,
+    MerchantRiskController,
   ],
 })
 export class MerchantsHttpModule {}

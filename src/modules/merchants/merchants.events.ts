@@ -69,7 +69,11 @@ declare module '../../platform/outbox/outbox-events' {
 /** The merchants context's Bull queue: each checkout session's delayed expiry. */
 export const MERCHANT_QUEUES = {
   checkoutExpiry: 'merchant-checkout-expiry',
+  /** The hourly purge of velocity buckets past their 90 days (one repeatable tick per cluster). */
+  velocityRetention: 'merchant-velocity-retention',
 } as const;
+
+export const VELOCITY_RETENTION_JOB = 'purge';
 
 export const CHECKOUT_EXPIRY_JOB = 'expire';
 

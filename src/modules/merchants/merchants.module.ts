@@ -50,6 +50,7 @@ import { PaymentLinksRepository } from './checkout/payment-links.repository';
 import { PaymentLinksService } from './checkout/payment-links.service';
 import { MerchantLedgerModule } from './ledger/merchant-ledger.module';
 import { MerchantVelocityModule } from './risk/merchant-velocity.module';
+import { MerchantRiskService } from './risk/merchant-risk.service';
 
 /**
  * Merchants: the businesses that take payments and the people and keys that act for them.
@@ -115,6 +116,8 @@ import { MerchantVelocityModule } from './risk/merchant-velocity.module';
     CheckoutSessionsService,
     PaymentLinksRepository,
     PaymentLinksService,
+    // risk
+    MerchantRiskService,
   ],
   exports: [
     MerchantDirectory,
@@ -137,6 +140,7 @@ import { MerchantVelocityModule } from './risk/merchant-velocity.module';
     CheckoutSessionsService,
     PaymentLinksService,
     MerchantLedgerModule,
+    MerchantRiskService,
     MerchantVelocityModule,
   ],
 })

@@ -136,6 +136,11 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
     description:
       "The merchant's own audit log for its owners and admins: logins, team and key changes, KYB decisions, pricing and settlement changes, each with actor, target and details.",
   },
+  {
+    name: 'Merchant risk',
+    description:
+      "The merchant's own risk, for every person of the team and the API key: the tier, velocity caps and rolling reserve; the headroom left under each cap over its trailing window; and daily payment figures. A key reads its own mode, a person live.",
+  },
   { name: 'Operations', description: 'Liveness and readiness probes and the Prometheus metrics scrape.' },
   {
     name: 'Development',

@@ -2,29 +2,39 @@ import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '../../../platform/config/config.module';
 import { OutboxModule } from '../../../platform/outbox/outbox.module';
+import { RepeatableTicksModule } from '../../../platform/queue/repeatable-ticks.module';
 import { CheckoutExpiryProcessor } from '../checkout/checkout-expiry.processor';
 import { CheckoutExpiryScheduler } from '../checkout/checkout-expiry.scheduler';
 import { CheckoutSessionExpiry } from '../checkout/checkout-session-expiry';
 import { CheckoutSessionsRepository } from '../checkout/checkout-sessions.repository';
 import { MerchantsConfig } from '../merchants.config';
 import { MERCHANT_QUEUES } from '../merchants.events';
+import { MerchantVelocityModule } from '../risk/merchant-velocity.module';
 import { MerchantWebhooksModule } from '../webhooks/merchant-webhooks.module';
 import { WEBHOOK_BACKOFF, WEBHOOK_QUEUES, webhookBackoff } from '../webhooks/webhook-queues';
 import { MerchantWebhookDeliveriesProcessor } from './merchant-webhook-deliveries.processor';
 import { MerchantWebhookEventsProcessor } from './merchant-webhook-events.processor';
+import { VelocityRetentionProcessor, VelocityRetentionRegistration } from './velocity-retention.processor';
 
 /**
  * The merchants context's processors: webhook fan-out from the outbox and the deliveries, whose
  * queue carries the custom backoff of the retry schedule and the job lock of MERCHANT_WEBHOOK_JOB_LOCK_MS;
  * and the checkout sessions' delayed expiry, with the few providers it needs rather than
- * MerchantsModule, whose sign-in services need the HTTP platform the worker does not have.
+ * MerchantsModule, whose sign-in services need the HTTP platform the worker does not have; and the
+ * hourly purge of velocity buckets past their 90 days (a repeatable tick).
  * Only WorkerModule imports it.
  */
 @Module({
   imports: [
     MerchantWebhooksModule,
     OutboxModule,
-    BullModule.registerQueue({ name: WEBHOOK_QUEUES.events }, { name: MERCHANT_QUEUES.checkoutExpiry }),
+    MerchantVelocityModule,
+    RepeatableTicksModule,
+    BullModule.registerQueue(
+      { name: WEBHOOK_QUEUES.events },
+      { name: MERCHANT_QUEUES.checkoutExpiry },
+      { name: MERCHANT_QUEUES.velocityRetention },
+    ),
     BullModule.registerQueueAsync({
       name: WEBHOOK_QUEUES.deliveries,
       imports: [ConfigModule.forFeature(MerchantsConfig)],
@@ -45,6 +55,8 @@ import { MerchantWebhookEventsProcessor } from './merchant-webhook-events.proces
     CheckoutSessionExpiry,
     CheckoutExpiryScheduler,
     CheckoutExpiryProcessor,
+    VelocityRetentionProcessor,
+    VelocityRetentionRegistration,
   ],
 })
 export class MerchantsJobsModule {}

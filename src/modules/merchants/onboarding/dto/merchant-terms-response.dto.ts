@@ -126,7 +126,7 @@ export class MerchantRiskProfileResponseDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null })
   tierUpdatedAt: string | null;
 
-  /** Stored and shown; enforced on merchant payments (checkout). */
+  /** Enforced on the merchant's payments, each mode counted apart (see GET /merchant/risk/limits). */
   @ApiProperty({ type: [VelocityCapViewDto] })
   velocityCaps: VelocityCapViewDto[];
 }

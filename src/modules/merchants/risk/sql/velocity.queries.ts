@@ -5,6 +5,8 @@ export type DateOrString = Date | string;
 
 export type NumberOrString = number | string;
 
+export type stringArray = (string)[];
+
 /** 'CapsInCurrency' parameters type */
 export interface CapsInCurrencyParams {
   currency: string;
@@ -188,5 +190,132 @@ const uncountAdmissionIR: any = {"usedParamSet":{"amount":true,"merchantId":true
  * ```
  */
 export const uncountAdmission = new PreparedQuery<UncountAdmissionParams,UncountAdmissionResult>(uncountAdmissionIR);
+
+
+/** 'MerchantWindowUsage' parameters type */
+export interface MerchantWindowUsageParams {
+  currencies: stringArray;
+  dayFrom: DateOrString;
+  hourFrom: DateOrString;
+  livemode: boolean;
+  merchantId: string;
+}
+
+/** 'MerchantWindowUsage' return type */
+export interface MerchantWindowUsageResult {
+  currency: string;
+  day_amount: string;
+  day_count: number;
+  day_oldest: Date | null;
+  hour_amount: string;
+  hour_count: number;
+  hour_oldest: Date | null;
+}
+
+/** 'MerchantWindowUsage' query type */
+export interface MerchantWindowUsageQuery {
+  params: MerchantWindowUsageParams;
+  result: MerchantWindowUsageResult;
+}
+
+const merchantWindowUsageIR: any = {"usedParamSet":{"hourFrom":true,"merchantId":true,"livemode":true,"currencies":true,"dayFrom":true},"params":[{"name":"hourFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":267,"b":276},{"a":358,"b":367},{"a":442,"b":451}]},{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":705,"b":716}]},{"name":"livemode","required":true,"transform":{"type":"scalar"},"locs":[{"a":733,"b":742}]},{"name":"currencies","required":true,"transform":{"type":"scalar"},"locs":[{"a":764,"b":775}]},{"name":"dayFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":850,"b":858}]}],"statement":"-- The merchant's own use (MERCHANT buckets) of the trailing hour and day in each currency, with the oldest\n-- minute still counted in each (when its headroom comes back): GET /merchant/risk/limits.\nSELECT currency,\n       COALESCE(sum(count) FILTER (WHERE minute >= :hourFrom!), 0)::int AS \"hour_count!\",\n       COALESCE(sum(amount) FILTER (WHERE minute >= :hourFrom!), 0)::text AS \"hour_amount!\",\n       min(minute) FILTER (WHERE minute >= :hourFrom! AND count > 0) AS hour_oldest,\n       COALESCE(sum(count), 0)::int AS \"day_count!\",\n       COALESCE(sum(amount), 0)::text AS \"day_amount!\",\n       min(minute) FILTER (WHERE count > 0) AS day_oldest\n  FROM merchant_velocity_buckets\n WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = ANY (:currencies!::bpchar[])\n   AND scope = 'MERCHANT' AND customer_key = '' AND minute >= :dayFrom!\n GROUP BY currency"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- The merchant's own use (MERCHANT buckets) of the trailing hour and day in each currency, with the oldest
+ * -- minute still counted in each (when its headroom comes back): GET /merchant/risk/limits.
+ * SELECT currency,
+ *        COALESCE(sum(count) FILTER (WHERE minute >= :hourFrom!), 0)::int AS "hour_count!",
+ *        COALESCE(sum(amount) FILTER (WHERE minute >= :hourFrom!), 0)::text AS "hour_amount!",
+ *        min(minute) FILTER (WHERE minute >= :hourFrom! AND count > 0) AS hour_oldest,
+ *        COALESCE(sum(count), 0)::int AS "day_count!",
+ *        COALESCE(sum(amount), 0)::text AS "day_amount!",
+ *        min(minute) FILTER (WHERE count > 0) AS day_oldest
+ *   FROM merchant_velocity_buckets
+ *  WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = ANY (:currencies!::bpchar[])
+ *    AND scope = 'MERCHANT' AND customer_key = '' AND minute >= :dayFrom!
+ *  GROUP BY currency
+ * ```
+ */
+export const merchantWindowUsage = new PreparedQuery<MerchantWindowUsageParams,MerchantWindowUsageResult>(merchantWindowUsageIR);
+
+
+/** 'DailyFigures' parameters type */
+export interface DailyFiguresParams {
+  currency: string;
+  from: DateOrString;
+  livemode: boolean;
+  merchantId: string;
+  to: DateOrString;
+}
+
+/** 'DailyFigures' return type */
+export interface DailyFiguresResult {
+  date: string;
+  payment_count: number;
+  volume: string;
+}
+
+/** 'DailyFigures' query type */
+export interface DailyFiguresQuery {
+  params: DailyFiguresParams;
+  result: DailyFiguresResult;
+}
+
+const dailyFiguresIR: any = {"usedParamSet":{"merchantId":true,"livemode":true,"currency":true,"from":true,"to":true},"params":[{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":356,"b":367}]},{"name":"livemode","required":true,"transform":{"type":"scalar"},"locs":[{"a":384,"b":393}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":410,"b":419}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":483,"b":488}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":503,"b":506}]}],"statement":"-- The merchant's payments per UTC day in one currency (MERCHANT buckets), days without any left out:\n-- GET /merchant/risk/kpis fills them with zeros.\nSELECT to_char(minute AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS \"date!\",\n       sum(count)::int AS \"payment_count!\",\n       sum(amount)::text AS \"volume!\"\n  FROM merchant_velocity_buckets\n WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!\n   AND scope = 'MERCHANT' AND customer_key = '' AND minute >= :from! AND minute < :to!\n GROUP BY 1\n ORDER BY 1"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- The merchant's payments per UTC day in one currency (MERCHANT buckets), days without any left out:
+ * -- GET /merchant/risk/kpis fills them with zeros.
+ * SELECT to_char(minute AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "date!",
+ *        sum(count)::int AS "payment_count!",
+ *        sum(amount)::text AS "volume!"
+ *   FROM merchant_velocity_buckets
+ *  WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!
+ *    AND scope = 'MERCHANT' AND customer_key = '' AND minute >= :from! AND minute < :to!
+ *  GROUP BY 1
+ *  ORDER BY 1
+ * ```
+ */
+export const dailyFigures = new PreparedQuery<DailyFiguresParams,DailyFiguresResult>(dailyFiguresIR);
+
+
+/** 'PurgeBuckets' parameters type */
+export interface PurgeBucketsParams {
+  batch: NumberOrString;
+  before: DateOrString;
+}
+
+/** 'PurgeBuckets' return type */
+export interface PurgeBucketsResult {
+  deleted: number;
+}
+
+/** 'PurgeBuckets' query type */
+export interface PurgeBucketsQuery {
+  params: PurgeBucketsParams;
+  result: PurgeBucketsResult;
+}
+
+const purgeBucketsIR: any = {"usedParamSet":{"before":true,"batch":true},"params":[{"name":"before","required":true,"transform":{"type":"scalar"},"locs":[{"a":259,"b":266}]},{"name":"batch","required":true,"transform":{"type":"scalar"},"locs":[{"a":290,"b":296}]}],"statement":"-- Deletes up to :batch buckets older than :before (the 90-day retention), oldest first; answers how many.\nWITH gone AS (\n  DELETE FROM merchant_velocity_buckets\n   WHERE ctid = ANY (ARRAY(\n           SELECT ctid FROM merchant_velocity_buckets WHERE minute < :before! ORDER BY minute LIMIT :batch!\n         ))\n  RETURNING 1\n)\nSELECT count(*)::int AS \"deleted!\" FROM gone"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- Deletes up to :batch buckets older than :before (the 90-day retention), oldest first; answers how many.
+ * WITH gone AS (
+ *   DELETE FROM merchant_velocity_buckets
+ *    WHERE ctid = ANY (ARRAY(
+ *            SELECT ctid FROM merchant_velocity_buckets WHERE minute < :before! ORDER BY minute LIMIT :batch!
+ *          ))
+ *   RETURNING 1
+ * )
+ * SELECT count(*)::int AS "deleted!" FROM gone
+ * ```
+ */
+export const purgeBuckets = new PreparedQuery<PurgeBucketsParams,PurgeBucketsResult>(purgeBucketsIR);
 
 

@@ -42,3 +42,41 @@ UPDATE merchant_velocity_buckets
    SET count = GREATEST(count - 1, 0), amount = GREATEST(amount - :amount!::bigint, 0)
  WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!
    AND scope = :scope! AND customer_key = :customerKey! AND minute = :minute!;
+
+/* @name MerchantWindowUsage */
+-- The merchant's own use (MERCHANT buckets) of the trailing hour and day in each currency, with the oldest
+-- minute still counted in each (when its headroom comes back): GET /merchant/risk/limits.
+SELECT currency,
+       COALESCE(sum(count) FILTER (WHERE minute >= :hourFrom!), 0)::int AS "hour_count!",
+       COALESCE(sum(amount) FILTER (WHERE minute >= :hourFrom!), 0)::text AS "hour_amount!",
+       min(minute) FILTER (WHERE minute >= :hourFrom! AND count > 0) AS hour_oldest,
+       COALESCE(sum(count), 0)::int AS "day_count!",
+       COALESCE(sum(amount), 0)::text AS "day_amount!",
+       min(minute) FILTER (WHERE count > 0) AS day_oldest
+  FROM merchant_velocity_buckets
+ WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = ANY (:currencies!::bpchar[])
+   AND scope = 'MERCHANT' AND customer_key = '' AND minute >= :dayFrom!
+ GROUP BY currency;
+
+/* @name DailyFigures */
+-- The merchant's payments per UTC day in one currency (MERCHANT buckets), days without any left out:
+-- GET /merchant/risk/kpis fills them with zeros.
+SELECT to_char(minute AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "date!",
+       sum(count)::int AS "payment_count!",
+       sum(amount)::text AS "volume!"
+  FROM merchant_velocity_buckets
+ WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!
+   AND scope = 'MERCHANT' AND customer_key = '' AND minute >= :from! AND minute < :to!
+ GROUP BY 1
+ ORDER BY 1;
+
+/* @name PurgeBuckets */
+-- Deletes up to :batch buckets older than :before (the 90-day retention), oldest first; answers how many.
+WITH gone AS (
+  DELETE FROM merchant_velocity_buckets
+   WHERE ctid = ANY (ARRAY(
+           SELECT ctid FROM merchant_velocity_buckets WHERE minute < :before! ORDER BY minute LIMIT :batch!
+         ))
+  RETURNING 1
+)
+SELECT count(*)::int AS "deleted!" FROM gone;

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { LedgerCheckService } from '../../src/modules/ledger';
+import { MerchantBalanceReleases } from '../../src/modules/merchants/ledger/merchant-balance-releases';
 import { MerchantLedger, type MerchantCapture } from '../../src/modules/merchants/ledger/merchant-ledger';
 import { merchantFee } from '../../src/modules/merchants/ledger/merchant-fee';
 import { MerchantPricing } from '../../src/modules/merchants/ledger/merchant-pricing';
+import { nextPayoutDay } from '../../src/modules/merchants/ledger/payout-schedule';
+import { nubanFor } from '../../src/modules/merchants/onboarding/nuban';
 import { approvedMerchant } from '../factories/merchant.factory';
 import { MerchantMember, merchantOwnerOf } from '../factories/merchant-user.factory';
 import { adminOf } from '../factories/staff-user.factory';
+import { expectCataloguedApiError, expectLedgerBalanced } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 
@@ -28,6 +31,16 @@ interface ReleaseRow {
 
 const DAY = 24 * 3600 * 1000;
 
+interface LedgerBody {
+  currency: string;
+  pending: number;
+  available: number;
+  reserve: number;
+  asOf: string;
+  livemode: boolean;
+  nextPayout: { date: string; estimatedAmount: number } | null;
+}
+
 describe('Merchant ledger: pending, available and reserve balances per merchant, mode and currency', () => {
   const clock = new FakeClock();
   let harness: TestHarness;
@@ -35,6 +48,11 @@ describe('Merchant ledger: pending, available and reserve balances per merchant,
   let ledger: MerchantLedger;
   let pricing: MerchantPricing;
   let shop: Merchant;
+  /** With pricing (2% + NGN 50, 10% reserve for 30 days, DAILY T+2) and a VERIFIED NGN settlement account. */
+  let priced: Merchant;
+  /** With the same pricing and no settlement account. */
+  let refunder: Merchant;
+  let other: Merchant;
 
   async function newMerchant(): Promise<Merchant> {
     const { merchant } = await approvedMerchant(harness);
@@ -91,6 +109,31 @@ describe('Merchant ledger: pending, available and reserve balances per merchant,
     return { paymentId, entryId };
   }
 
+  const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
+  const ledgerOf = async (secret: string, query = '') =>
+    (await harness.http.get(`/api/v1/merchant/ledger${query}`).set(bearer(secret)).expect(200)).body as LedgerBody;
+  const tomorrow = () =>
+    nextPayoutDay(clock.now(), { interval: 'DAILY', weeklyAnchor: null, monthlyAnchor: null })!
+      .toISOString()
+      .slice(0, 10);
+  const balanceEvents = (merchantId: string) =>
+    db.query<{ payload: Record<string, unknown> }[]>(
+      `SELECT payload FROM outbox_events WHERE event_type = 'merchant.balance_updated' AND aggregate_id = $1
+        ORDER BY id`,
+      [merchantId],
+    );
+  const refund = (merchant: Merchant, livemode: boolean, paymentId: string, amount: number) =>
+    db.transaction((manager) =>
+      ledger.recordRefund(manager, {
+        paymentId,
+        merchantId: merchant.id,
+        livemode,
+        currency: 'NGN',
+        amount,
+        rail: 'CARD',
+      }),
+    );
+
   const linesOf = (entryId: string) =>
     db.query<{ code: string; amount: string }[]>(
       `SELECT a.code, l.amount FROM journal_lines l JOIN ledger_accounts a ON a.id = l.account_id
@@ -104,22 +147,34 @@ describe('Merchant ledger: pending, available and reserve balances per merchant,
       [paymentId],
     );
 
-  async function expectLedgerBalanced() {
-    const report = await harness.app.get(LedgerCheckService).check();
-    expect(report.unbalancedEntries).toEqual([]);
-    expect(report.balanced).toBe(true);
-  }
-
   beforeAll(async () => {
     harness = await createTestHarness({ clock });
     db = harness.db;
     ledger = harness.app.get(MerchantLedger);
     pricing = harness.app.get(MerchantPricing);
     shop = await newMerchant();
+    // Everything a person or staff does is set up before any test moves the clock past their tokens.
+    priced = await newMerchant();
+    await setPricing(priced.id);
+    const admin = await adminOf(harness);
+    await harness.http
+      .patch(`/api/v1/admin/merchants/${priced.id}/settlement-account`)
+      .set(admin.headers)
+      .send({ bankCode: '058', accountNumber: nubanFor('058', '012345678'), accountName: 'SHOP LTD', currency: 'NGN' })
+      .expect(200);
+    // Verification (a name match) comes with payouts; the 72-hour hold of a new account is over.
+    await db.query(
+      `UPDATE merchant_settlement_accounts SET status = 'VERIFIED', payouts_held_until = $2
+        WHERE merchant_id = $1 AND replaced_at IS NULL`,
+      [priced.id, clock.now()],
+    );
+    refunder = await newMerchant();
+    await setPricing(refunder.id);
+    other = await newMerchant();
   });
 
   afterEach(async () => {
-    await expectLedgerBalanced();
+    await expectLedgerBalanced(harness);
   });
 
   afterAll(async () => {
@@ -280,6 +335,235 @@ describe('Merchant ledger: pending, available and reserve balances per merchant,
         ),
       ).rejects.toThrow(RangeError);
       expect(await releasesOf(paymentId)).toEqual([]);
+    });
+  });
+
+  describe('GET /merchant/ledger', () => {
+    // Before any test moves the clock past a person's access token (15 minutes).
+    it('answers 401 without a key and 403 MERCHANT_API_KEY_REQUIRED to a person of the team', async () => {
+      expectCataloguedApiError((await harness.http.get('/api/v1/merchant/ledger').expect(401)).body, 'UNAUTHENTICATED');
+      expectCataloguedApiError(
+        (await harness.http.get('/api/v1/merchant/ledger').set(shop.owner.headers).expect(403)).body,
+        'MERCHANT_API_KEY_REQUIRED',
+      );
+    });
+
+    it.each(['XYZ', 'ngn', 'NAIRA', ''])('answers 400 for the currency "%s", not ISO 4217', async (currency) => {
+      const response = await harness.http
+        .get(`/api/v1/merchant/ledger?currency=${currency}`)
+        .set(bearer(shop.test))
+        .expect(400);
+      expectCataloguedApiError(response.body, 'VALIDATION_FAILED');
+      expect((response.body as { details: { field: string }[] }).details).toEqual([
+        expect.objectContaining({ field: 'currency' }),
+      ]);
+    });
+
+    it('answers 400 for a query parameter it does not know', async () => {
+      const response = await harness.http.get('/api/v1/merchant/ledger?mode=live').set(bearer(shop.test)).expect(400);
+      expectCataloguedApiError(response.body, 'VALIDATION_FAILED');
+    });
+
+    it('answers zeros for a merchant with no money yet, in NGN without a settlement account, and no payout', async () => {
+      const body = await ledgerOf(other.live);
+      expect(body).toEqual({
+        currency: 'NGN',
+        pending: 0,
+        available: 0,
+        reserve: 0,
+        asOf: clock.now().toISOString(),
+        livemode: true,
+        nextPayout: null,
+      });
+      expect(await ledgerOf(other.test, '?currency=USD')).toMatchObject({
+        currency: 'USD',
+        livemode: false,
+        pending: 0,
+      });
+    });
+  });
+
+  describe('ledger balances after a moved clock (pending to available, reserve held and released)', () => {
+    let livePayment: string;
+    let testPayment: string;
+
+    it('shows a capture as pending and reserve, each mode to its own key, another merchant nothing', async () => {
+      expect(await ledgerOf(priced.live)).toMatchObject({
+        pending: 0,
+        available: 0,
+        reserve: 0,
+        nextPayout: { date: tomorrow(), estimatedAmount: 0 },
+      });
+      livePayment = (await capture(priced, true, 1_000_000)).paymentId;
+      testPayment = (await capture(priced, false, 500_000)).paymentId;
+      // Live: fee 2% + 5,000 = 25,000; reserve 10% of 975,000 = 97,500; pending 877,500, available in 2 days.
+      expect(await ledgerOf(priced.live)).toEqual({
+        currency: 'NGN',
+        pending: 877_500,
+        available: 0,
+        reserve: 97_500,
+        asOf: clock.now().toISOString(),
+        livemode: true,
+        nextPayout: { date: tomorrow(), estimatedAmount: 0 },
+      });
+      // Test: fee 10,000 + 5,000 = 15,000; reserve 48,500; pending 436,500. Test money is never paid out.
+      expect(await ledgerOf(priced.test)).toEqual({
+        currency: 'NGN',
+        pending: 436_500,
+        available: 0,
+        reserve: 48_500,
+        asOf: clock.now().toISOString(),
+        livemode: false,
+        nextPayout: null,
+      });
+      // The settlement account is in NGN: no payout of another currency.
+      expect(await ledgerOf(priced.live, '?currency=USD')).toMatchObject({ pending: 0, nextPayout: null });
+      expect(await ledgerOf(other.live)).toMatchObject({ pending: 0, available: 0, reserve: 0 });
+      expect(await ledgerOf(other.test)).toMatchObject({ pending: 0, available: 0, reserve: 0 });
+    });
+
+    it('releases nothing before the payout delay', async () => {
+      await harness.app.get(MerchantBalanceReleases).releaseDue();
+      clock.advance(DAY);
+      await harness.app.get(MerchantBalanceReleases).releaseDue();
+      expect(await ledgerOf(priced.live)).toMatchObject({ pending: 877_500, available: 0, reserve: 97_500 });
+      expect((await releasesOf(livePayment)).every((row) => row.released_at === null)).toBe(true);
+      expect(await balanceEvents(priced.id)).toEqual([]);
+    });
+
+    it('moves pending to available once the delay has passed, once however often the job runs', async () => {
+      clock.advance(DAY + 1000);
+      // Due but the job has not run: the estimate counts it already.
+      expect(await ledgerOf(priced.live)).toMatchObject({
+        pending: 877_500,
+        available: 0,
+        nextPayout: { date: tomorrow(), estimatedAmount: 877_500 },
+      });
+      const releases = harness.app.get(MerchantBalanceReleases);
+      expect(await releases.releaseDue()).toBeGreaterThanOrEqual(2);
+      await releases.releaseDue();
+      expect(await ledgerOf(priced.live)).toEqual({
+        currency: 'NGN',
+        pending: 0,
+        available: 877_500,
+        reserve: 97_500,
+        asOf: clock.now().toISOString(),
+        livemode: true,
+        nextPayout: { date: tomorrow(), estimatedAmount: 877_500 },
+      });
+      expect(await ledgerOf(priced.test)).toMatchObject({ pending: 0, available: 436_500, reserve: 48_500 });
+      const [pendingRelease, reserveRelease] = await releasesOf(livePayment);
+      expect(pendingRelease).toMatchObject({ kind: 'PENDING_TO_AVAILABLE', released_at: clock.now() });
+      expect(reserveRelease).toMatchObject({ kind: 'RESERVE_RELEASE', released_at: null });
+      const events = (await balanceEvents(priced.id)).map((row) => row.payload);
+      expect(events).toHaveLength(2);
+      expect(events).toEqual(
+        expect.arrayContaining([
+          {
+            merchantId: priced.id,
+            livemode: true,
+            currency: 'NGN',
+            reason: 'RELEASE',
+            pending: 0,
+            available: 877_500,
+            reserve: 97_500,
+          },
+          {
+            merchantId: priced.id,
+            livemode: false,
+            currency: 'NGN',
+            reason: 'RELEASE',
+            pending: 0,
+            available: 436_500,
+            reserve: 48_500,
+          },
+        ]),
+      );
+    });
+
+    it('holds the reserve for its 30 days, then releases it to available', async () => {
+      const releases = harness.app.get(MerchantBalanceReleases);
+      clock.advance(27 * DAY);
+      await releases.releaseDue();
+      expect(await ledgerOf(priced.live)).toMatchObject({ available: 877_500, reserve: 97_500 });
+      clock.advance(DAY);
+      await releases.releaseDue();
+      expect(await ledgerOf(priced.live)).toMatchObject({
+        pending: 0,
+        available: 975_000,
+        reserve: 0,
+        nextPayout: { date: tomorrow(), estimatedAmount: 975_000 },
+      });
+      expect(await ledgerOf(priced.test)).toMatchObject({ pending: 0, available: 485_000, reserve: 0 });
+      expect((await releasesOf(testPayment)).every((row) => row.released_at !== null)).toBe(true);
+      expect(await balanceEvents(priced.id)).toHaveLength(4);
+    });
+  });
+
+  describe('refunds', () => {
+    let first: string;
+    let second: string;
+
+    it("spends available first, then pending, and takes the spent pending off the payment's release", async () => {
+      const releases = harness.app.get(MerchantBalanceReleases);
+      first = (await capture(refunder, true, 1_000_000)).paymentId;
+      clock.advance(2 * DAY + 1000);
+      await releases.releaseDue();
+      second = (await capture(refunder, true, 200_000)).paymentId;
+      // Second: fee 4,000 + 5,000 = 9,000; reserve 19,100; pending 171,900.
+      expect(await ledgerOf(refunder.live)).toMatchObject({ pending: 171_900, available: 877_500, reserve: 116_600 });
+
+      const entryId = await refund(refunder, true, second, 1_000_000);
+      expect(await linesOf(entryId)).toEqual([
+        { code: `merchant:${refunder.id}:live:available:NGN`, amount: '877500' },
+        { code: `merchant:${refunder.id}:live:pending:NGN`, amount: '122500' },
+        { code: 'rail:CARD:clearing:NGN', amount: '-1000000' },
+      ]);
+      // The reserve is not spent; the fee is not given back.
+      expect(await ledgerOf(refunder.live)).toMatchObject({ pending: 49_400, available: 0, reserve: 116_600 });
+      expect((await releasesOf(second)).map((row) => [row.kind, row.amount])).toEqual([
+        ['PENDING_TO_AVAILABLE', '49400'],
+        ['RESERVE_RELEASE', '19100'],
+      ]);
+      expect((await balanceEvents(refunder.id)).map((row) => row.payload).at(-1)).toEqual({
+        merchantId: refunder.id,
+        livemode: true,
+        currency: 'NGN',
+        reason: 'REFUND',
+        pending: 49_400,
+        available: 0,
+        reserve: 116_600,
+      });
+    });
+
+    it('refuses 422 INSUFFICIENT_BALANCE when available and pending do not cover it, writing nothing', async () => {
+      const entriesBefore = await db.query<{ count: number }[]>(
+        `SELECT count(*)::int AS count FROM journal_entries WHERE reference_id = $1`,
+        [first],
+      );
+      const refused = await refund(refunder, true, first, 100_000).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused).toMatchObject({ code: 'INSUFFICIENT_BALANCE', status: 422 });
+      // The test mode has no money: its own refusal, whatever the live balance.
+      await expect(refund(refunder, false, first, 1)).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+      expect(await ledgerOf(refunder.live)).toMatchObject({ pending: 49_400, available: 0, reserve: 116_600 });
+      expect(
+        await db.query<{ count: number }[]>(
+          `SELECT count(*)::int AS count FROM journal_entries WHERE reference_id = $1`,
+          [first],
+        ),
+      ).toEqual(entriesBefore);
+    });
+
+    it('releases only what is left pending after the delay', async () => {
+      clock.advance(2 * DAY + 1000);
+      await harness.app.get(MerchantBalanceReleases).releaseDue();
+      expect(await ledgerOf(refunder.live)).toMatchObject({ pending: 0, available: 49_400, reserve: 116_600 });
+      // A refund of what is now available only.
+      await refund(refunder, true, first, 49_400);
+      expect(await ledgerOf(refunder.live)).toMatchObject({ pending: 0, available: 0, reserve: 116_600 });
     });
   });
 });

@@ -1,6 +1,7 @@
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { DISPUTE_QUEUES } from '../../src/modules/disputes/disputes.events';
+import { MERCHANT_QUEUES } from '../../src/modules/merchants/merchants.events';
 import { RECONCILIATION_QUEUES } from '../../src/modules/reconciliation/jobs/biller-check.processor';
 import { SCHEDULE_QUEUES } from '../../src/modules/schedules/schedules.events';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
@@ -13,10 +14,15 @@ import { waitFor } from '../support/wait-for';
 import { createSchedulesApp, SchedulesApp } from './support/schedules-kit';
 
 /** The once-per-cluster ticks the worker keeps in Redis as Bull repeatable jobs. */
-const REPEATABLE_QUEUES = [SCHEDULE_QUEUES.runner, DISPUTE_QUEUES.sla, RECONCILIATION_QUEUES.billerCheck];
+const REPEATABLE_QUEUES = [
+  SCHEDULE_QUEUES.runner,
+  DISPUTE_QUEUES.sla,
+  RECONCILIATION_QUEUES.billerCheck,
+  MERCHANT_QUEUES.balanceReleases,
+];
 
 /**
- * The schedule runner, the dispute SLA check and the biller-side check are Bull repeatable jobs,
+ * The schedule runner, the dispute SLA check, the biller-side check and the merchant balance release are Bull repeatable jobs,
  * kept in Redis. A real worker process runs against a Redis of the spec's own, which then loses
  * them: restarted empty (SIGKILL without persistence, a new server on the same port), or emptied
  * while the worker stays connected. Either way a schedule due today is paid afterwards, without
@@ -120,7 +126,7 @@ describe('repeatable jobs after Redis loses them', () => {
     await redis.start();
 
     await expectPaid(await scheduleDueToday('45010050002'));
-    await waitFor(queuesWithRepeatable, (present) => present.length === REPEATABLE_QUEUES.length, 'all three back');
+    await waitFor(queuesWithRepeatable, (present) => present.length === REPEATABLE_QUEUES.length, 'all four back');
     expect(worker.child.exitCode).toBeNull();
   }, 240_000);
 
@@ -137,7 +143,7 @@ describe('repeatable jobs after Redis loses them', () => {
     }
 
     await expectPaid(await scheduleDueToday('45010050004'));
-    await waitFor(queuesWithRepeatable, (present) => present.length === REPEATABLE_QUEUES.length, 'all three back');
+    await waitFor(queuesWithRepeatable, (present) => present.length === REPEATABLE_QUEUES.length, 'all four back');
     expect(worker.child.exitCode).toBeNull();
   }, 240_000);
 });

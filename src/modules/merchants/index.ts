@@ -26,6 +26,7 @@ export { MERCHANT_ENTITIES } from './merchants.entities';
 export {
   MERCHANT_EVENTS,
   MERCHANT_QUEUES,
+  type MerchantBalanceEventPayload,
   type MerchantCheckoutSessionEventPayload,
   type MerchantKybEventPayload,
   type MerchantPaymentLinkEventPayload,
@@ -37,8 +38,18 @@ export { MERCHANT_ORIGIN_ERROR_CODES, MerchantOriginError } from './origins/merc
 export { MERCHANT_WEBHOOK_ERROR_CODES, MerchantWebhookError } from './webhooks/merchant-webhooks.errors';
 export { MERCHANT_CHECKOUT_ERROR_CODES, MerchantCheckoutError } from './checkout/checkout.errors';
 export { MerchantApiKeyUsage } from './api-keys/merchant-api-key-usage';
-export { MerchantLedger, type MerchantCapture, type MinorUnits } from './ledger/merchant-ledger';
+export {
+  MerchantLedger,
+  MERCHANT_RELEASE_KINDS,
+  type MerchantBalanceKey,
+  type MerchantBalances,
+  type MerchantCapture,
+  type MerchantRefund,
+  type MerchantReleaseKind,
+  type MinorUnits,
+} from './ledger/merchant-ledger';
 export { MerchantPricing } from './ledger/merchant-pricing';
+export { MerchantBalanceReleases } from './ledger/merchant-balance-releases';
 export { merchantFee, captureSplit, type CaptureSplit, type MerchantTerms } from './ledger/merchant-fee';
 export { merchantBalanceAccount, type MerchantBalanceType } from './ledger/merchant-ledger-accounts';
 export { MERCHANT_LEDGER_ERROR_CODES, MerchantLedgerError } from './ledger/merchant-ledger.errors';

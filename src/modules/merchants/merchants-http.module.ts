@@ -16,6 +16,7 @@ import { MerchantWebhookEventsController } from './webhooks/merchant-webhook-eve
 import { CheckoutSessionsController } from './checkout/checkout-sessions.controller';
 import { PaymentLinksController } from './checkout/payment-links.controller';
 import { MerchantRiskController } from './risk/merchant-risk.controller';
+import { MerchantLedgerController } from './ledger/merchant-ledger.controller';
 
 /** The merchants routes, onboarding, identity, API keys, origins, webhooks, checkout and risk in that order; only ApiModule imports it. */
 @Module({
@@ -35,6 +36,7 @@ import { MerchantRiskController } from './risk/merchant-risk.controller';
     PaymentLinksController,
     CheckoutSessionsController,
     MerchantRiskController,
+    MerchantLedgerController,
   ],
 })
 export class MerchantsHttpModule {}

@@ -102,4 +102,19 @@ export class MerchantsConfig {
   @Min(0)
   @Max(100_000_000_000)
   MERCHANT_DEFAULT_MINIMUM_PAYOUT_AMOUNT = 0;
+
+  /** How often the worker's release tick runs (a Bull repeatable job, once per cluster). */
+  @Setting('ms between runs of the merchant balance release job (pending to available, reserve released)')
+  @Transform(toInt)
+  @IsInt()
+  @Min(1_000)
+  @Max(86_400_000)
+  MERCHANT_BALANCE_RELEASE_INTERVAL_MS = 60_000;
+
+  @Setting('releases the merchant balance release job posts per transaction')
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  MERCHANT_BALANCE_RELEASE_BATCH = 200;
 }

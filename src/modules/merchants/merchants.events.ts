@@ -11,6 +11,10 @@ import { KYB_STATUSES, type KybStatus } from './onboarding/merchant.entity';
  * - `merchant.checkout_session.created` / `.expired`: a checkout session opened, or passed its
  *   expiry unpaid (raised once, by the expiry job or the first read after `expiresAt`).
  * - `merchant.payment_link.created`: a payment link was made.
+ * - `merchant.balance_updated`: money of a merchant's balance (merchant, mode, currency) moved: the release
+ *   job made pending or reserve available, or a refund spent available and pending. Carries the three
+ *   balances as that transaction left them. A capture raises none (the payment's own event tells it, and
+ *   the hot path does not sum the balance accounts).
  */
 export const MERCHANT_EVENTS = {
   registered: 'merchant.registered',
@@ -18,6 +22,7 @@ export const MERCHANT_EVENTS = {
   checkoutSessionCreated: 'merchant.checkout_session.created',
   checkoutSessionExpired: 'merchant.checkout_session.expired',
   paymentLinkCreated: 'merchant.payment_link.created',
+  balanceUpdated: 'merchant.balance_updated',
 } as const;
 
 /** A merchant's KYB state after a change (read by the webhooks, which send it as `kyb.status_changed`). */
@@ -56,6 +61,18 @@ export interface MerchantPaymentLinkEventPayload {
   slug: string | null;
 }
 
+export interface MerchantBalanceEventPayload {
+  merchantId: string;
+  livemode: boolean;
+  currency: string;
+  /** What moved it. */
+  reason: 'RELEASE' | 'REFUND';
+  /** Minor units, as GET /merchant/ledger shows them. */
+  pending: number;
+  available: number;
+  reserve: number;
+}
+
 declare module '../../platform/outbox/outbox-events' {
   interface OutboxEventPayloads {
     [MERCHANT_EVENTS.registered]: MerchantKybEventPayload;
@@ -63,17 +80,22 @@ declare module '../../platform/outbox/outbox-events' {
     [MERCHANT_EVENTS.checkoutSessionCreated]: MerchantCheckoutSessionEventPayload;
     [MERCHANT_EVENTS.checkoutSessionExpired]: MerchantCheckoutSessionEventPayload;
     [MERCHANT_EVENTS.paymentLinkCreated]: MerchantPaymentLinkEventPayload;
+    [MERCHANT_EVENTS.balanceUpdated]: MerchantBalanceEventPayload;
   }
 }
 
-/** The merchants context's Bull queue: each checkout session's delayed expiry. */
+/** The merchants context's Bull queues: each checkout session's delayed expiry; the velocity purge and the balance release ticks. */
 export const MERCHANT_QUEUES = {
   checkoutExpiry: 'merchant-checkout-expiry',
   /** The hourly purge of velocity buckets past their 90 days (one repeatable tick per cluster). */
   velocityRetention: 'merchant-velocity-retention',
+  balanceReleases: 'merchant-balance-releases',
 } as const;
 
 export const VELOCITY_RETENTION_JOB = 'purge';
+
+/** The repeatable job of `merchant-balance-releases`: posts every release due. */
+export const BALANCE_RELEASE_JOB = 'release-due';
 
 export const CHECKOUT_EXPIRY_JOB = 'expire';
 

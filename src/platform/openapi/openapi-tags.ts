@@ -132,6 +132,11 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
       "The merchant API for the merchant's server, with its API key only: checkout sessions a customer pays on a hosted page (`OPEN -> COMPLETE | EXPIRED`, opened under an Idempotency-Key) and payment links. A test key sees only test objects, a live key only live ones.",
   },
   {
+    name: 'Merchant ledger',
+    description:
+      "The merchant API for the merchant's server, with its API key only: the merchant's pending, available and reserve balances in the double-entry ledger, per currency and in the key's mode, with the next payout's estimate.",
+  },
+  {
     name: 'Merchant audit log',
     description:
       "The merchant's own audit log for its owners and admins: logins, team and key changes, KYB decisions, pricing and settlement changes, each with actor, target and details.",

@@ -7,11 +7,16 @@ import { CheckoutExpiryProcessor } from '../checkout/checkout-expiry.processor';
 import { CheckoutExpiryScheduler } from '../checkout/checkout-expiry.scheduler';
 import { CheckoutSessionExpiry } from '../checkout/checkout-session-expiry';
 import { CheckoutSessionsRepository } from '../checkout/checkout-sessions.repository';
+import { MerchantLedgerModule } from '../ledger/merchant-ledger.module';
 import { MerchantsConfig } from '../merchants.config';
 import { MERCHANT_QUEUES } from '../merchants.events';
 import { MerchantVelocityModule } from '../risk/merchant-velocity.module';
 import { MerchantWebhooksModule } from '../webhooks/merchant-webhooks.module';
 import { WEBHOOK_BACKOFF, WEBHOOK_QUEUES, webhookBackoff } from '../webhooks/webhook-queues';
+import {
+  MerchantBalanceReleasesProcessor,
+  MerchantBalanceReleasesRegistration,
+} from './merchant-balance-releases.processor';
 import { MerchantWebhookDeliveriesProcessor } from './merchant-webhook-deliveries.processor';
 import { MerchantWebhookEventsProcessor } from './merchant-webhook-events.processor';
 import { VelocityRetentionProcessor, VelocityRetentionRegistration } from './velocity-retention.processor';
@@ -21,19 +26,24 @@ import { VelocityRetentionProcessor, VelocityRetentionRegistration } from './vel
  * queue carries the custom backoff of the retry schedule and the job lock of MERCHANT_WEBHOOK_JOB_LOCK_MS;
  * and the checkout sessions' delayed expiry, with the few providers it needs rather than
  * MerchantsModule, whose sign-in services need the HTTP platform the worker does not have; and the
- * hourly purge of velocity buckets past their 90 days (a repeatable tick).
+ * hourly purge of velocity buckets past their 90 days (a repeatable tick); and the
+ * merchant ledger's release tick (a Bull repeatable job every MERCHANT_BALANCE_RELEASE_INTERVAL_MS, once per
+ * cluster, kept by RepeatableTicks).
  * Only WorkerModule imports it.
  */
 @Module({
   imports: [
     MerchantWebhooksModule,
+    MerchantLedgerModule,
     OutboxModule,
     MerchantVelocityModule,
+    ConfigModule.forFeature(MerchantsConfig),
     RepeatableTicksModule,
     BullModule.registerQueue(
       { name: WEBHOOK_QUEUES.events },
       { name: MERCHANT_QUEUES.checkoutExpiry },
       { name: MERCHANT_QUEUES.velocityRetention },
+      { name: MERCHANT_QUEUES.balanceReleases },
     ),
     BullModule.registerQueueAsync({
       name: WEBHOOK_QUEUES.deliveries,
@@ -57,6 +67,8 @@ import { VelocityRetentionProcessor, VelocityRetentionRegistration } from './vel
     CheckoutExpiryProcessor,
     VelocityRetentionProcessor,
     VelocityRetentionRegistration,
+    MerchantBalanceReleasesProcessor,
+    MerchantBalanceReleasesRegistration,
   ],
 })
 export class MerchantsJobsModule {}

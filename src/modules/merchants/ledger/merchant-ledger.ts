@@ -3,9 +3,12 @@ import type { EntityManager } from 'typeorm';
 import { newId } from '../../../platform/database/new-id';
 import { sqlStatements } from '../../../platform/database/sql-query';
 import { executorOn, run } from '../../../platform/database/statement-executor';
+import { OutboxWriter } from '../../../platform/outbox/outbox.writer';
 import { LedgerService, type PostingLine } from '../../ledger';
+import { MERCHANT_EVENTS, type MerchantBalanceEventPayload } from '../merchants.events';
 import { captureSplit } from './merchant-fee';
 import { merchantBalanceAccount, merchantPlatformAccounts } from './merchant-ledger-accounts';
+import { MerchantLedgerError } from './merchant-ledger.errors';
 import * as merchantLedger from './sql/merchant-ledger.queries';
 
 const SQL = sqlStatements('merchants', merchantLedger);
@@ -37,6 +40,31 @@ export interface MerchantCapture {
   capturedAt: Date;
 }
 
+/** A refund of a merchant payment, to be paid back to the customer through the rail that captured it. */
+export interface MerchantRefund {
+  paymentId: string;
+  merchantId: string;
+  livemode: boolean;
+  currency: string;
+  /** What goes back to the customer, minor units (> 0). The fee is not returned to the merchant. */
+  amount: MinorUnits;
+  rail: string;
+}
+
+/** One merchant balance (merchant, mode, currency), minor units; what the platform owes the merchant. */
+export interface MerchantBalances {
+  pending: bigint;
+  available: bigint;
+  reserve: bigint;
+}
+
+/** Names one merchant balance: a merchant's money in one mode and currency. */
+export interface MerchantBalanceKey {
+  merchantId: string;
+  livemode: boolean;
+  currency: string;
+}
+
 function minorUnits(value: MinorUnits, name: string): bigint {
   if (typeof value === 'number' && !Number.isSafeInteger(value))
     throw new RangeError(`${name} ${value} is not an integer`);
@@ -57,7 +85,21 @@ function days(count: number, name: string): number {
  */
 @Injectable()
 export class MerchantLedger {
-  constructor(private readonly ledger: LedgerService) {}
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly outbox: OutboxWriter,
+  ) {}
+
+  /**
+   * The three balances as the manager's transaction sees them (a merchant credit is a negative line of
+   * a LIABILITY account, so each balance is minus the sum of its lines).
+   */
+  async balances(manager: EntityManager, key: MerchantBalanceKey): Promise<MerchantBalances> {
+    const { merchantId, livemode, currency } = key;
+    const of = async (balance: 'pending' | 'available' | 'reserve') =>
+      -(await this.ledger.balance(merchantBalanceAccount(merchantId, livemode, balance, currency).code, manager));
+    return { pending: await of('pending'), available: await of('available'), reserve: await of('reserve') };
+  }
 
   /**
    * Records a captured merchant payment: debits the rail's clearing account the amount; credits the
@@ -128,5 +170,99 @@ export class MerchantLedger {
       });
     }
     return entryId;
+  }
+
+  /**
+   * Records a refund of a merchant payment: debits the merchant's available balance first, then its
+   * pending, and credits the rail's clearing account (the rail pays the customer back). The reserve is
+   * never spent (it stands for disputes), the fee is not returned, and no balance goes below zero: when
+   * available and pending together fall short, 422 `INSUFFICIENT_BALANCE` (nothing written; the merchant
+   * waits for captures, or support tops the balance up). The part taken from pending comes off the
+   * scheduled releases (this payment's first, then the furthest due), so the releases never make more
+   * available than is pending. Raises `merchant.balance_updated`. Answers the journal entry's id.
+   *
+   * Refunds of one balance are serialised (a transaction-scoped advisory lock), and the balance's unreleased
+   * pending releases are locked before the balances are read, so a release job and a refund never both spend
+   * the same pending money. Checking the amount against what the payment may still refund is the caller's
+   * (the payment core's) rule.
+   */
+  async recordRefund(manager: EntityManager, refund: MerchantRefund): Promise<string> {
+    const amount = minorUnits(refund.amount, 'amount');
+    if (amount <= 0n) throw new RangeError('a refund amount is positive');
+    const { merchantId, livemode, currency } = refund;
+    const executor = executorOn(manager);
+    await run(executor, SQL.lockBalance, { key: `merchant-balance:${merchantId}:${livemode}:${currency}` });
+    const releases = await run(executor, SQL.lockUnreleasedPending, {
+      merchantId,
+      livemode,
+      currency,
+      paymentId: refund.paymentId,
+    });
+    const before = await this.balances(manager, refund);
+    const available = before.available > 0n ? before.available : 0n;
+    const pending = before.pending > 0n ? before.pending : 0n;
+    if (available + pending < amount) {
+      throw new MerchantLedgerError(
+        'INSUFFICIENT_BALANCE',
+        `The merchant's available (${available}) and pending (${pending}) ${currency} balances do not cover a refund of ${amount}`,
+        [{ field: 'amount', message: `available ${available} + pending ${pending} < ${amount}` }],
+      );
+    }
+    const fromAvailable = available < amount ? available : amount;
+    const fromPending = amount - fromAvailable;
+    const platform = merchantPlatformAccounts(livemode, refund.rail, currency);
+    const lines: PostingLine[] = [];
+    if (fromAvailable > 0n) {
+      lines.push({
+        account: merchantBalanceAccount(merchantId, livemode, 'available', currency),
+        amount: fromAvailable,
+      });
+    }
+    if (fromPending > 0n) {
+      lines.push({ account: merchantBalanceAccount(merchantId, livemode, 'pending', currency), amount: fromPending });
+    }
+    lines.push({ account: platform.railClearing, amount: -amount });
+    const entryId = await this.ledger.post(manager, {
+      kind: 'MERCHANT_PAYMENT_REFUND',
+      referenceType: 'payment',
+      referenceId: refund.paymentId,
+      currency,
+      memo: `Refund of merchant payment ${refund.paymentId}${livemode ? '' : ' (test)'}`,
+      lines,
+    });
+    let left = fromPending;
+    for (const release of releases) {
+      if (left === 0n) break;
+      const scheduled = BigInt(release.amount);
+      const by = scheduled < left ? scheduled : left;
+      if (by === 0n) continue;
+      await run(executor, SQL.reduceRelease, { id: release.id, by: by.toString() });
+      left -= by;
+    }
+    await this.balanceUpdated(manager, refund, 'REFUND');
+    return entryId;
+  }
+
+  /** Writes `merchant.balance_updated` with the balances as this transaction leaves them. */
+  async balanceUpdated(
+    manager: EntityManager,
+    key: MerchantBalanceKey,
+    reason: MerchantBalanceEventPayload['reason'],
+  ): Promise<void> {
+    const balances = await this.balances(manager, key);
+    await this.outbox.write(manager, {
+      eventType: MERCHANT_EVENTS.balanceUpdated,
+      aggregateType: 'merchant',
+      aggregateId: key.merchantId,
+      payload: {
+        merchantId: key.merchantId,
+        livemode: key.livemode,
+        currency: key.currency,
+        reason,
+        pending: Number(balances.pending),
+        available: Number(balances.available),
+        reserve: Number(balances.reserve),
+      },
+    });
   }
 }

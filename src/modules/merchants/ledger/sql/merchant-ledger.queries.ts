@@ -95,3 +95,258 @@ const insertReleasesIR: any = {"usedParamSet":{"merchantId":true,"livemode":true
 export const insertReleases = new PreparedQuery<InsertReleasesParams,InsertReleasesResult>(insertReleasesIR);
 
 
+/** 'ClaimDueReleases' parameters type */
+export interface ClaimDueReleasesParams {
+  limit: NumberOrString;
+  now: DateOrString;
+}
+
+/** 'ClaimDueReleases' return type */
+export interface ClaimDueReleasesResult {
+  amount: string;
+  currency: string;
+  id: string;
+  kind: string;
+  livemode: boolean;
+  merchant_id: string;
+  payment_id: string;
+}
+
+/** 'ClaimDueReleases' query type */
+export interface ClaimDueReleasesQuery {
+  params: ClaimDueReleasesParams;
+  result: ClaimDueReleasesResult;
+}
+
+const claimDueReleasesIR: any = {"usedParamSet":{"now":true,"limit":true},"params":[{"name":"now","required":true,"transform":{"type":"scalar"},"locs":[{"a":270,"b":274}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":304,"b":310}]}],"statement":"-- A batch of releases due by :now for this worker; rows another worker holds are skipped (merchant_balance_releases_due_idx).\nSELECT id, merchant_id, livemode, currency, payment_id, kind, amount\n  FROM merchant_balance_releases\n WHERE released_at IS NULL AND due_at <= :now!\n ORDER BY due_at, id\n LIMIT :limit!\n   FOR UPDATE SKIP LOCKED"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- A batch of releases due by :now for this worker; rows another worker holds are skipped (merchant_balance_releases_due_idx).
+ * SELECT id, merchant_id, livemode, currency, payment_id, kind, amount
+ *   FROM merchant_balance_releases
+ *  WHERE released_at IS NULL AND due_at <= :now!
+ *  ORDER BY due_at, id
+ *  LIMIT :limit!
+ *    FOR UPDATE SKIP LOCKED
+ * ```
+ */
+export const claimDueReleases = new PreparedQuery<ClaimDueReleasesParams,ClaimDueReleasesResult>(claimDueReleasesIR);
+
+
+/** 'MarkReleased' parameters type */
+export interface MarkReleasedParams {
+  id: string;
+  releasedAt: DateOrString;
+  releaseEntryId?: string | null | void;
+}
+
+/** 'MarkReleased' return type */
+export type MarkReleasedResult = void;
+
+/** 'MarkReleased' query type */
+export interface MarkReleasedQuery {
+  params: MarkReleasedParams;
+  result: MarkReleasedResult;
+}
+
+const markReleasedIR: any = {"usedParamSet":{"releasedAt":true,"releaseEntryId":true,"id":true},"params":[{"name":"releasedAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":54,"b":65}]},{"name":"releaseEntryId","required":false,"transform":{"type":"scalar"},"locs":[{"a":87,"b":101}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":115,"b":118}]}],"statement":"UPDATE merchant_balance_releases\n   SET released_at = :releasedAt!, release_entry_id = :releaseEntryId\n WHERE id = :id! AND released_at IS NULL"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * UPDATE merchant_balance_releases
+ *    SET released_at = :releasedAt!, release_entry_id = :releaseEntryId
+ *  WHERE id = :id! AND released_at IS NULL
+ * ```
+ */
+export const markReleased = new PreparedQuery<MarkReleasedParams,MarkReleasedResult>(markReleasedIR);
+
+
+/** 'LockBalance' parameters type */
+export interface LockBalanceParams {
+  key: string;
+}
+
+/** 'LockBalance' return type */
+export interface LockBalanceResult {
+  locked: string | null;
+}
+
+/** 'LockBalance' query type */
+export interface LockBalanceQuery {
+  params: LockBalanceParams;
+  result: LockBalanceResult;
+}
+
+const lockBalanceIR: any = {"usedParamSet":{"key":true},"params":[{"name":"key","required":true,"transform":{"type":"scalar"},"locs":[{"a":144,"b":148}]}],"statement":"-- Serialises the refunds of one merchant balance (merchant, mode, currency) for the transaction.\nSELECT pg_advisory_xact_lock(hashtextextended(:key!, 0))::text AS \"locked\""};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- Serialises the refunds of one merchant balance (merchant, mode, currency) for the transaction.
+ * SELECT pg_advisory_xact_lock(hashtextextended(:key!, 0))::text AS "locked"
+ * ```
+ */
+export const lockBalance = new PreparedQuery<LockBalanceParams,LockBalanceResult>(lockBalanceIR);
+
+
+/** 'LockUnreleasedPending' parameters type */
+export interface LockUnreleasedPendingParams {
+  currency: string;
+  livemode: boolean;
+  merchantId: string;
+  paymentId: string;
+}
+
+/** 'LockUnreleasedPending' return type */
+export interface LockUnreleasedPendingResult {
+  amount: string;
+  id: string;
+  payment_id: string;
+}
+
+/** 'LockUnreleasedPending' query type */
+export interface LockUnreleasedPendingQuery {
+  params: LockUnreleasedPendingParams;
+  result: LockUnreleasedPendingResult;
+}
+
+const lockUnreleasedPendingIR: any = {"usedParamSet":{"merchantId":true,"livemode":true,"currency":true,"paymentId":true},"params":[{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":289,"b":300}]},{"name":"livemode","required":true,"transform":{"type":"scalar"},"locs":[{"a":317,"b":326}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":343,"b":352}]},{"name":"paymentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":439,"b":449}]}],"statement":"-- A balance's pending releases not yet made, the refunded payment's first, then the furthest due; locked so the\n-- release job (SKIP LOCKED) leaves them while a refund decides how much pending it spends.\nSELECT id, payment_id, amount\n  FROM merchant_balance_releases\n WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!\n   AND kind = 'PENDING_TO_AVAILABLE' AND released_at IS NULL\n ORDER BY (payment_id = :paymentId!) DESC, due_at DESC, id DESC\n   FOR UPDATE"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- A balance's pending releases not yet made, the refunded payment's first, then the furthest due; locked so the
+ * -- release job (SKIP LOCKED) leaves them while a refund decides how much pending it spends.
+ * SELECT id, payment_id, amount
+ *   FROM merchant_balance_releases
+ *  WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!
+ *    AND kind = 'PENDING_TO_AVAILABLE' AND released_at IS NULL
+ *  ORDER BY (payment_id = :paymentId!) DESC, due_at DESC, id DESC
+ *    FOR UPDATE
+ * ```
+ */
+export const lockUnreleasedPending = new PreparedQuery<LockUnreleasedPendingParams,LockUnreleasedPendingResult>(lockUnreleasedPendingIR);
+
+
+/** 'ReduceRelease' parameters type */
+export interface ReduceReleaseParams {
+  by: NumberOrString;
+  id: string;
+}
+
+/** 'ReduceRelease' return type */
+export type ReduceReleaseResult = void;
+
+/** 'ReduceRelease' query type */
+export interface ReduceReleaseQuery {
+  params: ReduceReleaseParams;
+  result: ReduceReleaseResult;
+}
+
+const reduceReleaseIR: any = {"usedParamSet":{"by":true,"id":true},"params":[{"name":"by","required":true,"transform":{"type":"scalar"},"locs":[{"a":55,"b":58}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":80,"b":83}]}],"statement":"UPDATE merchant_balance_releases SET amount = amount - :by!::bigint\n WHERE id = :id! AND released_at IS NULL"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * UPDATE merchant_balance_releases SET amount = amount - :by!::bigint
+ *  WHERE id = :id! AND released_at IS NULL
+ * ```
+ */
+export const reduceRelease = new PreparedQuery<ReduceReleaseParams,ReduceReleaseResult>(reduceReleaseIR);
+
+
+/** 'ReleasesDueBy' parameters type */
+export interface ReleasesDueByParams {
+  by: DateOrString;
+  currency: string;
+  livemode: boolean;
+  merchantId: string;
+}
+
+/** 'ReleasesDueBy' return type */
+export interface ReleasesDueByResult {
+  amount: string;
+}
+
+/** 'ReleasesDueBy' query type */
+export interface ReleasesDueByQuery {
+  params: ReleasesDueByParams;
+  result: ReleasesDueByResult;
+}
+
+const releasesDueByIR: any = {"usedParamSet":{"merchantId":true,"livemode":true,"currency":true,"by":true},"params":[{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":190,"b":201}]},{"name":"livemode","required":true,"transform":{"type":"scalar"},"locs":[{"a":218,"b":227}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":244,"b":253}]},{"name":"by","required":true,"transform":{"type":"scalar"},"locs":[{"a":296,"b":299}]}],"statement":"-- What becomes available by :by from the balance's scheduled releases (both kinds).\nSELECT coalesce(sum(amount), 0)::text AS \"amount!\"\n  FROM merchant_balance_releases\n WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!\n   AND released_at IS NULL AND due_at <= :by!"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- What becomes available by :by from the balance's scheduled releases (both kinds).
+ * SELECT coalesce(sum(amount), 0)::text AS "amount!"
+ *   FROM merchant_balance_releases
+ *  WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!
+ *    AND released_at IS NULL AND due_at <= :by!
+ * ```
+ */
+export const releasesDueBy = new PreparedQuery<ReleasesDueByParams,ReleasesDueByResult>(releasesDueByIR);
+
+
+/** 'CurrentSettlementAccount' parameters type */
+export interface CurrentSettlementAccountParams {
+  merchantId: string;
+}
+
+/** 'CurrentSettlementAccount' return type */
+export interface CurrentSettlementAccountResult {
+  currency: string;
+  payouts_held_until: Date;
+  status: string;
+}
+
+/** 'CurrentSettlementAccount' query type */
+export interface CurrentSettlementAccountQuery {
+  params: CurrentSettlementAccountParams;
+  result: CurrentSettlementAccountResult;
+}
+
+const currentSettlementAccountIR: any = {"usedParamSet":{"merchantId":true},"params":[{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":101,"b":112}]}],"statement":"SELECT currency, status, payouts_held_until\n  FROM merchant_settlement_accounts\n WHERE merchant_id = :merchantId! AND replaced_at IS NULL"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT currency, status, payouts_held_until
+ *   FROM merchant_settlement_accounts
+ *  WHERE merchant_id = :merchantId! AND replaced_at IS NULL
+ * ```
+ */
+export const currentSettlementAccount = new PreparedQuery<CurrentSettlementAccountParams,CurrentSettlementAccountResult>(currentSettlementAccountIR);
+
+
+/** 'MerchantKybStatus' parameters type */
+export interface MerchantKybStatusParams {
+  merchantId: string;
+}
+
+/** 'MerchantKybStatus' return type */
+export interface MerchantKybStatusResult {
+  kyb_status: string;
+}
+
+/** 'MerchantKybStatus' query type */
+export interface MerchantKybStatusQuery {
+  params: MerchantKybStatusParams;
+  result: MerchantKybStatusResult;
+}
+
+const merchantKybStatusIR: any = {"usedParamSet":{"merchantId":true},"params":[{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":44,"b":55}]}],"statement":"SELECT kyb_status FROM merchants WHERE id = :merchantId!"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT kyb_status FROM merchants WHERE id = :merchantId!
+ * ```
+ */
+export const merchantKybStatus = new PreparedQuery<MerchantKybStatusParams,MerchantKybStatusResult>(merchantKybStatusIR);
+
+

@@ -14,3 +14,50 @@ INSERT INTO merchant_balance_releases
 SELECT r.id, :merchantId!, :livemode!, :currency!, :paymentId!, r.kind, r.amount, r.due_at, :captureEntryId!, :createdAt!
   FROM unnest(:ids!::uuid[], :kinds!::varchar[], :amounts!::bigint[], :dueAts!::timestamptz[])
        AS r (id, kind, amount, due_at);
+
+/* @name ClaimDueReleases */
+-- A batch of releases due by :now for this worker; rows another worker holds are skipped (merchant_balance_releases_due_idx).
+SELECT id, merchant_id, livemode, currency, payment_id, kind, amount
+  FROM merchant_balance_releases
+ WHERE released_at IS NULL AND due_at <= :now!
+ ORDER BY due_at, id
+ LIMIT :limit!
+   FOR UPDATE SKIP LOCKED;
+
+/* @name MarkReleased */
+UPDATE merchant_balance_releases
+   SET released_at = :releasedAt!, release_entry_id = :releaseEntryId
+ WHERE id = :id! AND released_at IS NULL;
+
+/* @name LockBalance */
+-- Serialises the refunds of one merchant balance (merchant, mode, currency) for the transaction.
+SELECT pg_advisory_xact_lock(hashtextextended(:key!, 0))::text AS "locked";
+
+/* @name LockUnreleasedPending */
+-- A balance's pending releases not yet made, the refunded payment's first, then the furthest due; locked so the
+-- release job (SKIP LOCKED) leaves them while a refund decides how much pending it spends.
+SELECT id, payment_id, amount
+  FROM merchant_balance_releases
+ WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!
+   AND kind = 'PENDING_TO_AVAILABLE' AND released_at IS NULL
+ ORDER BY (payment_id = :paymentId!) DESC, due_at DESC, id DESC
+   FOR UPDATE;
+
+/* @name ReduceRelease */
+UPDATE merchant_balance_releases SET amount = amount - :by!::bigint
+ WHERE id = :id! AND released_at IS NULL;
+
+/* @name ReleasesDueBy */
+-- What becomes available by :by from the balance's scheduled releases (both kinds).
+SELECT coalesce(sum(amount), 0)::text AS "amount!"
+  FROM merchant_balance_releases
+ WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!
+   AND released_at IS NULL AND due_at <= :by!;
+
+/* @name CurrentSettlementAccount */
+SELECT currency, status, payouts_held_until
+  FROM merchant_settlement_accounts
+ WHERE merchant_id = :merchantId! AND replaced_at IS NULL;
+
+/* @name MerchantKybStatus */
+SELECT kyb_status FROM merchants WHERE id = :merchantId!;

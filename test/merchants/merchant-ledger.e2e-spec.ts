@@ -500,6 +500,30 @@ describe('Merchant ledger: pending, available and reserve balances per merchant,
     });
   });
 
+  describe('the release job', () => {
+    it('posts each release once when two runs race (rows claimed FOR UPDATE SKIP LOCKED)', async () => {
+      const racer = await capture(other, true, 300_000);
+      const racerTest = await capture(other, false, 300_000);
+      clock.advance(2 * DAY);
+      const releases = harness.app.get(MerchantBalanceReleases);
+      await Promise.all([releases.releaseDue(), releases.releaseDue(), releases.releaseDue()]);
+      const entries = await db.query<{ reference_id: string; kind: string; count: number }[]>(
+        `SELECT reference_id, kind, count(*)::int AS count FROM journal_entries
+          WHERE reference_id = ANY($1) GROUP BY reference_id, kind ORDER BY reference_id, kind`,
+        [[racer.paymentId, racerTest.paymentId]],
+      );
+      expect(entries).toEqual(
+        [racer.paymentId, racerTest.paymentId].sort().flatMap((id) => [
+          { reference_id: id, kind: 'MERCHANT_PAYMENT_CAPTURE', count: 1 },
+          { reference_id: id, kind: 'MERCHANT_PENDING_RELEASE', count: 1 },
+        ]),
+      );
+      // Default terms: 1.5% + 10,000 = 14,500 fee; no reserve.
+      expect(await ledgerOf(other.live)).toMatchObject({ pending: 0, available: 285_500, reserve: 0 });
+      expect(await ledgerOf(other.test)).toMatchObject({ pending: 0, available: 285_500, reserve: 0 });
+    });
+  });
+
   describe('refunds', () => {
     let first: string;
     let second: string;

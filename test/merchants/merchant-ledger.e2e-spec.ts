@@ -276,6 +276,28 @@ describe('Merchant ledger: pending, available and reserve balances per merchant,
       ]);
     });
 
+    it('posts to accounts opened beforehand, outside the transaction, as the payment core does', async () => {
+      const merchant = await newMerchant();
+      await ledger.openAccounts({ merchantId: merchant.id, livemode: true, currency: 'GHS', rail: 'CARD' });
+      const opened = await db.query<{ code: string; type: string }[]>(
+        `SELECT code, type FROM ledger_accounts WHERE code LIKE $1 ORDER BY code`,
+        [`merchant:${merchant.id}:%`],
+      );
+      expect(opened).toEqual(
+        ['available', 'pending', 'reserve'].map((balance) => ({
+          code: `merchant:${merchant.id}:live:${balance}:GHS`,
+          type: 'LIABILITY',
+        })),
+      );
+      const { entryId } = await capture(merchant, true, 10_000, 'GHS');
+      // Default terms outside NGN: 1.5% alone (150), no fixed part, no cap.
+      expect(await linesOf(entryId)).toEqual([
+        { code: `merchant:${merchant.id}:live:pending:GHS`, amount: '-9850' },
+        { code: 'rail:CARD:clearing:GHS', amount: '10000' },
+        { code: 'revenue:merchant-fees:GHS', amount: '-150' },
+      ]);
+    });
+
     it('keeps test-mode money on sandbox accounts, never the real rail clearing or fee revenue', async () => {
       const { paymentId, entryId } = await capture(shop, false, 500_000);
       // Default terms: 1.5% of 500,000 + 10,000 = 17,500; no reserve.

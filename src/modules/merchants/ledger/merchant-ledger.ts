@@ -102,6 +102,24 @@ export class MerchantLedger {
   }
 
   /**
+   * Opens (and caches) the accounts a capture or refund of this balance through `rail` posts to, outside any
+   * transaction: the payment core calls it before its own transaction, so the posting costs no account
+   * statement and never opens an account row inside the payment's transaction (LedgerService's note).
+   * Harmless if unused; never required.
+   */
+  async openAccounts(key: MerchantBalanceKey & { rail: string }): Promise<void> {
+    const { merchantId, livemode, currency } = key;
+    const platform = merchantPlatformAccounts(livemode, key.rail, currency);
+    await this.ledger.openAccounts([
+      merchantBalanceAccount(merchantId, livemode, 'pending', currency),
+      merchantBalanceAccount(merchantId, livemode, 'available', currency),
+      merchantBalanceAccount(merchantId, livemode, 'reserve', currency),
+      platform.railClearing,
+      platform.feeRevenue,
+    ]);
+  }
+
+  /**
    * Records a captured merchant payment: debits the rail's clearing account the amount; credits the
    * merchant's pending the net less the reserve, its reserve `halfEven((amount - fee)·reserveBps/10000)`
    * and the platform's fee revenue the fee; and schedules the pending's release to available at

@@ -32,6 +32,7 @@ import { CreateMerchantOrigins1795887000000 } from './1795887000000-create-merch
 import { CreateMerchantWebhooks1795888000000 } from './1795888000000-create-merchant-webhooks';
 import { CreateMerchantCheckoutSessions1795888500000 } from './1795888500000-create-merchant-checkout-sessions';
 import { CreateMerchantPaymentLinks1795888600000 } from './1795888600000-create-merchant-payment-links';
+import { MerchantWebhookSweepAndPurgeIndexes1795889310000 } from './1795889310000-merchant-webhook-sweep-and-purge-indexes';
 import { CreateMerchantBalanceReleases1795889420000 } from './1795889420000-create-merchant-balance-releases';
 import { MerchantVelocityBuckets1795889700000 } from './1795889700000-merchant-velocity-buckets';
 
@@ -71,6 +72,7 @@ export const MIGRATIONS = [
   CreateMerchantWebhooks1795888000000,
   CreateMerchantCheckoutSessions1795888500000,
   CreateMerchantPaymentLinks1795888600000,
+  MerchantWebhookSweepAndPurgeIndexes1795889310000,
   CreateMerchantBalanceReleases1795889420000,
   MerchantVelocityBuckets1795889700000,
 ];

@@ -6,7 +6,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { AppConfigModule, loadAllConfiguration } from '../../src/configuration';
 import { MerchantsJobsModule } from '../../src/modules/merchants';
+import { MerchantsConfig } from '../../src/modules/merchants/merchants.config';
 import { Clock } from '../../src/platform/clock/clock';
+import { newId } from '../../src/platform/database/new-id';
 import { WebhookDeliveryQueue } from '../../src/modules/merchants/webhooks/webhook-queues';
 import { Configuration } from '../../src/platform/config/configuration';
 import { DnsResolver, ResolvedAddress } from '../../src/platform/outbound/dns-resolver';
@@ -79,8 +81,10 @@ class TestResolver extends DnsResolver {
 }
 
 const MINUTE = 60_000;
+const DAY = 24 * 3600 * 1000;
 const DELIVERIES_QUEUE = 'merchant-webhook-deliveries';
 const EVENTS_QUEUE = 'merchant-webhook-events';
+const MAINTENANCE_QUEUE = 'merchant-webhook-maintenance';
 
 /** Standard Webhooks headers as the receiver got them, for `Webhook.verify`. */
 function signatureHeaders(request: Received): Record<string, string> {
@@ -190,8 +194,11 @@ describe('Merchant webhook deliveries: outbox events and test events, signed as 
 
   const requestsTo = (path: string) => received.filter((request) => request.path === path);
 
-  /** The outbox event as the relay would publish it to the webhooks' queue (the relay is not run here). */
-  async function publishOutboxEvents(merchantId: string, eventType: string): Promise<string[]> {
+  /**
+   * The outbox events of an aggregate (a merchant for KYB events, a session for a session's) as
+   * the relay would publish them to the webhooks' queue (the relay is not run here).
+   */
+  async function publishOutboxEvents(aggregateId: string, eventType: string): Promise<string[]> {
     const rows = await harness.db.query<
       {
         id: string;
@@ -204,7 +211,7 @@ describe('Merchant webhook deliveries: outbox events and test events, signed as 
     >(
       `SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
         WHERE aggregate_id = $1 AND event_type = $2 ORDER BY id`,
-      [merchantId, eventType],
+      [aggregateId, eventType],
     );
     for (const row of rows) {
       const job: OutboxEventJob = {
@@ -611,6 +618,263 @@ describe('Merchant webhook deliveries: outbox events and test events, signed as 
     expect(JSON.stringify(delivery)).not.toContain('169.254');
     expect(server.connections).toBe(connections);
     expect(requestsTo(path)).toEqual([]);
+  });
+
+  /** Runs one tick of the webhooks' maintenance queue now (as the repeatable job would) and answers its result. */
+  async function runMaintenance<T>(name: 'sweep' | 'purge'): Promise<T> {
+    const job = await queue(MAINTENANCE_QUEUE).add(name, {}, { jobId: `${name}-${randomUUID()}` });
+    return (await job.finished()) as T;
+  }
+
+  it('keeps the sweep and the purge as repeatable jobs of the maintenance queue', async () => {
+    const repeats = await waitFor(
+      () => queue(MAINTENANCE_QUEUE).getRepeatableJobs(),
+      (jobs) => jobs.length === 2,
+      'both repeatable jobs',
+    );
+    const config = worker.get(MerchantsConfig);
+    expect(repeats.map((repeat) => [repeat.name, Number(repeat.every)]).sort()).toEqual([
+      ['purge', config.MERCHANT_WEBHOOK_PURGE_INTERVAL_MS],
+      ['sweep', config.MERCHANT_WEBHOOK_SWEEP_INTERVAL_MS],
+    ]);
+  });
+
+  it('queues again a PENDING delivery whose Bull job was lost, once due past the pickup grace; its schedule goes on where it stopped', async () => {
+    const { merchantId, owner: first } = await newOwner();
+    let owner = first;
+    const endpoint = await endpointOf(owner, { livemode: true });
+    answers.set(endpoint.path, { status: 500, body: 'down' });
+    expect((await patchKyb(harness, merchantId, { status: 'APPROVED' })).status).toBe(200);
+    const [eventId] = await publishOutboxEvents(merchantId, 'merchant.kyb_status_changed');
+    const firstTry = await deliveryAfter(owner, endpoint.id, 1);
+    expect(firstTry).toMatchObject({ status: 'PENDING', attemptCount: 1 });
+
+    // Redis loses the delivery's job (restarted without its data).
+    const lost = await waitFor(
+      () => queue(DELIVERIES_QUEUE).getJob(firstTry.id),
+      (job) => job !== null,
+      'the delayed job',
+    );
+    await lost!.remove();
+    expect(await queue(DELIVERIES_QUEUE).getJob(firstTry.id)).toBeNull();
+
+    // Due, but not yet past the pickup grace: the sweep leaves it to its (lost) job.
+    const grace = worker.get(MerchantsConfig).MERCHANT_WEBHOOK_PICKUP_GRACE_MS;
+    clock.advance(Date.parse(firstTry.nextAttemptAt!) - clock.now().getTime() + grace - 1000);
+    await runMaintenance('sweep');
+    expect(await queue(DELIVERIES_QUEUE).getJob(firstTry.id)).toBeNull();
+
+    // Past the grace: queued again under the delivery's id, for the 8 scheduled attempts left.
+    clock.advance(2000);
+    owner = await signedInAgain(owner);
+    expect(await runMaintenance<number>('sweep')).toBeGreaterThanOrEqual(1);
+    const secondTry = await deliveryAfter(owner, endpoint.id, 2);
+    const requeued = await queue(DELIVERIES_QUEUE).getJob(firstTry.id);
+    expect(requeued?.data).toEqual({ deliveryId: firstTry.id, manual: false, scheduledBefore: 1 });
+    expect(requeued?.opts.attempts).toBe(8);
+    // The second scheduled attempt waits the schedule's second delay (5 min), not its first again.
+    const two = secondTry.attempts[1];
+    expect(two).toMatchObject({ attemptNumber: 2, manual: false, status: 'FAILED', responseStatus: 500 });
+    const delay = Date.parse(two.nextAttemptAt!) - Date.parse(two.attemptedAt);
+    expect(delay).toBeGreaterThanOrEqual(0.8 * 5 * MINUTE);
+    expect(delay).toBeLessThanOrEqual(1.2 * 5 * MINUTE);
+
+    // Its job is there (delayed): a sweep past the grace leaves it alone, and nothing is sent twice.
+    clock.advance(delay + grace + 1000);
+    owner = await signedInAgain(owner);
+    const job = await queue(DELIVERIES_QUEUE).getJob(firstTry.id);
+    expect(await job?.getState()).toBe('delayed');
+    await runMaintenance('sweep');
+    expect((await queue(DELIVERIES_QUEUE).getJob(firstTry.id))?.timestamp).toBe(job?.timestamp);
+    expect(requestsTo(endpoint.path)).toHaveLength(2);
+
+    answers.set(endpoint.path, { status: 200, body: 'ok' });
+    await promote(firstTry.id);
+    const settled = await deliveryAfter(owner, endpoint.id, 3);
+    expect(settled).toMatchObject({ status: 'SUCCEEDED', attemptCount: 3, nextAttemptAt: null });
+    expect(new Set(requestsTo(endpoint.path).map((request) => request.headers['webhook-id']))).toEqual(
+      new Set([eventId]),
+    );
+    // Settled: later sweeps never pick it up again.
+    clock.advance(DAY);
+    await runMaintenance('sweep');
+    expect(requestsTo(endpoint.path)).toHaveLength(3);
+  });
+
+  it('purges events, deliveries and attempts older than 30 days, and keeps younger ones', async () => {
+    const { owner: first } = await newOwner();
+    let owner = first;
+    const endpoint = await endpointOf(owner);
+    await harness.http.post(`${base}/${endpoint.id}/test`).set(owner.headers).expect(202);
+    const old = await deliveryAfter(owner, endpoint.id, 1);
+    clock.advance(2 * DAY);
+    owner = await signedInAgain(owner);
+    await harness.http.post(`${base}/${endpoint.id}/test`).set(owner.headers).expect(202);
+    const young = await waitFor(
+      async () => (await deliveriesOf(owner, endpoint.id)).find((delivery) => delivery.id !== old.id),
+      (delivery) => delivery !== undefined && delivery.attempts.length === 1,
+      'second test delivery',
+    );
+
+    // 29 days later: the first event is 31 days old, the second 29.
+    clock.advance(29 * DAY);
+    owner = await signedInAgain(owner);
+    const purged = await runMaintenance<{ events: number; deliveries: number }>('purge');
+    expect(purged.events).toBeGreaterThanOrEqual(1);
+    expect(purged.deliveries).toBeGreaterThanOrEqual(1);
+
+    expect((await deliveriesOf(owner, endpoint.id)).map((delivery) => delivery.id)).toEqual([young!.id]);
+    const count = async (sql: string, ids: string[]) =>
+      Number((await harness.db.query<{ n: string }[]>(sql, [ids]))[0].n);
+    expect(await count(`SELECT count(*) AS n FROM merchant_webhook_events WHERE id = ANY($1)`, [old.eventId])).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM merchant_webhook_attempts WHERE delivery_id = ANY($1)`, [old.id]),
+    ).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM merchant_webhook_events WHERE id = ANY($1)`, [young!.eventId])).toBe(
+      1,
+    );
+    expect(
+      await count(`SELECT count(*) AS n FROM merchant_webhook_attempts WHERE delivery_id = ANY($1)`, [young!.id]),
+    ).toBe(1);
+    // Nothing left to do: a second run deletes nothing.
+    expect(await runMaintenance('purge')).toEqual({ events: 0, deliveries: 0 });
+  });
+
+  it('pages the deliveries: the latest 50 by default with X-Total-Count and Link, then page and size, and a status filter', async () => {
+    const { merchantId, owner } = await newOwner();
+    const endpoint = await endpointOf(owner);
+    // 53 deliveries, oldest first (UUIDv7 ids sort by creation); every third FAILED.
+    const ids = Array.from({ length: 53 }, () => newId());
+    for (const [index, id] of ids.entries()) {
+      await harness.db.query(
+        `INSERT INTO merchant_webhook_deliveries (id, merchant_id, endpoint_id, event_id, event_type, status, attempt_count, created_at)
+         VALUES ($1, $2, $3, $4, 'webhook.test', $5, 0, now())`,
+        // (event, endpoint) is unique: each delivery gets an event of its own.
+        [id, merchantId, endpoint.id, await testEvent(merchantId), index % 3 === 0 ? 'FAILED' : 'SUCCEEDED'],
+      );
+    }
+    const newest = [...ids].reverse();
+    const list = (query: Record<string, string | number> = {}) =>
+      harness.http.get(`${base}/${endpoint.id}/deliveries`).query(query).set(owner.headers);
+
+    const first = await list().expect(200);
+    expect((first.body as Delivery[]).map((delivery) => delivery.id)).toEqual(newest.slice(0, 50));
+    expect(first.headers['x-total-count']).toBe('53');
+    expect(first.headers.link).toContain(`rel="next"`);
+    expect(first.headers.link).toMatch(/deliveries\?size=50&page=1>; rel="next"/);
+
+    const second = await list({ page: 1 }).expect(200);
+    expect((second.body as Delivery[]).map((delivery) => delivery.id)).toEqual(newest.slice(50));
+    const small = await list({ page: 2, size: 10 }).expect(200);
+    expect((small.body as Delivery[]).map((delivery) => delivery.id)).toEqual(newest.slice(20, 30));
+    expect(small.headers.link).toMatch(/size=10&page=5>; rel="last"/);
+    expect(await list({ page: 9 }).expect(200)).toHaveProperty('body', []);
+
+    const failed = await list({ status: 'FAILED', size: 5 }).expect(200);
+    expect(failed.headers['x-total-count']).toBe('18');
+    expect((failed.body as Delivery[]).map((delivery) => delivery.id)).toEqual(
+      newest.filter((id) => ids.indexOf(id) % 3 === 0).slice(0, 5),
+    );
+    expect((failed.body as Delivery[]).every((delivery) => delivery.status === 'FAILED')).toBe(true);
+
+    const refusedQueries: Record<string, string | number>[] = [
+      { size: 0 },
+      { size: 101 },
+      { page: -1 },
+      { status: 'LOST' },
+      { size: 'ten' },
+    ];
+    for (const query of refusedQueries) {
+      const refused = await list(query).expect(400);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+  });
+
+  /** A recorded test event of the merchant's, for deliveries inserted by hand. */
+  async function testEvent(merchantId: string): Promise<string> {
+    const id = randomUUID();
+    await harness.db.query(
+      `INSERT INTO merchant_webhook_events (id, merchant_id, livemode, type, body, created_at)
+       VALUES ($1, $2, false, 'webhook.test', '{}', now())`,
+      [id, merchantId],
+    );
+    return id;
+  }
+
+  it('sends an expired test-mode checkout session to the subscribed test endpoints as checkout_session.expired, never to live ones', async () => {
+    const { owner: first } = await newOwner();
+    let owner = first;
+    const test = await endpointOf(owner, { livemode: false, enabledEvents: ['checkout_session.expired'] });
+    const all = await endpointOf(owner, { livemode: false });
+    const kybOnly = await endpointOf(owner, { livemode: false, enabledEvents: ['kyb.status_changed'] });
+    const live = await endpointOf(owner, { livemode: true });
+    // A test key, before any KYB decision.
+    const key = (
+      (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode: false }).expect(201))
+        .body as { secret: string }
+    ).secret;
+    const created = await harness.http
+      .post('/api/v1/merchant/checkout-sessions')
+      .set({ Authorization: `Bearer ${key}`, 'Idempotency-Key': randomUUID() })
+      .send({
+        amount: 1500,
+        currency: 'NGN',
+        merchantReference: 'order-77',
+        successUrl: 'http://localhost:3000/paid',
+        cancelUrl: 'http://localhost:3000/cart',
+        expiresInMinutes: 30,
+      })
+      .expect(201);
+    const session = created.body as { id: string; expiresAt: string };
+
+    clock.advance(31 * MINUTE);
+    owner = await signedInAgain(owner);
+    await harness.http
+      .get(`/api/v1/merchant/checkout-sessions/${session.id}`)
+      .set({ Authorization: `Bearer ${key}` })
+      .expect(200)
+      .expect((response) => expect(response.body).toMatchObject({ status: 'EXPIRED' }));
+    const [eventId] = await publishOutboxEvents(session.id, 'merchant.checkout_session.expired');
+    expect(eventId).toBeDefined();
+
+    for (const endpoint of [test, all]) {
+      const delivery = await deliveryAfter(owner, endpoint.id, 1);
+      expect(delivery).toMatchObject({ eventId, eventType: 'checkout_session.expired', status: 'SUCCEEDED' });
+      const [request] = requestsTo(endpoint.path);
+      expect(request.headers['paysvc-event-type']).toBe('checkout_session.expired');
+      // Signed at the service's (moved) clock: check the signature with a verifier at that time.
+      const headers = signatureHeaders(request);
+      const resigned = new Webhook(endpoint.secret).sign(
+        headers['webhook-id'],
+        new Date(Number(headers['webhook-timestamp']) * 1000),
+        request.body,
+      );
+      expect(headers['webhook-signature']).toBe(resigned);
+      expect(JSON.parse(request.body)).toEqual({
+        id: eventId,
+        type: 'checkout_session.expired',
+        createdAt: expect.any(String),
+        livemode: false,
+        apiVersion: 'v1',
+        data: {
+          object: {
+            id: session.id,
+            status: 'EXPIRED',
+            paymentStatus: 'UNPAID',
+            amount: 1500,
+            currency: 'NGN',
+            merchantReference: 'order-77',
+            livemode: false,
+            expiresAt: session.expiresAt,
+            paymentId: null,
+            completedAt: null,
+          },
+        },
+      });
+    }
+    expect(await deliveriesOf(owner, kybOnly.id)).toEqual([]);
+    expect(await deliveriesOf(owner, live.id)).toEqual([]);
+    expect(requestsTo(live.path)).toEqual([]);
   });
 
   async function expectDisabledNotice(merchantId: string, endpoint: Endpoint, reason: string): Promise<void> {

@@ -117,4 +117,35 @@ export class MerchantsConfig {
   @Min(1)
   @Max(10_000)
   MERCHANT_BALANCE_RELEASE_BATCH = 200;
+
+  /**
+   * How often one worker of the cluster sweeps for PENDING webhook deliveries whose job was lost
+   * (a Redis restarted without its data) and queues them again; a Bull repeatable job.
+   */
+  @Setting('ms between sweeps for due webhook deliveries whose Bull job was lost (a repeatable job, once per cluster)')
+  @Transform(toInt)
+  @IsInt()
+  @Min(1_000)
+  @Max(3_600_000)
+  MERCHANT_WEBHOOK_SWEEP_INTERVAL_MS = 60_000;
+
+  /**
+   * How long past its next attempt's time a PENDING delivery waits for its job before the sweeper
+   * counts the job lost: longer than a busy queue's lag, so a job merely late is left alone (and
+   * one still there is never doubled: the sweeper looks for it first).
+   */
+  @Setting('ms past its due time a PENDING webhook delivery waits for its job before the sweeper queues it again')
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(86_400_000)
+  MERCHANT_WEBHOOK_PICKUP_GRACE_MS = 120_000;
+
+  /** How often one worker of the cluster deletes webhook events, deliveries and attempts past 30 days. */
+  @Setting('ms between purges of webhook events, deliveries and attempts older than 30 days (a repeatable job)')
+  @Transform(toInt)
+  @IsInt()
+  @Min(1_000)
+  @Max(86_400_000)
+  MERCHANT_WEBHOOK_PURGE_INTERVAL_MS = 3_600_000;
 }

@@ -1,4 +1,14 @@
-import { EventId, EventOneOf, OptionalEventOneOf, OptionalEventText } from '../../platform/outbox/event-payload-fields';
+import {
+  EventCurrency,
+  EventFlag,
+  EventId,
+  EventMinorUnits,
+  EventOneOf,
+  EventText,
+  OptionalEventId,
+  OptionalEventOneOf,
+  OptionalEventText,
+} from '../../platform/outbox/event-payload-fields';
 import { KYB_STATUSES, type KybStatus } from './onboarding/merchant.entity';
 
 /**
@@ -10,6 +20,9 @@ import { KYB_STATUSES, type KybStatus } from './onboarding/merchant.entity';
  *   merchant's webhook endpoints hear of it as `kyb.status_changed`.
  * - `merchant.checkout_session.created` / `.expired`: a checkout session opened, or passed its
  *   expiry unpaid (raised once, by the expiry job or the first read after `expiresAt`).
+ * - `merchant.checkout_session.completed`: a session was paid (raised by the completion, in the
+ *   payment's transaction, once checkout completes sessions). Webhook endpoints hear of it and of
+ *   `.expired` as `checkout_session.completed|expired`.
  * - `merchant.payment_link.created`: a payment link was made.
  * - `merchant.balance_updated`: money of a merchant's balance (merchant, mode, currency) moved: the release
  *   job made pending or reserve available, or a refund spent available and pending. Carries the three
@@ -21,6 +34,7 @@ export const MERCHANT_EVENTS = {
   kybStatusChanged: 'merchant.kyb_status_changed',
   checkoutSessionCreated: 'merchant.checkout_session.created',
   checkoutSessionExpired: 'merchant.checkout_session.expired',
+  checkoutSessionCompleted: 'merchant.checkout_session.completed',
   paymentLinkCreated: 'merchant.payment_link.created',
   balanceUpdated: 'merchant.balance_updated',
 } as const;
@@ -40,15 +54,43 @@ export class MerchantKybEventPayload {
   reasonCode: string | null;
 }
 
-export interface MerchantCheckoutSessionEventPayload {
+/**
+ * A checkout session after a change (created, expired, completed), in the session's mode. Read
+ * by the webhooks, which send `.expired` and `.completed` to endpoints of that mode.
+ */
+export class MerchantCheckoutSessionEventPayload {
+  @EventId()
   merchantId: string;
+
+  @EventId()
   checkoutSessionId: string;
+
+  @EventFlag()
   livemode: boolean;
+
+  @EventOneOf(['OPEN', 'COMPLETE', 'EXPIRED'])
   status: 'OPEN' | 'COMPLETE' | 'EXPIRED';
+
+  @EventMinorUnits()
   amount: number;
+
+  @EventCurrency()
   currency: string;
+
+  @EventText({ max: 100 })
   merchantReference: string;
+
+  /** ISO 8601. */
+  @EventText()
   expiresAt: string;
+
+  /** The payment that completed the session (`.completed` only). */
+  @OptionalEventId()
+  paymentId?: string | null;
+
+  /** ISO 8601 (`.completed` only). */
+  @OptionalEventText()
+  completedAt?: string | null;
 }
 
 export interface MerchantPaymentLinkEventPayload {
@@ -79,6 +121,7 @@ declare module '../../platform/outbox/outbox-events' {
     [MERCHANT_EVENTS.kybStatusChanged]: MerchantKybEventPayload;
     [MERCHANT_EVENTS.checkoutSessionCreated]: MerchantCheckoutSessionEventPayload;
     [MERCHANT_EVENTS.checkoutSessionExpired]: MerchantCheckoutSessionEventPayload;
+    [MERCHANT_EVENTS.checkoutSessionCompleted]: MerchantCheckoutSessionEventPayload;
     [MERCHANT_EVENTS.paymentLinkCreated]: MerchantPaymentLinkEventPayload;
     [MERCHANT_EVENTS.balanceUpdated]: MerchantBalanceEventPayload;
   }

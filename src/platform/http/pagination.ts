@@ -200,11 +200,17 @@ export function ApiPageResponse(item: ClassType<unknown>, name: string, descript
  * handler returns a `Page` as usual, and the client receives the bare JSON array of its items
  * with `X-Total-Count` and an RFC 8288 `Link` header (first, prev, next, last). Documents the
  * array and both headers. `exampleQuery` is the route's path and a filter after the API prefix
- * (`admin/merchants?kybStatus=UNDER_REVIEW`), so the `Link` example shows the route's own URLs.
+ * (`admin/merchants?kybStatus=UNDER_REVIEW`), so the `Link` example shows the route's own URLs;
+ * `defaultSize` the route's own default `size`, when it has one.
  */
-export function PagedArrayResponse(item: ClassType<unknown>, description: string, exampleQuery: string) {
+export function PagedArrayResponse(
+  item: ClassType<unknown>,
+  description: string,
+  exampleQuery: string,
+  defaultSize: number = DEFAULT_PAGE_SIZE,
+) {
   const link = (page: number, rel: string) =>
-    `<https://api.example.com/api/v1/${exampleQuery}&size=20&page=${page}>; rel="${rel}"`;
+    `<https://api.example.com/api/v1/${exampleQuery}&size=${defaultSize}&page=${page}>; rel="${rel}"`;
   return applyDecorators(
     UseInterceptors(PagedArrayInterceptor),
     ApiOkResponse({

@@ -20,6 +20,10 @@ import {
 import { MerchantWebhookDeliveriesProcessor } from './merchant-webhook-deliveries.processor';
 import { MerchantWebhookEventsProcessor } from './merchant-webhook-events.processor';
 import { VelocityRetentionProcessor, VelocityRetentionRegistration } from './velocity-retention.processor';
+import {
+  MerchantWebhookMaintenanceProcessor,
+  MerchantWebhookMaintenanceRegistration,
+} from './merchant-webhook-maintenance.processor';
 
 /**
  * The merchants context's processors: webhook fan-out from the outbox and the deliveries, whose
@@ -29,6 +33,7 @@ import { VelocityRetentionProcessor, VelocityRetentionRegistration } from './vel
  * hourly purge of velocity buckets past their 90 days (a repeatable tick); and the
  * merchant ledger's release tick (a Bull repeatable job every MERCHANT_BALANCE_RELEASE_INTERVAL_MS, once per
  * cluster, kept by RepeatableTicks).
+ * Also the webhooks' repeatable sweep (deliveries whose job was lost) and 30-day purge.
  * Only WorkerModule imports it.
  */
 @Module({
@@ -41,6 +46,7 @@ import { VelocityRetentionProcessor, VelocityRetentionRegistration } from './vel
     RepeatableTicksModule,
     BullModule.registerQueue(
       { name: WEBHOOK_QUEUES.events },
+      { name: WEBHOOK_QUEUES.maintenance },
       { name: MERCHANT_QUEUES.checkoutExpiry },
       { name: MERCHANT_QUEUES.velocityRetention },
       { name: MERCHANT_QUEUES.balanceReleases },
@@ -61,6 +67,8 @@ import { VelocityRetentionProcessor, VelocityRetentionRegistration } from './vel
   providers: [
     MerchantWebhookEventsProcessor,
     MerchantWebhookDeliveriesProcessor,
+    MerchantWebhookMaintenanceProcessor,
+    MerchantWebhookMaintenanceRegistration,
     CheckoutSessionsRepository,
     CheckoutSessionExpiry,
     CheckoutExpiryScheduler,

@@ -1,13 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, MerchantAuth } from '../../../platform/auth/auth.decorators';
 import type { MerchantUserPrincipal } from '../../../platform/auth/principal';
 import { ApiErrors } from '../../../platform/http/api-errors.decorator';
 import { ClientInfo, CurrentClient } from '../../../platform/http/client-info.decorator';
+import { Page, PagedArrayResponse } from '../../../platform/http/pagination';
 import { UuidParam } from '../../../platform/http/uuid-param.decorator';
 import { merchantActor } from '../onboarding/merchant-audit.writer';
 import {
+  DEFAULT_DELIVERY_PAGE_SIZE,
   MerchantWebhookDeliveryDto,
+  MerchantWebhookDeliveryListQueryDto,
   MerchantWebhookEndpointRequestDto,
   MerchantWebhookEndpointResponseDto,
   MerchantWebhookEndpointUpdateRequestDto,
@@ -126,16 +129,28 @@ export class MerchantWebhookEndpointsController {
     return toDeliveryResponse(await this.endpoints.sendTest(principal.merchantId, id));
   }
 
-  /** The endpoint's latest 50 deliveries, newest first, each with every attempt. */
+  /**
+   * The endpoint's deliveries, newest first, each with every attempt: `page` (from 0) and `size`
+   * (50 when left out, so the first page is the latest 50), optionally one `status`. The body is
+   * the page's array; the total and the other pages are in the `X-Total-Count` and `Link`
+   * headers. Deliveries are kept 30 days.
+   */
   @Get(':id/deliveries')
   @MerchantAuth({ roles: ['OWNER', 'DEVELOPER'] })
-  @ApiOkResponse({ type: [MerchantWebhookDeliveryDto] })
-  @ApiErrors('NOT_FOUND')
+  @PagedArrayResponse(
+    MerchantWebhookDeliveryDto,
+    'One page of deliveries, newest first; the total and the other pages are in the headers.',
+    'merchant/webhook-endpoints/{id}/deliveries?status=FAILED',
+    DEFAULT_DELIVERY_PAGE_SIZE,
+  )
+  @ApiErrors('NOT_FOUND', 'VALIDATION_FAILED')
   async deliveries(
     @CurrentPrincipal() principal: MerchantUserPrincipal,
     @UuidParam('id') id: string,
-  ): Promise<MerchantWebhookDeliveryDto[]> {
-    return (await this.endpoints.deliveries(principal.merchantId, id)).map(toDeliveryResponse);
+    @Query() query: MerchantWebhookDeliveryListQueryDto,
+  ): Promise<Page<MerchantWebhookDeliveryDto>> {
+    const page = await this.endpoints.deliveries(principal.merchantId, id, query);
+    return { ...page, items: page.items.map(toDeliveryResponse) };
   }
 
   /**

@@ -4,6 +4,7 @@ import { Clock } from '../../../platform/clock/clock';
 import { FieldCipher } from '../../../platform/crypto/field-cipher';
 import { newId } from '../../../platform/database/new-id';
 import type { ClientInfo } from '../../../platform/http/client-info.decorator';
+import { Page, toPage } from '../../../platform/http/pagination';
 import { GuardedHttpClient } from '../../../platform/outbound/guarded-http-client';
 import { MerchantAuditActor, MerchantAuditWriter } from '../onboarding/merchant-audit.writer';
 import { MerchantDirectory } from '../onboarding/merchant-directory.service';
@@ -11,6 +12,7 @@ import {
   MerchantWebhookAttempt,
   MerchantWebhookDelivery,
   MerchantWebhookEndpoint,
+  WebhookDeliveryStatus,
   WebhookEndpointStatus,
 } from './merchant-webhook.entities';
 import { MerchantWebhookError } from './merchant-webhooks.errors';
@@ -281,10 +283,23 @@ export class MerchantWebhookEndpointsService {
     return { delivery, attempts: [] };
   }
 
-  /** The endpoint's latest 50 deliveries, newest first, each with its attempts. */
-  async deliveries(merchantId: string, id: string): Promise<DeliveryView[]> {
+  /**
+   * One page of the endpoint's deliveries, newest first, each with its attempts; the page and
+   * the total read in one snapshot.
+   */
+  async deliveries(
+    merchantId: string,
+    id: string,
+    query: { page: number; size: number; status?: WebhookDeliveryStatus },
+  ): Promise<Page<DeliveryView>> {
     await this.get(merchantId, id);
-    return this.views((manager) => this.repository.latestDeliveries(manager, id));
+    let total = 0;
+    const filter = { endpointId: id, status: query.status };
+    const items = await this.views(async (manager) => {
+      total = await this.repository.countDeliveries(manager, filter);
+      return this.repository.deliveriesPage(manager, filter, { offset: query.page * query.size, size: query.size });
+    });
+    return toPage(items, total, query);
   }
 
   /**

@@ -10,6 +10,7 @@ import { MerchantRepository } from '../onboarding/merchant.repository';
 import { MerchantWebhooksRepository } from './merchant-webhooks.repository';
 import { WebhookDeliverer } from './webhook-deliverer.service';
 import { WEBHOOK_OUTBOX_EVENTS, WebhookFanOut } from './webhook-fan-out.service';
+import { WebhookMaintenance } from './webhook-maintenance.service';
 import { WEBHOOK_QUEUES, WebhookDeliveryQueue } from './webhook-queues';
 
 /**
@@ -30,7 +31,8 @@ import { WEBHOOK_QUEUES, WebhookDeliveryQueue } from './webhook-queues';
     WebhookDeliveryQueue,
     WebhookFanOut,
     WebhookDeliverer,
+    WebhookMaintenance,
   ],
-  exports: [MerchantWebhooksRepository, WebhookDeliveryQueue, WebhookFanOut, WebhookDeliverer],
+  exports: [MerchantWebhooksRepository, WebhookDeliveryQueue, WebhookFanOut, WebhookDeliverer, WebhookMaintenance],
 })
 export class MerchantWebhooksModule {}

@@ -1,14 +1,37 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
+import { sqlStatements } from '../../../platform/database/sql-query';
+import { executorOn, run } from '../../../platform/database/statement-executor';
 import {
   MerchantWebhookAttempt,
   MerchantWebhookDelivery,
   MerchantWebhookEndpoint,
   MerchantWebhookEvent,
+  WebhookDeliveryStatus,
 } from './merchant-webhook.entities';
+import * as webhooks from './sql/webhooks.queries';
 
-/** How many deliveries `GET .../deliveries` shows, newest first. */
-export const DELIVERY_PAGE_SIZE = 50;
+const SQL = sqlStatements('merchants', webhooks);
+
+/** The deliveries of an endpoint a list shows. */
+export interface DeliveryFilter {
+  endpointId: string;
+  status?: WebhookDeliveryStatus;
+}
+
+function whereOf(filter: DeliveryFilter) {
+  return filter.status === undefined
+    ? { endpointId: filter.endpointId }
+    : { endpointId: filter.endpointId, status: filter.status };
+}
+
+/** A PENDING delivery whose next attempt is due, as the sweeper sees it. */
+export interface DueDelivery {
+  id: string;
+  livemode: boolean;
+  /** Scheduled (not manual) attempts made: the next one's place in the mode's schedule. */
+  scheduledAttempts: number;
+}
 
 /** Named reads and writes of the merchants context's webhook tables (TypeORM, no joins). */
 @Injectable()
@@ -90,13 +113,38 @@ export class MerchantWebhooksRepository {
     return manager.findOne(MerchantWebhookDelivery, { where: { id, merchantId, endpointId } });
   }
 
-  /** The endpoint's latest deliveries, newest first. */
-  latestDeliveries(manager: EntityManager, endpointId: string): Promise<MerchantWebhookDelivery[]> {
+  /** One page of the endpoint's deliveries (in one state, if given), newest first (ids are UUIDv7: creation order). */
+  deliveriesPage(
+    manager: EntityManager,
+    filter: DeliveryFilter,
+    page: { offset: number; size: number },
+  ): Promise<MerchantWebhookDelivery[]> {
     return manager.find(MerchantWebhookDelivery, {
-      where: { endpointId },
+      where: whereOf(filter),
       order: { id: 'DESC' },
-      take: DELIVERY_PAGE_SIZE,
+      skip: page.offset,
+      take: page.size,
     });
+  }
+
+  countDeliveries(manager: EntityManager, filter: DeliveryFilter): Promise<number> {
+    return manager.count(MerchantWebhookDelivery, { where: whereOf(filter) });
+  }
+
+  /** PENDING deliveries whose next attempt was due before `dueBefore`, oldest due first. */
+  async dueDeliveries(manager: EntityManager, dueBefore: Date, limit: number): Promise<DueDelivery[]> {
+    const rows = await run(executorOn(manager), SQL.dueDeliveries, { dueBefore, limit });
+    return rows.map((row) => ({ id: row.id, livemode: row.livemode, scheduledAttempts: row.scheduled_attempts }));
+  }
+
+  /** Deletes up to `limit` events created before `before` with their deliveries and attempts; answers the counts. */
+  async purgeEventsBefore(
+    manager: EntityManager,
+    before: Date,
+    limit: number,
+  ): Promise<{ events: number; deliveries: number }> {
+    const rows = await run(executorOn(manager), SQL.purgeEventsBefore, { before, limit });
+    return { events: rows.length, deliveries: rows[0]?.deliveries ?? 0 };
   }
 
   async updateDelivery(manager: EntityManager, id: string, change: Partial<MerchantWebhookDelivery>): Promise<void> {

@@ -52,7 +52,10 @@ export class WebhookDeliverer {
     private readonly clock: Clock,
   ) {}
 
-  /** `attemptsMade`: the job's earlier failed tries (Bull's count), which places this one in the schedule. */
+  /**
+   * `attemptsMade`: the job's earlier failed tries (Bull's count), which with the job's
+   * `scheduledBefore` places this one in the schedule.
+   */
   async attempt(job: WebhookDeliveryJob, attemptsMade: number): Promise<AttemptOutcome> {
     const manager = this.dataSource.manager;
     const delivery = await this.repository.findDelivery(manager, job.deliveryId);
@@ -88,7 +91,9 @@ export class WebhookDeliverer {
     }
 
     const delay =
-      answer.succeeded || answer.gone || job.manual ? null : retryDelay(endpoint.livemode, attemptsMade + 1);
+      answer.succeeded || answer.gone || job.manual
+        ? null
+        : retryDelay(endpoint.livemode, (job.scheduledBefore ?? 0) + attemptsMade + 1);
     const disabled = await this.record(delivery, endpoint, job, answer, {
       attemptedAt,
       durationMs,

@@ -3,11 +3,21 @@ import { MERCHANT_EVENTS } from '../merchants.events';
 /**
  * The event types a webhook endpoint can subscribe to, by public name, each with the outbox event
  * it is made from. Public names follow design/merchants.md section 5's event list; the outbox's
- * own names stay internal. New merchant-facing events (payments, checkout sessions, payouts) join
- * here as their contexts emit them.
+ * own names stay internal. Each event carries its mode and reaches only endpoints of that mode
+ * (`merchantFacing` in webhook-fan-out.service.ts says whose and which mode, per outbox type).
+ *
+ * Still to come, as their contexts emit them (do not list an event nobody writes: an endpoint
+ * could subscribe to it and wait for nothing):
+ * - `payment.succeeded`, `payment.failed`, `payment.refunded`: from the merchant payment outbox
+ *   events of the payment core (`merchant.payment.succeeded`, ...), data.object the merchant's
+ *   payment, in the payment's mode. Add the source here, its payload class to
+ *   WEBHOOK_OUTBOX_EVENTS and its case to `merchantFacing`.
+ * - `payout.paid`, `balance.updated`, `risk.limit_warning` (design section 5).
  */
 export const WEBHOOK_EVENT_SOURCES = {
   'kyb.status_changed': MERCHANT_EVENTS.kybStatusChanged,
+  'checkout_session.completed': MERCHANT_EVENTS.checkoutSessionCompleted,
+  'checkout_session.expired': MERCHANT_EVENTS.checkoutSessionExpired,
 } as const;
 
 export type WebhookEventType = keyof typeof WEBHOOK_EVENT_SOURCES;

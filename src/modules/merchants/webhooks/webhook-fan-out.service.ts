@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../../platform/clock/clock';
 import { newId } from '../../../platform/database/new-id';
 import { OutboxEventReader, ReceivedOutboxEvent } from '../../../platform/outbox/outbox-event-reader';
-import { MERCHANT_EVENTS, MerchantKybEventPayload } from '../merchants.events';
+import { MERCHANT_EVENTS, MerchantCheckoutSessionEventPayload, MerchantKybEventPayload } from '../merchants.events';
 import { MerchantWebhooksRepository } from './merchant-webhooks.repository';
 import { eventEnvelope, publicEventType, subscribes } from './webhook-events';
 import { WebhookDeliveryQueue } from './webhook-queues';
@@ -11,10 +11,12 @@ import { WebhookDeliveryQueue } from './webhook-queues';
 /** The outbox events endpoints hear of, with their payload classes (the queue listens to exactly these). */
 export const WEBHOOK_OUTBOX_EVENTS = new OutboxEventReader({
   [MERCHANT_EVENTS.kybStatusChanged]: MerchantKybEventPayload,
+  [MERCHANT_EVENTS.checkoutSessionCompleted]: MerchantCheckoutSessionEventPayload,
+  [MERCHANT_EVENTS.checkoutSessionExpired]: MerchantCheckoutSessionEventPayload,
 });
 
 /** An event as endpoints see it: whose, which mode, and the object it carries. */
-interface MerchantFacingEvent {
+export interface MerchantFacingEvent {
   merchantId: string;
   livemode: boolean;
   object: Record<string, unknown>;
@@ -81,9 +83,10 @@ export class WebhookFanOut {
 /**
  * Whose event it is and in which mode. A KYB change concerns the merchant's real account, so it
  * is a live-mode event: live endpoints hear of it, test endpoints do not (their events are the
- * sandbox's, and the test event).
+ * sandbox's, and the test event). A checkout session's events are in the session's mode
+ * (`livemode` of the payload), and their object is the session as the merchant API names it.
  */
-function merchantFacing(
+export function merchantFacing(
   event: ReceivedOutboxEvent<(typeof WEBHOOK_OUTBOX_EVENTS.events)[number]>,
 ): MerchantFacingEvent {
   switch (event.eventType) {
@@ -96,6 +99,24 @@ function merchantFacing(
           status: event.payload.status,
           previousStatus: event.payload.previousStatus,
           reasonCode: event.payload.reasonCode,
+        },
+      };
+    case MERCHANT_EVENTS.checkoutSessionCompleted:
+    case MERCHANT_EVENTS.checkoutSessionExpired:
+      return {
+        merchantId: event.payload.merchantId,
+        livemode: event.payload.livemode,
+        object: {
+          id: event.payload.checkoutSessionId,
+          status: event.payload.status,
+          paymentStatus: event.payload.status === 'COMPLETE' ? 'PAID' : 'UNPAID',
+          amount: event.payload.amount,
+          currency: event.payload.currency,
+          merchantReference: event.payload.merchantReference,
+          livemode: event.payload.livemode,
+          expiresAt: event.payload.expiresAt,
+          paymentId: event.payload.paymentId ?? null,
+          completedAt: event.payload.completedAt ?? null,
         },
       };
   }

@@ -10,6 +10,14 @@ import { scheduleOf } from './webhook-schedule';
 export const WEBHOOK_QUEUES = {
   events: 'merchant-webhook-events',
   deliveries: 'merchant-webhook-deliveries',
+  /** The once-per-cluster repeatable jobs: the sweeper and the retention purge. */
+  maintenance: 'merchant-webhook-maintenance',
+} as const;
+
+/** The repeatable jobs of the maintenance queue (job name, and the repeat's job id). */
+export const WEBHOOK_MAINTENANCE_JOBS = {
+  sweep: 'sweep',
+  purge: 'purge',
 } as const;
 
 /** The deliveries queue's custom backoff (registered by the worker): the delay the failed attempt chose. */
@@ -21,6 +29,11 @@ export interface WebhookDeliveryJob {
   manual: boolean;
   /** The attempt's outcome is the delivery's (a test event's only attempt); a retry's never fails it. */
   settles?: boolean;
+  /**
+   * Scheduled attempts made before this job (a job the sweeper queued again after its first was
+   * lost): the job's own tries count from there in the mode's schedule. 0 when absent.
+   */
+  scheduledBefore?: number;
 }
 
 /** Thrown by a failed scheduled attempt: Bull retries the job after `delayMs` (WEBHOOK_BACKOFF). */
@@ -58,6 +71,34 @@ export class WebhookDeliveryQueue {
       backoff: { type: WEBHOOK_BACKOFF },
     };
     return this.queue().add('deliver', { deliveryId, manual: false } satisfies WebhookDeliveryJob, options);
+  }
+
+  /**
+   * Queues a PENDING delivery's scheduled attempts again when its job is gone (lost with Redis,
+   * or ended without settling the delivery), for the attempts its schedule has left; answers
+   * false and changes nothing while a job of it is waiting, delayed or running. The job id is
+   * the delivery's, so two sweepers at once add one job.
+   */
+  async requeue(deliveryId: string, livemode: boolean, scheduledBefore: number): Promise<boolean> {
+    const queue = this.queue();
+    const existing = await queue.getJob(deliveryId);
+    if (existing) {
+      const state = await existing.getState();
+      if (state !== 'completed' && state !== 'failed' && state !== 'stuck') return false;
+      await existing.remove();
+    }
+    const options: JobOptions = {
+      ...KEEP,
+      jobId: deliveryId,
+      attempts: Math.max(1, scheduleOf(livemode).length - scheduledBefore),
+      backoff: { type: WEBHOOK_BACKOFF },
+    };
+    await this.queue().add(
+      'deliver',
+      { deliveryId, manual: false, scheduledBefore } satisfies WebhookDeliveryJob,
+      options,
+    );
+    return true;
   }
 
   /**

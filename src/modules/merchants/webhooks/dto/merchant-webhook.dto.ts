@@ -1,12 +1,16 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsBoolean,
   IsIn,
+  IsInt,
   IsString,
+  Max,
   MaxLength,
+  Min,
   MinLength,
   ValidateIf,
 } from 'class-validator';
@@ -22,10 +26,43 @@ import {
   WebhookEndpointStatus,
 } from '../merchant-webhook.entities';
 import type { DeliveryView } from '../merchant-webhook-endpoints.service';
+import { Omittable } from '../../../../platform/http/omittable.decorator';
+import { MAX_PAGE_SIZE, PageQueryDto } from '../../../../platform/http/pagination';
 import { ALL_EVENTS, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '../webhook-events';
 import { MAX_WEBHOOK_URL_LENGTH } from '../webhook-url';
 
 const ENABLED_EVENT_VALUES = [ALL_EVENTS, ...WEBHOOK_EVENT_TYPES];
+
+/** Deliveries per page when `size` is left out: the 50 the list answered before it had pages. */
+export const DEFAULT_DELIVERY_PAGE_SIZE = 50;
+
+/**
+ * `GET /merchant/webhook-endpoints/{id}/deliveries`: `page` (from 0) and `size` (1 to 100, 50 when
+ * left out, so the first page is the latest 50, as before paging), and an optional `status`.
+ */
+@ApiSchema({ name: 'MerchantWebhookDeliveryListQuery' })
+export class MerchantWebhookDeliveryListQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({
+    description: 'Deliveries per page.',
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_PAGE_SIZE,
+    default: DEFAULT_DELIVERY_PAGE_SIZE,
+    example: 50,
+  })
+  @Omittable()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  override size: number = DEFAULT_DELIVERY_PAGE_SIZE;
+
+  /** Only the deliveries in this state. */
+  @ApiPropertyOptional({ enum: WEBHOOK_DELIVERY_STATUSES, enumName: 'WebhookDeliveryStatus', example: 'FAILED' })
+  @Omittable()
+  @IsIn(WEBHOOK_DELIVERY_STATUSES)
+  status?: WebhookDeliveryStatus;
+}
 
 @ApiSchema({ name: 'MerchantWebhookEndpointRequest' })
 export class MerchantWebhookEndpointRequestDto {

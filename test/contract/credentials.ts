@@ -16,7 +16,8 @@ export type Credentials = Partial<Record<string, Record<string, string>>>;
  * Builds a valid credential for every security scheme the fixtures can make. A scheme with no
  * fixture yet is reported, and the checks that need it are skipped for its operations.
  * `bearerAuth` is a signed-in customer; `merchantBearer` the OWNER of a new merchant;
- * `merchantApiKey` a test key (`sk_test_`) of another new merchant.
+ * `merchantApiKey` a test key (`sk_test_`) of another new merchant; `developerKey` one of a third,
+ * in `X-Service-Developer-Key`.
  */
 export async function fixtureCredentials(app: INestApplication): Promise<Credentials> {
   const config = app.get(AppConfig);
@@ -26,6 +27,7 @@ export async function fixtureCredentials(app: INestApplication): Promise<Credent
     bearerAuth: { authorization: customer.headers.Authorization },
     merchantBearer: { authorization: (await newMerchantOwner(app)).authorization },
     merchantApiKey: { authorization: await newMerchantTestKey(app) },
+    developerKey: { 'x-service-developer-key': (await newMerchantTestKey(app)).replace(/^Bearer /, '') },
   };
 }
 

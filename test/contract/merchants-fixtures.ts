@@ -169,7 +169,14 @@ export const MERCHANT_FIXTURES: Record<string, Fixture> = {
         expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
       },
     }),
-  CheckoutSessions_create: () => Promise.resolve({ headers: { 'Idempotency-Key': unique('contract-checkout') } }),
+  // The examples carry both return-URL forms; each call sends one (undefined drops the field).
+  CheckoutSessions_create: () =>
+    Promise.resolve({ headers: { 'Idempotency-Key': unique('contract-checkout') }, body: { endpoint: undefined } }),
+  SandboxCheckoutSessions_create: () =>
+    Promise.resolve({
+      headers: { 'Idempotency-Key': unique('contract-sandbox') },
+      body: { successUrl: undefined, cancelUrl: undefined },
+    }),
   CheckoutSessions_get: async (context) => {
     const created = await context.http
       .post('/api/v1/merchant/checkout-sessions')

@@ -17,6 +17,7 @@ import { CheckoutSessionsController } from './checkout/checkout-sessions.control
 import { PaymentLinksController } from './checkout/payment-links.controller';
 import { MerchantRiskController } from './risk/merchant-risk.controller';
 import { MerchantLedgerController } from './ledger/merchant-ledger.controller';
+import { SandboxCheckoutSessionsController } from './checkout/sandbox-checkout-sessions.controller';
 
 /** The merchants routes, onboarding, identity, API keys, origins, webhooks, checkout and risk in that order; only ApiModule imports it. */
 @Module({
@@ -37,6 +38,7 @@ import { MerchantLedgerController } from './ledger/merchant-ledger.controller';
     CheckoutSessionsController,
     MerchantRiskController,
     MerchantLedgerController,
+    SandboxCheckoutSessionsController,
   ],
 })
 export class MerchantsHttpModule {}

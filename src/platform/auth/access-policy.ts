@@ -14,12 +14,14 @@ export type AccessPolicy =
  * A merchant route. `apiKey`: `never` for human-only routes (a key gets 403
  * HUMAN_CONTEXT_REQUIRED), `allowed` for routes a person or a key may call, `only` for the
  * merchant API (a person gets 403 MERCHANT_API_KEY_REQUIRED). `roles` limits a person's
- * membership role; keys are not limited by it.
+ * membership role; keys are not limited by it. `sandboxOnly`: a live key gets 403
+ * SANDBOX_KEY_REQUIRED (the developer sandbox routes).
  */
 export interface MerchantAccessPolicy {
   kind: 'merchant';
   roles?: readonly MerchantRole[];
   apiKey: 'never' | 'allowed' | 'only';
+  sandboxOnly?: boolean;
 }
 
 export const SetAccessPolicy = (policy: AccessPolicy) => SetMetadata(ACCESS_POLICY, policy);

@@ -76,26 +76,60 @@ export function MerchantAuth(options: MerchantAuthOptions = {}) {
     ApiErrors(
       'UNAUTHENTICATED',
       'MERCHANT_CONTEXT_REQUIRED',
-      ...(options.apiKey ? [] : (['HUMAN_CONTEXT_REQUIRED'] as const)),
+      ...(options.apiKey
+        ? (['AMBIGUOUS_CREDENTIALS', 'SANDBOX_KEY_REQUIRED'] as const)
+        : (['HUMAN_CONTEXT_REQUIRED'] as const)),
       ...(options.roles ? (['FORBIDDEN'] as const) : []),
     ),
   ];
-  if (options.apiKey) decorators.push(ApiSecurity(SECURITY_SCHEMES.merchantApiKey));
+  if (options.apiKey) {
+    decorators.push(ApiSecurity(SECURITY_SCHEMES.merchantApiKey), ApiSecurity(SECURITY_SCHEMES.developerKey));
+  }
   if (options.roles) decorators.push(ApiExtension(MERCHANT_ROLES_EXTENSION, options.roles));
   return applyDecorators(...decorators);
 }
 
 /**
  * The merchant API (4.10): a merchant's server with an API key, `sk_live_` or `sk_test_`; the
- * principal's `livemode` says which. A person's merchant token gets 403
- * `MERCHANT_API_KEY_REQUIRED`.
+ * principal's `livemode` says which. The key comes as `Authorization: Bearer`, or (a sandbox key)
+ * as `X-Service-Developer-Key` (the spec's sandbox header; both different: 400
+ * AMBIGUOUS_CREDENTIALS; a live key in it: 403 SANDBOX_KEY_REQUIRED). The document lists both
+ * schemes as alternatives. A person's merchant token gets 403 `MERCHANT_API_KEY_REQUIRED`.
  */
 export function MerchantApiKey() {
   return applyDecorators(
     SetAccessPolicy({ kind: 'merchant', apiKey: 'only' }),
     UseGuards(MerchantAuthGuard),
     ApiSecurity(SECURITY_SCHEMES.merchantApiKey),
-    ApiErrors('UNAUTHENTICATED', 'MERCHANT_CONTEXT_REQUIRED', 'MERCHANT_API_KEY_REQUIRED'),
+    ApiSecurity(SECURITY_SCHEMES.developerKey),
+    ApiErrors(
+      'UNAUTHENTICATED',
+      'AMBIGUOUS_CREDENTIALS',
+      'SANDBOX_KEY_REQUIRED',
+      'MERCHANT_CONTEXT_REQUIRED',
+      'MERCHANT_API_KEY_REQUIRED',
+    ),
+  );
+}
+
+/**
+ * The developer sandbox (4.11): a sandbox key (`sk_test_...`) only, as `Authorization: Bearer` or
+ * `X-Service-Developer-Key`; a live key gets 403 SANDBOX_KEY_REQUIRED, a person's token 403
+ * MERCHANT_API_KEY_REQUIRED. Test keys work before the merchant's KYB is approved.
+ */
+export function SandboxKey() {
+  return applyDecorators(
+    SetAccessPolicy({ kind: 'merchant', apiKey: 'only', sandboxOnly: true }),
+    UseGuards(MerchantAuthGuard),
+    ApiSecurity(SECURITY_SCHEMES.merchantApiKey),
+    ApiSecurity(SECURITY_SCHEMES.developerKey),
+    ApiErrors(
+      'UNAUTHENTICATED',
+      'AMBIGUOUS_CREDENTIALS',
+      'SANDBOX_KEY_REQUIRED',
+      'MERCHANT_CONTEXT_REQUIRED',
+      'MERCHANT_API_KEY_REQUIRED',
+    ),
   );
 }
 

@@ -1,21 +1,24 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
-import { isMerchantApiKey } from './access-policy';
-import { bearerToken } from './bearer-token';
 import { CredentialStrategy, STRATEGY } from './bearer-strategies';
+import { apiKeyCandidate } from './developer-key';
 import { MerchantApiKeyVerifier } from './merchant-credentials';
 import { recordStrategy, releaseStrategy } from './passport-registration';
 import { MerchantApiKeyPrincipal } from './principal';
 
-/** A bearer value with an API key's prefix; anything else is left to the guard's other strategy. */
+/**
+ * `X-Service-Developer-Key`, or a bearer value with an API key's prefix; anything else is left to
+ * the guard's other strategy. On routes that take keys the guard has already refused two
+ * different credentials and a live key in the developer header (`presentedApiKey`).
+ */
 function apiKeyOf(request: Request): string | null {
-  const token = bearerToken(request.headers.authorization);
-  return token !== null && isMerchantApiKey(token) ? token : null;
+  return apiKeyCandidate(request);
 }
 
 /**
- * `merchant-api-key`: a merchant API key (`sk_live_` / `sk_test_`) the API keys context knows
+ * `merchant-api-key`: a merchant API key (`sk_live_` / `sk_test_`), as `Authorization: Bearer` or
+ * (sandbox keys) `X-Service-Developer-Key`, that the API keys context knows
  * and has not revoked (hash lookup, constant-time comparison, batched `lastUsedAt`). Only a
  * bearer value with a key's prefix is looked up, so a JWT costs no lookup here.
  */

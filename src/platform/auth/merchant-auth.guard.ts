@@ -6,6 +6,7 @@ import { ApiException } from '../http/api-error';
 import { ACCESS_POLICY, AccessPolicy, isMerchantApiKey, MerchantAccessPolicy } from './access-policy';
 import { BEARER_CHALLENGE, bearerToken, INVALID_TOKEN_CHALLENGE, invalidAccessToken } from './bearer-token';
 import { STRATEGY } from './bearer-strategies';
+import { developerKeyOf, presentedApiKey } from './developer-key';
 import { MerchantPrincipal, Principal } from './principal';
 
 /**
@@ -25,6 +26,17 @@ export class MerchantAuthGuard extends AuthGuard([STRATEGY.merchantApiKey, STRAT
     super();
   }
 
+  /**
+   * Before either strategy, on routes that take an API key: two different credentials
+   * (`Authorization` and `X-Service-Developer-Key`) are 400 AMBIGUOUS_CREDENTIALS, a live key in
+   * the developer header 403 SANDBOX_KEY_REQUIRED. On routes for people only, a key in either
+   * header is a key, and 403 HUMAN_CONTEXT_REQUIRED as ever.
+   */
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (this.policyOf(context).apiKey !== 'never') presentedApiKey(context.switchToHttp().getRequest<Request>());
+    return (await super.canActivate(context)) as boolean;
+  }
+
   getAuthenticateOptions(): AuthGuardAuthenticateOptions {
     return { session: false, property: 'principal' };
   }
@@ -39,7 +51,8 @@ export class MerchantAuthGuard extends AuthGuard([STRATEGY.merchantApiKey, STRAT
     const policy = this.policyOf(context);
     if (error) throw error;
     if (!principal) {
-      const token = bearerToken(context.switchToHttp().getRequest<Request>().headers.authorization);
+      const request = context.switchToHttp().getRequest<Request>();
+      const token = developerKeyOf(request) ?? bearerToken(request.headers.authorization);
       if (token === null) {
         throw new ApiException('UNAUTHENTICATED', 'A bearer credential is required', undefined, BEARER_CHALLENGE);
       }
@@ -56,6 +69,12 @@ export class MerchantAuthGuard extends AuthGuard([STRATEGY.merchantApiKey, STRAT
     if (principal.kind === 'merchant-api-key') {
       if (policy.apiKey === 'never') {
         throw new ApiException('HUMAN_CONTEXT_REQUIRED', 'This operation needs a signed-in person, not an API key');
+      }
+      if (policy.sandboxOnly && principal.livemode) {
+        throw new ApiException(
+          'SANDBOX_KEY_REQUIRED',
+          'The developer sandbox takes a sandbox key (sk_test_...), not a live one',
+        );
       }
       return principal as TUser;
     }

@@ -49,6 +49,16 @@ const PLATFORM_ERROR_CODES = {
     description:
       'A merchant API route called with a merchant access token; it takes an API key (`sk_live_`/`sk_test_`).',
   },
+  AMBIGUOUS_CREDENTIALS: {
+    status: HttpStatus.BAD_REQUEST,
+    description:
+      'Both `Authorization` and `X-Service-Developer-Key` were sent with different values: send the key in one of them (or the same key in both).',
+  },
+  SANDBOX_KEY_REQUIRED: {
+    status: HttpStatus.FORBIDDEN,
+    description:
+      'A live key (`sk_live_`) where only a sandbox key (`sk_test_`) is taken: the developer sandbox routes, and the `X-Service-Developer-Key` header anywhere.',
+  },
   USER_CONTEXT_REQUIRED: {
     status: HttpStatus.FORBIDDEN,
     description: 'A customer, agent or staff route called with merchant credentials (a merchant token or API key).',

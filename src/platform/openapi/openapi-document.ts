@@ -87,7 +87,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         type: 'apiKey',
         in: 'header',
         name: 'X-Service-Developer-Key',
-        description: 'Sandbox developer key (`sk_test_...`).',
+        description:
+          'Sandbox API key (`sk_test_...`) in `X-Service-Developer-Key`: the same credential as `Authorization: Bearer sk_test_...`, on every route that takes a merchant API key. With an `Authorization` header carrying anything else: 400 AMBIGUOUS_CREDENTIALS; a live key here: 403 SANDBOX_KEY_REQUIRED.',
       },
       SECURITY_SCHEMES.developerKey,
     )

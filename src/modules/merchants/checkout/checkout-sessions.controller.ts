@@ -32,7 +32,8 @@ export class CheckoutSessionsController {
    * and body answer the first session again as it now stands (with `Idempotent-Replayed: true`),
    * another body under the key 409 IDEMPOTENCY_KEY_REUSED. Live sessions need an APPROVED
    * merchant (403 MERCHANT_RESTRICTED) and success and cancel URLs on the merchant's VERIFIED
-   * origins (422 REDIRECT_URL_NOT_ALLOWED). Audited.
+   * origins (422 REDIRECT_URL_NOT_ALLOWED). `endpoint` (spec 4.11) may stand for both URLs. A
+   * sandbox key may come as `X-Service-Developer-Key` (test-mode sessions). Audited.
    */
   @Post()
   @MerchantApiKey()

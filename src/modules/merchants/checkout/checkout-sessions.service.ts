@@ -5,6 +5,7 @@ import { Clock } from '../../../platform/clock/clock';
 import { AppConfig } from '../../../platform/config/app-config';
 import { newId } from '../../../platform/database/new-id';
 import { isUniqueViolation } from '../../../platform/database/unique-violation';
+import { ApiException } from '../../../platform/http/api-error';
 import type { ClientInfo } from '../../../platform/http/client-info.decorator';
 import { OutboxWriter } from '../../../platform/outbox/outbox.writer';
 import { requestFingerprint } from '../../payments';
@@ -19,6 +20,34 @@ import { CheckoutSessionsRepository } from './checkout-sessions.repository';
 import { DEFAULT_EXPIRY_MINUTES, MerchantCheckoutSessionRequestDto } from './dto/checkout-session.dto';
 
 const IDEMPOTENCY_CONSTRAINT = 'merchant_checkout_sessions_idempotency_key';
+
+/**
+ * Where the customer returns: `successUrl` and `cancelUrl`, or the sandbox's one `endpoint` as
+ * both (spec 4.11); `checked` names the fields as the request sent them, for the redirect rules'
+ * `details`. Mixing the two forms is 400 VALIDATION_FAILED.
+ */
+function returnUrls(body: MerchantCheckoutSessionRequestDto): {
+  successUrl: string;
+  cancelUrl: string;
+  checked: Record<string, string>;
+} {
+  if (body.endpoint !== undefined) {
+    if (body.successUrl !== undefined || body.cancelUrl !== undefined) {
+      throw new ApiException('VALIDATION_FAILED', 'Send either endpoint or successUrl and cancelUrl, not both', [
+        { field: 'endpoint', message: 'replaces successUrl and cancelUrl; send one form' },
+      ]);
+    }
+    return { successUrl: body.endpoint, cancelUrl: body.endpoint, checked: { endpoint: body.endpoint } };
+  }
+  const { successUrl, cancelUrl } = body;
+  // The DTO requires both when endpoint is absent; this keeps the service right on its own.
+  if (successUrl === undefined || cancelUrl === undefined) {
+    throw new ApiException('VALIDATION_FAILED', 'Send successUrl and cancelUrl, or endpoint', [
+      { field: successUrl === undefined ? 'successUrl' : 'cancelUrl', message: 'is required without endpoint' },
+    ]);
+  }
+  return { successUrl, cancelUrl, checked: { successUrl, cancelUrl } };
+}
 
 /** What creating a session answered: the session, and whether it was made by an earlier request with the same key. */
 export interface CreatedCheckoutSession {
@@ -70,6 +99,7 @@ export class CheckoutSessionsService {
         { field: 'Idempotency-Key', message: 'is required' },
       ]);
     }
+    const urls = returnUrls(body);
     const { merchantId, livemode } = principal;
     const fingerprint = requestFingerprint(body);
     const earlier = await this.replayOf(merchantId, livemode, idempotencyKey, fingerprint);
@@ -88,8 +118,8 @@ export class CheckoutSessionsService {
       currency: body.currency,
       merchantReference: body.merchantReference,
       title: body.title ?? null,
-      successUrl: body.successUrl,
-      cancelUrl: body.cancelUrl,
+      successUrl: urls.successUrl,
+      cancelUrl: urls.cancelUrl,
       customerEmail: body.customerEmail ?? null,
       metadata: body.metadata ?? {},
       paymentId: null,
@@ -103,10 +133,7 @@ export class CheckoutSessionsService {
     };
     try {
       await this.dataSource.transaction(async (manager) => {
-        await this.rules.check(manager, merchantId, livemode, body.currency, {
-          successUrl: body.successUrl,
-          cancelUrl: body.cancelUrl,
-        });
+        await this.rules.check(manager, merchantId, livemode, body.currency, urls.checked);
         await this.repository.insert(manager, session);
         await this.audit.record(manager, {
           merchantId,

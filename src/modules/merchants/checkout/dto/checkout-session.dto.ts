@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsInt, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { Omittable } from '../../../../platform/http/omittable.decorator';
 import { ISO_CURRENCY_CODES } from '../../onboarding/currency-codes';
 import {
@@ -50,17 +50,48 @@ export class MerchantCheckoutSessionRequestDto {
   /**
    * Where the customer goes after paying (`?session_id=` is added). Live: its origin must be a
    * VERIFIED origin of the merchant; test: any `https://` URL or `http://localhost[:port]`.
+   * Required with `cancelUrl` unless `endpoint` is sent instead.
    */
-  @ApiProperty({ format: 'uri', maxLength: MAX_REDIRECT_URL_LENGTH, example: 'https://shop.example.com/paid' })
+  @ApiProperty({
+    required: false,
+    format: 'uri',
+    maxLength: MAX_REDIRECT_URL_LENGTH,
+    example: 'https://shop.example.com/paid',
+  })
+  @ValidateIf((body: MerchantCheckoutSessionRequestDto) => body.endpoint === undefined || body.successUrl !== undefined)
   @IsString()
   @MaxLength(MAX_REDIRECT_URL_LENGTH)
-  successUrl: string;
+  successUrl?: string;
 
-  /** Where the customer goes on cancelling; the same rules as `successUrl`. */
-  @ApiProperty({ format: 'uri', maxLength: MAX_REDIRECT_URL_LENGTH, example: 'https://shop.example.com/cart' })
+  /** Where the customer goes on cancelling; the same rules as `successUrl`, and required with it. */
+  @ApiProperty({
+    required: false,
+    format: 'uri',
+    maxLength: MAX_REDIRECT_URL_LENGTH,
+    example: 'https://shop.example.com/cart',
+  })
+  @ValidateIf((body: MerchantCheckoutSessionRequestDto) => body.endpoint === undefined || body.cancelUrl !== undefined)
   @IsString()
   @MaxLength(MAX_REDIRECT_URL_LENGTH)
-  cancelUrl: string;
+  cancelUrl?: string;
+
+  /**
+   * The spec's sandbox field (4.11): the one URL the customer's browser returns to, paid or not
+   * (it becomes both `successUrl` and `cancelUrl`; the merchant reads the outcome with GET). The
+   * same rules as `successUrl` (test: `http://localhost[:port]` allowed). Instead of
+   * `successUrl` and `cancelUrl`, never with them. A browser redirect only: the service never
+   * fetches it.
+   */
+  @ApiProperty({
+    required: false,
+    format: 'uri',
+    maxLength: MAX_REDIRECT_URL_LENGTH,
+    example: 'http://localhost:3000/return',
+  })
+  @Omittable()
+  @IsString()
+  @MaxLength(MAX_REDIRECT_URL_LENGTH)
+  endpoint?: string;
 
   @ApiProperty({ required: false, format: 'email', maxLength: 254, example: 'ada@example.com' })
   @Omittable()

@@ -27,7 +27,7 @@ const CHECK_INTERVAL_NAME = 'repeatable-ticks-check';
 
 /**
  * Keeps the worker's repeatable jobs (the schedule runner, the dispute SLA check, the biller-side
- * check) in Redis. Bull holds a repeatable job only in Redis, so a Redis restarted without its
+ * check, the merchant webhooks' sweep and purge) in Redis. Bull holds a repeatable job only in Redis, so a Redis restarted without its
  * data, or emptied, loses it, and registering it only at boot left it gone until the worker
  * restarted. Each worker therefore adds the jobs it was given with `keep`:
  *

@@ -14,6 +14,7 @@ const esmPackages = [
   '@borewit',
   '@standard-schema',
   'uuid',
+  'eventsource-parser',
 ];
 
 /**

@@ -89,4 +89,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   merchant_balance_releases: 'merchants',
   // merchants: risk
   merchant_velocity_buckets: 'merchants',
+  // merchants: the event stream
+  merchant_events: 'merchants',
+  merchant_event_sequences: 'merchants',
 };

@@ -19,7 +19,9 @@ import { MerchantRiskController } from './risk/merchant-risk.controller';
 import { MerchantLedgerController } from './ledger/merchant-ledger.controller';
 import { SandboxCheckoutSessionsController } from './checkout/sandbox-checkout-sessions.controller';
 
-/** The merchants routes, onboarding, identity, API keys, origins, webhooks, checkout and risk in that order; only ApiModule imports it. */
+import { MerchantEventsController } from './events/merchant-events.controller';
+
+/** The merchants routes, onboarding, identity, API keys, origins, webhooks, checkout, risk, ledger and the event stream in that order; only ApiModule imports it. */
 @Module({
   imports: [ConfigModule.forFeature(MerchantsConfig), MerchantsModule],
   controllers: [
@@ -39,6 +41,7 @@ import { SandboxCheckoutSessionsController } from './checkout/sandbox-checkout-s
     MerchantRiskController,
     MerchantLedgerController,
     SandboxCheckoutSessionsController,
+    MerchantEventsController,
   ],
 })
 export class MerchantsHttpModule {}

@@ -148,4 +148,40 @@ export class MerchantsConfig {
   @Min(1_000)
   @Max(86_400_000)
   MERCHANT_WEBHOOK_PURGE_INTERVAL_MS = 3_600_000;
+
+  /**
+   * How often an event stream (`GET /merchant/events`) sends its `: ping` comment, which keeps
+   * proxies from closing an idle stream; it also renews the stream's slot (a slot nobody renews
+   * for three of these is free again) and looks for events a lost pub/sub message left behind.
+   */
+  @Setting('ms between the heartbeat comments of an event stream (GET /merchant/events); a slot lapses after three')
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(300_000)
+  MERCHANT_EVENTS_HEARTBEAT_MS = 20_000;
+
+  /** Open event streams per API key, counted across API processes; design/merchants.md: 5. */
+  @Setting('open event streams (GET /merchant/events) per API key, across API processes')
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  MERCHANT_EVENTS_MAX_STREAMS_PER_KEY = 5;
+
+  /** How long events stay for replay after `Last-Event-ID`; design/merchants.md: 72 hours. */
+  @Setting('hours events stay for replay after Last-Event-ID (GET /merchant/events); older asks for a resync')
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(720)
+  MERCHANT_EVENTS_RETENTION_HOURS = 72;
+
+  /** How often the worker deletes events past the retention window (a repeatable job, once per cluster). */
+  @Setting('ms between the purges of event-stream events past their retention window')
+  @Transform(toInt)
+  @IsInt()
+  @Min(1_000)
+  @Max(86_400_000)
+  MERCHANT_EVENTS_PURGE_INTERVAL_MS = 3_600_000;
 }

@@ -7,6 +7,7 @@ import './origins/merchant-origins.errors';
 import './webhooks/merchant-webhooks.errors';
 import './checkout/checkout.errors';
 import './ledger/merchant-ledger.errors';
+import './events/merchant-events.errors';
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminAuditModule } from '../../platform/audit/admin-audit.module';
@@ -51,6 +52,9 @@ import { PaymentLinksService } from './checkout/payment-links.service';
 import { MerchantLedgerModule } from './ledger/merchant-ledger.module';
 import { MerchantVelocityModule } from './risk/merchant-velocity.module';
 import { MerchantRiskService } from './risk/merchant-risk.service';
+import { EventStreamLeases } from './events/event-stream-leases';
+import { MerchantEventStreams } from './events/merchant-event-streams.service';
+import { MerchantEventsModule } from './events/merchant-events.module';
 
 /**
  * Merchants: the businesses that take payments and the people and keys that act for them.
@@ -77,6 +81,7 @@ import { MerchantRiskService } from './risk/merchant-risk.service';
     MerchantWebhooksModule,
     MerchantLedgerModule,
     MerchantVelocityModule,
+    MerchantEventsModule,
   ],
   providers: [
     // onboarding
@@ -118,6 +123,9 @@ import { MerchantRiskService } from './risk/merchant-risk.service';
     PaymentLinksService,
     // risk
     MerchantRiskService,
+    // events (the recording side is MerchantEventsModule's)
+    EventStreamLeases,
+    MerchantEventStreams,
   ],
   exports: [
     MerchantDirectory,
@@ -142,6 +150,7 @@ import { MerchantRiskService } from './risk/merchant-risk.service';
     MerchantLedgerModule,
     MerchantRiskService,
     MerchantVelocityModule,
+    MerchantEventStreams,
   ],
 })
 export class MerchantsModule {}

@@ -142,6 +142,11 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
       'Test-mode checkout sessions for developers, with a sandbox key (`sk_test_...`) as `Authorization: Bearer` or `X-Service-Developer-Key`, before or after KYB approval; `endpoint` is where the customer returns (localhost allowed). Never live money, settlement or payouts.',
   },
   {
+    name: 'Merchant events',
+    description:
+      "The merchant's live events for its server, with its API key only: a server-sent event stream of the key mode's events (the types webhooks carry), resumed after `Last-Event-ID` within 72 hours, at most 5 streams per key.",
+  },
+  {
     name: 'Merchant audit log',
     description:
       "The merchant's own audit log for its owners and admins: logins, team and key changes, KYB decisions, pricing and settlement changes, each with actor, target and details.",

@@ -7,6 +7,8 @@ import { CheckoutExpiryProcessor } from '../checkout/checkout-expiry.processor';
 import { CheckoutExpiryScheduler } from '../checkout/checkout-expiry.scheduler';
 import { CheckoutSessionExpiry } from '../checkout/checkout-session-expiry';
 import { CheckoutSessionsRepository } from '../checkout/checkout-sessions.repository';
+import { MERCHANT_EVENT_QUEUES } from '../events/merchant-event-queues';
+import { MerchantEventsModule } from '../events/merchant-events.module';
 import { MerchantLedgerModule } from '../ledger/merchant-ledger.module';
 import { MerchantsConfig } from '../merchants.config';
 import { MERCHANT_QUEUES } from '../merchants.events';
@@ -17,6 +19,11 @@ import {
   MerchantBalanceReleasesProcessor,
   MerchantBalanceReleasesRegistration,
 } from './merchant-balance-releases.processor';
+import {
+  MerchantEventPurgeProcessor,
+  MerchantEventPurgeRegistration,
+  MerchantEventStreamProcessor,
+} from './merchant-event-stream.processor';
 import { MerchantWebhookDeliveriesProcessor } from './merchant-webhook-deliveries.processor';
 import { MerchantWebhookEventsProcessor } from './merchant-webhook-events.processor';
 import { VelocityRetentionProcessor, VelocityRetentionRegistration } from './velocity-retention.processor';
@@ -33,12 +40,14 @@ import {
  * hourly purge of velocity buckets past their 90 days (a repeatable tick); and the
  * merchant ledger's release tick (a Bull repeatable job every MERCHANT_BALANCE_RELEASE_INTERVAL_MS, once per
  * cluster, kept by RepeatableTicks).
- * Also the webhooks' repeatable sweep (deliveries whose job was lost) and 30-day purge.
+ * Also the webhooks' repeatable sweep (deliveries whose job was lost) and 30-day purge, and the event
+ * stream's recording of merchant events (then published to the API processes) and their purge.
  * Only WorkerModule imports it.
  */
 @Module({
   imports: [
     MerchantWebhooksModule,
+    MerchantEventsModule,
     MerchantLedgerModule,
     OutboxModule,
     MerchantVelocityModule,
@@ -50,6 +59,8 @@ import {
       { name: MERCHANT_QUEUES.checkoutExpiry },
       { name: MERCHANT_QUEUES.velocityRetention },
       { name: MERCHANT_QUEUES.balanceReleases },
+      { name: MERCHANT_EVENT_QUEUES.stream },
+      { name: MERCHANT_EVENT_QUEUES.purge },
     ),
     BullModule.registerQueueAsync({
       name: WEBHOOK_QUEUES.deliveries,
@@ -77,6 +88,9 @@ import {
     VelocityRetentionRegistration,
     MerchantBalanceReleasesProcessor,
     MerchantBalanceReleasesRegistration,
+    MerchantEventStreamProcessor,
+    MerchantEventPurgeProcessor,
+    MerchantEventPurgeRegistration,
   ],
 })
 export class MerchantsJobsModule {}

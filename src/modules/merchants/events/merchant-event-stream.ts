@@ -127,7 +127,7 @@ export class MerchantEventStream {
   }
 
   private write(text: string): void {
-    if (this.closed || this.response.writableEnded) return;
+    if (this.closed || this.response.writableEnded || this.response.destroyed) return;
     this.response.write(text);
     // A client that does not read: rather than hold its backlog, close; it replays what it missed.
     if (this.response.writableLength > MAX_BUFFERED_BYTES) this.close();

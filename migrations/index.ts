@@ -35,7 +35,7 @@ import { CreateMerchantPaymentLinks1795888600000 } from './1795888600000-create-
 import { MerchantWebhookSweepAndPurgeIndexes1795889310000 } from './1795889310000-merchant-webhook-sweep-and-purge-indexes';
 import { CreateMerchantBalanceReleases1795889420000 } from './1795889420000-create-merchant-balance-releases';
 import { MerchantVelocityBuckets1795889700000 } from './1795889700000-merchant-velocity-buckets';
-import { CreateMerchantEvents1795889800000 } from './1795889800000-create-merchant-events';
+import { CreateMerchantEvents1795889950000 } from './1795889950000-create-merchant-events';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -76,5 +76,5 @@ export const MIGRATIONS = [
   MerchantWebhookSweepAndPurgeIndexes1795889310000,
   CreateMerchantBalanceReleases1795889420000,
   MerchantVelocityBuckets1795889700000,
-  CreateMerchantEvents1795889800000,
+  CreateMerchantEvents1795889950000,
 ];

@@ -8,8 +8,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * later number never commits before an earlier one. A stream replays by `seq`, never by `id`:
  * UUIDv7 order is the order events were made in, which is not the order they committed in.
  */
-export class CreateMerchantEvents1795889800000 implements MigrationInterface {
-  name = 'CreateMerchantEvents1795889800000';
+export class CreateMerchantEvents1795889950000 implements MigrationInterface {
+  name = 'CreateMerchantEvents1795889950000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`

@@ -76,7 +76,7 @@ export class MerchantEventsRepository {
 
   /** Deletes up to `limit` events made before `before`; answers how many. */
   async purgeBefore(manager: EntityManager, before: Date, limit: number): Promise<number> {
-    const rows = await run(executorOn(manager), SQL.purgeEventsBefore, { before, limit });
+    const rows = await run(executorOn(manager), SQL.purgeStreamEventsBefore, { before, limit });
     return rows.length;
   }
 }

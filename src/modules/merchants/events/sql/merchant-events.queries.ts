@@ -227,24 +227,24 @@ const eventsAfterIR: any = {"usedParamSet":{"merchantId":true,"livemode":true,"a
 export const eventsAfter = new PreparedQuery<EventsAfterParams,EventsAfterResult>(eventsAfterIR);
 
 
-/** 'PurgeEventsBefore' parameters type */
-export interface PurgeEventsBeforeParams {
+/** 'PurgeStreamEventsBefore' parameters type */
+export interface PurgeStreamEventsBeforeParams {
   before: DateOrString;
   limit: NumberOrString;
 }
 
-/** 'PurgeEventsBefore' return type */
-export interface PurgeEventsBeforeResult {
+/** 'PurgeStreamEventsBefore' return type */
+export interface PurgeStreamEventsBeforeResult {
   id: string;
 }
 
-/** 'PurgeEventsBefore' query type */
-export interface PurgeEventsBeforeQuery {
-  params: PurgeEventsBeforeParams;
-  result: PurgeEventsBeforeResult;
+/** 'PurgeStreamEventsBefore' query type */
+export interface PurgeStreamEventsBeforeQuery {
+  params: PurgeStreamEventsBeforeParams;
+  result: PurgeStreamEventsBeforeResult;
 }
 
-const purgeEventsBeforeIR: any = {"usedParamSet":{"before":true,"limit":true},"params":[{"name":"before","required":true,"transform":{"type":"scalar"},"locs":[{"a":193,"b":200}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":228,"b":234}]}],"statement":"-- Past the retention window, a batch at a time (the sequences stay: numbers are never given twice).\nDELETE FROM merchant_events\n WHERE id IN (SELECT id FROM merchant_events WHERE created_at < :before! ORDER BY created_at LIMIT :limit!)\nRETURNING id"};
+const purgeStreamEventsBeforeIR: any = {"usedParamSet":{"before":true,"limit":true},"params":[{"name":"before","required":true,"transform":{"type":"scalar"},"locs":[{"a":193,"b":200}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":228,"b":234}]}],"statement":"-- Past the retention window, a batch at a time (the sequences stay: numbers are never given twice).\nDELETE FROM merchant_events\n WHERE id IN (SELECT id FROM merchant_events WHERE created_at < :before! ORDER BY created_at LIMIT :limit!)\nRETURNING id"};
 
 /**
  * Query generated from SQL:
@@ -255,6 +255,6 @@ const purgeEventsBeforeIR: any = {"usedParamSet":{"before":true,"limit":true},"p
  * RETURNING id
  * ```
  */
-export const purgeEventsBefore = new PreparedQuery<PurgeEventsBeforeParams,PurgeEventsBeforeResult>(purgeEventsBeforeIR);
+export const purgeStreamEventsBefore = new PreparedQuery<PurgeStreamEventsBeforeParams,PurgeStreamEventsBeforeResult>(purgeStreamEventsBeforeIR);
 
 

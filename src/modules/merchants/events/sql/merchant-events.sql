@@ -45,7 +45,7 @@ SELECT id, seq, type, payload::text AS body, created_at
  ORDER BY seq
  LIMIT :limit!;
 
-/* @name PurgeEventsBefore */
+/* @name PurgeStreamEventsBefore */
 -- Past the retention window, a batch at a time (the sequences stay: numbers are never given twice).
 DELETE FROM merchant_events
  WHERE id IN (SELECT id FROM merchant_events WHERE created_at < :before! ORDER BY created_at LIMIT :limit!)

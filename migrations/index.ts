@@ -36,6 +36,7 @@ import { MerchantWebhookSweepAndPurgeIndexes1795889310000 } from './179588931000
 import { CreateMerchantBalanceReleases1795889420000 } from './1795889420000-create-merchant-balance-releases';
 import { MerchantVelocityBuckets1795889700000 } from './1795889700000-merchant-velocity-buckets';
 import { CreateMerchantEvents1795889950000 } from './1795889950000-create-merchant-events';
+import { MerchantOriginRecheck1795889960000 } from './1795889960000-merchant-origin-recheck';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   CreateMerchantBalanceReleases1795889420000,
   MerchantVelocityBuckets1795889700000,
   CreateMerchantEvents1795889950000,
+  MerchantOriginRecheck1795889960000,
 ];

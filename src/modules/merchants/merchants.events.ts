@@ -133,12 +133,15 @@ export const MERCHANT_QUEUES = {
   /** The hourly purge of velocity buckets past their 90 days (one repeatable tick per cluster). */
   velocityRetention: 'merchant-velocity-retention',
   balanceReleases: 'merchant-balance-releases',
+  /** The weekly re-check of verified origins, run hourly over those due (one repeatable tick per cluster). */
+  originRecheck: 'merchant-origin-recheck',
 } as const;
 
 export const VELOCITY_RETENTION_JOB = 'purge';
 
 /** The repeatable job of `merchant-balance-releases`: posts every release due. */
 export const BALANCE_RELEASE_JOB = 'release-due';
+export const ORIGIN_RECHECK_JOB = 'recheck';
 
 export const CHECKOUT_EXPIRY_JOB = 'expire';
 

@@ -12,6 +12,7 @@ import { MerchantEventsModule } from '../events/merchant-events.module';
 import { MerchantLedgerModule } from '../ledger/merchant-ledger.module';
 import { MerchantsConfig } from '../merchants.config';
 import { MERCHANT_QUEUES } from '../merchants.events';
+import { MerchantOriginRecheckModule } from '../origins/merchant-origin-recheck.module';
 import { MerchantVelocityModule } from '../risk/merchant-velocity.module';
 import { MerchantWebhooksModule } from '../webhooks/merchant-webhooks.module';
 import { WEBHOOK_BACKOFF, WEBHOOK_QUEUES, webhookBackoff } from '../webhooks/webhook-queues';
@@ -26,6 +27,7 @@ import {
 } from './merchant-event-stream.processor';
 import { MerchantWebhookDeliveriesProcessor } from './merchant-webhook-deliveries.processor';
 import { MerchantWebhookEventsProcessor } from './merchant-webhook-events.processor';
+import { OriginRecheckProcessor, OriginRecheckRegistration } from './origin-recheck.processor';
 import { VelocityRetentionProcessor, VelocityRetentionRegistration } from './velocity-retention.processor';
 import {
   MerchantWebhookMaintenanceProcessor,
@@ -41,7 +43,8 @@ import {
  * merchant ledger's release tick (a Bull repeatable job every MERCHANT_BALANCE_RELEASE_INTERVAL_MS, once per
  * cluster, kept by RepeatableTicks).
  * Also the webhooks' repeatable sweep (deliveries whose job was lost) and 30-day purge, and the event
- * stream's recording of merchant events (then published to the API processes) and their purge.
+ * stream's recording of merchant events (then published to the API processes) and their purge; and
+ * the weekly re-check of verified origins (an hourly repeatable tick doing what is due).
  * Only WorkerModule imports it.
  */
 @Module({
@@ -52,6 +55,7 @@ import {
     OutboxModule,
     MerchantVelocityModule,
     ConfigModule.forFeature(MerchantsConfig),
+    MerchantOriginRecheckModule,
     RepeatableTicksModule,
     BullModule.registerQueue(
       { name: WEBHOOK_QUEUES.events },
@@ -61,6 +65,7 @@ import {
       { name: MERCHANT_QUEUES.balanceReleases },
       { name: MERCHANT_EVENT_QUEUES.stream },
       { name: MERCHANT_EVENT_QUEUES.purge },
+      { name: MERCHANT_QUEUES.originRecheck },
     ),
     BullModule.registerQueueAsync({
       name: WEBHOOK_QUEUES.deliveries,
@@ -91,6 +96,8 @@ import {
     MerchantEventStreamProcessor,
     MerchantEventPurgeProcessor,
     MerchantEventPurgeRegistration,
+    OriginRecheckProcessor,
+    OriginRecheckRegistration,
   ],
 })
 export class MerchantsJobsModule {}

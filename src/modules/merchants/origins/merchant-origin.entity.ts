@@ -44,6 +44,14 @@ export class MerchantOrigin {
   @Column({ name: 'last_error', type: 'varchar', length: 1000, nullable: true })
   lastError: string | null;
 
+  /** The first failed weekly re-check of the current run of failures; null after a success. */
+  @Column({ name: 'failing_since', type: 'timestamptz', nullable: true })
+  failingSince: Date | null;
+
+  /** A worker's lease on the origin while it re-checks it (merchant-origin-recheck.ts). */
+  @Column({ name: 'recheck_claimed_until', type: 'timestamptz', nullable: true })
+  recheckClaimedUntil: Date | null;
+
   @Column({ name: 'created_by_user_id', type: 'uuid', nullable: true })
   createdByUserId: string | null;
 

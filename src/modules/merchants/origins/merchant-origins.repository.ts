@@ -38,6 +38,26 @@ export class MerchantOriginsRepository {
     await manager.update(MerchantOrigin, { id }, change);
   }
 
+  /** What a weekly re-check records (merchant-origin-recheck.ts); the claim is released with it. */
+  async recordRecheck(
+    manager: EntityManager,
+    id: string,
+    change: Partial<
+      Pick<
+        MerchantOrigin,
+        | 'status'
+        | 'verificationMethod'
+        | 'verifiedAt'
+        | 'lastCheckedAt'
+        | 'lastError'
+        | 'failingSince'
+        | 'recheckClaimedUntil'
+      >
+    >,
+  ): Promise<void> {
+    await manager.update(MerchantOrigin, { id }, change);
+  }
+
   /** True when the row was there to delete. */
   async delete(manager: EntityManager, id: string): Promise<boolean> {
     const result = await manager.delete(MerchantOrigin, { id });

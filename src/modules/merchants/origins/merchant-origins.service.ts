@@ -3,14 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../../platform/clock/clock';
 import { newId } from '../../../platform/database/new-id';
-import type { ApiErrorDetail } from '../../../platform/http/api-error';
 import type { ClientInfo } from '../../../platform/http/client-info.decorator';
 import { MerchantAuditActor, MerchantAuditWriter } from '../onboarding/merchant-audit.writer';
 import { MerchantDirectory } from '../onboarding/merchant-directory.service';
 import { MerchantOrigin } from './merchant-origin.entity';
 import { MerchantOriginError } from './merchant-origins.errors';
 import { MerchantOriginsRepository } from './merchant-origins.repository';
-import { OriginOwnershipCheck } from './origin-ownership-check';
+import { findingsSummary, OriginOwnershipCheck } from './origin-ownership-check';
 import { parseOrigin } from './origin-parser';
 
 /** Origins per merchant (design/merchants.md section 4). */
@@ -68,6 +67,8 @@ export class MerchantOriginsService {
       verifiedAt: testModeOnly ? now : null,
       lastCheckedAt: null,
       lastError: null,
+      failingSince: null,
+      recheckClaimedUntil: null,
       createdByUserId: by.userId,
       createdAt: now,
     };
@@ -129,7 +130,7 @@ export class MerchantOriginsService {
               verificationMethod: origin.verificationMethod,
               verifiedAt: origin.verifiedAt,
               lastCheckedAt: now,
-              lastError: summary(outcome.details),
+              lastError: findingsSummary(outcome.details),
             };
       await this.repository.recordCheck(manager, id, change);
       await this.audit.record(manager, {
@@ -171,12 +172,4 @@ export class MerchantOriginsService {
       });
     });
   }
-}
-
-/** The findings as `lastError` keeps them: one `method: finding` per method, within the column. */
-function summary(details: ApiErrorDetail[]): string {
-  return details
-    .map((detail) => `${detail.field}: ${detail.message}`)
-    .join('; ')
-    .slice(0, 1000);
 }

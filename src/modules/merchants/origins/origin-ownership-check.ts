@@ -66,3 +66,11 @@ export class OriginOwnershipCheck {
     return null;
   }
 }
+
+/** The findings as `lastError` keeps them: one `method: finding` per method, within the column. */
+export function findingsSummary(details: ApiErrorDetail[]): string {
+  return details
+    .map((detail) => `${detail.field}: ${detail.message}`)
+    .join('; ')
+    .slice(0, 1000);
+}

@@ -7,7 +7,7 @@ import { PaymentError } from '../../src/modules/payments/payments.errors';
 import { errorCatalogue } from '../../src/platform/http/error-catalogue';
 import { describeMetricsSecurity } from '../../src/platform/metrics/metrics-openapi';
 import { buildOpenApiDocument } from '../../src/platform/openapi/openapi-document';
-import { RECONCILIATION_CSV_COLUMNS } from '../../src/modules/reconciliation/reconciliation-csv';
+import { RECONCILIATION_CSV_HEADERS } from '../../src/modules/reconciliation/reconciliation-csv';
 import { createTestApp, withOpenApi } from '../support/test-app';
 
 type Operation = {
@@ -330,8 +330,8 @@ describe('OpenAPI document', () => {
       responses: Record<string, { description: string; content: Record<string, unknown> }>;
     };
     expect(Object.keys(operation.responses['200'].content)).toEqual(['text/csv']);
-    expect(operation.description).toContain(RECONCILIATION_CSV_COLUMNS.map((column) => `\`${column}\``).join(', '));
-    expect(operation.responses['200'].description).toContain(RECONCILIATION_CSV_COLUMNS.join(', '));
+    expect(operation.description).toContain(RECONCILIATION_CSV_HEADERS.map((column) => `\`${column}\``).join(', '));
+    expect(operation.responses['200'].description).toContain(RECONCILIATION_CSV_HEADERS.join(', '));
   });
 
   it("shows, in each paged array's Link example, the route's own URLs", () => {

@@ -1,5 +1,5 @@
 import { BillerCheckService } from '../../src/modules/reconciliation';
-import { RECONCILIATION_CSV_COLUMNS } from '../../src/modules/reconciliation/reconciliation-csv';
+import { RECONCILIATION_CSV_HEADERS } from '../../src/modules/reconciliation/reconciliation-csv';
 import { addDays, localDate, startOfDay } from '../../src/platform/clock/calendar-dates';
 import type { SimulatedPayment } from '../../src/simulators/biller-simulator';
 import { expectApiError } from '../support/assertions';
@@ -417,8 +417,8 @@ describe('reconciliation (GET /admin/reconciliation, GET /admin/reconciliation/e
       'attachment; filename="reconciliation-20250310T000000Z-20250311T000000Z.csv"',
     );
     const [header, ...rows] = parseRfc4180(response.body as string);
-    expect(header).toEqual([...RECONCILIATION_CSV_COLUMNS]);
-    const column = (name: (typeof RECONCILIATION_CSV_COLUMNS)[number]) => header.indexOf(name);
+    expect(header).toEqual([...RECONCILIATION_CSV_HEADERS]);
+    const column = (name: (typeof RECONCILIATION_CSV_HEADERS)[number]) => header.indexOf(name);
     const whole = await allBreaks();
     expect(rows).toHaveLength(whole.length);
     rows.forEach((row, index) => {

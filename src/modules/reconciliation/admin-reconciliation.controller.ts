@@ -1,15 +1,18 @@
-import { Controller, Get, Header, Query, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Header, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Readable } from 'node:stream';
+import type { Response } from 'express';
 import { StaffAuth } from '../../platform/auth/auth.decorators';
+import { CSV_MEDIA_TYPE, sendCsv } from '../../platform/http/csv-export';
 import { ApiErrors } from '../../platform/http/api-errors.decorator';
 import { ReconciliationQueryDto, ReconciliationWindowQueryDto } from './dto/reconciliation-query.dto';
 import { ReconciliationResponseDto, toReconciliationResponse } from './dto/reconciliation-response.dto';
-import { RECONCILIATION_CSV_COLUMNS, RECONCILIATION_CSV_HEADER, reconciliationCsv } from './reconciliation-csv';
+import {
+  RECONCILIATION_CSV_COLUMNS,
+  RECONCILIATION_CSV_HEADER,
+  RECONCILIATION_CSV_HEADERS,
+} from './reconciliation-csv';
 import { ReconciliationService } from './reconciliation.service';
 
-/** The type RFC 4180 registers for CSV: clients and browsers open the attachment as a spreadsheet. */
-const CSV_MEDIA_TYPE = 'text/csv';
 const CSV_EXAMPLE = `${RECONCILIATION_CSV_HEADER}AMOUNT_MISMATCH,RAIL,0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a10,SUCCEEDED,0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a11,0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a12,card_cap_3f1a2b4c5d6e7f809a1b,IKE-000123,'=cmd|' /C calc'!A0,125100,120000,NGN,2026-11-22T09:15:00.000Z,"The rail captured 120000, not amount + fee 125100"\r\n`;
 
 @ApiTags('Admin: reconciliation')
@@ -48,25 +51,24 @@ export class AdminReconciliationController {
       "The same run's breaks (every page, same window and `type`; `HELD_FOR_REVIEW` rows included, as in",
       'the JSON) as CSV, streamed from a database',
       'cursor: RFC 4180 (comma separated, CRLF, fields with a comma, quote or line break quoted), with',
-      'a header row. Text cells starting with `=`, `+`, `-`, `@`, a tab or a carriage return are',
-      "prefixed with `'` so spreadsheets do not run them as formulas.",
+      'a header row. Text cells starting with `=`, `+`, `-`, `@`, a tab, a carriage return or NUL are',
+      "prefixed with `'` so spreadsheets do not run them as formulas (amounts are numbers and are not).",
       '',
-      `Columns, in order: ${RECONCILIATION_CSV_COLUMNS.map((column) => `\`${column}\``).join(', ')}.`,
+      `Columns, in order: ${RECONCILIATION_CSV_HEADERS.map((column) => `\`${column}\``).join(', ')}.`,
     ].join('\n'),
   })
   @ApiProduces(CSV_MEDIA_TYPE)
   @ApiOkResponse({
-    description: `CSV, one break (or \`HELD_FOR_REVIEW\` row) per record after the header: ${RECONCILIATION_CSV_COLUMNS.join(', ')}. Sent as an attachment named \`reconciliation-{from}-{to}.csv\`.`,
+    description: `CSV, one break (or \`HELD_FOR_REVIEW\` row) per record after the header: ${RECONCILIATION_CSV_HEADERS.join(', ')}. Sent as an attachment named \`reconciliation-{from}-{to}.csv\`.`,
     content: { [CSV_MEDIA_TYPE]: { schema: { type: 'string' }, example: CSV_EXAMPLE } },
   })
   @ApiErrors('VALIDATION_FAILED')
-  export(@Query() query: ReconciliationWindowQueryDto): StreamableFile {
+  async export(@Query() query: ReconciliationWindowQueryDto, @Res() response: Response): Promise<void> {
     const window = this.reconciliation.window(query);
-    const csv = reconciliationCsv(this.reconciliation.breakBatches(window, query.type ?? null));
-    const name = `reconciliation-${stamp(window.from)}-${stamp(window.to)}.csv`;
-    return new StreamableFile(Readable.from(csv, { objectMode: false, highWaterMark: 64 * 1024 }), {
-      type: `${CSV_MEDIA_TYPE}; charset=utf-8`,
-      disposition: `attachment; filename="${name}"`,
+    await sendCsv(response, {
+      filename: `reconciliation-${stamp(window.from)}-${stamp(window.to)}.csv`,
+      columns: RECONCILIATION_CSV_COLUMNS,
+      rows: this.reconciliation.breakRows(window, query.type ?? null),
     });
   }
 }

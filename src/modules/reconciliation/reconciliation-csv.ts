@@ -1,57 +1,28 @@
-import { csvRecord } from './csv-cells';
+import { CsvColumn, csvHeaderLine } from '../../platform/http/csv-export';
 import type { ReconciliationBreak } from './reconciliation-break';
 
 /**
  * The export's columns, in order (README.md documents each). `journalEntryIds` holds the ids
- * separated by single spaces; amounts are integers in minor units; `occurredAt` is ISO 8601 UTC.
+ * separated by single spaces; amounts are integers in minor units (number cells, never escaped);
+ * `occurredAt` is ISO 8601 UTC. Every other cell is text, defused against formulas.
  */
-export const RECONCILIATION_CSV_COLUMNS = [
-  'type',
-  'source',
-  'paymentId',
-  'paymentStatus',
-  'postingAttemptId',
-  'journalEntryIds',
-  'railReference',
-  'billerReference',
-  'accountReference',
-  'expectedAmount',
-  'actualAmount',
-  'currency',
-  'occurredAt',
-  'detail',
-] as const;
+export const RECONCILIATION_CSV_COLUMNS: readonly CsvColumn<ReconciliationBreak>[] = [
+  { header: 'type', kind: 'text', value: (item) => item.type },
+  { header: 'source', kind: 'text', value: (item) => item.source },
+  { header: 'paymentId', kind: 'text', value: (item) => item.paymentId },
+  { header: 'paymentStatus', kind: 'text', value: (item) => item.paymentStatus },
+  { header: 'postingAttemptId', kind: 'text', value: (item) => item.postingAttemptId },
+  { header: 'journalEntryIds', kind: 'text', value: (item) => item.journalEntryIds.join(' ') },
+  { header: 'railReference', kind: 'text', value: (item) => item.railReference },
+  { header: 'billerReference', kind: 'text', value: (item) => item.billerReference },
+  { header: 'accountReference', kind: 'text', value: (item) => item.accountReference },
+  { header: 'expectedAmount', kind: 'number', value: (item) => item.expectedAmount },
+  { header: 'actualAmount', kind: 'number', value: (item) => item.actualAmount },
+  { header: 'currency', kind: 'text', value: (item) => item.currency },
+  { header: 'occurredAt', kind: 'text', value: (item) => item.occurredAt.toISOString() },
+  { header: 'detail', kind: 'text', value: (item) => item.detail },
+];
 
-export const RECONCILIATION_CSV_HEADER = csvRecord(RECONCILIATION_CSV_COLUMNS);
+export const RECONCILIATION_CSV_HEADERS = RECONCILIATION_CSV_COLUMNS.map((column) => column.header);
 
-/** One batch of breaks as CSV records, one string: a write per batch, not per cell. */
-export function reconciliationCsvRecords(batch: readonly ReconciliationBreak[]): string {
-  let text = '';
-  for (const item of batch) {
-    text += csvRecord([
-      item.type,
-      item.source,
-      item.paymentId,
-      item.paymentStatus,
-      item.postingAttemptId,
-      item.journalEntryIds.join(' '),
-      item.railReference,
-      item.billerReference,
-      item.accountReference,
-      item.expectedAmount,
-      item.actualAmount,
-      item.currency,
-      item.occurredAt.toISOString(),
-      item.detail,
-    ]);
-  }
-  return text;
-}
-
-/** The whole export: the header, then each batch as it comes. */
-export async function* reconciliationCsv(
-  batches: AsyncIterable<readonly ReconciliationBreak[]>,
-): AsyncGenerator<string, void, undefined> {
-  yield RECONCILIATION_CSV_HEADER;
-  for await (const batch of batches) yield reconciliationCsvRecords(batch);
-}
+export const RECONCILIATION_CSV_HEADER = csvHeaderLine(RECONCILIATION_CSV_COLUMNS);

@@ -4,7 +4,7 @@ import { Clock } from '../../platform/clock/clock';
 import { AppConfig } from '../../platform/config/app-config';
 import { oneOf } from '../../platform/database/column-values';
 import { sqlStatements } from '../../platform/database/sql-query';
-import { batches, executorOn, one, run } from '../../platform/database/statement-executor';
+import { executorOn, one, rowStream, run } from '../../platform/database/statement-executor';
 import { Page, toPage } from '../../platform/http/pagination';
 import { RailConnector } from '../payments';
 import {
@@ -96,17 +96,17 @@ export class ReconciliationService {
   }
 
   /**
-   * Every break of the window, in the order of the JSON pages, one batch at a time from a
-   * server-side cursor over the pages' statement without a limit (`batches`: `DECLARE ...
-   * CURSOR` in a read-only REPEATABLE READ transaction, `FETCH` of EXPORT_BATCH_SIZE rows): the
-   * process holds one batch, however many breaks there are. The next batch is fetched only when
-   * the consumer asks for it (back-pressure), and returning early (the client went away) ends
-   * the transaction, closing the cursor, and frees the connection.
+   * Every break of the window, in the order of the JSON pages, one at a time from a cursor over
+   * the pages' statement without a limit (`rowStream`, pg-query-stream, in a read-only
+   * REPEATABLE READ transaction on a connection of its own, EXPORT_BATCH_SIZE rows a fetch): the
+   * process holds a batch or so, however many breaks there are. The next batch is fetched only
+   * when the consumer reads on (back-pressure), and returning early (the client went away) closes
+   * the cursor, ends the transaction and frees the connection.
    */
-  async *breakBatches(
+  async *breakRows(
     window: ReconciliationWindow,
     type: ReconciliationBreakType | null,
-  ): AsyncGenerator<ReconciliationBreak[], void, undefined> {
+  ): AsyncGenerator<ReconciliationBreak, void, undefined> {
     const now = this.clock.now();
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
@@ -114,13 +114,13 @@ export class ReconciliationService {
       await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       try {
         const params = await this.parameters(runner.manager, window, type, now);
-        const cursor = batches(
+        const rows = rowStream(
           executorOn(runner.manager),
           SQL.breaks,
           { ...params, limit: null, offset: 0 },
-          { cursor: 'reconciliation_export', size: EXPORT_BATCH_SIZE },
+          { batchSize: EXPORT_BATCH_SIZE },
         );
-        for await (const rows of cursor) yield rows.map(toBreak);
+        for await (const row of rows) yield toBreak(row);
       } finally {
         await runner.query('ROLLBACK');
       }

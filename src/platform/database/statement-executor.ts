@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import QueryStream from 'pg-query-stream';
 import { EntityManager, QueryFailedError, QueryRunner, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import type { Statement } from './prepared-statement';
 
@@ -55,6 +56,38 @@ export class StatementExecutor {
     }
   }
 
+  /** See `rowStream`. */
+  async *rowStream<Row extends object, Params>(
+    statement: Statement<Row, Params>,
+    params: Params,
+    batchSize: number,
+  ): AsyncGenerator<Row, void, undefined> {
+    const runner = this.manager.queryRunner;
+    if (runner === undefined) throw new Error(`row stream of ${statement.name}: needs a transaction's manager`);
+    if (!Number.isSafeInteger(batchSize) || batchSize < 1) {
+      throw new Error(`row stream of ${statement.name}: a batch of ${batchSize} rows`);
+    }
+    if (runner.isReleased) throw new QueryRunnerProviderAlreadyReleasedError();
+    const client = (await runner.connect()) as PoolClient;
+    const values = [...statement.valuesOf(params)];
+    runner.connection.logger.logQuery(statement.text, values, runner);
+    const stream = client.query(new QueryStream(statement.text, values, { batchSize, highWaterMark: batchSize }));
+    const rowOf = statement.rowOf;
+    try {
+      // for await pulls one row at a time: the stream asks the cursor for the next batch only when
+      // its buffer has room, and leaving the loop early destroys it, which closes the cursor.
+      for await (const row of stream as AsyncIterable<Record<string, unknown>>) {
+        yield rowOf === undefined ? (row as Row) : rowOf(row);
+      }
+    } catch (caught) {
+      const error = caught as Error;
+      runner.connection.logger.logQueryError(error, statement.text, values, runner);
+      throw new QueryFailedError(statement.text, values, error);
+    } finally {
+      if (!stream.destroyed) stream.destroy();
+    }
+  }
+
   private async execute(name: string | undefined, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
     const runner = this.manager.queryRunner;
     if (runner !== undefined) {
@@ -102,6 +135,22 @@ export function batches<Row extends object, Params>(
   options: { cursor: string; size: number },
 ): AsyncGenerator<Row[], void, undefined> {
   return executor.batches(statement, params, options.cursor, options.size);
+}
+
+/**
+ * The statement's rows one by one from a `pg-query-stream` cursor on the transaction's
+ * connection, `batchSize` rows fetched at a time and only as the consumer reads: a slow reader
+ * leaves the cursor waiting, one that stops early (a `return`, a thrown error, a destroyed
+ * pipeline) closes it, so the query ends with it. The manager must be a transaction's (a cursor
+ * lives in its transaction). For exports too large to read at once (`platform/http/csv-export.ts`).
+ */
+export function rowStream<Row extends object, Params>(
+  executor: StatementExecutor,
+  statement: Statement<Row, Params>,
+  params: NoInfer<Params>,
+  options: { batchSize: number },
+): AsyncGenerator<Row, void, undefined> {
+  return executor.rowStream(statement, params, options.batchSize);
 }
 
 /** The statement's first row, or null. */

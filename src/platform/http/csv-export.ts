@@ -124,10 +124,7 @@ export async function sendCsv<Row>(response: Response, csv: CsvExport<Row>): Pro
       logger.log(`CSV export ${csv.filename}: the client left before the end`);
       return;
     }
-    logger.error(
-      { err: error },
-      `CSV export ${csv.filename} failed after ${response.headersSent ? 'the headers' : 'nothing'} was sent`,
-    );
+    logger.error({ err: error }, `CSV export ${csv.filename} failed midway: the connection is cut`);
     // pipeline has destroyed the response (and with it the socket) already; say so for certain.
     response.destroy();
   }

@@ -35,6 +35,7 @@ import { CreateMerchantPaymentLinks1795888600000 } from './1795888600000-create-
 import { MerchantWebhookSweepAndPurgeIndexes1795889310000 } from './1795889310000-merchant-webhook-sweep-and-purge-indexes';
 import { CreateMerchantBalanceReleases1795889420000 } from './1795889420000-create-merchant-balance-releases';
 import { MerchantVelocityBuckets1795889700000 } from './1795889700000-merchant-velocity-buckets';
+import { CheckoutPayments1795889900000 } from './1795889900000-checkout-payments';
 import { CreateMerchantEvents1795889950000 } from './1795889950000-create-merchant-events';
 import { MerchantOriginRecheck1795889960000 } from './1795889960000-merchant-origin-recheck';
 
@@ -77,6 +78,7 @@ export const MIGRATIONS = [
   MerchantWebhookSweepAndPurgeIndexes1795889310000,
   CreateMerchantBalanceReleases1795889420000,
   MerchantVelocityBuckets1795889700000,
+  CheckoutPayments1795889900000,
   CreateMerchantEvents1795889950000,
   MerchantOriginRecheck1795889960000,
 ];

@@ -413,7 +413,7 @@ export class BillsService {
    */
   private async isOrphanOf(payment: Payment, bill: Bill): Promise<boolean> {
     if (payment.status === 'FAILED' || payment.status === 'REFUNDED') return false;
-    if (payment.biller.id !== bill.biller.id || payment.accountReference !== bill.accountReference) return false;
+    if (payment.biller?.id !== bill.biller.id || payment.accountReference !== bill.accountReference) return false;
     return !(await this.bills.findByPayment(this.dataSource.manager, payment.id));
   }
 

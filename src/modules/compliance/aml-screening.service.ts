@@ -57,6 +57,7 @@ export class AmlScreening extends PaymentScreening {
   ): Promise<ScreeningFacts> {
     const activity = await this.payments.activity(manager, {
       customerId: candidate.customerId,
+      payerId: candidate.payerId,
       windowMinutes: thresholds.windowMinutes,
       currency: thresholds.currency,
       band: structuringBand(thresholds),
@@ -64,9 +65,12 @@ export class AmlScreening extends PaymentScreening {
       accountReference: candidate.accountReference,
       payersCap: thresholds.distinctPayersMax,
     });
+    // A payer who is not our customer (checkout) has no account of ours to be new.
+    const customerId = candidate.customerId;
     const newAccount =
+      customerId !== null &&
       newAccountRuleApplies(candidate, thresholds) &&
-      (await this.customers.registeredWithin(manager, candidate.customerId, thresholds.newAccountDays));
+      (await this.customers.registeredWithin(manager, customerId, thresholds.newAccountDays));
     return {
       count: activity.count,
       sum: activity.sum,

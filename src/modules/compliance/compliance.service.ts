@@ -57,11 +57,14 @@ export class ComplianceService {
       offset: page.page * page.size,
     });
     const payments = await this.payments.underReview(rows.map((row) => row.payment_id));
-    const customers = await this.customers.standingOf([...payments.values()].map((payment) => payment.customerId));
+    const customers = await this.customers.standingOf(
+      [...payments.values()].flatMap((payment) => (payment.customerId === null ? [] : [payment.customerId])),
+    );
     const entries = rows.flatMap((flag): QueueEntry[] => {
       // A flag's payment is never deleted (aml_flags.payment_id references it), so none is skipped.
       const payment = payments.get(flag.payment_id);
-      return payment ? [{ flag, payment, customer: customers.get(payment.customerId) ?? null }] : [];
+      if (!payment) return [];
+      return [{ flag, payment, customer: payment.customerId === null ? null : (customers.get(payment.customerId) ?? null) }];
     });
     return toPage(entries, total, page);
   }

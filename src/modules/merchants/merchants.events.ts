@@ -20,9 +20,11 @@ import { KYB_STATUSES, type KybStatus } from './onboarding/merchant.entity';
  *   merchant's webhook endpoints hear of it as `kyb.status_changed`.
  * - `merchant.checkout_session.created` / `.expired`: a checkout session opened, or passed its
  *   expiry unpaid (raised once, by the expiry job or the first read after `expiresAt`).
- * - `merchant.checkout_session.completed`: a session was paid (raised by the completion, in the
- *   payment's transaction, once checkout completes sessions). Webhook endpoints hear of it and of
- *   `.expired` as `checkout_session.completed|expired`.
+ * - `merchant.checkout_session.completed`: a payment paid the session (raised once, in the
+ *   payment core's capture transaction, with `merchant.payment.succeeded`). Webhook endpoints hear
+ *   of it and of `.expired` as `checkout_session.completed|expired`.
+ * - `merchant.payment.succeeded` / `.failed`: a checkout payment captured (the merchant is
+ *   credited `net` = `amount` - `fee`) or declined / never captured (the session stays OPEN).
  * - `merchant.payment_link.created`: a payment link was made.
  * - `merchant.balance_updated`: money of a merchant's balance (merchant, mode, currency) moved: the release
  *   job made pending or reserve available, or a refund spent available and pending. Carries the three
@@ -35,6 +37,8 @@ export const MERCHANT_EVENTS = {
   checkoutSessionCreated: 'merchant.checkout_session.created',
   checkoutSessionExpired: 'merchant.checkout_session.expired',
   checkoutSessionCompleted: 'merchant.checkout_session.completed',
+  paymentSucceeded: 'merchant.payment.succeeded',
+  paymentFailed: 'merchant.payment.failed',
   paymentLinkCreated: 'merchant.payment_link.created',
   balanceUpdated: 'merchant.balance_updated',
 } as const;
@@ -93,6 +97,27 @@ export class MerchantCheckoutSessionEventPayload {
   completedAt?: string | null;
 }
 
+/** A checkout payment, as the merchant hears of it (`merchant.payment.succeeded` / `.failed`). */
+export interface MerchantPaymentEventPayload {
+  merchantId: string;
+  livemode: boolean;
+  paymentId: string;
+  checkoutSessionId: string;
+  paymentLinkId: string | null;
+  status: 'SUCCEEDED' | 'FAILED';
+  /** Minor units: what the payer paid. */
+  amount: number;
+  /** The merchant's fee, kept from `amount`. */
+  fee: number;
+  /** `amount` - `fee`: what the merchant is credited. */
+  net: number;
+  currency: string;
+  rail: string;
+  merchantReference: string;
+  /** Why it failed (`failed` only), e.g. `RAIL_DECLINED`. */
+  failureCode: string | null;
+}
+
 export interface MerchantPaymentLinkEventPayload {
   merchantId: string;
   paymentLinkId: string;
@@ -122,6 +147,8 @@ declare module '../../platform/outbox/outbox-events' {
     [MERCHANT_EVENTS.checkoutSessionCreated]: MerchantCheckoutSessionEventPayload;
     [MERCHANT_EVENTS.checkoutSessionExpired]: MerchantCheckoutSessionEventPayload;
     [MERCHANT_EVENTS.checkoutSessionCompleted]: MerchantCheckoutSessionEventPayload;
+    [MERCHANT_EVENTS.paymentSucceeded]: MerchantPaymentEventPayload;
+    [MERCHANT_EVENTS.paymentFailed]: MerchantPaymentEventPayload;
     [MERCHANT_EVENTS.paymentLinkCreated]: MerchantPaymentLinkEventPayload;
     [MERCHANT_EVENTS.balanceUpdated]: MerchantBalanceEventPayload;
   }

@@ -42,7 +42,10 @@ import { MerchantOriginsService } from './origins/merchant-origins.service';
 import { OriginOwnershipCheck } from './origins/origin-ownership-check';
 import { MerchantWebhookEndpointsService } from './webhooks/merchant-webhook-endpoints.service';
 import { MerchantWebhooksModule } from './webhooks/merchant-webhooks.module';
+import { CheckoutCompletionModule } from './checkout/checkout-completion.module';
 import { CheckoutExpiryScheduler } from './checkout/checkout-expiry.scheduler';
+import { CheckoutPayments } from './checkout/checkout-payments';
+import { CoreCheckoutPayments } from './checkout/core-checkout-payments';
 import { CheckoutRules } from './checkout/checkout-rules';
 import { CheckoutSessionExpiry } from './checkout/checkout-session-expiry';
 import { CheckoutSessionsRepository } from './checkout/checkout-sessions.repository';
@@ -81,6 +84,7 @@ import { MerchantEventsModule } from './events/merchant-events.module';
     MerchantWebhooksModule,
     MerchantLedgerModule,
     MerchantVelocityModule,
+    CheckoutCompletionModule,
     MerchantEventsModule,
   ],
   providers: [
@@ -123,6 +127,7 @@ import { MerchantEventsModule } from './events/merchant-events.module';
     PaymentLinksService,
     // risk
     MerchantRiskService,
+    { provide: CheckoutPayments, useClass: CoreCheckoutPayments },
     // events (the recording side is MerchantEventsModule's)
     EventStreamLeases,
     MerchantEventStreams,
@@ -150,6 +155,7 @@ import { MerchantEventsModule } from './events/merchant-events.module';
     MerchantLedgerModule,
     MerchantRiskService,
     MerchantVelocityModule,
+    CheckoutPayments,
     MerchantEventStreams,
   ],
 })

@@ -5,7 +5,18 @@
 export { PaymentsModule } from './payments.module';
 export { PaymentsHttpModule } from './payments-http.module';
 export { PaymentsJobsModule } from './jobs/payments-jobs.module';
-export { PaymentCore, type AgentPaymentOrder, type PaymentOrder } from './core/payment-core.service';
+export {
+  PaymentCore,
+  type AgentPaymentOrder,
+  type CheckoutPaymentOrder,
+  type PaymentOrder,
+} from './core/payment-core.service';
+export {
+  PaymentChannelHooks,
+  type CheckoutCaptureRecord,
+  type CheckoutChannelHook,
+  type CheckoutCharge,
+} from './core/payment-channel-hooks';
 export { agentAccounts, floatTopUpEntry } from './core/payment-ledger';
 export { requestFingerprint } from './core/request-fingerprint';
 export type { Payment } from './core/payment.entity';
@@ -17,7 +28,7 @@ export { PAYMENT_CONFLICT_EXAMPLE, PaymentConflictErrorDto } from './core/dto/pa
 export { PaymentRecoveryService } from './core/payment-recovery.service';
 export { PaymentRefunds, type DisputablePayment } from './core/payment-refunds.service';
 export { RailReversalService } from './rails/rail-reversal.service';
-export { RailConnector, type RailOperation, type RailOperationsQuery } from './rails/rail-connector';
+export { RAIL_CODES, RailConnector, type RailOperation, type RailOperationsQuery } from './rails/rail-connector';
 export {
   PaymentScreening,
   type ScreeningCandidate,

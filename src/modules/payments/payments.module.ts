@@ -8,6 +8,7 @@ import { CustomerLimitsModule } from '../identity';
 import { LedgerModule } from '../ledger';
 import { BillerCircuitBreaker } from './posting/biller-circuit-breaker';
 import { CaptureFundingSeal } from './core/capture-funding-seal';
+import { PaymentChannelHooks } from './core/payment-channel-hooks';
 import { PaymentCore } from './core/payment-core.service';
 import { PaymentFailures } from './core/payment-failures.service';
 import { PaymentHistory } from './history/payment-history.service';
@@ -53,6 +54,7 @@ import { PaymentsConfig } from './payments.config';
     PaymentRepository,
     PostingAttemptRepository,
     PaymentCore,
+    PaymentChannelHooks,
     CaptureFundingSeal,
     PaymentRecoveryService,
     PaymentRefunds,
@@ -70,6 +72,7 @@ import { PaymentsConfig } from './payments.config';
   ],
   exports: [
     PaymentCore,
+    PaymentChannelHooks,
     RailConnector,
     PaymentHistory,
     PaymentMetrics,

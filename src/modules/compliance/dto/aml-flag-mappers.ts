@@ -26,10 +26,13 @@ export function toAmlFlagResponse({ flag, payment, customer }: QueueEntry): AmlF
       heldForReview: payment.heldForReview,
       channel: payment.channel,
     },
-    customer: {
-      id: payment.customerId,
-      phone: customer === null ? null : maskPhone(customer.phone),
-      kycTier: customer?.kycTier ?? null,
-    },
+    customer:
+      payment.customerId === null
+        ? null
+        : {
+            id: payment.customerId,
+            phone: customer === null ? null : maskPhone(customer.phone),
+            kycTier: customer?.kycTier ?? null,
+          },
   };
 }

@@ -17,11 +17,12 @@ export class AmlFlagPaymentDto {
   @ApiProperty({ example: 'NGN' })
   currency: string;
 
-  @ApiProperty({ format: 'uuid', example: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a20' })
-  billerId: string;
+  /** Null for a checkout payment (channel `CHECKOUT`), which pays a merchant. */
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, example: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a20' })
+  billerId: string | null;
 
-  @ApiProperty({ example: 'Ikeja Electric' })
-  billerName: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Ikeja Electric' })
+  billerName: string | null;
 
   @ApiProperty({ enum: PAYMENT_STATUSES, enumName: 'PaymentStatus', example: 'PENDING' })
   status: string;
@@ -77,6 +78,7 @@ export class AmlFlagResponseDto {
   @ApiProperty({ type: AmlFlagPaymentDto })
   payment: AmlFlagPaymentDto;
 
-  @ApiProperty({ type: AmlFlagCustomerDto })
-  customer: AmlFlagCustomerDto;
+  /** Null for a checkout payment (channel `CHECKOUT`): its payer is not our customer. */
+  @ApiProperty({ type: AmlFlagCustomerDto, nullable: true })
+  customer: AmlFlagCustomerDto | null;
 }

@@ -24,13 +24,48 @@ export class CheckoutSessionsRepository {
     await manager.insert(MerchantCheckoutSession, session);
   }
 
-  /** OPEN and due to EXPIRED, once: true when this call moved it. */
+  /**
+   * OPEN and due to EXPIRED, once: true when this call moved it. A session a payment is paying
+   * (`payment_id` set while OPEN) does not expire: the payer was admitted before `expiresAt`, and
+   * the payment either completes it or, failing, frees it (and expires it when due).
+   */
   async expireIfDue(manager: EntityManager, id: string, now: Date): Promise<boolean> {
     const result = await manager.update(
       MerchantCheckoutSession,
-      { id, status: 'OPEN', expiresAt: LessThanOrEqual(now) },
+      { id, status: 'OPEN', expiresAt: LessThanOrEqual(now), paymentId: IsNull() },
       { status: 'EXPIRED', expiredAt: now },
     );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** The session, locked for the payment core's admission transaction (null when unknown). */
+  lockForPayment(manager: EntityManager, id: string) {
+    return manager.findOne(MerchantCheckoutSession, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Records the payment paying an OPEN, unpaid session: true when this call did. */
+  async markPaying(manager: EntityManager, id: string, paymentId: string): Promise<boolean> {
+    const result = await manager.update(
+      MerchantCheckoutSession,
+      { id, status: 'OPEN', paymentId: IsNull() },
+      { paymentId },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** OPEN -> COMPLETE by the payment paying it, once: true when this call completed it. */
+  async complete(manager: EntityManager, id: string, paymentId: string, completedAt: Date): Promise<boolean> {
+    const result = await manager.update(
+      MerchantCheckoutSession,
+      { id, status: 'OPEN', paymentId },
+      { status: 'COMPLETE', completedAt },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Frees an OPEN session of a payment that failed, for the payer's next try: true when it did. */
+  async releasePayment(manager: EntityManager, id: string, paymentId: string): Promise<boolean> {
+    const result = await manager.update(MerchantCheckoutSession, { id, status: 'OPEN', paymentId }, { paymentId: null });
     return (result.affected ?? 0) > 0;
   }
 

@@ -19,6 +19,11 @@ export const MERCHANT_CHECKOUT_ERROR_CODES = defineErrorCodes({
     description:
       "The merchant has settlement accounts and none of them is in this currency: a checkout can only take a currency the merchant is set up to settle. `details` list the merchant's currencies.",
   },
+  CHECKOUT_SESSION_NOT_OPEN: {
+    status: HttpStatus.CONFLICT,
+    description:
+      'The checkout session cannot be paid: it is COMPLETE, EXPIRED (or past its `expiresAt`), or another payment of it is under way (a second tab, a double submit with a new key). `details` give its `status` and, when one is under way or made, its `paymentId`.',
+  },
   SLUG_TAKEN: {
     status: HttpStatus.CONFLICT,
     description: 'Another payment link already uses this slug (slugs are unique across the service).',

@@ -12,6 +12,11 @@ export class PaymentLinksRepository {
     await manager.insert(MerchantPaymentLink, link);
   }
 
+  /** Counts a completed session of the link, in the completing transaction. */
+  async countCompletion(manager: EntityManager, id: string): Promise<void> {
+    await manager.increment(MerchantPaymentLink, { id }, 'completedCount', 1);
+  }
+
   /** The merchant's links in one mode, newest first, at most PAYMENT_LINK_LIST_SIZE. */
   listOf(manager: EntityManager, merchantId: string, livemode: boolean): Promise<MerchantPaymentLink[]> {
     return manager.find(MerchantPaymentLink, {

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { ConfigModule } from '../../../platform/config/config.module';
 import { OutboxModule } from '../../../platform/outbox/outbox.module';
 import { RepeatableTicksModule } from '../../../platform/queue/repeatable-ticks.module';
+import { CheckoutCompletionModule } from '../checkout/checkout-completion.module';
 import { CheckoutExpiryProcessor } from '../checkout/checkout-expiry.processor';
 import { CheckoutExpiryScheduler } from '../checkout/checkout-expiry.scheduler';
 import { CheckoutSessionExpiry } from '../checkout/checkout-session-expiry';
@@ -67,6 +68,8 @@ import {
       { name: MERCHANT_EVENT_QUEUES.purge },
       { name: MERCHANT_QUEUES.originRecheck },
     ),
+    // The checkout channel's hook: a checkout capture the payments worker's recovery job records completes its session.
+    CheckoutCompletionModule,
     BullModule.registerQueueAsync({
       name: WEBHOOK_QUEUES.deliveries,
       imports: [ConfigModule.forFeature(MerchantsConfig)],

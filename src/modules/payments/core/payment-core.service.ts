@@ -12,12 +12,20 @@ import { CaptureFundingSeal } from './capture-funding-seal';
 import { toPaymentResponse } from './dto/payment-mappers';
 import { paymentEvent, railReversalRequested } from './payment-event-payload';
 import { agentAccounts, agentCaptureEntry, captureEntry, paymentAccounts } from './payment-ledger';
-import { PayerType, Payment, PaymentChannel } from './payment.entity';
+import { billPaymentOf, PayerType, Payment, PaymentChannel } from './payment.entity';
+import { CheckoutChannelHook, PaymentChannelHooks } from './payment-channel-hooks';
 import { NewPayment, PaymentRepository } from './payment.repository';
 import { PostingAttemptRepository } from '../posting/posting-attempt.repository';
 import { PaymentError } from '../payments.errors';
 import { holdsPayment, PaymentScreening } from './payment-screening';
-import { CaptureResult, CaptureStatusResult, DeclineReason, RailCode, RailConnector } from '../rails/rail-connector';
+import {
+  CaptureResult,
+  CaptureStatusResult,
+  DeclineReason,
+  RAIL_CODES,
+  RailCode,
+  RailConnector,
+} from '../rails/rail-connector';
 import { RailReversalService } from '../rails/rail-reversal.service';
 import { maskFundingAccount } from './request-fingerprint';
 import { PaymentsConfig } from '../payments.config';
@@ -46,6 +54,21 @@ export interface PaymentOrder {
   confirmDuplicate: boolean;
   /** What the payer owes when the channel knows it (a pushed bill): the amount rule applies to it. */
   amountDue?: number | null;
+}
+
+/**
+ * A payer's payment of a merchant's checkout session (channel CHECKOUT, payer CHECKOUT_PAYER:
+ * the session). What is charged comes from the session, through the checkout channel's hook
+ * (`PaymentChannelHooks`), inside the payment's first transaction.
+ */
+export interface CheckoutPaymentOrder {
+  sessionId: string;
+  /** Scoped to the session (the payer): the same key answers the same payment again. */
+  idempotencyKey: string;
+  /** SHA-256 of the pay request as the channel received it, to tell a replay from a reused key. */
+  requestHash: string;
+  rail: string;
+  fundingAccount: string;
 }
 
 /**
@@ -130,6 +153,7 @@ export class PaymentCore {
     private readonly reversals: RailReversalService,
     private readonly screening: PaymentScreening,
     private readonly captureFunding: CaptureFundingSeal,
+    private readonly hooks: PaymentChannelHooks,
   ) {}
 
   async pay(order: PaymentOrder): Promise<Payment> {
@@ -148,13 +172,42 @@ export class PaymentCore {
     await this.ledger.openAccounts([accounts.railClearing, accounts.billerPayable, accounts.feeRevenue]);
 
     const payment = await this.authorize(order, quote);
+    return this.captureAccepted(payment, order.fundingAccount);
+  }
+
+  /**
+   * Pays a merchant's checkout session (channel CHECKOUT) by the same two steps as any payment.
+   * Step 1, under the session's payer lock: the session's Idempotency-Key (the same key and
+   * request answer the payment it made, as it stands now, not an error: the hosted page binds a
+   * key to each rendered form, so a double submit is a replay; another request under it is 409
+   * IDEMPOTENCY_KEY_REUSED), then the checkout hook admits the session (it must be OPEN, unexpired
+   * and not being paid) and says what to charge; the payment is inserted AUTHORIZING and
+   * screened. No customer limits apply (the payer is not our customer). Step 2 captures the
+   * session's amount; step 3 (`recordCapture`) completes the session through the hook.
+   */
+  async payCheckout(order: CheckoutPaymentOrder): Promise<Payment> {
+    if (!(RAIL_CODES as readonly string[]).includes(order.rail)) {
+      throw new PaymentError('RAIL_UNAVAILABLE', `Payments by ${order.rail} are not taken`, [
+        { field: 'rail', message: `one of ${RAIL_CODES.join(', ')}` },
+      ]);
+    }
+    const hook = this.hooks.checkout();
+    const { payment, replayed } = await this.authorizeCheckout(order, hook);
+    if (replayed) return payment;
+    return this.captureAccepted(payment, order.fundingAccount);
+  }
+
+  /**
+   * Steps 2 and 3 of a payment step 1 committed: the rail's capture and its record. The payment
+   * is committed: the payer asked for it and the recovery job completes it (capturing under the
+   * payment id if the rail never took it), so an outage from here on answers the payment as it
+   * stands, AUTHORIZING, never a 503 that reads as "not paid".
+   */
+  private async captureAccepted(payment: Payment, fundingAccount: string): Promise<Payment> {
     try {
-      const outcome = await this.captureOnRail(payment, order.fundingAccount);
+      const outcome = await this.captureOnRail(payment, fundingAccount);
       return await this.recordCapture(payment, outcome);
     } catch (error) {
-      // The payment is committed: the customer asked for it and the recovery job completes it
-      // (capturing under the payment id if the rail never took it), so an outage from here on
-      // answers the payment as it stands, AUTHORIZING, never a 503 that reads as "not paid".
       const outage = dependencyOutageOf(error);
       if (!outage) throw error;
       this.logger.warn(
@@ -218,8 +271,9 @@ export class PaymentCore {
     try {
       switch (outcome.status) {
         case 'CAPTURED':
+          if (payment.channel === 'CHECKOUT') return await this.recordCheckoutCapture(payment, outcome.railReference);
           return await this.dataSource.transaction(async (manager) => {
-            const journalEntryId = await this.ledger.post(manager, captureEntry(payment));
+            const journalEntryId = await this.ledger.post(manager, captureEntry(billPaymentOf(payment)));
             const moved = await this.payments.transition(
               manager,
               payment.id,
@@ -247,6 +301,96 @@ export class PaymentCore {
       if (!(error instanceof AlreadyRecorded)) throw error;
       return (await this.payments.findById(this.dataSource.manager, payment.id)) ?? payment;
     }
+  }
+
+  /**
+   * A checkout payment's capture, in one transaction: AUTHORIZING -> PENDING (only from
+   * AUTHORIZING, so the request and the recovery job never both record it), then the checkout
+   * hook completes the session (OPEN -> COMPLETE with the payment), posts the merchant's entry
+   * and writes the merchant's events, and the payment is SUCCEEDED: there is no biller to post
+   * to. A payment held for a compliance review stays PENDING with its entry; its session stays
+   * OPEN, held by the payment, until the review.
+   */
+  private async recordCheckoutCapture(payment: Payment, railReference: string): Promise<Payment> {
+    const hook = this.hooks.checkout();
+    return this.dataSource.transaction(async (manager) => {
+      const captured = await this.payments.transition(
+        manager,
+        payment.id,
+        'PENDING',
+        `Funds captured by ${payment.rail}`,
+        { railReference },
+        'AUTHORIZING',
+      );
+      if (!captured) throw new AlreadyRecorded();
+      const { journalEntryId } = await hook.captured(manager, captured);
+      if (captured.heldForReview) {
+        return (await this.payments.setJournalEntry(manager, payment.id, journalEntryId)) ?? captured;
+      }
+      const succeeded = await this.payments.transition(
+        manager,
+        payment.id,
+        'SUCCEEDED',
+        'Checkout session completed; the merchant is credited',
+        { journalEntryId, completed: true, channel: 'CHECKOUT' },
+        'PENDING',
+      );
+      if (!succeeded) throw new Error(`checkout payment ${payment.id} did not move PENDING -> SUCCEEDED`);
+      return succeeded;
+    });
+  }
+
+  /** Step 1 of a checkout payment (`payCheckout`): the payment AUTHORIZING, or the one its key made already. */
+  private async authorizeCheckout(
+    order: CheckoutPaymentOrder,
+    hook: CheckoutChannelHook,
+  ): Promise<{ payment: Payment; replayed: boolean }> {
+    return this.dataSource.transaction(async (manager) => {
+      // The session is the payer: its pays queue here, one after another.
+      await this.payments.lockCustomer(manager, order.sessionId);
+      const existing = await this.payments.findByKey(manager, order.sessionId, order.idempotencyKey);
+      if (existing) {
+        if (existing.requestHash !== order.requestHash) throw PaymentError.keyReused(existing.id);
+        const original = await this.payments.findById(manager, existing.id);
+        if (!original) throw PaymentError.notFound();
+        return { payment: original, replayed: true };
+      }
+      const id = newId();
+      const charge = await hook.admit(manager, { sessionId: order.sessionId, paymentId: id, rail: order.rail });
+      const payment: NewPayment = {
+        ...blankPayment(),
+        id,
+        customerId: null,
+        channel: 'CHECKOUT',
+        payerType: 'CHECKOUT_PAYER',
+        payerId: order.sessionId,
+        idempotencyKey: order.idempotencyKey,
+        requestHash: order.requestHash,
+        biller: null,
+        accountReference: null,
+        savedAccountId: null,
+        amount: charge.amount,
+        fee: 0,
+        currency: charge.currency,
+        rail: order.rail,
+        fundingAccountMasked: maskFundingAccount(order.fundingAccount),
+        checkout: {
+          merchantId: charge.merchantId,
+          livemode: charge.livemode,
+          sessionId: order.sessionId,
+          merchantFee: charge.merchantFee,
+          merchantPricingVersionId: charge.merchantPricingVersionId,
+        },
+      };
+      const createdAt = await this.payments.insert(
+        manager,
+        payment,
+        `Checkout payment accepted; ${payment.rail} asked to capture the funds`,
+        this.captureFunding.seal(payment.id, order.fundingAccount),
+      );
+      const heldForReview = await this.screen(manager, payment);
+      return { payment: { ...payment, heldForReview, createdAt, updatedAt: createdAt }, replayed: false };
+    });
   }
 
   /**
@@ -309,7 +453,7 @@ export class PaymentCore {
       await this.screen(manager, payment);
       const journalEntryId = await this.ledger.post(
         manager,
-        agentCaptureEntry({ ...payment, payerId: order.agentId }, quote.agentCommission),
+        agentCaptureEntry({ ...payment, biller: quote.biller, payerId: order.agentId }, quote.agentCommission),
       );
       const moved = (await this.payments.transition(
         manager,
@@ -405,7 +549,7 @@ export class PaymentCore {
       payerType: payment.payerType,
       payerId: payment.payerId,
       channel: payment.channel,
-      billerId: payment.biller.id,
+      billerId: payment.biller?.id ?? null,
       accountReference: payment.accountReference,
       amount: payment.amount,
       currency: payment.currency,
@@ -433,6 +577,13 @@ export class PaymentCore {
         'AUTHORIZING',
       );
       if (!moved) throw new AlreadyRecorded();
+      if (moved.channel === 'CHECKOUT') {
+        // The merchant's events, not `payment.*` (whose consumers are the customer's); the cancel
+        // is the reversal row's, which the sweeper takes after the pickup grace.
+        await this.hooks.checkout().failed(manager, moved);
+        if (voidOnRail) await this.reversals.request(manager, moved, 'CANCEL');
+        return moved;
+      }
       const events: OutboxMessage[] = [paymentEvent(PAYMENT_EVENTS.failed, moved)];
       if (voidOnRail) {
         await this.reversals.request(manager, moved, 'CANCEL');
@@ -455,8 +606,39 @@ export class PaymentCore {
   }
 }
 
+/** The columns every new payment starts with, whatever its channel. */
+function blankPayment(): Pick<
+  NewPayment,
+  | 'status'
+  | 'railReference'
+  | 'failureCode'
+  | 'failureMessage'
+  | 'billerReference'
+  | 'journalEntryId'
+  | 'reversalEntryId'
+  | 'railReversalReference'
+  | 'heldForReview'
+  | 'completedAt'
+  | 'checkout'
+> {
+  return {
+    status: 'AUTHORIZING',
+    railReference: null,
+    failureCode: null,
+    failureMessage: null,
+    billerReference: null,
+    journalEntryId: null,
+    reversalEntryId: null,
+    railReversalReference: null,
+    heldForReview: false,
+    completedAt: null,
+    checkout: null,
+  };
+}
+
 function newPayment(order: PaymentOrder, quote: PaymentQuote): NewPayment {
   return {
+    ...blankPayment(),
     id: newId(),
     customerId: order.customerId,
     channel: order.channel,
@@ -472,15 +654,5 @@ function newPayment(order: PaymentOrder, quote: PaymentQuote): NewPayment {
     currency: quote.currency,
     rail: quote.rail,
     fundingAccountMasked: maskFundingAccount(order.fundingAccount),
-    railReference: null,
-    status: 'AUTHORIZING',
-    failureCode: null,
-    failureMessage: null,
-    billerReference: null,
-    journalEntryId: null,
-    reversalEntryId: null,
-    railReversalReference: null,
-    heldForReview: false,
-    completedAt: null,
   };
 }

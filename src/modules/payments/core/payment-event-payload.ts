@@ -1,10 +1,15 @@
 import type { OutboxMessage, OutboxMessageOf } from '../../../platform/outbox/outbox-events';
 import { PAYMENT_EVENTS, type PaymentEventPayload, type PaymentEventType } from '../payments.events';
-import type { Payment, PaymentStatus } from './payment.entity';
+import { billPaymentOf, type Payment, type PaymentStatus } from './payment.entity';
 import type { RailReversalAction } from '../rails/rail-reversal.entity';
 
-/** The payload every payment event carries (`PaymentEventPayload`). */
-export function paymentEventPayload(payment: Payment, status: PaymentStatus = payment.status): PaymentEventPayload {
+/**
+ * The payload every payment event carries (`PaymentEventPayload`). Only a bill payment raises
+ * `payment.*` events, whose consumers (notifications, bills, schedules) are the customer's: a
+ * checkout payment raises the merchant's events instead, through its channel hook.
+ */
+export function paymentEventPayload(bill: Payment, status: PaymentStatus = bill.status): PaymentEventPayload {
+  const payment = billPaymentOf(bill);
   return {
     paymentId: payment.id,
     customerId: payment.customerId,

@@ -5,6 +5,7 @@ import { Payment } from './payment.entity';
 import { PaymentFailures } from './payment-failures.service';
 import { PaymentRepository } from './payment.repository';
 import { PAYMENT_EVENTS } from '../payments.events';
+import { PaymentError } from '../payments.errors';
 import { PostingAttemptRepository } from '../posting/posting-attempt.repository';
 import { RailReversalService } from '../rails/rail-reversal.service';
 import { OutboxWriter } from '../../../platform/outbox/outbox.writer';
@@ -62,6 +63,7 @@ export class PaymentHolds {
   async release(manager: EntityManager, paymentId: string): Promise<HoldRelease> {
     const locked = await this.payments.lockById(manager, paymentId);
     if (!locked?.heldForReview) return 'NOT_HELD';
+    refuseCheckout(locked);
     const released = (await this.payments.setHeldForReview(manager, paymentId, false)) as Payment;
     await this.payments.noteStep(manager, paymentId, 'Review completed; the payment is released');
     if (released.status === 'AUTHORIZING') return 'AWAITING_CAPTURE';
@@ -83,6 +85,7 @@ export class PaymentHolds {
   async reject(manager: EntityManager, paymentId: string): Promise<HoldRejection> {
     const locked = await this.payments.lockById(manager, paymentId);
     if (!locked?.heldForReview) return 'NOT_HELD';
+    refuseCheckout(locked);
     await this.payments.setHeldForReview(manager, paymentId, false);
     const changes = { failureCode: COMPLIANCE_FAILURE.code, failureMessage: COMPLIANCE_FAILURE.message };
     if (locked.status === 'AUTHORIZING') {
@@ -119,4 +122,19 @@ export class PaymentHolds {
     });
     return 'REFUNDED';
   }
+}
+
+/**
+ * A held checkout payment waits for a review that this service cannot settle yet: releasing it
+ * must complete its session through the checkout hook, and rejecting it must refund the payer
+ * without `payment.*` events (its payer is not our customer). Refused, changing nothing, rather
+ * than posted to a biller it does not have.
+ */
+function refuseCheckout(payment: Payment): void {
+  if (payment.channel !== 'CHECKOUT') return;
+  throw new PaymentError(
+    'NOT_RETRYABLE',
+    'A held checkout payment cannot be released or rejected here yet; it stays held',
+    [{ field: 'channel', message: 'CHECKOUT' }],
+  );
 }

@@ -1,10 +1,10 @@
 import type { Posting, PostingLine } from '../../ledger';
-import type { Payment } from './payment.entity';
+import type { BillPayment } from './payment.entity';
 
-type LedgerPayment = Pick<Payment, 'id' | 'biller' | 'amount' | 'fee' | 'currency' | 'rail'>;
+type LedgerPayment = Pick<BillPayment, 'id' | 'biller' | 'amount' | 'fee' | 'currency' | 'rail'>;
 
 /** The accounts a bill payment moves money between. */
-export function paymentAccounts(payment: Pick<Payment, 'biller' | 'currency' | 'rail'>) {
+export function paymentAccounts(payment: Pick<BillPayment, 'biller' | 'currency' | 'rail'>) {
   return {
     /** Funds the rail owes us for captures: an asset until the rail settles. */
     railClearing: {
@@ -69,7 +69,7 @@ export function agentAccounts(agentId: string, currency: string) {
  * commission back.
  */
 export function agentCaptureEntry(
-  payment: Pick<Payment, 'id' | 'biller' | 'amount' | 'fee' | 'currency' | 'payerId'>,
+  payment: Pick<BillPayment, 'id' | 'biller' | 'amount' | 'fee' | 'currency' | 'payerId'>,
   commission: number,
 ): Posting {
   const agent = agentAccounts(payment.payerId, payment.currency);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { OutboxWriter } from '../../../platform/outbox/outbox.writer';
 import { LedgerService } from '../../ledger';
-import type { Payment, PaymentStatus } from './payment.entity';
+import { billPaymentOf, type Payment, type PaymentStatus } from './payment.entity';
 import { railReversalRequested } from './payment-event-payload';
 import { PaymentRepository } from './payment.repository';
 import { PaymentError } from '../payments.errors';
@@ -55,8 +55,9 @@ export class PaymentRefunds {
     paymentId: string,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<DisputablePayment | null> {
-    const payment = await this.payments.findById(manager, paymentId);
-    if (!payment || payment.customerId !== customerId) return null;
+    const found = await this.payments.findById(manager, paymentId);
+    if (!found || found.customerId !== customerId) return null;
+    const payment = billPaymentOf(found);
     return {
       id: payment.id,
       customerId: payment.customerId,

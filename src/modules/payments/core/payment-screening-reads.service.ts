@@ -10,15 +10,18 @@ const SQL = sqlStatements('payments', screening);
 
 /** What the screener asks about a candidate's neighbours; the thresholds are its own. */
 export interface ScreeningActivityQuery {
-  customerId: string;
+  /** Null for a payer who is not our customer (a checkout payment): the payer's own payments count. */
+  customerId: string | null;
+  payerId: string;
   /** The window, back from the transaction's start (`now()`). */
   windowMinutes: number;
   /** The currency the sums and the band are in. */
   currency: string;
   /** A band of amounts (minor units of `currency`, both ends included) to count payments in. */
   band: { from: bigint; to: bigint };
-  billerId: string;
-  accountReference: string;
+  /** The biller account paid; null for a checkout payment (no distinct payers then). */
+  billerId: string | null;
+  accountReference: string | null;
   /** Where the count of distinct payers stops. */
   payersCap: number;
 }
@@ -45,12 +48,14 @@ export interface PaymentUnderReview {
   amount: string;
   fee: string;
   currency: string;
-  billerId: string;
-  billerName: string;
+  /** Null for a checkout payment (it pays a merchant). */
+  billerId: string | null;
+  billerName: string | null;
   status: PaymentStatus;
   heldForReview: boolean;
   channel: PaymentChannel;
-  customerId: string;
+  /** Null for a checkout payment (its payer is not our customer). */
+  customerId: string | null;
 }
 
 /**
@@ -64,6 +69,16 @@ export class PaymentScreeningReads {
 
   /** The candidate's neighbours, read through `manager` (the admission transaction). */
   async activity(manager: EntityManager, query: ScreeningActivityQuery): Promise<ScreeningActivity> {
+    if (query.customerId === null || query.billerId === null || query.accountReference === null) {
+      const row = await one(executorOn(manager), SQL.screeningActivityOfPayer, {
+        payerId: query.payerId,
+        windowMinutes: query.windowMinutes,
+        currency: query.currency,
+        bandFrom: query.band.from.toString(),
+        bandTo: query.band.to.toString(),
+      });
+      return { count: row?.count ?? 0, sum: BigInt(row?.sum ?? '0'), inBand: row?.band ?? 0, distinctPayers: 0 };
+    }
     const row = await one(executorOn(manager), SQL.screeningActivity, {
       customerId: query.customerId,
       windowMinutes: query.windowMinutes,

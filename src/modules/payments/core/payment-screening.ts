@@ -8,12 +8,14 @@ export type ScreeningSeverity = 'LOW' | 'MEDIUM' | 'HIGH';
 /** A payment as screening sees it: inserted already, in the admission transaction. */
 export interface ScreeningCandidate {
   paymentId: string;
-  customerId: string;
+  /** Null for a checkout payment: its payer (the session) is not our customer. */
+  customerId: string | null;
   payerType: PayerType;
   payerId: string;
   channel: PaymentChannel;
-  billerId: string;
-  accountReference: string;
+  /** Null for a checkout payment, which pays a merchant. */
+  billerId: string | null;
+  accountReference: string | null;
   /** Minor units of `currency`. */
   amount: number;
   currency: string;

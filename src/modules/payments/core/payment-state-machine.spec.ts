@@ -36,6 +36,13 @@ describe('payment state machine', () => {
     expect(() => assertTransition(from, to)).toThrow(IllegalPaymentTransitionError);
   });
 
+  it("lets a checkout payment go PENDING -> SUCCEEDED (no biller to post to), and no other channel", () => {
+    expect(() => assertTransition('PENDING', 'SUCCEEDED', 'CHECKOUT')).not.toThrow();
+    expect(() => assertTransition('PENDING', 'SUCCEEDED', 'APP')).toThrow(IllegalPaymentTransitionError);
+    expect(() => assertTransition('PENDING', 'SUCCEEDED')).toThrow(IllegalPaymentTransitionError);
+    expect(() => assertTransition('AUTHORIZING', 'SUCCEEDED', 'CHECKOUT')).toThrow(IllegalPaymentTransitionError);
+  });
+
   it('refuses a move from a set that includes a status that may not make it', () => {
     expect(() => assertTransition(['PROCESSING', 'PENDING'], 'SUCCEEDED')).toThrow(
       /PROCESSING or PENDING to SUCCEEDED/,

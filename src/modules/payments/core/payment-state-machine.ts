@@ -1,4 +1,4 @@
-import type { PaymentStatus } from './payment.entity';
+import type { PaymentChannel, PaymentStatus } from './payment.entity';
 
 /**
  * Every move a payment may make, in one place: `PaymentRepository.transition` is the only
@@ -21,6 +21,17 @@ export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly Paymen
   REFUNDED: [],
 };
 
+/**
+ * Moves one channel makes besides the common ones: a checkout payment has no biller to post to,
+ * so its capture's transaction takes it `PENDING -> SUCCEEDED` at once (never through
+ * PROCESSING). The transition statement refuses that move to a payment of any other channel too.
+ */
+export const CHANNEL_TRANSITIONS: Readonly<
+  Partial<Record<PaymentChannel, Partial<Record<PaymentStatus, readonly PaymentStatus[]>>>>
+> = {
+  CHECKOUT: { PENDING: ['SUCCEEDED'] },
+};
+
 export class IllegalPaymentTransitionError extends Error {
   constructor(from: PaymentStatus | readonly PaymentStatus[], to: PaymentStatus) {
     super(`a payment cannot move from ${Array.isArray(from) ? from.join(' or ') : String(from)} to ${to}`);
@@ -33,10 +44,17 @@ export function sourcesOf(to: PaymentStatus): PaymentStatus[] {
   return (Object.keys(PAYMENT_TRANSITIONS) as PaymentStatus[]).filter((from) => PAYMENT_TRANSITIONS[from].includes(to));
 }
 
-/** Throws unless every status in `from` may move to `to`. */
-export function assertTransition(from: PaymentStatus | readonly PaymentStatus[], to: PaymentStatus): void {
+/** Throws unless every status in `from` may move to `to` (with `channel`'s own moves when it is given). */
+export function assertTransition(
+  from: PaymentStatus | readonly PaymentStatus[],
+  to: PaymentStatus,
+  channel?: PaymentChannel,
+): void {
   const sources: readonly PaymentStatus[] = Array.isArray(from) ? from : [from as PaymentStatus];
-  if (sources.length === 0 || sources.some((source) => !PAYMENT_TRANSITIONS[source].includes(to))) {
+  const own = channel === undefined ? undefined : CHANNEL_TRANSITIONS[channel];
+  const allowed = (source: PaymentStatus) =>
+    PAYMENT_TRANSITIONS[source].includes(to) || (own?.[source]?.includes(to) ?? false);
+  if (sources.length === 0 || sources.some((source) => !allowed(source))) {
     throw new IllegalPaymentTransitionError(from, to);
   }
 }

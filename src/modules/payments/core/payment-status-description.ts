@@ -1,5 +1,5 @@
 import { formatMinorUnits } from '../../../platform/money/money-format';
-import type { Payment } from './payment.entity';
+import type { BillPayment } from './payment.entity';
 import type { PostingAttempt } from '../posting/posting-attempt.entity';
 
 /** How a payment's state reads to its customer: what happened and what happens next. */
@@ -22,7 +22,7 @@ const RAIL_NAMES: Record<string, string> = {
  * the timeline's staff notes). `posting` is the latest posting cycle when the caller read it:
  * a cycle that gave up (`FAILED` while the payment is still `PROCESSING`) reads as delayed.
  */
-export function customerStatus(payment: Payment, posting?: PostingAttempt | null): CustomerStatus {
+export function customerStatus(payment: BillPayment, posting?: PostingAttempt | null): CustomerStatus {
   const total = formatMinorUnits(BigInt(payment.amount) + BigInt(payment.fee), payment.currency, 'code');
   const source = RAIL_NAMES[payment.rail] ?? payment.rail;
   const biller = payment.biller.name;

@@ -5,7 +5,17 @@ import { jsonObject, oneOf } from '../../../platform/database/column-values';
 import { toMinorUnits } from '../../../platform/database/minor-units.transformer';
 import { sqlStatements } from '../../../platform/database/sql-query';
 import { executorOn, one, run } from '../../../platform/database/statement-executor';
-import { PAYER_TYPES, Payment, PAYMENT_CHANNELS, PAYMENT_STATUSES, PaymentStatus } from './payment.entity';
+import {
+  BillPayment,
+  billPaymentOf,
+  CheckoutPaymentTerms,
+  PAYER_TYPES,
+  Payment,
+  PAYMENT_CHANNELS,
+  PAYMENT_STATUSES,
+  PaymentChannel,
+  PaymentStatus,
+} from './payment.entity';
 import { assertTransition, sourcesOf } from './payment-state-machine';
 import { PaymentStatusEvent } from './payment-status-event.entity';
 import * as payments from './sql/payments.queries';
@@ -116,9 +126,9 @@ export class PaymentRepository {
       payerId: payment.payerId,
       idempotencyKey: payment.idempotencyKey,
       requestHash: payment.requestHash,
-      billerId: payment.biller.id,
-      billerName: payment.biller.name,
-      billerSlug: payment.biller.slug,
+      billerId: payment.biller?.id ?? null,
+      billerName: payment.biller?.name ?? null,
+      billerSlug: payment.biller?.slug ?? null,
       accountReference: payment.accountReference,
       savedAccountId: payment.savedAccountId,
       amount: payment.amount,
@@ -128,13 +138,19 @@ export class PaymentRepository {
       fundingAccountMasked: payment.fundingAccountMasked,
       note,
       captureFundingSealed,
+      merchantId: payment.checkout?.merchantId ?? null,
+      livemode: payment.checkout?.livemode ?? null,
+      checkoutSessionId: payment.checkout?.sessionId ?? null,
+      merchantFee: payment.checkout?.merchantFee ?? null,
+      merchantPricingVersionId: payment.checkout?.merchantPricingVersionId ?? null,
     });
     return row.created_at;
   }
 
-  async findOwned(manager: EntityManager, id: string, customerId: string): Promise<Payment | null> {
+  /** The customer's payment (a bill payment: a checkout payment has no customer). */
+  async findOwned(manager: EntityManager, id: string, customerId: string): Promise<BillPayment | null> {
     const row = await one(executorOn(manager), SQL.findOwnedPayment, { id, customerId });
-    return row === null ? null : toPayment(row);
+    return row === null ? null : billPaymentOf(toPayment(row));
   }
 
   async findById(manager: EntityManager, id: string): Promise<Payment | null> {
@@ -190,11 +206,15 @@ export class PaymentRepository {
         Payment,
         'failureCode' | 'failureMessage' | 'billerReference' | 'reversalEntryId' | 'railReference' | 'journalEntryId'
       >
-    > & { completed?: boolean } = {},
+    > & {
+      completed?: boolean;
+      /** The payment's channel, for a move that channel alone makes (`CHANNEL_TRANSITIONS`). */
+      channel?: PaymentChannel;
+    } = {},
     from: PaymentStatus | readonly PaymentStatus[] = sourcesOf(status),
   ): Promise<Payment | null> {
     const sources: readonly PaymentStatus[] = typeof from === 'string' ? [from] : from;
-    assertTransition(sources, status);
+    assertTransition(sources, status, changes.channel);
     const row = await one(executorOn(manager), SQL.transitionPayment, {
       id,
       status,
@@ -224,6 +244,15 @@ export class PaymentRepository {
    */
   async setHeldForReview(manager: EntityManager, id: string, held: boolean): Promise<Payment | null> {
     const row = await one(executorOn(manager), SQL.setHeldForReview, { id, held });
+    return row ? toPayment(row) : null;
+  }
+
+  /**
+   * Records the capture entry of a payment whose capture leaves it PENDING without a posting
+   * cycle (a checkout payment held for review); answers the payment, or null when it had one.
+   */
+  async setJournalEntry(manager: EntityManager, id: string, journalEntryId: string): Promise<Payment | null> {
+    const row = await one(executorOn(manager), SQL.setJournalEntry, { id, journalEntryId });
     return row ? toPayment(row) : null;
   }
 
@@ -266,7 +295,10 @@ function toPayment(row: payments.FindPaymentResult): Payment {
     payerId: row.payer_id,
     idempotencyKey: row.idempotency_key,
     requestHash: row.request_hash,
-    biller: BillerSnapshot.of({ id: row.biller_id, name: row.biller_name, slug: row.biller_slug }),
+    biller:
+      row.biller_id === null
+        ? null
+        : BillerSnapshot.of({ id: row.biller_id, name: row.biller_name ?? '', slug: row.biller_slug ?? '' }),
     accountReference: row.account_reference,
     savedAccountId: row.saved_account_id,
     amount: toMinorUnits(row.amount),
@@ -286,7 +318,20 @@ function toPayment(row: payments.FindPaymentResult): Payment {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     completedAt: row.completed_at,
+    checkout: checkoutTermsOf(row),
   } satisfies Payment);
+}
+
+/** The checkout columns of a `payments` row, or null for a payment of another channel. */
+function checkoutTermsOf(row: payments.FindPaymentResult): CheckoutPaymentTerms | null {
+  if (row.merchant_id === null || row.checkout_session_id === null || row.livemode === null) return null;
+  return Object.assign(new CheckoutPaymentTerms(), {
+    merchantId: row.merchant_id,
+    livemode: row.livemode,
+    sessionId: row.checkout_session_id,
+    merchantFee: row.merchant_fee === null ? 0 : toMinorUnits(row.merchant_fee),
+    merchantPricingVersionId: row.merchant_pricing_version_id,
+  } satisfies CheckoutPaymentTerms);
 }
 
 /** The precheck's `existing`: the payment already made under the key, as `json_build_object` answers it. */

@@ -7,7 +7,7 @@ import { OutboxWriter } from '../../../platform/outbox/outbox.writer';
 import { PAYMENT_EVENTS } from '../payments.events';
 import { PaymentQuoteService, BillerPopularityService, BillerConnector, PaymentPostingOutcome } from '../../billers';
 import { BillerCircuitBreaker } from './biller-circuit-breaker';
-import { Payment } from '../core/payment.entity';
+import { BillPayment, billPaymentOf, Payment } from '../core/payment.entity';
 import { PaymentFailures } from '../core/payment-failures.service';
 import { PaymentRepository } from '../core/payment.repository';
 import { PaymentError } from '../payments.errors';
@@ -115,8 +115,9 @@ export class PostingService {
       const open = await this.attempts.openCycle(this.dataSource.manager, paymentId);
       return this.tryAttempt(open.id);
     }
-    const result = await this.tryOnce(started.payment, started.claimed.wasUnknown);
-    await this.record(started.payment, started.claimed.attempt, result);
+    const payment = billPaymentOf(started.payment);
+    const result = await this.tryOnce(payment, started.claimed.wasUnknown);
+    await this.record(payment, started.claimed.attempt, result);
   }
 
   /**
@@ -138,7 +139,7 @@ export class PostingService {
         manager,
         paymentId,
         'PROCESSING',
-        `Posting to ${pending.biller.name}`,
+        `Posting to ${billPaymentOf(pending).biller.name}`,
         {},
         'PENDING',
       );
@@ -169,7 +170,7 @@ export class PostingService {
           this.dataSource.manager,
           payment.id,
           'PROCESSING',
-          `Posting to ${payment.biller.name}`,
+          `Posting to ${billPaymentOf(payment).biller.name}`,
           {},
           'PENDING',
         )) ?? (await this.payments.findById(this.dataSource.manager, payment.id));
@@ -186,8 +187,10 @@ export class PostingService {
       );
       return;
     }
-    const result = await this.tryOnce(payment, claimed.wasUnknown);
-    await this.record(payment, attempt, result);
+    // Only a bill payment has posting cycles: a checkout payment completes in its capture's transaction.
+    const billPayment = billPaymentOf(payment);
+    const result = await this.tryOnce(billPayment, claimed.wasUnknown);
+    await this.record(billPayment, attempt, result);
   }
 
   /** Tries every due attempt once; the worker's sweeper calls it on a timer. Answers how many it took. */
@@ -235,7 +238,7 @@ export class PostingService {
     return listPostingAttempts(this.dataSource.manager, filter);
   }
 
-  private async tryOnce(payment: Payment, outcomeUnknown: boolean): Promise<TryResult> {
+  private async tryOnce(payment: BillPayment, outcomeUnknown: boolean): Promise<TryResult> {
     const endpoint = await this.quotes.postingEndpoint(payment.biller.id);
     if (!endpoint) return { kind: 'TRANSIENT', error: 'the biller has no connector configured' };
     const signal = this.interruption.signal;
@@ -274,7 +277,7 @@ export class PostingService {
     return postingResult(outcome);
   }
 
-  private async record(payment: Payment, attempt: PostingAttempt, result: TryResult): Promise<void> {
+  private async record(payment: BillPayment, attempt: PostingAttempt, result: TryResult): Promise<void> {
     switch (result.kind) {
       case 'CONFIRMED':
         await this.confirm(payment, attempt, result.billerReference);
@@ -334,7 +337,7 @@ export class PostingService {
     }
   }
 
-  private async confirm(payment: Payment, attempt: PostingAttempt, billerReference: string): Promise<void> {
+  private async confirm(payment: BillPayment, attempt: PostingAttempt, billerReference: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       // Only a payment still PROCESSING succeeds (an operator or a dispute may have settled it).
       const succeeded = await this.payments.transition(
@@ -366,15 +369,15 @@ export class PostingService {
   }
 
   /** The biller refused the payment: fail it, reverse its entry, and return the funds on the rail. */
-  private async reject(payment: Payment, attempt: PostingAttempt, code: string, error: string): Promise<void> {
+  private async reject(payment: BillPayment, attempt: PostingAttempt, code: string, error: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const locked = await this.payments.lockById(manager, payment.id);
-      if (locked?.status === 'PROCESSING') await this.failPayment(manager, locked, code);
+      if (locked?.status === 'PROCESSING') await this.failPayment(manager, billPaymentOf(locked), code);
       await this.attempts.close(manager, attempt.id, { status: 'FAILED', outcome: code, error });
     });
   }
 
-  private async failPayment(manager: EntityManager, payment: Payment, code: string): Promise<void> {
+  private async failPayment(manager: EntityManager, payment: BillPayment, code: string): Promise<void> {
     // The customer reads failureMessage and the timeline; the biller's own words stay on the attempt, for staff.
     await this.failures.failCaptured(manager, payment, {
       code,

@@ -6,7 +6,9 @@
  * whose capture answer was lost (a timeout, a crash) is settled by asking, never by capturing
  * again. All are idempotent on `reference`: the rail returns the first outcome again.
  */
-export type RailCode = 'CARD' | 'BANK_TRANSFER' | 'MOBILE_MONEY' | 'WALLET';
+/** The rails a connector can be asked to capture on. */
+export const RAIL_CODES = ['CARD', 'BANK_TRANSFER', 'MOBILE_MONEY', 'WALLET'] as const;
+export type RailCode = (typeof RAIL_CODES)[number];
 
 export interface CaptureRequest {
   rail: RailCode;

@@ -29,15 +29,16 @@ export interface NextSucceededBatchQuery {
   result: NextSucceededBatchResult;
 }
 
-const nextSucceededBatchIR: any = {"usedParamSet":{"from":true,"to":true,"afterCreatedAt":true,"afterId":true,"limit":true},"params":[{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":201,"b":206}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":225,"b":228}]},{"name":"afterCreatedAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":282,"b":297}]},{"name":"afterId","required":true,"transform":{"type":"scalar"},"locs":[{"a":313,"b":321}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":362,"b":368}]}],"statement":"-- The window's SUCCEEDED payments after a key, in key order, one batch (BillerCheckService).\nSELECT id, biller_id, amount::text AS \"amount!\", currency, created_at\n  FROM payments\n WHERE created_at >= :from! AND created_at < :to! AND status = 'SUCCEEDED'\n   AND (created_at, id) > (:afterCreatedAt!::timestamptz, :afterId!::uuid)\n ORDER BY created_at, id\n LIMIT :limit!"};
+const nextSucceededBatchIR: any = {"usedParamSet":{"from":true,"to":true,"afterCreatedAt":true,"afterId":true,"limit":true},"params":[{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":302,"b":307}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":326,"b":329}]},{"name":"afterCreatedAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":409,"b":424}]},{"name":"afterId","required":true,"transform":{"type":"scalar"},"locs":[{"a":440,"b":448}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":489,"b":495}]}],"statement":"-- The window's SUCCEEDED bill payments after a key, in key order, one batch (BillerCheckService).\n-- A checkout payment pays a merchant, not a biller: there is no biller to ask.\nSELECT id, biller_id AS \"biller_id!\", amount::text AS \"amount!\", currency, created_at\n  FROM payments\n WHERE created_at >= :from! AND created_at < :to! AND status = 'SUCCEEDED' AND biller_id IS NOT NULL\n   AND (created_at, id) > (:afterCreatedAt!::timestamptz, :afterId!::uuid)\n ORDER BY created_at, id\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- The window's SUCCEEDED payments after a key, in key order, one batch (BillerCheckService).
- * SELECT id, biller_id, amount::text AS "amount!", currency, created_at
+ * -- The window's SUCCEEDED bill payments after a key, in key order, one batch (BillerCheckService).
+ * -- A checkout payment pays a merchant, not a biller: there is no biller to ask.
+ * SELECT id, biller_id AS "biller_id!", amount::text AS "amount!", currency, created_at
  *   FROM payments
- *  WHERE created_at >= :from! AND created_at < :to! AND status = 'SUCCEEDED'
+ *  WHERE created_at >= :from! AND created_at < :to! AND status = 'SUCCEEDED' AND biller_id IS NOT NULL
  *    AND (created_at, id) > (:afterCreatedAt!::timestamptz, :afterId!::uuid)
  *  ORDER BY created_at, id
  *  LIMIT :limit!

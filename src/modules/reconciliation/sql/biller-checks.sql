@@ -1,8 +1,9 @@
 /* @name NextSucceededBatch */
--- The window's SUCCEEDED payments after a key, in key order, one batch (BillerCheckService).
-SELECT id, biller_id, amount::text AS "amount!", currency, created_at
+-- The window's SUCCEEDED bill payments after a key, in key order, one batch (BillerCheckService).
+-- A checkout payment pays a merchant, not a biller: there is no biller to ask.
+SELECT id, biller_id AS "biller_id!", amount::text AS "amount!", currency, created_at
   FROM payments
- WHERE created_at >= :from! AND created_at < :to! AND status = 'SUCCEEDED'
+ WHERE created_at >= :from! AND created_at < :to! AND status = 'SUCCEEDED' AND biller_id IS NOT NULL
    AND (created_at, id) > (:afterCreatedAt!::timestamptz, :afterId!::uuid)
  ORDER BY created_at, id
  LIMIT :limit!;

@@ -1,4 +1,4 @@
-import type { Payment } from '../payment.entity';
+import { billPaymentOf, type Payment } from '../payment.entity';
 import { customerStatus } from '../payment-status-description';
 import type { PaymentDetail, PaymentDraft } from '../payments.service';
 import type { PostingAttempt } from '../../posting/posting-attempt.entity';
@@ -7,7 +7,9 @@ import type { PaymentResponseDto } from './payment-response.dto';
 import type { PostingAttemptResponseDto } from '../../posting/dto/posting-attempt-response.dto';
 import type { TransactionDetailDto } from './transaction-detail.dto';
 
-export function toPaymentResponse(payment: Payment, posting?: PostingAttempt | null): PaymentResponseDto {
+/** A bill payment as its customer sees it (a checkout payment is no customer's: it throws). */
+export function toPaymentResponse(bill: Payment, posting?: PostingAttempt | null): PaymentResponseDto {
+  const payment = billPaymentOf(bill);
   const state = customerStatus(payment, posting);
   return {
     id: payment.id,

@@ -141,19 +141,24 @@ export const precheckByPayer = new PreparedQuery<PrecheckByPayerParams,PrecheckB
 
 /** 'InsertPayment' parameters type */
 export interface InsertPaymentParams {
-  accountReference: string;
+  accountReference?: string | null | void;
   amount: NumberOrString;
-  billerId: string;
-  billerName: string;
-  billerSlug: string;
+  billerId?: string | null | void;
+  billerName?: string | null | void;
+  billerSlug?: string | null | void;
   captureFundingSealed?: string | null | void;
   channel: string;
+  checkoutSessionId?: string | null | void;
   currency: string;
-  customerId: string;
+  customerId?: string | null | void;
   fee: NumberOrString;
   fundingAccountMasked: string;
   id: string;
   idempotencyKey: string;
+  livemode?: boolean | null | void;
+  merchantFee?: NumberOrString | null | void;
+  merchantId?: string | null | void;
+  merchantPricingVersionId?: string | null | void;
   note: string;
   payerId: string;
   payerType: string;
@@ -173,7 +178,7 @@ export interface InsertPaymentQuery {
   result: InsertPaymentResult;
 }
 
-const insertPaymentIR: any = {"usedParamSet":{"id":true,"customerId":true,"channel":true,"payerType":true,"payerId":true,"idempotencyKey":true,"requestHash":true,"billerId":true,"billerName":true,"billerSlug":true,"accountReference":true,"savedAccountId":true,"amount":true,"fee":true,"currency":true,"rail":true,"fundingAccountMasked":true,"captureFundingSealed":true,"note":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":416,"b":419}]},{"name":"customerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":422,"b":433}]},{"name":"channel","required":true,"transform":{"type":"scalar"},"locs":[{"a":436,"b":444}]},{"name":"payerType","required":true,"transform":{"type":"scalar"},"locs":[{"a":447,"b":457}]},{"name":"payerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":460,"b":468}]},{"name":"idempotencyKey","required":true,"transform":{"type":"scalar"},"locs":[{"a":471,"b":486}]},{"name":"requestHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":489,"b":501}]},{"name":"billerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":504,"b":513}]},{"name":"billerName","required":true,"transform":{"type":"scalar"},"locs":[{"a":526,"b":537}]},{"name":"billerSlug","required":true,"transform":{"type":"scalar"},"locs":[{"a":540,"b":551}]},{"name":"accountReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":554,"b":571}]},{"name":"savedAccountId","required":false,"transform":{"type":"scalar"},"locs":[{"a":574,"b":588}]},{"name":"amount","required":true,"transform":{"type":"scalar"},"locs":[{"a":591,"b":598}]},{"name":"fee","required":true,"transform":{"type":"scalar"},"locs":[{"a":601,"b":605}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":608,"b":617}]},{"name":"rail","required":true,"transform":{"type":"scalar"},"locs":[{"a":620,"b":625}]},{"name":"fundingAccountMasked","required":true,"transform":{"type":"scalar"},"locs":[{"a":638,"b":659}]},{"name":"captureFundingSealed","required":false,"transform":{"type":"scalar"},"locs":[{"a":837,"b":857},{"a":891,"b":911}]},{"name":"note","required":true,"transform":{"type":"scalar"},"locs":[{"a":1025,"b":1030}]}],"statement":"-- An AUTHORIZING payment, its capture instruction (when sealed) and the first step of its timeline.\nWITH inserted AS (\n  INSERT INTO payments (id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash,\n                        biller_id, biller_name, biller_slug, account_reference, saved_account_id, amount, fee,\n                        currency, rail, funding_account_masked, status)\n  VALUES (:id!, :customerId!, :channel!, :payerType!, :payerId!, :idempotencyKey!, :requestHash!, :billerId!,\n          :billerName!, :billerSlug!, :accountReference!, :savedAccountId, :amount!, :fee!, :currency!, :rail!,\n          :fundingAccountMasked!, 'AUTHORIZING')\n  RETURNING id, status, created_at\n), instruction AS (\n  INSERT INTO payment_capture_instructions (payment_id, funding_account_sealed, created_at)\n  SELECT id, :captureFundingSealed, created_at FROM inserted WHERE :captureFundingSealed::text IS NOT NULL\n)\nINSERT INTO payment_status_events (payment_id, status, note, created_at)\nSELECT id, status, :note!, created_at FROM inserted\nRETURNING created_at"};
+const insertPaymentIR: any = {"usedParamSet":{"id":true,"customerId":true,"channel":true,"payerType":true,"payerId":true,"idempotencyKey":true,"requestHash":true,"billerId":true,"billerName":true,"billerSlug":true,"accountReference":true,"savedAccountId":true,"amount":true,"fee":true,"currency":true,"rail":true,"fundingAccountMasked":true,"merchantId":true,"livemode":true,"checkoutSessionId":true,"merchantFee":true,"merchantPricingVersionId":true,"captureFundingSealed":true,"note":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":527,"b":530}]},{"name":"customerId","required":false,"transform":{"type":"scalar"},"locs":[{"a":533,"b":543}]},{"name":"channel","required":true,"transform":{"type":"scalar"},"locs":[{"a":546,"b":554}]},{"name":"payerType","required":true,"transform":{"type":"scalar"},"locs":[{"a":557,"b":567}]},{"name":"payerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":570,"b":578}]},{"name":"idempotencyKey","required":true,"transform":{"type":"scalar"},"locs":[{"a":581,"b":596}]},{"name":"requestHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":599,"b":611}]},{"name":"billerId","required":false,"transform":{"type":"scalar"},"locs":[{"a":614,"b":622}]},{"name":"billerName","required":false,"transform":{"type":"scalar"},"locs":[{"a":635,"b":645}]},{"name":"billerSlug","required":false,"transform":{"type":"scalar"},"locs":[{"a":648,"b":658}]},{"name":"accountReference","required":false,"transform":{"type":"scalar"},"locs":[{"a":661,"b":677}]},{"name":"savedAccountId","required":false,"transform":{"type":"scalar"},"locs":[{"a":680,"b":694}]},{"name":"amount","required":true,"transform":{"type":"scalar"},"locs":[{"a":697,"b":704}]},{"name":"fee","required":true,"transform":{"type":"scalar"},"locs":[{"a":707,"b":711}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":714,"b":723}]},{"name":"rail","required":true,"transform":{"type":"scalar"},"locs":[{"a":726,"b":731}]},{"name":"fundingAccountMasked","required":true,"transform":{"type":"scalar"},"locs":[{"a":744,"b":765}]},{"name":"merchantId","required":false,"transform":{"type":"scalar"},"locs":[{"a":783,"b":793}]},{"name":"livemode","required":false,"transform":{"type":"scalar"},"locs":[{"a":796,"b":804}]},{"name":"checkoutSessionId","required":false,"transform":{"type":"scalar"},"locs":[{"a":807,"b":824}]},{"name":"merchantFee","required":false,"transform":{"type":"scalar"},"locs":[{"a":827,"b":838}]},{"name":"merchantPricingVersionId","required":false,"transform":{"type":"scalar"},"locs":[{"a":851,"b":875}]},{"name":"captureFundingSealed","required":false,"transform":{"type":"scalar"},"locs":[{"a":1038,"b":1058},{"a":1092,"b":1112}]},{"name":"note","required":true,"transform":{"type":"scalar"},"locs":[{"a":1226,"b":1231}]}],"statement":"-- An AUTHORIZING payment, its capture instruction (when sealed) and the first step of its timeline.\nWITH inserted AS (\n  INSERT INTO payments (id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash,\n                        biller_id, biller_name, biller_slug, account_reference, saved_account_id, amount, fee,\n                        currency, rail, funding_account_masked, status, merchant_id, livemode, checkout_session_id,\n                        merchant_fee, merchant_pricing_version_id)\n  VALUES (:id!, :customerId, :channel!, :payerType!, :payerId!, :idempotencyKey!, :requestHash!, :billerId,\n          :billerName, :billerSlug, :accountReference, :savedAccountId, :amount!, :fee!, :currency!, :rail!,\n          :fundingAccountMasked!, 'AUTHORIZING', :merchantId, :livemode, :checkoutSessionId, :merchantFee,\n          :merchantPricingVersionId)\n  RETURNING id, status, created_at\n), instruction AS (\n  INSERT INTO payment_capture_instructions (payment_id, funding_account_sealed, created_at)\n  SELECT id, :captureFundingSealed, created_at FROM inserted WHERE :captureFundingSealed::text IS NOT NULL\n)\nINSERT INTO payment_status_events (payment_id, status, note, created_at)\nSELECT id, status, :note!, created_at FROM inserted\nRETURNING created_at"};
 
 /**
  * Query generated from SQL:
@@ -182,10 +187,12 @@ const insertPaymentIR: any = {"usedParamSet":{"id":true,"customerId":true,"chann
  * WITH inserted AS (
  *   INSERT INTO payments (id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash,
  *                         biller_id, biller_name, biller_slug, account_reference, saved_account_id, amount, fee,
- *                         currency, rail, funding_account_masked, status)
- *   VALUES (:id!, :customerId!, :channel!, :payerType!, :payerId!, :idempotencyKey!, :requestHash!, :billerId!,
- *           :billerName!, :billerSlug!, :accountReference!, :savedAccountId, :amount!, :fee!, :currency!, :rail!,
- *           :fundingAccountMasked!, 'AUTHORIZING')
+ *                         currency, rail, funding_account_masked, status, merchant_id, livemode, checkout_session_id,
+ *                         merchant_fee, merchant_pricing_version_id)
+ *   VALUES (:id!, :customerId, :channel!, :payerType!, :payerId!, :idempotencyKey!, :requestHash!, :billerId,
+ *           :billerName, :billerSlug, :accountReference, :savedAccountId, :amount!, :fee!, :currency!, :rail!,
+ *           :fundingAccountMasked!, 'AUTHORIZING', :merchantId, :livemode, :checkoutSessionId, :merchantFee,
+ *           :merchantPricingVersionId)
  *   RETURNING id, status, created_at
  * ), instruction AS (
  *   INSERT INTO payment_capture_instructions (payment_id, funding_account_sealed, created_at)
@@ -206,17 +213,18 @@ export interface FindPaymentParams {
 
 /** 'FindPayment' return type */
 export interface FindPaymentResult {
-  account_reference: string;
+  account_reference: string | null;
   amount: string;
-  biller_id: string;
-  biller_name: string;
+  biller_id: string | null;
+  biller_name: string | null;
   biller_reference: string | null;
-  biller_slug: string;
+  biller_slug: string | null;
   channel: string;
+  checkout_session_id: string | null;
   completed_at: Date | null;
   created_at: Date;
   currency: string;
-  customer_id: string;
+  customer_id: string | null;
   failure_code: string | null;
   failure_message: string | null;
   fee: string;
@@ -225,6 +233,10 @@ export interface FindPaymentResult {
   id: string;
   idempotency_key: string;
   journal_entry_id: string | null;
+  livemode: boolean | null;
+  merchant_fee: string | null;
+  merchant_id: string | null;
+  merchant_pricing_version_id: string | null;
   payer_id: string;
   payer_type: string;
   rail: string;
@@ -243,7 +255,7 @@ export interface FindPaymentQuery {
   result: FindPaymentResult;
 }
 
-const findPaymentIR: any = {"usedParamSet":{"id":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":451,"b":454}]}],"statement":"SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at\n  FROM payments\n WHERE id = :id!"};
+const findPaymentIR: any = {"usedParamSet":{"id":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":545,"b":548}]}],"statement":"SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n  FROM payments\n WHERE id = :id!"};
 
 /**
  * Query generated from SQL:
@@ -251,7 +263,8 @@ const findPaymentIR: any = {"usedParamSet":{"id":true},"params":[{"name":"id","r
  * SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
  *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
  *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
- *        held_for_review, created_at, updated_at, completed_at
+ *        held_for_review, created_at, updated_at, completed_at,
+ *        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
  *   FROM payments
  *  WHERE id = :id!
  * ```
@@ -267,17 +280,18 @@ export interface FindOwnedPaymentParams {
 
 /** 'FindOwnedPayment' return type */
 export interface FindOwnedPaymentResult {
-  account_reference: string;
+  account_reference: string | null;
   amount: string;
-  biller_id: string;
-  biller_name: string;
+  biller_id: string | null;
+  biller_name: string | null;
   biller_reference: string | null;
-  biller_slug: string;
+  biller_slug: string | null;
   channel: string;
+  checkout_session_id: string | null;
   completed_at: Date | null;
   created_at: Date;
   currency: string;
-  customer_id: string;
+  customer_id: string | null;
   failure_code: string | null;
   failure_message: string | null;
   fee: string;
@@ -286,6 +300,10 @@ export interface FindOwnedPaymentResult {
   id: string;
   idempotency_key: string;
   journal_entry_id: string | null;
+  livemode: boolean | null;
+  merchant_fee: string | null;
+  merchant_id: string | null;
+  merchant_pricing_version_id: string | null;
   payer_id: string;
   payer_type: string;
   rail: string;
@@ -304,7 +322,7 @@ export interface FindOwnedPaymentQuery {
   result: FindOwnedPaymentResult;
 }
 
-const findOwnedPaymentIR: any = {"usedParamSet":{"id":true,"customerId":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":451,"b":454}]},{"name":"customerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":474,"b":485}]}],"statement":"SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at\n  FROM payments\n WHERE id = :id! AND customer_id = :customerId!"};
+const findOwnedPaymentIR: any = {"usedParamSet":{"id":true,"customerId":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":545,"b":548}]},{"name":"customerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":568,"b":579}]}],"statement":"SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n  FROM payments\n WHERE id = :id! AND customer_id = :customerId!"};
 
 /**
  * Query generated from SQL:
@@ -312,7 +330,8 @@ const findOwnedPaymentIR: any = {"usedParamSet":{"id":true,"customerId":true},"p
  * SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
  *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
  *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
- *        held_for_review, created_at, updated_at, completed_at
+ *        held_for_review, created_at, updated_at, completed_at,
+ *        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
  *   FROM payments
  *  WHERE id = :id! AND customer_id = :customerId!
  * ```
@@ -327,17 +346,18 @@ export interface LockPaymentParams {
 
 /** 'LockPayment' return type */
 export interface LockPaymentResult {
-  account_reference: string;
+  account_reference: string | null;
   amount: string;
-  biller_id: string;
-  biller_name: string;
+  biller_id: string | null;
+  biller_name: string | null;
   biller_reference: string | null;
-  biller_slug: string;
+  biller_slug: string | null;
   channel: string;
+  checkout_session_id: string | null;
   completed_at: Date | null;
   created_at: Date;
   currency: string;
-  customer_id: string;
+  customer_id: string | null;
   failure_code: string | null;
   failure_message: string | null;
   fee: string;
@@ -346,6 +366,10 @@ export interface LockPaymentResult {
   id: string;
   idempotency_key: string;
   journal_entry_id: string | null;
+  livemode: boolean | null;
+  merchant_fee: string | null;
+  merchant_id: string | null;
+  merchant_pricing_version_id: string | null;
   payer_id: string;
   payer_type: string;
   rail: string;
@@ -364,7 +388,7 @@ export interface LockPaymentQuery {
   result: LockPaymentResult;
 }
 
-const lockPaymentIR: any = {"usedParamSet":{"id":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":451,"b":454}]}],"statement":"SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at\n  FROM payments\n WHERE id = :id!\n   FOR UPDATE"};
+const lockPaymentIR: any = {"usedParamSet":{"id":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":545,"b":548}]}],"statement":"SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n  FROM payments\n WHERE id = :id!\n   FOR UPDATE"};
 
 /**
  * Query generated from SQL:
@@ -372,7 +396,8 @@ const lockPaymentIR: any = {"usedParamSet":{"id":true},"params":[{"name":"id","r
  * SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
  *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
  *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
- *        held_for_review, created_at, updated_at, completed_at
+ *        held_for_review, created_at, updated_at, completed_at,
+ *        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
  *   FROM payments
  *  WHERE id = :id!
  *    FOR UPDATE
@@ -390,17 +415,18 @@ export interface ClaimStuckAuthorizationsParams {
 
 /** 'ClaimStuckAuthorizations' return type */
 export interface ClaimStuckAuthorizationsResult {
-  account_reference: string;
+  account_reference: string | null;
   amount: string;
-  biller_id: string;
-  biller_name: string;
+  biller_id: string | null;
+  biller_name: string | null;
   biller_reference: string | null;
-  biller_slug: string;
+  biller_slug: string | null;
   channel: string;
+  checkout_session_id: string | null;
   completed_at: Date | null;
   created_at: Date;
   currency: string;
-  customer_id: string;
+  customer_id: string | null;
   failure_code: string | null;
   failure_message: string | null;
   fee: string;
@@ -409,6 +435,10 @@ export interface ClaimStuckAuthorizationsResult {
   id: string;
   idempotency_key: string;
   journal_entry_id: string | null;
+  livemode: boolean | null;
+  merchant_fee: string | null;
+  merchant_id: string | null;
+  merchant_pricing_version_id: string | null;
   past_max_age: boolean;
   payer_id: string;
   payer_type: string;
@@ -428,7 +458,7 @@ export interface ClaimStuckAuthorizationsQuery {
   result: ClaimStuckAuthorizationsResult;
 }
 
-const claimStuckAuthorizationsIR: any = {"usedParamSet":{"olderThanMs":true,"limit":true,"maxAgeMs":true},"params":[{"name":"olderThanMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":209,"b":221}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":292,"b":298}]},{"name":"maxAgeMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":1248,"b":1257}]}],"statement":"WITH stuck AS (\n  UPDATE payments SET updated_at = now()\n   WHERE id IN (SELECT id FROM payments\n                 WHERE status = 'AUTHORIZING'\n                   AND updated_at < now() - make_interval(secs => :olderThanMs!::double precision / 1000)\n                 ORDER BY updated_at LIMIT :limit!\n                   FOR UPDATE SKIP LOCKED)\n   RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at\n)\nSELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       created_at < now() - make_interval(secs => :maxAgeMs!::double precision / 1000) AS \"past_max_age!\"\n  FROM stuck"};
+const claimStuckAuthorizationsIR: any = {"usedParamSet":{"olderThanMs":true,"limit":true,"maxAgeMs":true},"params":[{"name":"olderThanMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":209,"b":221}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":292,"b":298}]},{"name":"maxAgeMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":1436,"b":1445}]}],"statement":"WITH stuck AS (\n  UPDATE payments SET updated_at = now()\n   WHERE id IN (SELECT id FROM payments\n                 WHERE status = 'AUTHORIZING'\n                   AND updated_at < now() - make_interval(secs => :olderThanMs!::double precision / 1000)\n                 ORDER BY updated_at LIMIT :limit!\n                   FOR UPDATE SKIP LOCKED)\n   RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n)\nSELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id,\n       created_at < now() - make_interval(secs => :maxAgeMs!::double precision / 1000) AS \"past_max_age!\"\n  FROM stuck"};
 
 /**
  * Query generated from SQL:
@@ -443,12 +473,14 @@ const claimStuckAuthorizationsIR: any = {"usedParamSet":{"olderThanMs":true,"lim
  *    RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
  *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
  *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
- *        held_for_review, created_at, updated_at, completed_at
+ *        held_for_review, created_at, updated_at, completed_at,
+ *        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
  * )
  * SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
  *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
  *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
  *        held_for_review, created_at, updated_at, completed_at,
+ *        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id,
  *        created_at < now() - make_interval(secs => :maxAgeMs!::double precision / 1000) AS "past_max_age!"
  *   FROM stuck
  * ```
@@ -479,17 +511,18 @@ export interface TransitionPaymentParams {
 
 /** 'TransitionPayment' return type */
 export interface TransitionPaymentResult {
-  account_reference: string;
+  account_reference: string | null;
   amount: string;
-  biller_id: string;
-  biller_name: string;
+  biller_id: string | null;
+  biller_name: string | null;
   biller_reference: string | null;
-  biller_slug: string;
+  biller_slug: string | null;
   channel: string;
+  checkout_session_id: string | null;
   completed_at: Date | null;
   created_at: Date;
   currency: string;
-  customer_id: string;
+  customer_id: string | null;
   failure_code: string | null;
   failure_message: string | null;
   fee: string;
@@ -498,6 +531,10 @@ export interface TransitionPaymentResult {
   id: string;
   idempotency_key: string;
   journal_entry_id: string | null;
+  livemode: boolean | null;
+  merchant_fee: string | null;
+  merchant_id: string | null;
+  merchant_pricing_version_id: string | null;
   payer_id: string;
   payer_type: string;
   rail: string;
@@ -516,7 +553,7 @@ export interface TransitionPaymentQuery {
   result: TransitionPaymentResult;
 }
 
-const transitionPaymentIR: any = {"usedParamSet":{"status":true,"setFailureCode":true,"failureCode":true,"setFailureMessage":true,"failureMessage":true,"setBillerReference":true,"billerReference":true,"setReversalEntryId":true,"reversalEntryId":true,"setRailReference":true,"railReference":true,"setJournalEntryId":true,"journalEntryId":true,"completed":true,"id":true,"from":true,"note":true},"params":[{"name":"status","required":true,"transform":{"type":"scalar"},"locs":[{"a":193,"b":200},{"a":1152,"b":1159},{"a":1713,"b":1720}]},{"name":"setFailureCode","required":true,"transform":{"type":"scalar"},"locs":[{"a":237,"b":252}]},{"name":"failureCode","required":false,"transform":{"type":"scalar"},"locs":[{"a":268,"b":279}]},{"name":"setFailureMessage","required":true,"transform":{"type":"scalar"},"locs":[{"a":341,"b":359}]},{"name":"failureMessage","required":false,"transform":{"type":"scalar"},"locs":[{"a":375,"b":389}]},{"name":"setBillerReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":455,"b":474}]},{"name":"billerReference","required":false,"transform":{"type":"scalar"},"locs":[{"a":490,"b":505}]},{"name":"setReversalEntryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":573,"b":592}]},{"name":"reversalEntryId","required":false,"transform":{"type":"scalar"},"locs":[{"a":608,"b":623}]},{"name":"setRailReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":695,"b":712}]},{"name":"railReference","required":false,"transform":{"type":"scalar"},"locs":[{"a":728,"b":741}]},{"name":"setJournalEntryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":806,"b":824}]},{"name":"journalEntryId","required":false,"transform":{"type":"scalar"},"locs":[{"a":840,"b":854}]},{"name":"completed","required":true,"transform":{"type":"scalar"},"locs":[{"a":923,"b":933}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":1020,"b":1023}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":1043,"b":1048}]},{"name":"note","required":true,"transform":{"type":"scalar"},"locs":[{"a":1723,"b":1728}]}],"statement":"-- The only statement that changes a payment's status (PaymentRepository.transition). A column\n-- whose set flag is false keeps its value.\nWITH changed AS (\n  UPDATE payments\n     SET status = :status!,\n         failure_code = CASE WHEN :setFailureCode!::boolean THEN :failureCode ELSE failure_code END,\n         failure_message = CASE WHEN :setFailureMessage!::boolean THEN :failureMessage ELSE failure_message END,\n         biller_reference = CASE WHEN :setBillerReference!::boolean THEN :billerReference ELSE biller_reference END,\n         reversal_entry_id = CASE WHEN :setReversalEntryId!::boolean THEN :reversalEntryId::uuid ELSE reversal_entry_id END,\n         rail_reference = CASE WHEN :setRailReference!::boolean THEN :railReference ELSE rail_reference END,\n         journal_entry_id = CASE WHEN :setJournalEntryId!::boolean THEN :journalEntryId::uuid ELSE journal_entry_id END,\n         completed_at = CASE WHEN :completed!::boolean THEN now() ELSE completed_at END,\n         updated_at = now()\n   WHERE id = :id! AND status = ANY (:from!::text[])\n     -- A payment held for a compliance review is never posted until released.\n     AND NOT (:status! = 'PROCESSING' AND held_for_review)\n   RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at\n), step AS (\n  INSERT INTO payment_status_events (payment_id, status, note) SELECT id, :status!, :note! FROM changed\n), capture_done AS (\n  -- Only an AUTHORIZING payment keeps its funding account: every move out of it drops it.\n  DELETE FROM payment_capture_instructions WHERE payment_id IN (SELECT id FROM changed)\n)\nSELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at\n  FROM changed"};
+const transitionPaymentIR: any = {"usedParamSet":{"status":true,"setFailureCode":true,"failureCode":true,"setFailureMessage":true,"failureMessage":true,"setBillerReference":true,"billerReference":true,"setReversalEntryId":true,"reversalEntryId":true,"setRailReference":true,"railReference":true,"setJournalEntryId":true,"journalEntryId":true,"completed":true,"id":true,"from":true,"note":true},"params":[{"name":"status","required":true,"transform":{"type":"scalar"},"locs":[{"a":193,"b":200},{"a":1152,"b":1159},{"a":1300,"b":1307},{"a":1983,"b":1990}]},{"name":"setFailureCode","required":true,"transform":{"type":"scalar"},"locs":[{"a":237,"b":252}]},{"name":"failureCode","required":false,"transform":{"type":"scalar"},"locs":[{"a":268,"b":279}]},{"name":"setFailureMessage","required":true,"transform":{"type":"scalar"},"locs":[{"a":341,"b":359}]},{"name":"failureMessage","required":false,"transform":{"type":"scalar"},"locs":[{"a":375,"b":389}]},{"name":"setBillerReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":455,"b":474}]},{"name":"billerReference","required":false,"transform":{"type":"scalar"},"locs":[{"a":490,"b":505}]},{"name":"setReversalEntryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":573,"b":592}]},{"name":"reversalEntryId","required":false,"transform":{"type":"scalar"},"locs":[{"a":608,"b":623}]},{"name":"setRailReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":695,"b":712}]},{"name":"railReference","required":false,"transform":{"type":"scalar"},"locs":[{"a":728,"b":741}]},{"name":"setJournalEntryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":806,"b":824}]},{"name":"journalEntryId","required":false,"transform":{"type":"scalar"},"locs":[{"a":840,"b":854}]},{"name":"completed","required":true,"transform":{"type":"scalar"},"locs":[{"a":923,"b":933}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":1020,"b":1023}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":1043,"b":1048}]},{"name":"note","required":true,"transform":{"type":"scalar"},"locs":[{"a":1993,"b":1998}]}],"statement":"-- The only statement that changes a payment's status (PaymentRepository.transition). A column\n-- whose set flag is false keeps its value.\nWITH changed AS (\n  UPDATE payments\n     SET status = :status!,\n         failure_code = CASE WHEN :setFailureCode!::boolean THEN :failureCode ELSE failure_code END,\n         failure_message = CASE WHEN :setFailureMessage!::boolean THEN :failureMessage ELSE failure_message END,\n         biller_reference = CASE WHEN :setBillerReference!::boolean THEN :billerReference ELSE biller_reference END,\n         reversal_entry_id = CASE WHEN :setReversalEntryId!::boolean THEN :reversalEntryId::uuid ELSE reversal_entry_id END,\n         rail_reference = CASE WHEN :setRailReference!::boolean THEN :railReference ELSE rail_reference END,\n         journal_entry_id = CASE WHEN :setJournalEntryId!::boolean THEN :journalEntryId::uuid ELSE journal_entry_id END,\n         completed_at = CASE WHEN :completed!::boolean THEN now() ELSE completed_at END,\n         updated_at = now()\n   WHERE id = :id! AND status = ANY (:from!::text[])\n     -- A payment held for a compliance review is never posted until released.\n     AND NOT (:status! = 'PROCESSING' AND held_for_review)\n     -- PENDING -> SUCCEEDED is a checkout payment's alone: it has no biller to post to.\n     AND NOT (:status! = 'SUCCEEDED' AND status = 'PENDING' AND channel <> 'CHECKOUT')\n   RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n), step AS (\n  INSERT INTO payment_status_events (payment_id, status, note) SELECT id, :status!, :note! FROM changed\n), capture_done AS (\n  -- Only an AUTHORIZING payment keeps its funding account: every move out of it drops it.\n  DELETE FROM payment_capture_instructions WHERE payment_id IN (SELECT id FROM changed)\n)\nSELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n  FROM changed"};
 
 /**
  * Query generated from SQL:
@@ -537,10 +574,13 @@ const transitionPaymentIR: any = {"usedParamSet":{"status":true,"setFailureCode"
  *    WHERE id = :id! AND status = ANY (:from!::text[])
  *      -- A payment held for a compliance review is never posted until released.
  *      AND NOT (:status! = 'PROCESSING' AND held_for_review)
+ *      -- PENDING -> SUCCEEDED is a checkout payment's alone: it has no biller to post to.
+ *      AND NOT (:status! = 'SUCCEEDED' AND status = 'PENDING' AND channel <> 'CHECKOUT')
  *    RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
  *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
  *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
- *        held_for_review, created_at, updated_at, completed_at
+ *        held_for_review, created_at, updated_at, completed_at,
+ *        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
  * ), step AS (
  *   INSERT INTO payment_status_events (payment_id, status, note) SELECT id, :status!, :note! FROM changed
  * ), capture_done AS (
@@ -550,7 +590,8 @@ const transitionPaymentIR: any = {"usedParamSet":{"status":true,"setFailureCode"
  * SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
  *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
  *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
- *        held_for_review, created_at, updated_at, completed_at
+ *        held_for_review, created_at, updated_at, completed_at,
+ *        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
  *   FROM changed
  * ```
  */
@@ -592,17 +633,18 @@ export interface SetHeldForReviewParams {
 
 /** 'SetHeldForReview' return type */
 export interface SetHeldForReviewResult {
-  account_reference: string;
+  account_reference: string | null;
   amount: string;
-  biller_id: string;
-  biller_name: string;
+  biller_id: string | null;
+  biller_name: string | null;
   biller_reference: string | null;
-  biller_slug: string;
+  biller_slug: string | null;
   channel: string;
+  checkout_session_id: string | null;
   completed_at: Date | null;
   created_at: Date;
   currency: string;
-  customer_id: string;
+  customer_id: string | null;
   failure_code: string | null;
   failure_message: string | null;
   fee: string;
@@ -611,6 +653,10 @@ export interface SetHeldForReviewResult {
   id: string;
   idempotency_key: string;
   journal_entry_id: string | null;
+  livemode: boolean | null;
+  merchant_fee: string | null;
+  merchant_id: string | null;
+  merchant_pricing_version_id: string | null;
   payer_id: string;
   payer_type: string;
   rail: string;
@@ -629,7 +675,7 @@ export interface SetHeldForReviewQuery {
   result: SetHeldForReviewResult;
 }
 
-const setHeldForReviewIR: any = {"usedParamSet":{"held":true,"id":true},"params":[{"name":"held","required":true,"transform":{"type":"scalar"},"locs":[{"a":38,"b":43},{"a":105,"b":110}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":77,"b":80}]}],"statement":"UPDATE payments SET held_for_review = :held!, updated_at = now()\n WHERE id = :id! AND held_for_review <> :held!\nRETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at"};
+const setHeldForReviewIR: any = {"usedParamSet":{"held":true,"id":true},"params":[{"name":"held","required":true,"transform":{"type":"scalar"},"locs":[{"a":38,"b":43},{"a":105,"b":110}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":77,"b":80}]}],"statement":"UPDATE payments SET held_for_review = :held!, updated_at = now()\n WHERE id = :id! AND held_for_review <> :held!\nRETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id"};
 
 /**
  * Query generated from SQL:
@@ -639,7 +685,8 @@ const setHeldForReviewIR: any = {"usedParamSet":{"held":true,"id":true},"params"
  * RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
  *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
  *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
- *        held_for_review, created_at, updated_at, completed_at
+ *        held_for_review, created_at, updated_at, completed_at,
+ *        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
  * ```
  */
 export const setHeldForReview = new PreparedQuery<SetHeldForReviewParams,SetHeldForReviewResult>(setHeldForReviewIR);
@@ -669,5 +716,73 @@ const notePaymentStepIR: any = {"usedParamSet":{"note":true,"id":true},"params":
  * ```
  */
 export const notePaymentStep = new PreparedQuery<NotePaymentStepParams,NotePaymentStepResult>(notePaymentStepIR);
+
+
+/** 'SetJournalEntry' parameters type */
+export interface SetJournalEntryParams {
+  id: string;
+  journalEntryId: string;
+}
+
+/** 'SetJournalEntry' return type */
+export interface SetJournalEntryResult {
+  account_reference: string | null;
+  amount: string;
+  biller_id: string | null;
+  biller_name: string | null;
+  biller_reference: string | null;
+  biller_slug: string | null;
+  channel: string;
+  checkout_session_id: string | null;
+  completed_at: Date | null;
+  created_at: Date;
+  currency: string;
+  customer_id: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  fee: string;
+  funding_account_masked: string;
+  held_for_review: boolean;
+  id: string;
+  idempotency_key: string;
+  journal_entry_id: string | null;
+  livemode: boolean | null;
+  merchant_fee: string | null;
+  merchant_id: string | null;
+  merchant_pricing_version_id: string | null;
+  payer_id: string;
+  payer_type: string;
+  rail: string;
+  rail_reference: string | null;
+  rail_reversal_reference: string | null;
+  request_hash: string;
+  reversal_entry_id: string | null;
+  saved_account_id: string | null;
+  status: string;
+  updated_at: Date;
+}
+
+/** 'SetJournalEntry' query type */
+export interface SetJournalEntryQuery {
+  params: SetJournalEntryParams;
+  result: SetJournalEntryResult;
+}
+
+const setJournalEntryIR: any = {"usedParamSet":{"journalEntryId":true,"id":true},"params":[{"name":"journalEntryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":136,"b":151}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":185,"b":188}]}],"statement":"-- The capture entry of a payment that stays PENDING (a checkout payment held for review), once.\nUPDATE payments SET journal_entry_id = :journalEntryId!, updated_at = now()\n WHERE id = :id! AND journal_entry_id IS NULL\nRETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- The capture entry of a payment that stays PENDING (a checkout payment held for review), once.
+ * UPDATE payments SET journal_entry_id = :journalEntryId!, updated_at = now()
+ *  WHERE id = :id! AND journal_entry_id IS NULL
+ * RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+ *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
+ *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+ *        held_for_review, created_at, updated_at, completed_at,
+ *        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
+ * ```
+ */
+export const setJournalEntry = new PreparedQuery<SetJournalEntryParams,SetJournalEntryResult>(setJournalEntryIR);
 
 

@@ -45,10 +45,12 @@ SELECT
 WITH inserted AS (
   INSERT INTO payments (id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash,
                         biller_id, biller_name, biller_slug, account_reference, saved_account_id, amount, fee,
-                        currency, rail, funding_account_masked, status)
-  VALUES (:id!, :customerId!, :channel!, :payerType!, :payerId!, :idempotencyKey!, :requestHash!, :billerId!,
-          :billerName!, :billerSlug!, :accountReference!, :savedAccountId, :amount!, :fee!, :currency!, :rail!,
-          :fundingAccountMasked!, 'AUTHORIZING')
+                        currency, rail, funding_account_masked, status, merchant_id, livemode, checkout_session_id,
+                        merchant_fee, merchant_pricing_version_id)
+  VALUES (:id!, :customerId, :channel!, :payerType!, :payerId!, :idempotencyKey!, :requestHash!, :billerId,
+          :billerName, :billerSlug, :accountReference, :savedAccountId, :amount!, :fee!, :currency!, :rail!,
+          :fundingAccountMasked!, 'AUTHORIZING', :merchantId, :livemode, :checkoutSessionId, :merchantFee,
+          :merchantPricingVersionId)
   RETURNING id, status, created_at
 ), instruction AS (
   INSERT INTO payment_capture_instructions (payment_id, funding_account_sealed, created_at)
@@ -62,7 +64,8 @@ RETURNING created_at;
 SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
-       held_for_review, created_at, updated_at, completed_at
+       held_for_review, created_at, updated_at, completed_at,
+       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
   FROM payments
  WHERE id = :id!;
 
@@ -70,7 +73,8 @@ SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_
 SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
-       held_for_review, created_at, updated_at, completed_at
+       held_for_review, created_at, updated_at, completed_at,
+       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
   FROM payments
  WHERE id = :id! AND customer_id = :customerId!;
 
@@ -78,7 +82,8 @@ SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_
 SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
-       held_for_review, created_at, updated_at, completed_at
+       held_for_review, created_at, updated_at, completed_at,
+       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
   FROM payments
  WHERE id = :id!
    FOR UPDATE;
@@ -94,12 +99,14 @@ WITH stuck AS (
    RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
-       held_for_review, created_at, updated_at, completed_at
+       held_for_review, created_at, updated_at, completed_at,
+       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
 )
 SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
        held_for_review, created_at, updated_at, completed_at,
+       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id,
        created_at < now() - make_interval(secs => :maxAgeMs!::double precision / 1000) AS "past_max_age!"
   FROM stuck;
 
@@ -120,10 +127,13 @@ WITH changed AS (
    WHERE id = :id! AND status = ANY (:from!::text[])
      -- A payment held for a compliance review is never posted until released.
      AND NOT (:status! = 'PROCESSING' AND held_for_review)
+     -- PENDING -> SUCCEEDED is a checkout payment's alone: it has no biller to post to.
+     AND NOT (:status! = 'SUCCEEDED' AND status = 'PENDING' AND channel <> 'CHECKOUT')
    RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
-       held_for_review, created_at, updated_at, completed_at
+       held_for_review, created_at, updated_at, completed_at,
+       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
 ), step AS (
   INSERT INTO payment_status_events (payment_id, status, note) SELECT id, :status!, :note! FROM changed
 ), capture_done AS (
@@ -133,7 +143,8 @@ WITH changed AS (
 SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
-       held_for_review, created_at, updated_at, completed_at
+       held_for_review, created_at, updated_at, completed_at,
+       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
   FROM changed;
 
 /* @name CaptureFundingOf */
@@ -145,7 +156,18 @@ UPDATE payments SET held_for_review = :held!, updated_at = now()
 RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
-       held_for_review, created_at, updated_at, completed_at;
+       held_for_review, created_at, updated_at, completed_at,
+       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id;
 
 /* @name NotePaymentStep */
 INSERT INTO payment_status_events (payment_id, status, note) SELECT id, status, :note! FROM payments WHERE id = :id!;
+
+/* @name SetJournalEntry */
+-- The capture entry of a payment that stays PENDING (a checkout payment held for review), once.
+UPDATE payments SET journal_entry_id = :journalEntryId!, updated_at = now()
+ WHERE id = :id! AND journal_entry_id IS NULL
+RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
+       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
+       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+       held_for_review, created_at, updated_at, completed_at,
+       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id;

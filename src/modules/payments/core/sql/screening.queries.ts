@@ -65,11 +65,11 @@ export interface PaymentsUnderReviewParams {
 /** 'PaymentsUnderReview' return type */
 export interface PaymentsUnderReviewResult {
   amount: string;
-  biller_id: string;
-  biller_name: string;
+  biller_id: string | null;
+  biller_name: string | null;
   channel: string;
   currency: string;
-  customer_id: string;
+  customer_id: string | null;
   fee: string;
   held_for_review: boolean;
   id: string;
@@ -95,5 +95,49 @@ const paymentsUnderReviewIR: any = {"usedParamSet":{"ids":true},"params":[{"name
  * ```
  */
 export const paymentsUnderReview = new PreparedQuery<PaymentsUnderReviewParams,PaymentsUnderReviewResult>(paymentsUnderReviewIR);
+
+
+/** 'ScreeningActivityOfPayer' parameters type */
+export interface ScreeningActivityOfPayerParams {
+  bandFrom: NumberOrString;
+  bandTo: NumberOrString;
+  currency: string;
+  payerId: string;
+  windowMinutes: number;
+}
+
+/** 'ScreeningActivityOfPayer' return type */
+export interface ScreeningActivityOfPayerResult {
+  band: number;
+  count: number;
+  sum: string;
+}
+
+/** 'ScreeningActivityOfPayer' query type */
+export interface ScreeningActivityOfPayerQuery {
+  params: ScreeningActivityOfPayerParams;
+  result: ScreeningActivityOfPayerResult;
+}
+
+const screeningActivityOfPayerIR: any = {"usedParamSet":{"payerId":true,"windowMinutes":true,"currency":true,"bandFrom":true,"bandTo":true},"params":[{"name":"payerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":300,"b":308}]},{"name":"windowMinutes","required":true,"transform":{"type":"scalar"},"locs":[{"a":357,"b":371}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":524,"b":533},{"a":613,"b":622}]},{"name":"bandFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":643,"b":652}]},{"name":"bandTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":666,"b":673}]}],"statement":"-- The same neighbours for a payment with no customer of ours (a checkout payment, whose payer is\n-- its session): the payer's payments of the window (payments_payer_created_idx); no biller\n-- account, so no distinct payers.\nWITH mine AS (\n  SELECT amount, currency FROM payments\n   WHERE payer_id = :payerId! AND created_at > now() - make_interval(mins => :windowMinutes!)\n     AND status <> 'FAILED'\n)\nSELECT (SELECT count(*) FROM mine)::int AS \"count!\",\n       (SELECT coalesce(sum(amount), 0) FROM mine WHERE currency = :currency!)::text AS \"sum!\",\n       (SELECT count(*) FROM mine\n         WHERE currency = :currency! AND amount BETWEEN :bandFrom!::bigint AND :bandTo!::bigint)::int AS \"band!\""};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- The same neighbours for a payment with no customer of ours (a checkout payment, whose payer is
+ * -- its session): the payer's payments of the window (payments_payer_created_idx); no biller
+ * -- account, so no distinct payers.
+ * WITH mine AS (
+ *   SELECT amount, currency FROM payments
+ *    WHERE payer_id = :payerId! AND created_at > now() - make_interval(mins => :windowMinutes!)
+ *      AND status <> 'FAILED'
+ * )
+ * SELECT (SELECT count(*) FROM mine)::int AS "count!",
+ *        (SELECT coalesce(sum(amount), 0) FROM mine WHERE currency = :currency!)::text AS "sum!",
+ *        (SELECT count(*) FROM mine
+ *          WHERE currency = :currency! AND amount BETWEEN :bandFrom!::bigint AND :bandTo!::bigint)::int AS "band!"
+ * ```
+ */
+export const screeningActivityOfPayer = new PreparedQuery<ScreeningActivityOfPayerParams,ScreeningActivityOfPayerResult>(screeningActivityOfPayerIR);
 
 

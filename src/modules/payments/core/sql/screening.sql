@@ -22,3 +22,17 @@ SELECT id, amount::text AS "amount!", fee::text AS "fee!", currency, biller_id, 
        channel, customer_id
   FROM payments
  WHERE id = ANY (:ids!::uuid[]);
+
+/* @name ScreeningActivityOfPayer */
+-- The same neighbours for a payment with no customer of ours (a checkout payment, whose payer is
+-- its session): the payer's payments of the window (payments_payer_created_idx); no biller
+-- account, so no distinct payers.
+WITH mine AS (
+  SELECT amount, currency FROM payments
+   WHERE payer_id = :payerId! AND created_at > now() - make_interval(mins => :windowMinutes!)
+     AND status <> 'FAILED'
+)
+SELECT (SELECT count(*) FROM mine)::int AS "count!",
+       (SELECT coalesce(sum(amount), 0) FROM mine WHERE currency = :currency!)::text AS "sum!",
+       (SELECT count(*) FROM mine
+         WHERE currency = :currency! AND amount BETWEEN :bandFrom!::bigint AND :bandTo!::bigint)::int AS "band!";

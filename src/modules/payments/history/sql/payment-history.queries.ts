@@ -25,13 +25,13 @@ export interface PayersOfAccountsQuery {
   result: PayersOfAccountsResult;
 }
 
-const payersOfAccountsIR: any = {"usedParamSet":{"billerId":true,"accountReferences":true},"params":[{"name":"billerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":158,"b":167}]},{"name":"accountReferences","required":true,"transform":{"type":"scalar"},"locs":[{"a":200,"b":218}]}],"statement":"-- PaymentHistory: what other contexts may read of payment history.\nSELECT DISTINCT p.account_reference, p.customer_id\n  FROM payments p\n WHERE p.biller_id = :billerId! AND p.account_reference = ANY (:accountReferences!::text[]) AND p.status = 'SUCCEEDED'"};
+const payersOfAccountsIR: any = {"usedParamSet":{"billerId":true,"accountReferences":true},"params":[{"name":"billerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":200,"b":209}]},{"name":"accountReferences","required":true,"transform":{"type":"scalar"},"locs":[{"a":242,"b":260}]}],"statement":"-- PaymentHistory: what other contexts may read of payment history.\nSELECT DISTINCT p.account_reference AS \"account_reference!\", p.customer_id AS \"customer_id!\"\n  FROM payments p\n WHERE p.biller_id = :billerId! AND p.account_reference = ANY (:accountReferences!::text[]) AND p.status = 'SUCCEEDED'"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- PaymentHistory: what other contexts may read of payment history.
- * SELECT DISTINCT p.account_reference, p.customer_id
+ * SELECT DISTINCT p.account_reference AS "account_reference!", p.customer_id AS "customer_id!"
  *   FROM payments p
  *  WHERE p.biller_id = :billerId! AND p.account_reference = ANY (:accountReferences!::text[]) AND p.status = 'SUCCEEDED'
  * ```
@@ -67,12 +67,13 @@ export interface LivePaymentSinceQuery {
   result: LivePaymentSinceResult;
 }
 
-const livePaymentSinceIR: any = {"usedParamSet":{"customerId":true,"billerId":true,"accountReference":true,"amount":true,"since":true},"params":[{"name":"customerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":159,"b":170}]},{"name":"billerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":190,"b":199}]},{"name":"accountReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":227,"b":244}]},{"name":"amount","required":true,"transform":{"type":"scalar"},"locs":[{"a":264,"b":271}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":304,"b":310}]}],"statement":"SELECT p.id, p.customer_id, p.channel, p.biller_id, p.account_reference, p.amount, p.currency, p.status, p.created_at\n  FROM payments p\n WHERE p.customer_id = :customerId! AND p.biller_id = :billerId! AND p.account_reference = :accountReference!\n   AND p.amount = :amount!::bigint\n   AND p.created_at >= :since! AND p.status IN ('AUTHORIZING', 'PENDING', 'PROCESSING', 'SUCCEEDED')\n ORDER BY p.created_at DESC\n LIMIT 1"};
+const livePaymentSinceIR: any = {"usedParamSet":{"customerId":true,"billerId":true,"accountReference":true,"amount":true,"since":true},"params":[{"name":"customerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":224,"b":235}]},{"name":"billerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":255,"b":264}]},{"name":"accountReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":292,"b":309}]},{"name":"amount","required":true,"transform":{"type":"scalar"},"locs":[{"a":329,"b":336}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":369,"b":375}]}],"statement":"SELECT p.id, p.customer_id AS \"customer_id!\", p.channel, p.biller_id AS \"biller_id!\",\n       p.account_reference AS \"account_reference!\", p.amount, p.currency, p.status, p.created_at\n  FROM payments p\n WHERE p.customer_id = :customerId! AND p.biller_id = :billerId! AND p.account_reference = :accountReference!\n   AND p.amount = :amount!::bigint\n   AND p.created_at >= :since! AND p.status IN ('AUTHORIZING', 'PENDING', 'PROCESSING', 'SUCCEEDED')\n ORDER BY p.created_at DESC\n LIMIT 1"};
 
 /**
  * Query generated from SQL:
  * ```
- * SELECT p.id, p.customer_id, p.channel, p.biller_id, p.account_reference, p.amount, p.currency, p.status, p.created_at
+ * SELECT p.id, p.customer_id AS "customer_id!", p.channel, p.biller_id AS "biller_id!",
+ *        p.account_reference AS "account_reference!", p.amount, p.currency, p.status, p.created_at
  *   FROM payments p
  *  WHERE p.customer_id = :customerId! AND p.biller_id = :billerId! AND p.account_reference = :accountReference!
  *    AND p.amount = :amount!::bigint

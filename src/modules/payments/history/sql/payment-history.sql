@@ -1,11 +1,12 @@
 /* @name PayersOfAccounts */
 -- PaymentHistory: what other contexts may read of payment history.
-SELECT DISTINCT p.account_reference, p.customer_id
+SELECT DISTINCT p.account_reference AS "account_reference!", p.customer_id AS "customer_id!"
   FROM payments p
  WHERE p.biller_id = :billerId! AND p.account_reference = ANY (:accountReferences!::text[]) AND p.status = 'SUCCEEDED';
 
 /* @name LivePaymentSince */
-SELECT p.id, p.customer_id, p.channel, p.biller_id, p.account_reference, p.amount, p.currency, p.status, p.created_at
+SELECT p.id, p.customer_id AS "customer_id!", p.channel, p.biller_id AS "biller_id!",
+       p.account_reference AS "account_reference!", p.amount, p.currency, p.status, p.created_at
   FROM payments p
  WHERE p.customer_id = :customerId! AND p.biller_id = :billerId! AND p.account_reference = :accountReference!
    AND p.amount = :amount!::bigint

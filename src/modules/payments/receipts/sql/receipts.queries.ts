@@ -31,16 +31,18 @@ export interface ReceiptByIdQuery {
   result: ReceiptByIdResult;
 }
 
-const receiptByIdIR: any = {"usedParamSet":{"paymentId":true},"params":[{"name":"paymentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":310,"b":320}]}],"statement":"-- What a receipt shows of one payment, by its id alone (ReceiptRepository.findById).\nSELECT id, customer_id, status, biller_name, biller_slug, account_reference, amount, fee, currency,\n       rail, funding_account_masked, rail_reference, biller_reference, created_at, completed_at\n  FROM payments\n WHERE id = :paymentId!"};
+const receiptByIdIR: any = {"usedParamSet":{"paymentId":true},"params":[{"name":"paymentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":473,"b":483}]}],"statement":"-- What a receipt shows of one payment, by its id alone (ReceiptRepository.findById). A checkout\n-- payment has no receipt of ours (its payer is not our customer).\nSELECT id, customer_id AS \"customer_id!\", status, biller_name AS \"biller_name!\", biller_slug AS \"biller_slug!\",\n       account_reference AS \"account_reference!\", amount, fee, currency,\n       rail, funding_account_masked, rail_reference, biller_reference, created_at, completed_at\n  FROM payments\n WHERE id = :paymentId! AND channel <> 'CHECKOUT'"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- What a receipt shows of one payment, by its id alone (ReceiptRepository.findById).
- * SELECT id, customer_id, status, biller_name, biller_slug, account_reference, amount, fee, currency,
+ * -- What a receipt shows of one payment, by its id alone (ReceiptRepository.findById). A checkout
+ * -- payment has no receipt of ours (its payer is not our customer).
+ * SELECT id, customer_id AS "customer_id!", status, biller_name AS "biller_name!", biller_slug AS "biller_slug!",
+ *        account_reference AS "account_reference!", amount, fee, currency,
  *        rail, funding_account_masked, rail_reference, biller_reference, created_at, completed_at
  *   FROM payments
- *  WHERE id = :paymentId!
+ *  WHERE id = :paymentId! AND channel <> 'CHECKOUT'
  * ```
  */
 export const receiptById = new PreparedQuery<ReceiptByIdParams,ReceiptByIdResult>(receiptByIdIR);
@@ -77,16 +79,17 @@ export interface ReceiptOwnedByQuery {
   result: ReceiptOwnedByResult;
 }
 
-const receiptOwnedByIR: any = {"usedParamSet":{"paymentId":true,"customerId":true},"params":[{"name":"paymentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":310,"b":320}]},{"name":"customerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":340,"b":351}]}],"statement":"-- The same, only when the payment is the customer's (ReceiptRepository.findOwnedBy).\nSELECT id, customer_id, status, biller_name, biller_slug, account_reference, amount, fee, currency,\n       rail, funding_account_masked, rail_reference, biller_reference, created_at, completed_at\n  FROM payments\n WHERE id = :paymentId! AND customer_id = :customerId!"};
+const receiptOwnedByIR: any = {"usedParamSet":{"paymentId":true,"customerId":true},"params":[{"name":"paymentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":395,"b":405}]},{"name":"customerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":425,"b":436}]}],"statement":"-- The same, only when the payment is the customer's (ReceiptRepository.findOwnedBy).\nSELECT id, customer_id AS \"customer_id!\", status, biller_name AS \"biller_name!\", biller_slug AS \"biller_slug!\",\n       account_reference AS \"account_reference!\", amount, fee, currency,\n       rail, funding_account_masked, rail_reference, biller_reference, created_at, completed_at\n  FROM payments\n WHERE id = :paymentId! AND customer_id = :customerId! AND channel <> 'CHECKOUT'"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- The same, only when the payment is the customer's (ReceiptRepository.findOwnedBy).
- * SELECT id, customer_id, status, biller_name, biller_slug, account_reference, amount, fee, currency,
+ * SELECT id, customer_id AS "customer_id!", status, biller_name AS "biller_name!", biller_slug AS "biller_slug!",
+ *        account_reference AS "account_reference!", amount, fee, currency,
  *        rail, funding_account_masked, rail_reference, biller_reference, created_at, completed_at
  *   FROM payments
- *  WHERE id = :paymentId! AND customer_id = :customerId!
+ *  WHERE id = :paymentId! AND customer_id = :customerId! AND channel <> 'CHECKOUT'
  * ```
  */
 export const receiptOwnedBy = new PreparedQuery<ReceiptOwnedByParams,ReceiptOwnedByResult>(receiptOwnedByIR);

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { OutboxModule } from '../../../platform/outbox/outbox.module';
+import { LedgerModule } from '../../ledger';
+import { PaymentsModule } from '../../payments';
+import { MerchantDirectory } from '../onboarding/merchant-directory.service';
+import { MerchantRepository } from '../onboarding/merchant.repository';
+import { CheckoutCompletion } from './checkout-completion';
+import { CheckoutSessionsRepository } from './checkout-sessions.repository';
+import { PaymentLinksRepository } from './payment-links.repository';
+
+/**
+ * The checkout channel of the payment core (`CheckoutCompletion`), in one module that both the
+ * API's MerchantsModule and the worker's MerchantsJobsModule import: one hook per application,
+ * registered with the core's `PaymentChannelHooks` when the module starts, so a checkout capture
+ * completes its session whether the request or the worker's recovery job records it.
+ */
+@Module({
+  imports: [PaymentsModule, LedgerModule, OutboxModule],
+  providers: [
+    CheckoutCompletion,
+    CheckoutSessionsRepository,
+    PaymentLinksRepository,
+    MerchantRepository,
+    MerchantDirectory,
+  ],
+  exports: [CheckoutCompletion, PaymentsModule, LedgerModule],
+})
+export class CheckoutCompletionModule {}

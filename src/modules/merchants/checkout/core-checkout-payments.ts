@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../../platform/clock/clock';
+import { LedgerService } from '../../ledger';
+import { PaymentCore, RAIL_CODES, requestFingerprint, type Payment } from '../../payments';
+import { checkoutAccounts } from './checkout-completion';
+import { CheckoutPayments, CheckoutPayOutcome, CheckoutPayRequest } from './checkout-payments';
+import { CheckoutSessionExpiry } from './checkout-session-expiry';
+import { MerchantCheckoutSession } from './checkout-session.entity';
+import { CheckoutSessionsRepository } from './checkout-sessions.repository';
+import { MerchantCheckoutError } from './checkout.errors';
+
+/**
+ * `CheckoutPayments` through the payment core: `PaymentCore.payCheckout` (channel CHECKOUT, the
+ * session as payer) does the idempotency, the rail call between its two transactions, screening
+ * and recovery; the checkout hook (`CheckoutCompletion`) admits the session and completes it in
+ * the capture's transaction. This only reads the session before and after, and expires one found
+ * OPEN past its `expiresAt` first (the lazy check), so the payer's 409 leaves it EXPIRED.
+ */
+@Injectable()
+export class CoreCheckoutPayments extends CheckoutPayments {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly core: PaymentCore,
+    private readonly sessions: CheckoutSessionsRepository,
+    private readonly expiry: CheckoutSessionExpiry,
+    private readonly ledger: LedgerService,
+    private readonly clock: Clock,
+  ) {
+    super();
+  }
+
+  async pay(request: CheckoutPayRequest): Promise<CheckoutPayOutcome> {
+    const session = await this.sessions.findById(this.dataSource.manager, request.sessionId);
+    if (!session) throw new MerchantCheckoutError('NOT_FOUND', 'No such checkout session');
+    if (
+      session.status === 'OPEN' &&
+      session.paymentId === null &&
+      session.expiresAt.getTime() <= this.clock.now().getTime()
+    ) {
+      await this.expiry.expire(session);
+    }
+    if ((RAIL_CODES as readonly string[]).includes(request.rail)) {
+      // Opened before the payment's transactions, so the capture's posting never opens one inside them.
+      await this.ledger.openAccounts(Object.values(checkoutAccounts(session, request.rail)));
+    }
+    const payment = await this.core.payCheckout({
+      sessionId: session.id,
+      idempotencyKey: request.idempotencyKey,
+      requestHash: requestFingerprint({
+        sessionId: session.id,
+        rail: request.rail,
+        fundingAccount: request.fundingAccount,
+      }),
+      rail: request.rail,
+      fundingAccount: request.fundingAccount,
+    });
+    const current = (await this.sessions.findById(this.dataSource.manager, session.id)) ?? session;
+    return outcomeOf(payment, current);
+  }
+}
+
+/** The payer's outcome of a payment of the session, and the session as it now stands. */
+function outcomeOf(payment: Payment, session: MerchantCheckoutSession): CheckoutPayOutcome {
+  switch (payment.status) {
+    case 'SUCCEEDED':
+    case 'REFUNDED':
+      return { outcome: 'PAID', paymentId: payment.id, session };
+    case 'FAILED':
+      return {
+        outcome: 'DECLINED',
+        paymentId: payment.id,
+        reason: payment.failureMessage ?? payment.failureCode ?? 'The payment was declined',
+        session,
+      };
+    default:
+      // AUTHORIZING (the rail has not answered), or PENDING held for a compliance review.
+      return { outcome: 'PROCESSING', paymentId: payment.id, session };
+  }
+}

@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { Payment } from './payment.entity';
+
+/** What a checkout session asks the payer to pay, as its channel admits it in the payment's first transaction. */
+export interface CheckoutCharge {
+  merchantId: string;
+  livemode: boolean;
+  /** Minor units of `currency`: what the rail captures from the payer. */
+  amount: number;
+  currency: string;
+  /** The merchant's fee on it (minor units, at most `amount`), deducted from what the merchant is credited. */
+  merchantFee: number;
+  /** The pricing version the fee came from, when the merchant has one. */
+  merchantPricingVersionId: string | null;
+}
+
+/** What the capture's transaction needs from the channel: the journal entry it posted. */
+export interface CheckoutCaptureRecord {
+  journalEntryId: string;
+}
+
+/**
+ * The checkout channel's part in the payment core's transactions, which the merchants context
+ * implements and registers (`PaymentChannelHooks.register`) when its module starts, in the API
+ * and in the worker alike. The core keeps idempotency, the rail call, screening, the state
+ * machine and recovery; the hook keeps the session and the merchant's side of the money, each
+ * call inside the core's transaction (`manager`), so a session is completed exactly once, with
+ * its payment's capture, whoever records it (the request or the recovery job).
+ */
+export interface CheckoutChannelHook {
+  /**
+   * First transaction, after the payer's Idempotency-Key was found new and before the payment is
+   * inserted: lock the session, refuse it (throw an ApiError: unknown, not OPEN, past its expiry,
+   * already being paid, a velocity cap) or answer what to charge. `paymentId` is the payment
+   * about to be inserted, which the session may record as the one paying it.
+   */
+  admit(manager: EntityManager, admission: { sessionId: string; paymentId: string; rail: string }): Promise<CheckoutCharge>;
+  /**
+   * Second transaction, the capture recorded (the payment moved out of AUTHORIZING in the same
+   * transaction): complete the session, post the merchant's entry, write the merchant's events.
+   */
+  captured(manager: EntityManager, payment: Payment): Promise<CheckoutCaptureRecord>;
+  /**
+   * The payment failed without funds taken (declined, or never captured): free the session for
+   * another try and write the merchant's event.
+   */
+  failed(manager: EntityManager, payment: Payment): Promise<void>;
+}
+
+/**
+ * The channel hooks the payment core calls for channels whose payment completes something of
+ * another context (today CHECKOUT: a merchant's checkout session). A registry, not a Nest
+ * binding, because the implementing context imports the payments context for the core: a
+ * binding would make the two modules import each other. It fails closed at use: a checkout
+ * payment is never admitted, completed or failed without its hook (the request answers 500 and
+ * the recovery job leaves the payment AUTHORIZING, logged, for a process that has it).
+ */
+@Injectable()
+export class PaymentChannelHooks {
+  private checkoutHook: CheckoutChannelHook | null = null;
+
+  /** Registers the checkout channel's hook; once per process (a second registration is a wiring error). */
+  registerCheckout(hook: CheckoutChannelHook): void {
+    if (this.checkoutHook !== null && this.checkoutHook !== hook) {
+      throw new Error('the checkout channel hook is registered already');
+    }
+    this.checkoutHook = hook;
+  }
+
+  /** The checkout channel's hook; throws when no module registered it. */
+  checkout(): CheckoutChannelHook {
+    if (this.checkoutHook === null) {
+      throw new Error('no checkout channel hook is registered: load the merchants module (or its jobs module)');
+    }
+    return this.checkoutHook;
+  }
+}

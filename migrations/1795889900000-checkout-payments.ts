@@ -59,8 +59,12 @@ export class CheckoutPayments1795889900000 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX payments_merchant_idx`);
     await queryRunner.query(`DROP INDEX payments_checkout_session_live`);
     // Checkout payments have no customer or biller to keep under the old shape.
-    await queryRunner.query(`DELETE FROM payment_status_events WHERE payment_id IN (SELECT id FROM payments WHERE channel = 'CHECKOUT')`);
-    await queryRunner.query(`DELETE FROM payment_capture_instructions WHERE payment_id IN (SELECT id FROM payments WHERE channel = 'CHECKOUT')`);
+    await queryRunner.query(
+      `DELETE FROM payment_status_events WHERE payment_id IN (SELECT id FROM payments WHERE channel = 'CHECKOUT')`,
+    );
+    await queryRunner.query(
+      `DELETE FROM payment_capture_instructions WHERE payment_id IN (SELECT id FROM payments WHERE channel = 'CHECKOUT')`,
+    );
     await queryRunner.query(`DELETE FROM payments WHERE channel = 'CHECKOUT'`);
     await queryRunner.query(`
       ALTER TABLE payments

@@ -64,7 +64,9 @@ export class ComplianceService {
       // A flag's payment is never deleted (aml_flags.payment_id references it), so none is skipped.
       const payment = payments.get(flag.payment_id);
       if (!payment) return [];
-      return [{ flag, payment, customer: payment.customerId === null ? null : (customers.get(payment.customerId) ?? null) }];
+      return [
+        { flag, payment, customer: payment.customerId === null ? null : (customers.get(payment.customerId) ?? null) },
+      ];
     });
     return toPage(entries, total, page);
   }

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { OutboxModule } from '../../../platform/outbox/outbox.module';
-import { LedgerModule } from '../../ledger';
 import { PaymentsModule } from '../../payments';
+import { MerchantLedgerModule } from '../ledger/merchant-ledger.module';
+import { MerchantVelocityModule } from '../risk/merchant-velocity.module';
 import { MerchantDirectory } from '../onboarding/merchant-directory.service';
 import { MerchantRepository } from '../onboarding/merchant.repository';
 import { CheckoutCompletion } from './checkout-completion';
@@ -15,7 +16,7 @@ import { PaymentLinksRepository } from './payment-links.repository';
  * completes its session whether the request or the worker's recovery job records it.
  */
 @Module({
-  imports: [PaymentsModule, LedgerModule, OutboxModule],
+  imports: [PaymentsModule, MerchantLedgerModule, MerchantVelocityModule, OutboxModule],
   providers: [
     CheckoutCompletion,
     CheckoutSessionsRepository,
@@ -23,6 +24,6 @@ import { PaymentLinksRepository } from './payment-links.repository';
     MerchantRepository,
     MerchantDirectory,
   ],
-  exports: [CheckoutCompletion, PaymentsModule, LedgerModule],
+  exports: [CheckoutCompletion, PaymentsModule],
 })
 export class CheckoutCompletionModule {}

@@ -2,7 +2,6 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Clock } from '../../../platform/clock/clock';
 import { OutboxWriter } from '../../../platform/outbox/outbox.writer';
-import { AccountRef, LedgerService, Posting } from '../../ledger';
 import {
   PaymentChannelHooks,
   type CheckoutCaptureRecord,
@@ -11,7 +10,12 @@ import {
   type Payment,
 } from '../../payments';
 import { MERCHANT_EVENTS, MerchantPaymentEventPayload } from '../merchants.events';
+import { merchantFee } from '../ledger/merchant-fee';
+import { MerchantLedger } from '../ledger/merchant-ledger';
+import { merchantBalanceAccount, merchantPlatformAccounts } from '../ledger/merchant-ledger-accounts';
+import { MerchantPricing } from '../ledger/merchant-pricing';
 import { MerchantDirectory } from '../onboarding/merchant-directory.service';
+import { MerchantVelocity, VelocityAdmission } from '../risk/merchant-velocity.service';
 import { checkoutSessionEventPayload } from './checkout-session-expiry';
 import { MerchantCheckoutSession } from './checkout-session.entity';
 import { CheckoutSessionsRepository } from './checkout-sessions.repository';
@@ -19,25 +23,18 @@ import { MerchantCheckoutError } from './checkout.errors';
 import { PaymentLinksRepository } from './payment-links.repository';
 
 /**
- * The accounts a checkout capture moves money between, in the session's mode (test money never
- * meets live money): the rail owes us what it captured; we owe the merchant, pending until its
- * payout schedule makes it available.
+ * The accounts a checkout capture touches (the merchant ledger's), opened before the payment's
+ * transactions so its posting never opens one inside them.
  */
 export function checkoutAccounts(session: { merchantId: string; livemode: boolean; currency: string }, rail: string) {
-  const mode = session.livemode ? 'live' : 'test';
-  const currency = session.currency;
-  return {
-    railClearing: {
-      code: session.livemode ? `rail:${rail}:clearing:${currency}` : `rail:${rail}:test:clearing:${currency}`,
-      type: 'ASSET',
-      currency,
-    } satisfies AccountRef,
-    merchantPending: {
-      code: `merchant:${session.merchantId}:${mode}:pending:${currency}`,
-      type: 'LIABILITY',
-      currency,
-    } satisfies AccountRef,
-  };
+  const { merchantId, livemode, currency } = session;
+  const platform = merchantPlatformAccounts(livemode, rail, currency);
+  return [
+    platform.railClearing,
+    platform.feeRevenue,
+    merchantBalanceAccount(merchantId, livemode, 'pending', currency),
+    merchantBalanceAccount(merchantId, livemode, 'reserve', currency),
+  ];
 }
 
 /**
@@ -49,15 +46,19 @@ export function checkoutAccounts(session: { merchantId: string; livemode: boolea
  *
  * - Admission (first transaction): the session locked; it must be OPEN, before `expiresAt` by
  *   the app's clock, and not being paid by another payment (409 CHECKOUT_SESSION_NOT_OPEN
- *   otherwise); a live session needs its merchant APPROVED (403 MERCHANT_RESTRICTED). The session
- *   records the payment paying it (`payment_id` while OPEN), so a second tab is refused and the
- *   expiry leaves it alone until the payment ends.
- * - Capture (second transaction): OPEN -> COMPLETE by that payment (once: `WHERE status = 'OPEN'
- *   AND payment_id = ...`), the link's completion counted, the merchant's entry (rail clearing
- *   to the merchant's pending balance, the gross amount; the fee is 0 until merchant pricing is
- *   applied at capture), `merchant.checkout_session.completed` and `merchant.payment.succeeded`.
- * - Failure (declined, or never captured): the session freed for another try (and expired at
- *   once when already past due), `merchant.payment.failed`.
+ *   otherwise); a live session needs its merchant APPROVED (403 MERCHANT_RESTRICTED); the
+ *   merchant's velocity caps admit it (`MerchantVelocity.admit`, 422 LIMIT_EXCEEDED; no customer
+ *   key: the payer is not our customer). The merchant's fee is priced now (`MerchantPricing`,
+ *   `merchantFee`) and snapshotted on the payment with its pricing version. The session records
+ *   the payment paying it (`payment_id` while OPEN), so a second tab is refused and the expiry
+ *   leaves it alone until the payment ends.
+ * - Capture (second transaction): the merchant's entry (`MerchantLedger.recordCapture`: rail
+ *   clearing debited the amount; pending, reserve and fee revenue credited by the terms), then
+ *   OPEN -> COMPLETE by that payment (once: `WHERE status = 'OPEN' AND payment_id = ...`), the
+ *   link's completion counted, `merchant.checkout_session.completed` and
+ *   `merchant.payment.succeeded`.
+ * - Failure (declined, or never captured): the velocity admission given back, the session freed
+ *   for another try (and expired at once when already past due), `merchant.payment.failed`.
  */
 @Injectable()
 export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
@@ -66,7 +67,9 @@ export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
     private readonly sessions: CheckoutSessionsRepository,
     private readonly links: PaymentLinksRepository,
     private readonly merchants: MerchantDirectory,
-    private readonly ledger: LedgerService,
+    private readonly pricing: MerchantPricing,
+    private readonly merchantLedger: MerchantLedger,
+    private readonly velocity: MerchantVelocity,
     private readonly outbox: OutboxWriter,
     private readonly clock: Clock,
   ) {}
@@ -79,38 +82,60 @@ export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
     manager: EntityManager,
     admission: { sessionId: string; paymentId: string; rail: string },
   ): Promise<CheckoutCharge> {
-    const session = await this.sessions.lockForPayment(manager, admission.sessionId);
-    if (!session) throw new MerchantCheckoutError('NOT_FOUND', 'No such checkout session');
+    const locked = await this.sessions.lockForPayment(manager, admission.sessionId);
+    if (!locked) throw new MerchantCheckoutError('NOT_FOUND', 'No such checkout session');
+    const { session, transactionNow } = locked;
     if (session.status !== 'OPEN' || session.paymentId !== null) throw sessionNotOpen(session);
-    if (session.expiresAt.getTime() <= this.clock.now().getTime()) throw sessionNotOpen({ ...session, status: 'EXPIRED' });
+    if (session.expiresAt.getTime() <= this.clock.now().getTime())
+      throw sessionNotOpen({ ...session, status: 'EXPIRED' });
     if (session.livemode) {
       const merchant = await this.merchants.findById(session.merchantId, manager);
       if (merchant?.kybStatus !== 'APPROVED') {
         const status = merchant?.kybStatus ?? 'UNKNOWN';
-        throw new MerchantCheckoutError('MERCHANT_RESTRICTED', `Live checkout needs an APPROVED merchant; this one is ${status}`, [
-          { field: 'kybStatus', message: status },
-        ]);
+        throw new MerchantCheckoutError(
+          'MERCHANT_RESTRICTED',
+          `Live checkout needs an APPROVED merchant; this one is ${status}`,
+          [{ field: 'kybStatus', message: status }],
+        );
       }
     }
+    // Counted at the transaction's time, the payment's `created_at`, so a decline gives back the same minute.
+    await this.velocity.admit(manager, velocityAdmission(session, transactionNow));
+    const terms = await this.pricing.termsAt(manager, session.merchantId, session.currency, transactionNow);
     if (!(await this.sessions.markPaying(manager, session.id, admission.paymentId))) throw sessionNotOpen(session);
     return {
       merchantId: session.merchantId,
       livemode: session.livemode,
       amount: session.amount,
       currency: session.currency,
-      merchantFee: 0,
-      merchantPricingVersionId: null,
+      merchantFee: Number(merchantFee(BigInt(session.amount), terms)),
+      merchantPricingVersionId: terms.pricingVersionId,
     };
   }
 
   async captured(manager: EntityManager, payment: Payment): Promise<CheckoutCaptureRecord> {
-    const terms = checkoutTermsOf(payment);
-    const session = await this.sessions.findById(manager, terms.sessionId);
-    if (!session) throw new Error(`checkout payment ${payment.id} names no session ${terms.sessionId}`);
-    const journalEntryId = await this.ledger.post(manager, captureEntry(payment, session));
+    const checkout = checkoutTermsOf(payment);
+    const session = await this.sessions.findById(manager, checkout.sessionId);
+    if (!session) throw new Error(`checkout payment ${payment.id} names no session ${checkout.sessionId}`);
+    const now = this.clock.now();
+    // The terms in force when the payment was accepted; its fee is the snapshot taken then.
+    const terms = await this.pricing.termsAt(manager, session.merchantId, session.currency, payment.createdAt);
+    const journalEntryId = await this.merchantLedger.recordCapture(manager, {
+      paymentId: payment.id,
+      merchantId: session.merchantId,
+      livemode: session.livemode,
+      currency: payment.currency,
+      amount: payment.amount,
+      fee: checkout.merchantFee,
+      reserveBps: terms.reserveBps,
+      reserveHoldDays: terms.reserveHoldDays,
+      payoutDelayDays: terms.payoutDelayDays,
+      rail: payment.rail,
+      capturedAt: now,
+    });
     // Held for a compliance review: the funds are booked, the session waits for the review.
     if (payment.heldForReview) return { journalEntryId };
-    const completedAt = this.clock.now();
+    const completedAt = now;
     if (!(await this.sessions.complete(manager, session.id, payment.id, completedAt))) {
       // The session records the payment paying it from admission on: nothing else completes or expires it.
       throw new Error(`checkout session ${session.id} is not OPEN with payment ${payment.id}: cannot complete it`);
@@ -143,6 +168,7 @@ export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
     const terms = checkoutTermsOf(payment);
     const session = await this.sessions.findById(manager, terms.sessionId);
     if (!session) throw new Error(`checkout payment ${payment.id} names no session ${terms.sessionId}`);
+    await this.velocity.release(manager, velocityAdmission(session, payment.createdAt));
     await this.sessions.releasePayment(manager, session.id, payment.id);
     await this.outbox.write(manager, {
       eventType: MERCHANT_EVENTS.paymentFailed,
@@ -165,8 +191,7 @@ export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
 
 /** 409 CHECKOUT_SESSION_NOT_OPEN, saying why. */
 export function sessionNotOpen(session: Pick<MerchantCheckoutSession, 'status' | 'paymentId'>): MerchantCheckoutError {
-  const reason =
-    session.status === 'OPEN' ? 'another payment of it is under way' : `it is ${session.status}`;
+  const reason = session.status === 'OPEN' ? 'another payment of it is under way' : `it is ${session.status}`;
   return new MerchantCheckoutError('CHECKOUT_SESSION_NOT_OPEN', `This checkout session cannot be paid: ${reason}`, [
     { field: 'status', message: session.status },
     ...(session.paymentId === null ? [] : [{ field: 'paymentId', message: session.paymentId }]),
@@ -178,20 +203,15 @@ function checkoutTermsOf(payment: Payment): NonNullable<Payment['checkout']> {
   return payment.checkout;
 }
 
-/** The capture's entry: the rail owes us the amount; we owe the merchant the same, pending. */
-function captureEntry(payment: Payment, session: MerchantCheckoutSession): Posting {
-  const accounts = checkoutAccounts(session, payment.rail);
-  const amount = BigInt(payment.amount);
+/** A checkout payment as the merchant's velocity caps count it: no customer key (the payer is not our customer). */
+function velocityAdmission(session: MerchantCheckoutSession, at: Date): VelocityAdmission {
   return {
-    kind: 'CHECKOUT_CAPTURE',
-    referenceType: 'payment',
-    referenceId: payment.id,
-    currency: payment.currency,
-    memo: `Checkout payment ${payment.id} of session ${session.id}`,
-    lines: [
-      { account: accounts.railClearing, amount },
-      { account: accounts.merchantPending, amount: -amount },
-    ],
+    merchantId: session.merchantId,
+    livemode: session.livemode,
+    customerKey: null,
+    amount: BigInt(session.amount),
+    currency: session.currency,
+    at,
   };
 }
 

@@ -38,9 +38,22 @@ export class CheckoutSessionsRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** The session, locked for the payment core's admission transaction (null when unknown). */
-  lockForPayment(manager: EntityManager, id: string) {
-    return manager.findOne(MerchantCheckoutSession, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  /**
+   * The session, locked for the payment core's admission transaction, with the transaction's
+   * `now()`: the `created_at` the payment inserted in it gets (null when the session is unknown).
+   */
+  async lockForPayment(
+    manager: EntityManager,
+    id: string,
+  ): Promise<{ session: MerchantCheckoutSession; transactionNow: Date } | null> {
+    const { entities, raw } = await manager
+      .createQueryBuilder(MerchantCheckoutSession, 'session')
+      .addSelect('now()', 'transaction_now')
+      .where('session.id = :id', { id })
+      .setLock('pessimistic_write')
+      .getRawAndEntities<{ transaction_now: Date }>();
+    const [session] = entities;
+    return session ? { session, transactionNow: raw[0].transaction_now } : null;
   }
 
   /** Records the payment paying an OPEN, unpaid session: true when this call did. */
@@ -65,7 +78,11 @@ export class CheckoutSessionsRepository {
 
   /** Frees an OPEN session of a payment that failed, for the payer's next try: true when it did. */
   async releasePayment(manager: EntityManager, id: string, paymentId: string): Promise<boolean> {
-    const result = await manager.update(MerchantCheckoutSession, { id, status: 'OPEN', paymentId }, { paymentId: null });
+    const result = await manager.update(
+      MerchantCheckoutSession,
+      { id, status: 'OPEN', paymentId },
+      { paymentId: null },
+    );
     return (result.affected ?? 0) > 0;
   }
 

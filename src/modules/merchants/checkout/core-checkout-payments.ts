@@ -42,7 +42,7 @@ export class CoreCheckoutPayments extends CheckoutPayments {
     }
     if ((RAIL_CODES as readonly string[]).includes(request.rail)) {
       // Opened before the payment's transactions, so the capture's posting never opens one inside them.
-      await this.ledger.openAccounts(Object.values(checkoutAccounts(session, request.rail)));
+      await this.ledger.openAccounts(checkoutAccounts(session, request.rail));
     }
     const payment = await this.core.payCheckout({
       sessionId: session.id,
@@ -73,8 +73,9 @@ function outcomeOf(payment: Payment, session: MerchantCheckoutSession): Checkout
         reason: payment.failureMessage ?? payment.failureCode ?? 'The payment was declined',
         session,
       };
-    default:
-      // AUTHORIZING (the rail has not answered), or PENDING held for a compliance review.
+    case 'AUTHORIZING': // the rail has not answered: the recovery job settles it
+    case 'PENDING': // captured, held for a compliance review
+    case 'PROCESSING': // never for a checkout payment (no biller to post to), answered as under way
       return { outcome: 'PROCESSING', paymentId: payment.id, session };
   }
 }

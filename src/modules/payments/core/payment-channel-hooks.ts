@@ -35,7 +35,10 @@ export interface CheckoutChannelHook {
    * already being paid, a velocity cap) or answer what to charge. `paymentId` is the payment
    * about to be inserted, which the session may record as the one paying it.
    */
-  admit(manager: EntityManager, admission: { sessionId: string; paymentId: string; rail: string }): Promise<CheckoutCharge>;
+  admit(
+    manager: EntityManager,
+    admission: { sessionId: string; paymentId: string; rail: string },
+  ): Promise<CheckoutCharge>;
   /**
    * Second transaction, the capture recorded (the payment moved out of AUTHORIZING in the same
    * transaction): complete the session, post the merchant's entry, write the merchant's events.

@@ -36,7 +36,7 @@ describe('payment state machine', () => {
     expect(() => assertTransition(from, to)).toThrow(IllegalPaymentTransitionError);
   });
 
-  it("lets a checkout payment go PENDING -> SUCCEEDED (no biller to post to), and no other channel", () => {
+  it('lets a checkout payment go PENDING -> SUCCEEDED (no biller to post to), and no other channel', () => {
     expect(() => assertTransition('PENDING', 'SUCCEEDED', 'CHECKOUT')).not.toThrow();
     expect(() => assertTransition('PENDING', 'SUCCEEDED', 'APP')).toThrow(IllegalPaymentTransitionError);
     expect(() => assertTransition('PENDING', 'SUCCEEDED')).toThrow(IllegalPaymentTransitionError);

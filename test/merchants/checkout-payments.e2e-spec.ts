@@ -1,0 +1,371 @@
+import { randomUUID } from 'node:crypto';
+import { ComplianceModule } from '../../src/modules/compliance';
+import { MerchantsJobsModule } from '../../src/modules/merchants';
+import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
+import { PaymentRecoveryService } from '../../src/modules/payments';
+import { approvedMerchant, patchKyb, registerMerchant } from '../factories/merchant.factory';
+import { merchantOwnerOf } from '../factories/merchant-user.factory';
+import { expectLedgerBalanced } from '../support/assertions';
+import { FakeClock } from '../support/fake-clock';
+import { startOutboxWorker } from '../support/outbox-worker';
+import { createTestHarness, TestHarness } from '../support/test-harness';
+
+interface Merchant {
+  id: string;
+  test: string;
+  live: string | null;
+  /** A VERIFIED https origin of the merchant, for live redirect URLs. */
+  origin: string;
+}
+
+interface SessionBody {
+  id: string;
+  status: 'OPEN' | 'COMPLETE' | 'EXPIRED';
+  paymentStatus: 'UNPAID' | 'PAID';
+  paymentId: string | null;
+  completedAt: string | null;
+  amount: number;
+}
+
+interface ApiErrorLike {
+  code?: string;
+  status?: number;
+  details?: { field: string; message: string }[];
+}
+
+const SESSIONS = '/api/v1/merchant/checkout-sessions';
+const MINUTE = 60_000;
+const CARD = '4242424242424242';
+const DECLINED_CARD = '4000000000000002';
+/** The rail captures, and its answer is lost: only an inquiry learns of the capture. */
+const ANSWER_LOST_CARD = '4000000000000259';
+/** The rail takes nothing and answers nothing. */
+const TIMEOUT_CARD = '4000000000000119';
+
+describe('Checkout sessions paid through the payment core (channel CHECKOUT)', () => {
+  const clock = new FakeClock();
+  let harness: TestHarness;
+  let shop: Merchant;
+  let applicant: Merchant;
+  let suspended: Merchant;
+
+  const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
+  const payments = () => harness.app.get(CheckoutPayments);
+
+  async function newMerchant(approved: boolean): Promise<Merchant> {
+    const { merchant } = approved ? await approvedMerchant(harness) : await registerMerchant(harness);
+    const owner = await merchantOwnerOf(harness, merchant);
+    const key = async (livemode: boolean) =>
+      (
+        (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode }).expect(201))
+          .body as { secret: string }
+      ).secret;
+    const origin = `https://${randomUUID().slice(0, 8)}.shop.example`;
+    const added = await harness.http.post('/api/v1/merchant/origins').set(owner.headers).send({ origin }).expect(201);
+    // VERIFIED as a DNS check would leave it.
+    await harness.db.query(
+      `UPDATE merchant_origins SET status = 'VERIFIED', verification_method = 'DNS_TXT', verified_at = now() WHERE id = $1`,
+      [(added.body as { id: string }).id],
+    );
+    return { id: merchant.id, test: await key(false), live: approved ? await key(true) : null, origin };
+  }
+
+  async function openSession(
+    secret: string,
+    overrides: Record<string, unknown> = {},
+    origin = 'https://shop.example',
+  ): Promise<SessionBody> {
+    const response = await harness.http
+      .post(SESSIONS)
+      .set(bearer(secret))
+      .set('Idempotency-Key', randomUUID())
+      .send({
+        amount: 250_000,
+        currency: 'NGN',
+        merchantReference: `order-${randomUUID().slice(0, 8)}`,
+        successUrl: `${origin}/paid`,
+        cancelUrl: `${origin}/cart`,
+        ...overrides,
+      })
+      .expect(201);
+    return response.body as SessionBody;
+  }
+
+  const read = async (secret: string, id: string) =>
+    (await harness.http.get(`${SESSIONS}/${id}`).set(bearer(secret)).expect(200)).body as SessionBody;
+
+  const pay = (sessionId: string, fundingAccount = CARD, idempotencyKey: string = randomUUID()) =>
+    payments().pay({ sessionId, rail: 'CARD', fundingAccount, idempotencyKey });
+
+  /** The error a pay call was refused with. */
+  async function refusal(call: Promise<unknown>): Promise<{ status: number; code: string; details: unknown }> {
+    try {
+      await call;
+    } catch (error) {
+      const apiError = error as ApiErrorLike;
+      return { status: apiError.status ?? 0, code: String(apiError.code), details: apiError.details };
+    }
+    throw new Error('the pay call was not refused');
+  }
+
+  const paymentsOf = (sessionId: string) =>
+    harness.db.query<
+      {
+        id: string;
+        status: string;
+        channel: string;
+        payer_type: string;
+        payer_id: string;
+        customer_id: string | null;
+        biller_id: string | null;
+        merchant_id: string;
+        livemode: boolean;
+        amount: string;
+        fee: string;
+        merchant_fee: string;
+        journal_entry_id: string | null;
+      }[]
+    >(`SELECT * FROM payments WHERE checkout_session_id = $1 ORDER BY created_at, id`, [sessionId]);
+
+  const eventsOf = (...ids: string[]) =>
+    harness.db.query<{ event_type: string; aggregate_id: string; payload: Record<string, unknown> }[]>(
+      `SELECT event_type, aggregate_id, payload FROM outbox_events WHERE aggregate_id = ANY ($1::text[])
+        ORDER BY created_at, id`,
+      [ids],
+    );
+
+  const entryLines = (entryId: string) =>
+    harness.db.query<{ code: string; amount: string }[]>(
+      `SELECT a.code, l.amount::text AS amount FROM journal_lines l JOIN ledger_accounts a ON a.id = l.account_id
+        WHERE l.entry_id = $1 ORDER BY a.code`,
+      [entryId],
+    );
+
+  /** Makes the payment's capture old enough for the recovery job (its AUTHORIZATION_RECOVERY_AFTER_MS). */
+  const ageForRecovery = (paymentId: string, age = '2 minutes') =>
+    harness.db.query(
+      `UPDATE payments SET updated_at = now() - $2::interval, created_at = now() - $2::interval WHERE id = $1`,
+      [paymentId, age],
+    );
+
+  beforeAll(async () => {
+    harness = await createTestHarness({ clock, redisNamespace: 'co-pay' });
+    shop = await newMerchant(true);
+    applicant = await newMerchant(false);
+    suspended = await newMerchant(true);
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('pays a test session: payment SUCCEEDED, session COMPLETE with it, the merchant credited, events written, the ledger balanced', async () => {
+    const session = await openSession(shop.test);
+    const outcome = await pay(session.id);
+
+    expect(outcome).toMatchObject({ outcome: 'PAID', session: { id: session.id, status: 'COMPLETE' } });
+    const [payment] = await paymentsOf(session.id);
+    expect(outcome.paymentId).toBe(payment.id);
+    expect(payment).toMatchObject({
+      status: 'SUCCEEDED',
+      channel: 'CHECKOUT',
+      payer_type: 'CHECKOUT_PAYER',
+      payer_id: session.id,
+      customer_id: null,
+      biller_id: null,
+      merchant_id: shop.id,
+      livemode: false,
+      amount: '250000',
+      fee: '0',
+    });
+    const fee = Number(payment.merchant_fee);
+    expect(fee).toBeGreaterThan(0);
+    expect(fee).toBeLessThan(250_000);
+
+    const read1 = await read(shop.test, session.id);
+    expect(read1).toMatchObject({ status: 'COMPLETE', paymentStatus: 'PAID', paymentId: payment.id });
+    expect(read1.completedAt).not.toBeNull();
+
+    // The rail's (sandbox) clearing is debited the amount; the merchant's balances and fee revenue credited it.
+    const lines = await entryLines(payment.journal_entry_id as string);
+    expect(lines.reduce((sum, line) => sum + BigInt(line.amount), 0n)).toBe(0n);
+    expect(lines).toContainEqual({ code: 'sandbox:rail:CARD:clearing:NGN', amount: '250000' });
+    expect(lines).toContainEqual({ code: 'sandbox:revenue:merchant-fees:NGN', amount: String(-fee) });
+    expect(lines.filter((line) => line.code.startsWith(`merchant:${shop.id}:test:`)).length).toBeGreaterThan(0);
+    await expectLedgerBalanced(harness);
+
+    const events = await eventsOf(session.id, payment.id);
+    expect(events.map((event) => event.event_type)).toEqual(
+      expect.arrayContaining(['merchant.checkout_session.completed', 'merchant.payment.succeeded']),
+    );
+    // A checkout payer is not our customer: no `payment.*` event (notifications, bills) is written.
+    expect(events.filter((event) => event.event_type.startsWith('payment.'))).toEqual([]);
+    expect(events.find((event) => event.event_type === 'merchant.payment.succeeded')?.payload).toMatchObject({
+      merchantId: shop.id,
+      livemode: false,
+      paymentId: payment.id,
+      checkoutSessionId: session.id,
+      amount: 250_000,
+      fee,
+      net: 250_000 - fee,
+      currency: 'NGN',
+      rail: 'CARD',
+    });
+
+    // The same key again answers the same payment; a new key finds the session paid.
+    const key = randomUUID();
+    const again = await openSession(shop.test);
+    const first = await pay(again.id, CARD, key);
+    expect(await pay(again.id, CARD, key)).toMatchObject({ outcome: 'PAID', paymentId: first.paymentId });
+    expect(await refusal(pay(again.id))).toMatchObject({
+      status: 409,
+      code: 'CHECKOUT_SESSION_NOT_OPEN',
+      details: [
+        { field: 'status', message: 'COMPLETE' },
+        { field: 'paymentId', message: first.paymentId },
+      ],
+    });
+    expect(await refusal(pay(again.id, DECLINED_CARD, key))).toMatchObject({
+      status: 409,
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    expect(await paymentsOf(again.id)).toHaveLength(1);
+  });
+
+  it('a declined card leaves the session OPEN; a retry with a new key pays it', async () => {
+    const session = await openSession(shop.test);
+    const declined = await pay(session.id, DECLINED_CARD);
+    expect(declined).toMatchObject({ outcome: 'DECLINED', session: { status: 'OPEN', paymentId: null } });
+    expect(declined.outcome === 'DECLINED' && declined.reason).toBe('The funding account was declined');
+    expect((await read(shop.test, session.id)).status).toBe('OPEN');
+    const events = await eventsOf(declined.paymentId);
+    expect(events.map((event) => event.event_type)).toEqual(['merchant.payment.failed']);
+    expect(events[0].payload).toMatchObject({ status: 'FAILED', failureCode: 'RAIL_DECLINED' });
+
+    const paid = await pay(session.id);
+    expect(paid).toMatchObject({ outcome: 'PAID', session: { status: 'COMPLETE' } });
+    expect((await paymentsOf(session.id)).map((payment) => payment.status)).toEqual(['FAILED', 'SUCCEEDED']);
+    expect(await read(shop.test, session.id)).toMatchObject({ status: 'COMPLETE', paymentId: paid.paymentId });
+    await expectLedgerBalanced(harness);
+  });
+
+  it('50 concurrent pays of one session capture exactly one payment; the others are refused 409', async () => {
+    const session = await openSession(shop.test);
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => pay(session.id)));
+    const paid = results.filter((result) => result.status === 'fulfilled');
+    const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as ApiErrorLike] : []));
+    expect(paid).toHaveLength(1);
+    expect(refused).toHaveLength(49);
+    for (const error of refused) {
+      expect(error.code).toBe('CHECKOUT_SESSION_NOT_OPEN');
+      expect(error.status).toBe(409);
+    }
+    const rows = await paymentsOf(session.id);
+    expect(rows.map((row) => row.status)).toEqual(['SUCCEEDED']);
+    const captures = await harness.db.query(
+      `SELECT reference FROM sandbox_rail_operations WHERE kind = 'CAPTURE' AND reference = $1`,
+      [rows[0].id],
+    );
+    expect(captures).toHaveLength(1);
+    expect(await read(shop.test, session.id)).toMatchObject({ status: 'COMPLETE', paymentId: rows[0].id });
+    await expectLedgerBalanced(harness);
+  });
+
+  it("a capture whose answer was lost is PROCESSING; the worker's recovery job completes the session", async () => {
+    const session = await openSession(shop.test);
+    const processing = await pay(session.id, ANSWER_LOST_CARD);
+    expect(processing).toMatchObject({ outcome: 'PROCESSING', session: { status: 'OPEN' } });
+    // The session is held by the payment under way: another tab cannot pay it, and it does not expire.
+    expect(await refusal(pay(session.id))).toMatchObject({ status: 409, code: 'CHECKOUT_SESSION_NOT_OPEN' });
+    expect((await paymentsOf(session.id)).map((payment) => payment.status)).toEqual(['AUTHORIZING']);
+
+    // The recovery job as the worker composes it (MerchantsJobsModule registers the checkout hook there too).
+    const worker = await startOutboxWorker(MerchantsJobsModule, {
+      runConfig: harness.config,
+      label: 'recovery',
+      imports: [ComplianceModule],
+    });
+    try {
+      await ageForRecovery(processing.paymentId);
+      expect(await worker.get(PaymentRecoveryService).recover()).toBeGreaterThanOrEqual(1);
+    } finally {
+      await worker.close();
+    }
+    expect((await paymentsOf(session.id)).map((payment) => payment.status)).toEqual(['SUCCEEDED']);
+    expect(await read(shop.test, session.id)).toMatchObject({
+      status: 'COMPLETE',
+      paymentStatus: 'PAID',
+      paymentId: processing.paymentId,
+    });
+    expect((await eventsOf(session.id)).map((event) => event.event_type)).toContain(
+      'merchant.checkout_session.completed',
+    );
+    // The payer's retry of the same key now answers PAID.
+    expect(await refusal(pay(session.id))).toMatchObject({ status: 409, code: 'CHECKOUT_SESSION_NOT_OPEN' });
+    await expectLedgerBalanced(harness);
+  });
+
+  it('a rail that never captures: the recovery job gives up past the maximum age and frees the session for another try', async () => {
+    const session = await openSession(shop.test);
+    const processing = await pay(session.id, TIMEOUT_CARD);
+    expect(processing.outcome).toBe('PROCESSING');
+    await ageForRecovery(processing.paymentId, '2 hours');
+    await harness.app.get(PaymentRecoveryService).recover();
+    const [failed] = await paymentsOf(session.id);
+    expect(failed).toMatchObject({ status: 'FAILED', journal_entry_id: null });
+    expect(await read(shop.test, session.id)).toMatchObject({ status: 'OPEN', paymentId: null });
+    expect((await pay(session.id)).outcome).toBe('PAID');
+  });
+
+  it('checkout payments never reach a customer: no customer id, no customer-scoped read', async () => {
+    const rows = await harness.db.query<{ count: string }[]>(
+      `SELECT count(*)::text AS count FROM payments WHERE channel = 'CHECKOUT' AND customer_id IS NOT NULL`,
+    );
+    expect(rows[0].count).toBe('0');
+    const total = await harness.db.query<{ count: string }[]>(
+      `SELECT count(*)::text AS count FROM payments WHERE channel = 'CHECKOUT'`,
+    );
+    expect(Number(total[0].count)).toBeGreaterThan(0);
+  });
+
+  it('live sessions need an APPROVED merchant; test sessions work before approval; a key sees only its mode', async () => {
+    const live = await openSession(shop.live as string, {}, shop.origin);
+    expect(await pay(live.id)).toMatchObject({ outcome: 'PAID' });
+    const [payment] = await paymentsOf(live.id);
+    expect(payment.livemode).toBe(true);
+    const lines = await entryLines(payment.journal_entry_id as string);
+    expect(lines).toContainEqual({ code: 'rail:CARD:clearing:NGN', amount: '250000' });
+    // The other mode's key does not see it.
+    await harness.http.get(`${SESSIONS}/${live.id}`).set(bearer(shop.test)).expect(404);
+    expect((await read(shop.live as string, live.id)).status).toBe('COMPLETE');
+
+    const sandbox = await openSession(applicant.test);
+    expect(await pay(sandbox.id)).toMatchObject({ outcome: 'PAID' });
+
+    // A merchant suspended after opening a live session: its payer is refused, nothing is captured.
+    const pending = await openSession(suspended.live as string, {}, suspended.origin);
+    expect((await patchKyb(harness, suspended.id, { status: 'SUSPENDED', reasonCode: 'risk.review' })).status).toBe(
+      200,
+    );
+    expect(await refusal(pay(pending.id))).toMatchObject({ status: 403, code: 'MERCHANT_RESTRICTED' });
+    expect(await paymentsOf(pending.id)).toEqual([]);
+    await expectLedgerBalanced(harness);
+  });
+  // Last: it moves the clock past the admin's and members' token lifetimes.
+  it('an expired session is refused 409 and left EXPIRED; an unknown one is 404', async () => {
+    const session = await openSession(shop.test, { expiresInMinutes: 30 });
+    clock.advance(31 * MINUTE);
+    expect(await refusal(pay(session.id))).toMatchObject({
+      status: 409,
+      code: 'CHECKOUT_SESSION_NOT_OPEN',
+      details: [{ field: 'status', message: 'EXPIRED' }],
+    });
+    expect(await paymentsOf(session.id)).toEqual([]);
+    const [row] = await harness.db.query<{ status: string }[]>(
+      `SELECT status FROM merchant_checkout_sessions WHERE id = $1`,
+      [session.id],
+    );
+    expect(row.status).toBe('EXPIRED');
+    expect(await refusal(pay(randomUUID()))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+});

@@ -6,6 +6,7 @@ import {
   CheckoutExpiryScheduler,
 } from '../../src/modules/merchants/checkout/checkout-expiry.scheduler';
 import { CheckoutSessionExpiry } from '../../src/modules/merchants/checkout/checkout-session-expiry';
+import { ComplianceModule } from '../../src/modules/compliance';
 import { MerchantsJobsModule } from '../../src/modules/merchants';
 import { CHECKOUT_EXPIRY_JOB, CheckoutExpiryJob, MERCHANT_QUEUES } from '../../src/modules/merchants/merchants.events';
 import { nubanFor } from '../../src/modules/merchants/onboarding/nuban';
@@ -450,6 +451,8 @@ describe('Merchant API: checkout sessions (POST and GET /merchant/checkout-sessi
     const worker = await startOutboxWorker(MerchantsJobsModule, {
       runConfig: harness.config,
       label: 'expiry',
+      // The checkout hook brings the payment core, whose screening port ComplianceModule binds (as in WorkerModule).
+      imports: [ComplianceModule],
     });
     try {
       const session = (await create(shop.test, order({ expiresInMinutes: 30 })).expect(201)).body as SessionBody;

@@ -4,6 +4,7 @@ import { MerchantsJobsModule } from '../../src/modules/merchants';
 import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
 import { PaymentRecoveryService } from '../../src/modules/payments';
 import { approvedMerchant, patchKyb, registerMerchant } from '../factories/merchant.factory';
+import { adminOf } from '../factories/staff-user.factory';
 import { merchantOwnerOf } from '../factories/merchant-user.factory';
 import { expectLedgerBalanced } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
@@ -351,6 +352,24 @@ describe('Checkout sessions paid through the payment core (channel CHECKOUT)', (
     expect(await paymentsOf(pending.id)).toEqual([]);
     await expectLedgerBalanced(harness);
   });
+  it("the merchant's velocity caps admit the payment in its first transaction; a decline gives its admission back", async () => {
+    const capped = applicant;
+    const admin = await adminOf(harness);
+    await harness.http
+      .post(`/api/v1/admin/merchants/${capped.id}/velocity-caps`)
+      .set(admin.headers)
+      .send({ caps: [{ scope: 'MERCHANT', window: 'HOUR', currency: 'NGN', maxCount: 2 }] })
+      .expect(200);
+    // One paid already this hour (the sandbox payment above), so one more fits; a decline gives its place back.
+    const first = await openSession(capped.test);
+    expect((await pay(first.id, DECLINED_CARD)).outcome).toBe('DECLINED');
+    expect((await pay(first.id)).outcome).toBe('PAID');
+    const second = await openSession(capped.test);
+    expect(await refusal(pay(second.id))).toMatchObject({ status: 422, code: 'LIMIT_EXCEEDED' });
+    expect(await paymentsOf(second.id)).toEqual([]);
+    expect(await read(capped.test, second.id)).toMatchObject({ status: 'OPEN', paymentId: null });
+  });
+
   // Last: it moves the clock past the admin's and members' token lifetimes.
   it('an expired session is refused 409 and left EXPIRED; an unknown one is 404', async () => {
     const session = await openSession(shop.test, { expiresInMinutes: 30 });

@@ -52,7 +52,6 @@ import { CheckoutSessionsRepository } from './checkout/checkout-sessions.reposit
 import { CheckoutSessionsService } from './checkout/checkout-sessions.service';
 import { PaymentLinksRepository } from './checkout/payment-links.repository';
 import { PaymentLinksService } from './checkout/payment-links.service';
-import { LedgerModule } from '../ledger';
 import { MerchantLedgerModule } from './ledger/merchant-ledger.module';
 import { MerchantVelocityModule } from './risk/merchant-velocity.module';
 import { MerchantRiskService } from './risk/merchant-risk.service';
@@ -86,7 +85,6 @@ import { MerchantEventsModule } from './events/merchant-events.module';
     MerchantLedgerModule,
     MerchantVelocityModule,
     CheckoutCompletionModule,
-    LedgerModule,
     MerchantEventsModule,
   ],
   providers: [

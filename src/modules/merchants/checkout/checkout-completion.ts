@@ -12,7 +12,6 @@ import {
 import { MERCHANT_EVENTS, MerchantPaymentEventPayload } from '../merchants.events';
 import { merchantFee } from '../ledger/merchant-fee';
 import { MerchantLedger } from '../ledger/merchant-ledger';
-import { merchantBalanceAccount, merchantPlatformAccounts } from '../ledger/merchant-ledger-accounts';
 import { MerchantPricing } from '../ledger/merchant-pricing';
 import { MerchantDirectory } from '../onboarding/merchant-directory.service';
 import { MerchantVelocity, VelocityAdmission } from '../risk/merchant-velocity.service';
@@ -21,21 +20,6 @@ import { MerchantCheckoutSession } from './checkout-session.entity';
 import { CheckoutSessionsRepository } from './checkout-sessions.repository';
 import { MerchantCheckoutError } from './checkout.errors';
 import { PaymentLinksRepository } from './payment-links.repository';
-
-/**
- * The accounts a checkout capture touches (the merchant ledger's), opened before the payment's
- * transactions so its posting never opens one inside them.
- */
-export function checkoutAccounts(session: { merchantId: string; livemode: boolean; currency: string }, rail: string) {
-  const { merchantId, livemode, currency } = session;
-  const platform = merchantPlatformAccounts(livemode, rail, currency);
-  return [
-    platform.railClearing,
-    platform.feeRevenue,
-    merchantBalanceAccount(merchantId, livemode, 'pending', currency),
-    merchantBalanceAccount(merchantId, livemode, 'reserve', currency),
-  ];
-}
 
 /**
  * The checkout channel of the payment core (`CheckoutChannelHook`): what a checkout session adds

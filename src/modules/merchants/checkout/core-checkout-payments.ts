@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../../platform/clock/clock';
-import { LedgerService } from '../../ledger';
 import { PaymentCore, RAIL_CODES, requestFingerprint, type Payment } from '../../payments';
-import { checkoutAccounts } from './checkout-completion';
+import { MerchantLedger } from '../ledger/merchant-ledger';
 import { CheckoutPayments, CheckoutPayOutcome, CheckoutPayRequest } from './checkout-payments';
 import { CheckoutSessionExpiry } from './checkout-session-expiry';
 import { MerchantCheckoutSession } from './checkout-session.entity';
@@ -24,7 +23,7 @@ export class CoreCheckoutPayments extends CheckoutPayments {
     private readonly core: PaymentCore,
     private readonly sessions: CheckoutSessionsRepository,
     private readonly expiry: CheckoutSessionExpiry,
-    private readonly ledger: LedgerService,
+    private readonly merchantLedger: MerchantLedger,
     private readonly clock: Clock,
   ) {
     super();
@@ -42,7 +41,12 @@ export class CoreCheckoutPayments extends CheckoutPayments {
     }
     if ((RAIL_CODES as readonly string[]).includes(request.rail)) {
       // Opened before the payment's transactions, so the capture's posting never opens one inside them.
-      await this.ledger.openAccounts(checkoutAccounts(session, request.rail));
+      await this.merchantLedger.openAccounts({
+        merchantId: session.merchantId,
+        livemode: session.livemode,
+        currency: session.currency,
+        rail: request.rail,
+      });
     }
     const payment = await this.core.payCheckout({
       sessionId: session.id,

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { AppConfigModule, loadAllConfiguration } from '../../src/configuration';
+import { ComplianceModule } from '../../src/modules/compliance';
 import { MerchantsJobsModule } from '../../src/modules/merchants';
 import { MerchantsConfig } from '../../src/modules/merchants/merchants.config';
 import { Clock } from '../../src/platform/clock/clock';
@@ -128,7 +129,8 @@ describe('Merchant webhook deliveries: outbox events and test events, signed as 
     });
     // The worker, in process: the same database, Redis prefix, settings, clock and DNS as the API.
     const moduleRef = await Test.createTestingModule({
-      imports: [AppConfigModule, PlatformModule, MerchantsJobsModule],
+      // ComplianceModule binds the payment core's screening port, which the checkout hook's payments module needs (as in WorkerModule).
+      imports: [AppConfigModule, PlatformModule, MerchantsJobsModule, ComplianceModule],
     })
       .overrideProvider(Configuration)
       .useValue(loadAllConfiguration(harness.configuration.environment))

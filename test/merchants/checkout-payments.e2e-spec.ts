@@ -1,7 +1,10 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { ComplianceModule } from '../../src/modules/compliance';
 import { MerchantsJobsModule } from '../../src/modules/merchants';
 import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
+import { MerchantPaymentEventPayload } from '../../src/modules/merchants/merchants.events';
 import { PaymentRecoveryService } from '../../src/modules/payments';
 import { approvedMerchant, patchKyb, registerMerchant } from '../factories/merchant.factory';
 import { adminOf } from '../factories/staff-user.factory';
@@ -201,7 +204,10 @@ describe('Checkout sessions paid through the payment core (channel CHECKOUT)', (
     );
     // A checkout payer is not our customer: no `payment.*` event (notifications, bills) is written.
     expect(events.filter((event) => event.event_type.startsWith('payment.'))).toEqual([]);
-    expect(events.find((event) => event.event_type === 'merchant.payment.succeeded')?.payload).toMatchObject({
+    const succeeded = events.find((event) => event.event_type === 'merchant.payment.succeeded')?.payload;
+    // What a consumer (the webhooks) reads back validates against the payload class.
+    expect(validateSync(plainToInstance(MerchantPaymentEventPayload, succeeded))).toEqual([]);
+    expect(succeeded).toMatchObject({
       merchantId: shop.id,
       livemode: false,
       paymentId: payment.id,

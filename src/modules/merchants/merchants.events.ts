@@ -97,24 +97,52 @@ export class MerchantCheckoutSessionEventPayload {
   completedAt?: string | null;
 }
 
-/** A checkout payment, as the merchant hears of it (`merchant.payment.succeeded` / `.failed`). */
-export interface MerchantPaymentEventPayload {
+/**
+ * A checkout payment, as the merchant hears of it (`merchant.payment.succeeded` / `.failed`),
+ * validated like the session's, ready for the webhooks' `payment.succeeded|failed`.
+ */
+export class MerchantPaymentEventPayload {
+  @EventId()
   merchantId: string;
+
+  @EventFlag()
   livemode: boolean;
+
+  @EventId()
   paymentId: string;
+
+  @EventId()
   checkoutSessionId: string;
+
+  @OptionalEventId()
   paymentLinkId: string | null;
+
+  @EventOneOf(['SUCCEEDED', 'FAILED'])
   status: 'SUCCEEDED' | 'FAILED';
+
   /** Minor units: what the payer paid. */
+  @EventMinorUnits()
   amount: number;
+
   /** The merchant's fee, kept from `amount`. */
+  @EventMinorUnits()
   fee: number;
+
   /** `amount` - `fee`: what the merchant is credited. */
+  @EventMinorUnits()
   net: number;
+
+  @EventCurrency()
   currency: string;
+
+  @EventText()
   rail: string;
+
+  @EventText({ max: 100 })
   merchantReference: string;
+
   /** Why it failed (`failed` only), e.g. `RAIL_DECLINED`. */
+  @OptionalEventText()
   failureCode: string | null;
 }
 

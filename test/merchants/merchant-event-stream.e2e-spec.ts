@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { AppConfigModule, loadAllConfiguration } from '../../src/configuration';
+import { ComplianceModule } from '../../src/modules/compliance';
 import { MerchantsJobsModule } from '../../src/modules/merchants';
 import { MerchantEventRecorder } from '../../src/modules/merchants/events/merchant-event-recorder.service';
 import { MerchantEventStreams } from '../../src/modules/merchants/events/merchant-event-streams.service';
@@ -60,7 +61,8 @@ describe('Merchant API: the event stream (GET /merchant/events)', () => {
     await harness.app.listen(0, '127.0.0.1');
     port = (harness.app.getHttpServer().address() as AddressInfo).port;
     const moduleRef = await Test.createTestingModule({
-      imports: [AppConfigModule, PlatformModule, MerchantsJobsModule],
+      // ComplianceModule binds the payment core's screening port, which the checkout hook's payments module needs (as in WorkerModule).
+      imports: [AppConfigModule, PlatformModule, MerchantsJobsModule, ComplianceModule],
     })
       .overrideProvider(Configuration)
       .useValue(loadAllConfiguration(harness.configuration.environment))

@@ -15,6 +15,10 @@ const esmPackages = [
   '@standard-schema',
   'uuid',
   'eventsource-parser',
+  // The hosted checkout's browser tests: puppeteer-core and the ES-module packages it loads.
+  'puppeteer-core',
+  '@puppeteer',
+  'chromium-bidi',
 ];
 
 /**

@@ -38,6 +38,7 @@ import { MerchantVelocityBuckets1795889700000 } from './1795889700000-merchant-v
 import { CheckoutPayments1795889900000 } from './1795889900000-checkout-payments';
 import { CreateMerchantEvents1795889950000 } from './1795889950000-create-merchant-events';
 import { MerchantOriginRecheck1795889960000 } from './1795889960000-merchant-origin-recheck';
+import { CreateMerchantPaymentLinkViews1795889970000 } from './1795889970000-create-merchant-payment-link-views';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -81,4 +82,5 @@ export const MIGRATIONS = [
   CheckoutPayments1795889900000,
   CreateMerchantEvents1795889950000,
   MerchantOriginRecheck1795889960000,
+  CreateMerchantPaymentLinkViews1795889970000,
 ];

@@ -92,4 +92,6 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   // merchants: the event stream
   merchant_events: 'merchants',
   merchant_event_sequences: 'merchants',
+  // merchants: checkout (hosted pages)
+  merchant_payment_link_views: 'merchants',
 };

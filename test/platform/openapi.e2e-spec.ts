@@ -182,8 +182,9 @@ function servedRoutes(app: NestExpressApplication): string[] {
               `${method.toUpperCase()} ${layer.route!.path.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1')}`,
           ),
       )
-      // The document itself and Swagger UI are served beside the API, not part of it.
-      .filter((route) => !/ \/api\/v1\/(docs|openapi)/.test(route))
+      // The document itself, Swagger UI and the hosted checkout's HTML pages (`/c/{id}`,
+      // `/l/{slug}`, for payers' browsers) are served beside the API, not part of it.
+      .filter((route) => !/ \/(api\/v1\/(docs|openapi)|c\/|l\/)/.test(route))
   );
 }
 interface RouterLayer {

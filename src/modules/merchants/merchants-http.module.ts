@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { AdminMerchantApiKeysController } from './api-keys/admin-merchant-api-keys.controller';
 import { MerchantApiKeysController } from './api-keys/merchant-api-keys.controller';
 import { AdminMerchantOwnerInvitationController } from './identity/admin-merchant-owner-invitation.controller';
@@ -18,10 +18,16 @@ import { PaymentLinksController } from './checkout/payment-links.controller';
 import { MerchantRiskController } from './risk/merchant-risk.controller';
 import { MerchantLedgerController } from './ledger/merchant-ledger.controller';
 import { SandboxCheckoutSessionsController } from './checkout/sandbox-checkout-sessions.controller';
+import { HostedCheckoutController } from './checkout/hosted/hosted-checkout.controller';
+import { hostedFormParser } from './checkout/hosted/hosted-form-parser';
 
 import { MerchantEventsController } from './events/merchant-events.controller';
 
-/** The merchants routes, onboarding, identity, API keys, origins, webhooks, checkout, risk, ledger and the event stream in that order; only ApiModule imports it. */
+/**
+ * The merchants routes, onboarding, identity, API keys, origins, webhooks, checkout, risk, ledger and the
+ * event stream in that order, then the hosted checkout pages (at the root, outside /api/v1); only ApiModule
+ * imports it.
+ */
 @Module({
   imports: [ConfigModule.forFeature(MerchantsConfig), MerchantsModule],
   controllers: [
@@ -42,6 +48,12 @@ import { MerchantEventsController } from './events/merchant-events.controller';
     MerchantLedgerController,
     SandboxCheckoutSessionsController,
     MerchantEventsController,
+    HostedCheckoutController,
   ],
 })
-export class MerchantsHttpModule {}
+export class MerchantsHttpModule implements NestModule {
+  /** The hosted pay form's urlencoded body, parsed for that route only (the API reads JSON alone). */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(hostedFormParser()).forRoutes({ path: 'c/:id/pay', method: RequestMethod.POST });
+  }
+}

@@ -15,6 +15,7 @@ import {
 } from './webhooks/merchant-webhook.entities';
 import { MerchantCheckoutSession } from './checkout/checkout-session.entity';
 import { MerchantPaymentLink } from './checkout/payment-link.entity';
+import { MerchantPaymentLinkView } from './checkout/payment-link-view.entity';
 import { MerchantAuditEntry } from './onboarding/merchant-audit-entry.entity';
 import { MerchantKybDocument } from './onboarding/merchant-kyb-document.entity';
 import { Merchant } from './onboarding/merchant.entity';
@@ -45,4 +46,5 @@ export const MERCHANT_ENTITIES = [
   MerchantWebhookAttempt,
   MerchantPaymentLink,
   MerchantCheckoutSession,
+  MerchantPaymentLinkView,
 ];

@@ -58,6 +58,9 @@ import { MerchantRiskService } from './risk/merchant-risk.service';
 import { EventStreamLeases } from './events/event-stream-leases';
 import { MerchantEventStreams } from './events/merchant-event-streams.service';
 import { MerchantEventsModule } from './events/merchant-events.module';
+import { PaymentLinkVisitsService } from './checkout/payment-link-visits.service';
+import { HostedCheckoutService } from './checkout/hosted/hosted-checkout.service';
+import { HostedCheckoutTokens } from './checkout/hosted/hosted-checkout-tokens';
 
 /**
  * Merchants: the businesses that take payments and the people and keys that act for them.
@@ -131,6 +134,9 @@ import { MerchantEventsModule } from './events/merchant-events.module';
     // events (the recording side is MerchantEventsModule's)
     EventStreamLeases,
     MerchantEventStreams,
+    PaymentLinkVisitsService,
+    HostedCheckoutTokens,
+    HostedCheckoutService,
   ],
   exports: [
     MerchantDirectory,
@@ -157,6 +163,9 @@ import { MerchantEventsModule } from './events/merchant-events.module';
     MerchantVelocityModule,
     CheckoutPayments,
     MerchantEventStreams,
+    PaymentLinkVisitsService,
+    HostedCheckoutTokens,
+    HostedCheckoutService,
   ],
 })
 export class MerchantsModule {}

@@ -1,3 +1,4 @@
+import { RequestMethod } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
@@ -57,7 +58,18 @@ export function configureHttpApp(app: NestExpressApplication): void {
   if (config.SWAGGER_ENABLED) mountOpenApi(app, describeMetricsSecurity(buildOpenApiDocument(app), config));
 }
 
-/** Every route sits under /api/v1 except the Prometheus scrape and the `/internal/*` routes. */
+/**
+ * Every route sits under /api/v1 except the Prometheus scrape, the `/internal/*` routes and the
+ * hosted checkout pages (`/c/{id}`, `/c/{id}/pay`, `/l/{slug}`: the links merchants hand to payers).
+ */
 export function applyGlobalPrefix(app: NestExpressApplication): void {
-  app.setGlobalPrefix(API_PREFIX, { exclude: ['metrics', 'internal/{*path}'] });
+  app.setGlobalPrefix(API_PREFIX, {
+    exclude: [
+      'metrics',
+      'internal/{*path}',
+      { path: 'c/:id', method: RequestMethod.GET },
+      { path: 'c/:id/pay', method: RequestMethod.POST },
+      { path: 'l/:slug', method: RequestMethod.GET },
+    ],
+  });
 }

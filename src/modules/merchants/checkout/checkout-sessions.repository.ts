@@ -95,6 +95,18 @@ export class CheckoutSessionsRepository {
     return new Set(origins.map((row) => row.origin));
   }
 
+  /**
+   * The VERIFIED origins that may frame a hosted page of this mode: live, those proven (not the
+   * test-mode localhost ones); test, every VERIFIED origin.
+   */
+  async frameOrigins(manager: EntityManager, merchantId: string, livemode: boolean): Promise<string[]> {
+    const origins = await manager.find(MerchantOrigin, {
+      where: livemode ? { merchantId, status: 'VERIFIED', testModeOnly: false } : { merchantId, status: 'VERIFIED' },
+      select: { origin: true },
+    });
+    return origins.map((row) => row.origin).sort();
+  }
+
   /** The currencies of the merchant's current settlement accounts (empty when none is set up). */
   async settlementCurrencies(manager: EntityManager, merchantId: string): Promise<string[]> {
     const accounts = await manager.find(MerchantSettlementAccount, {

@@ -174,6 +174,15 @@ export class CheckoutSessionsService {
     return this.current(session);
   }
 
+  /**
+   * Any session by id, whatever its merchant and mode, as it stands now (EXPIRED once past
+   * `expiresAt`): for its hosted page, which the id alone opens. Null when there is none.
+   */
+  async findForHostedPage(id: string): Promise<MerchantCheckoutSession | null> {
+    const session = await this.repository.findById(this.dataSource.manager, id);
+    return session && this.current(session);
+  }
+
   /** The session as it stands now: an OPEN one past its expiry is expired first. */
   private async current(session: MerchantCheckoutSession): Promise<MerchantCheckoutSession> {
     if (session.status !== 'OPEN' || session.expiresAt.getTime() > this.clock.now().getTime()) return session;

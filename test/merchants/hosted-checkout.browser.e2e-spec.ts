@@ -206,7 +206,7 @@ describe('Hosted checkout in Chromium', () => {
 
       await pay(second.page, '5555555555554444');
       expect(second.page.url()).toBe(`${appBase}/c/${sessionId}`);
-      expect(await second.page.$eval('[role=status]', (element) => element.textContent)).toMatch(/^Paid\./);
+      expect(await second.page.$eval('[role=status]', (element) => element.textContent?.trim())).toMatch(/^Paid\./);
       expect(await second.page.$('form')).toBeNull();
       expect(await sessionRow(sessionId)).toEqual(paid);
     } finally {

@@ -168,6 +168,19 @@ describe('Hosted checkout pages (/c/{id}, /c/{id}/pay, /l/{slug})', () => {
       expect(response.headers['x-frame-options']).toBeUndefined();
     });
 
+    it('shows the in-progress page, refreshing itself, while an awaited session is still OPEN', async () => {
+      const id = await newSession(shop);
+      const response = await harness.http.get(`/c/${id}`).query({ awaiting: '1' }).expect(202);
+      expect(response.text).toContain('Payment in progress.');
+      expect(response.text).toContain(`<meta http-equiv="refresh" content="3; url=/c/${id}?awaiting=1" />`);
+      expect(response.text).toContain(`<a href="/c/${id}">Back to the payment form</a>`);
+      expect(response.text).not.toContain('<form');
+      expect(response.headers['cache-control']).toBe('no-store');
+      // Without the flag the payer gets the form (a test-mode session says no money moves).
+      const form = await harness.http.get(`/c/${id}`).expect(200);
+      expect(form.text).toContain('Test mode: no money moves');
+    });
+
     it('answers an HTML 404 for an unknown or malformed id, and nothing under /api/v1', async () => {
       for (const id of [randomUUID(), 'not-a-uuid', `${randomUUID()}x`]) {
         const response = await harness.http.get(`/c/${id}`).expect(404);

@@ -75,16 +75,16 @@ function layout(options: {
   title: string;
   body: SafeHtml;
   script?: boolean;
-  refreshSeconds?: number;
+  refresh?: { seconds: number; url: string };
 }): string {
-  const { nonce, title, body, script, refreshSeconds } = options;
+  const { nonce, title, body, script, refresh } = options;
   return html`<!doctype html>
     <html lang="en">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
-        ${refreshSeconds === undefined ? null : html`<meta http-equiv="refresh" content="${refreshSeconds}" />`}
+        ${refresh ? html`<meta http-equiv="refresh" content="${refresh.seconds}; url=${refresh.url}" />` : null}
         <title>${title}</title>
         <style nonce="${nonce}">
           ${new SafeHtml(STYLE)}
@@ -124,6 +124,7 @@ export function payPage(options: {
   cancelUrl: string | null;
   error?: string;
   rail?: HostedRail;
+  livemode: boolean;
 }): RenderedPage {
   const { checkout, tokens, sessionId, error } = options;
   const chosen = options.rail ?? 'CARD';
@@ -159,7 +160,11 @@ export function payPage(options: {
         maxlength="34"
         ${error ? new SafeHtml(' aria-describedby="pay-error"') : null}
       />
-      <p class="muted">Test mode accepts the rail simulator's test numbers.</p>
+      ${
+        options.livemode
+          ? null
+          : html`<p class="muted">Test mode: no money moves; the rail simulator's test numbers decide the outcome.</p>`
+      }
       <button type="submit">Pay ${formatMinorUnits(checkout.amount, checkout.currency)}</button>
     </form>
     ${options.cancelUrl ? html`<a class="cancel" href="${options.cancelUrl}">Cancel and return to ${checkout.merchantName}</a>` : null}`;
@@ -190,16 +195,26 @@ export function completePage(options: {
   };
 }
 
-/** A payment the rail has not answered yet: the page looks again every few seconds. */
-export function processingPage(options: { nonce: string; checkout: CheckoutSummary }): RenderedPage {
+/**
+ * A payment the rail has not answered yet: the page looks at the session again every few seconds
+ * (`/c/{id}?awaiting=1`, which shows this page while the session is OPEN and the paid page once it
+ * completes), with the way back to the form should the payment fail in the end.
+ */
+export function processingPage(options: { nonce: string; checkout: CheckoutSummary; sessionId: string }): RenderedPage {
   const body = html`${summary(options.checkout)}
     <div class="ok" role="status">
       <strong>Payment in progress.</strong> Your payment is being confirmed. This page refreshes by itself; please do
       not pay again.
-    </div>`;
+    </div>
+    <p><a href="/c/${options.sessionId}">Back to the payment form</a> (if the payment does not complete)</p>`;
   return {
     status: 202,
-    markup: layout({ nonce: options.nonce, title: 'Payment in progress', body, refreshSeconds: 3 }),
+    markup: layout({
+      nonce: options.nonce,
+      title: 'Payment in progress',
+      body,
+      refresh: { seconds: 3, url: `/c/${options.sessionId}?awaiting=1` },
+    }),
     nonce: options.nonce,
   };
 }

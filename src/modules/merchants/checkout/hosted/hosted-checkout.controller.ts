@@ -68,6 +68,8 @@ export class HostedCheckoutController {
     const id = String(request.params.id);
     const view = UUID.test(id) ? await this.hosted.view(id.toLowerCase()) : null;
     if (!view) return this.send(response, notFoundPage(newNonce()), NO_FRAMES);
+    // The processing page's refresh: still OPEN means the rail has not answered yet.
+    if (request.query.awaiting === '1' && view.session.status === 'OPEN') return this.processing(response, view);
     this.render(request, response, view);
   }
 
@@ -117,9 +119,7 @@ export class HostedCheckoutController {
       return this.payFailed(request, response, view, rail, error);
     }
     if (outcome.outcome === 'PAID') return this.seeOther(response, view.returnUrl ?? `/c/${session.id}`);
-    if (outcome.outcome === 'PROCESSING') {
-      return this.send(response, processingPage({ nonce: newNonce(), checkout: summaryOf(view) }), policyOf(view));
-    }
+    if (outcome.outcome === 'PROCESSING') return this.processing(response, view);
     return this.renderForm(request, response, view, { status: 402, error: declineWords(outcome.reason), rail });
   }
 
@@ -212,6 +212,7 @@ export class HostedCheckoutController {
       cancelUrl: session.source === 'PAYMENT_LINK' ? null : session.cancelUrl,
       error: options.error,
       rail: options.rail,
+      livemode: session.livemode,
     });
     this.send(response, page, policyOf(view));
   }
@@ -229,9 +230,7 @@ export class HostedCheckoutController {
       if ((error.code as string) === 'CHECKOUT_SESSION_NOT_OPEN') {
         const now = await this.hosted.view(session.id);
         // Still OPEN: another tab's payment of it is live.
-        if (now?.session.status === 'OPEN') {
-          return this.send(response, processingPage({ nonce: newNonce(), checkout: summaryOf(now) }), policyOf(now));
-        }
+        if (now?.session.status === 'OPEN') return this.processing(response, now);
         return this.seeOther(response, `/c/${session.id}`);
       }
       if (error.status < 500) {
@@ -248,6 +247,14 @@ export class HostedCheckoutController {
         message: 'We could not take this payment just now. Open the checkout again to see its status before retrying.',
         link: { href: `/c/${session.id}`, text: 'Open the checkout again' },
       }),
+      policyOf(view),
+    );
+  }
+
+  private processing(response: Response, view: HostedSessionView): void {
+    this.send(
+      response,
+      processingPage({ nonce: newNonce(), checkout: summaryOf(view), sessionId: view.session.id }),
       policyOf(view),
     );
   }

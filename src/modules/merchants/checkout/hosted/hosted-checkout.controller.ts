@@ -68,8 +68,12 @@ export class HostedCheckoutController {
     const id = String(request.params.id);
     const view = UUID.test(id) ? await this.hosted.view(id.toLowerCase()) : null;
     if (!view) return this.send(response, notFoundPage(newNonce()), NO_FRAMES);
-    // The processing page's refresh: still OPEN means the rail has not answered yet.
-    if (request.query.awaiting === '1' && view.session.status === 'OPEN') return this.processing(response, view);
+    // A payment under way (the core names it on the OPEN session until the rail answers), or the
+    // processing page's refresh while the session is still OPEN: the in-progress page, no form.
+    const { session } = view;
+    if (session.status === 'OPEN' && (session.paymentId !== null || request.query.awaiting === '1')) {
+      return this.processing(response, view);
+    }
     this.render(request, response, view);
   }
 
@@ -302,8 +306,12 @@ function policyOf(view: HostedSessionView): HostedPagePolicy {
   };
 }
 
+/** The core's reason for a decline in words for the payer: a known rail code's own, else its message as given. */
 function declineWords(reason: string): string {
-  return DECLINE_WORDS[reason] ?? `The payment was declined (${reason}). Try another card or account.`;
+  const known = DECLINE_WORDS[reason];
+  if (known) return known;
+  if (/^[A-Z][A-Z0-9_]*$/.test(reason)) return `The payment was declined (${reason}). Try another card or account.`;
+  return `${reason.replace(/\.?\s*$/, '.')} Try another card or account.`;
 }
 
 function notFoundPage(nonce: string): RenderedPage {

@@ -209,6 +209,11 @@ describe('Hosted checkout in Chromium', () => {
       expect(await second.page.$eval('[role=status]', (element) => element.textContent?.trim())).toMatch(/^Paid\./);
       expect(await second.page.$('form')).toBeNull();
       expect(await sessionRow(sessionId)).toEqual(paid);
+      const payments = await harness.db.query<{ id: string; status: string }[]>(
+        `SELECT id, status FROM payments WHERE checkout_session_id = $1`,
+        [sessionId],
+      );
+      expect(payments).toEqual([{ id: paid.payment_id, status: 'SUCCEEDED' }]);
     } finally {
       await first.context.close();
     }

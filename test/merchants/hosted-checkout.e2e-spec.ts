@@ -281,6 +281,91 @@ describe('Hosted checkout pages (/c/{id}, /c/{id}/pay, /l/{slug})', () => {
       expect(json.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     });
 
+    const paymentsOf = (sessionId: string) =>
+      harness.db.query<{ id: string; status: string; channel: string; amount: string }[]>(
+        `SELECT id, status, channel, amount::text FROM payments WHERE checkout_session_id = $1 ORDER BY created_at`,
+        [sessionId],
+      );
+
+    it('pays through the core and sends the payer to the success URL with session_id (303), once per form', async () => {
+      const id = await newSession(shop);
+      const form = await openForm(id);
+      const fields = { rail: 'CARD', fundingAccount: '4242 4242 4242 4242', attempt: form.attempt, csrf: form.csrf };
+      const paid = await postForm(id, form.cookie, fields).expect(303);
+      expect(paid.headers.location).toBe(`${SUCCESS_ORIGIN}/done?order=42&session_id=${id}#top`);
+      expect(paid.headers['cache-control']).toBe('no-store');
+      const [payment] = await paymentsOf(id);
+      expect(payment).toMatchObject({ status: 'SUCCEEDED', channel: 'CHECKOUT', amount: '500000' });
+      expect(await sessionRow(id)).toMatchObject({ status: 'COMPLETE', payment_id: payment.id });
+
+      // The same form again (a double submit without JavaScript): no second payment, the paid page.
+      const again = await postForm(id, form.cookie, fields).expect(303);
+      expect(again.headers.location).toBe(`/c/${id}`);
+      expect(await paymentsOf(id)).toHaveLength(1);
+
+      const page = await harness.http.get(`/c/${id}`).set('Cookie', form.cookie).expect(200);
+      expect(page.text).toContain('<strong>Paid.</strong>');
+      expect(page.text).toContain(`href="${SUCCESS_ORIGIN}/done?order=42&amp;session_id=${id}#top"`);
+      expect(page.text).not.toContain('<form');
+    });
+
+    it('shows a decline with its reason and a fresh form (402), then pays on the retry', async () => {
+      const id = await newSession(shop);
+      const form = await openForm(id);
+      const declined = await postForm(id, form.cookie, {
+        rail: 'CARD',
+        fundingAccount: '4000000000000002',
+        attempt: form.attempt,
+        csrf: form.csrf,
+      }).expect(402);
+      expect(declined.text).toMatch(
+        /role="alert"[^>]*>\s*<strong>Payment not completed\.<\/strong>[^<]*Try another card or account\./,
+      );
+      expect(await paymentsOf(id)).toEqual([expect.objectContaining({ status: 'FAILED' })]);
+      expect(await sessionRow(id)).toMatchObject({ status: 'OPEN', payment_id: null });
+
+      const attempt = /name="attempt" value="([^"]+)"/.exec(declined.text)![1];
+      const csrf = /name="csrf" value="([^"]+)"/.exec(declined.text)![1];
+      expect(attempt).not.toBe(form.attempt);
+      const paid = await postForm(id, form.cookie, {
+        rail: 'CARD',
+        fundingAccount: '4242424242424242',
+        attempt,
+        csrf,
+      }).expect(303);
+      expect(new URL(paid.headers.location).searchParams.get('session_id')).toBe(id);
+      expect((await paymentsOf(id)).map((payment) => payment.status)).toEqual(['FAILED', 'SUCCEEDED']);
+    });
+
+    it('shows a payment the rail has not answered as in progress, on the POST and on the page, and takes no second one', async () => {
+      const id = await newSession(shop);
+      const form = await openForm(id);
+      const secondTab = await openForm(id, form.cookie);
+      const pending = await postForm(id, form.cookie, {
+        rail: 'CARD',
+        fundingAccount: '4000000000000119',
+        attempt: form.attempt,
+        csrf: form.csrf,
+      }).expect(202);
+      expect(pending.text).toContain('Payment in progress.');
+      expect(pending.text).not.toContain('<form');
+      const [payment] = await paymentsOf(id);
+      expect(await sessionRow(id)).toMatchObject({ status: 'OPEN', payment_id: payment.id });
+      const page = await harness.http.get(`/c/${id}`).set('Cookie', form.cookie).expect(202);
+      expect(page.text).toContain('Payment in progress.');
+      expect(page.text).not.toContain('<form');
+
+      // The second tab's form meets the payment under way (the core's 409): in progress, nothing paid twice.
+      const second = await postForm(id, form.cookie, {
+        rail: 'CARD',
+        fundingAccount: '4242424242424242',
+        attempt: secondTab.attempt,
+        csrf: secondTab.csrf,
+      }).expect(202);
+      expect(second.text).toContain('Payment in progress.');
+      expect(await paymentsOf(id)).toEqual([expect.objectContaining({ id: payment.id })]);
+    });
+
     it('answers an HTML 404 for an unknown session', async () => {
       const response = await postForm(randomUUID(), undefined, { rail: 'CARD' }).expect(404);
       expect(response.text).toContain('Checkout not found');
@@ -389,6 +474,27 @@ describe('Hosted checkout pages (/c/{id}, /c/{id}/pay, /l/{slug})', () => {
         [[expiring.id, capped.id]],
       );
       expect(sessions[0].count).toBe('0');
+    });
+
+    it('completes a link session on its own page with the link’s success message, and closes a capped link once paid', async () => {
+      const link = await newLink(shop, { amount: 90000, maxCompletions: 1, successMessage: 'See you at the <show>!' });
+      const visit = await harness.http.get(`/l/${link.slug}`).expect(303);
+      const sessionId = visit.headers.location.slice('/c/'.length);
+      const form = await openForm(sessionId);
+      expect(form.response.headers['content-security-policy']).toContain("form-action 'self';");
+      const paid = await postForm(sessionId, form.cookie, {
+        rail: 'BANK_TRANSFER',
+        fundingAccount: '0000000001',
+        attempt: form.attempt,
+        csrf: form.csrf,
+      }).expect(303);
+      expect(paid.headers.location).toBe(`/c/${sessionId}`);
+      const done = await harness.http.get(paid.headers.location).expect(200);
+      expect(done.text).toContain('See you at the &lt;show&gt;!');
+      expect(done.text).not.toContain('Return to');
+
+      const closed = await harness.http.get(`/l/${link.slug}`).expect(410);
+      expect(closed.text).toContain('has taken all the payments it was for');
     });
 
     it('opens a link without a slug at /l/{id}', async () => {

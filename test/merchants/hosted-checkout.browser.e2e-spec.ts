@@ -155,6 +155,42 @@ describe('Hosted checkout in Chromium', () => {
     }
   }, 60_000);
 
+  it('asks for the amount of a pay-what-you-want link, then pays it', async () => {
+    const slug = `tips-${randomUUID().slice(0, 8)}`;
+    await harness.http
+      .post('/api/v1/merchant/payment-links')
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send({
+        title: 'Tip jar',
+        minAmount: 10000,
+        maxAmount: 5000000,
+        currency: 'NGN',
+        slug,
+        redirectUrl: `${merchantSite}/tipped`,
+      })
+      .expect(201);
+    const { page, context, refused } = await newPage();
+    try {
+      await page.goto(`${appBase}/l/${slug}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.type('#amount', '99999');
+      await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+      expect(await page.$eval('[role=alert]', (element) => element.textContent?.trim())).toBe(
+        'Enter an amount from ₦100.00 to ₦50,000.00.',
+      );
+      await page.type('#amount', '250.50');
+      await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+      const sessionId = /\/c\/([0-9a-f-]{36})$/.exec(page.url())![1];
+      expect(await page.$eval('.amount', (element) => element.textContent)).toBe('₦250.50');
+      await pay(page, '4242424242424242');
+      expect(new URL(page.url()).searchParams.get('session_id')).toBe(sessionId);
+      expect(new URL(page.url()).pathname).toBe('/tipped');
+      expect(refused).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('pays with JavaScript switched off: a plain form POST and a 303 to the success URL', async () => {
     const sessionId = await newSession();
     const { page, context } = await newPage();

@@ -254,6 +254,8 @@ function readyBlock() {
   }
   lines.push('', `  Demo logins (POST ${api}/auth/login {"phone", "pin"}):`, ...demoLogins());
   lines.push('', `  Demo merchant (POST ${api}/merchant/auth/login {"email", "password"}):`, ...demoMerchant());
+  lines.push('', '  Demo payment link (test mode: card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 declines):');
+  lines.push(...demoPaymentLink());
   const rule = '-'.repeat(72);
   return `\n${rule}\ndev: ready\n${lines.join('\n')}\n\n  Ctrl-C stops everything gracefully; twice forces.\n${rule}\n`;
 }
@@ -270,6 +272,18 @@ function demoMerchant() {
     return [`    Owner     ${owner.email}  password ${owner.password}  (APPROVED merchant)`, `    Test key  ${key}`];
   } catch (error) {
     return [`    (see the README's Demo logins: ${error.message.split('\n')[0]})`];
+  }
+}
+
+/** The demo merchant's test-mode payment link at PUBLIC_BASE_URL, read from its seeder. */
+function demoPaymentLink() {
+  try {
+    const { demoPaymentLinkUrl } = require(
+      join(root, 'dist/src/modules/merchants/checkout/demo-payment-link.seeder.js'),
+    );
+    return [`    ${demoPaymentLinkUrl(config.PUBLIC_BASE_URL)}`];
+  } catch (error) {
+    return [`    (see the README's Pay the demo link in a browser: ${error.message.split('\n')[0]})`];
   }
 }
 

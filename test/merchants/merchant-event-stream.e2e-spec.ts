@@ -6,6 +6,7 @@ import Redis from 'ioredis';
 import { AppConfigModule, loadAllConfiguration } from '../../src/configuration';
 import { ComplianceModule } from '../../src/modules/compliance';
 import { MerchantsJobsModule } from '../../src/modules/merchants';
+import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
 import { MerchantEventRecorder } from '../../src/modules/merchants/events/merchant-event-recorder.service';
 import { MerchantEventStreams } from '../../src/modules/merchants/events/merchant-event-streams.service';
 import { MerchantEventsRepository } from '../../src/modules/merchants/events/merchant-events.repository';
@@ -380,6 +381,77 @@ describe('Merchant API: the event stream (GET /merchant/events)', () => {
     // A test key resuming after a live event's id does not get live events either.
     const resumed = await connect(shop.test, { lastEventId: liveEvent });
     expect((await resumed.next()).event).toBe('resync');
+  });
+
+  it('sends a test-mode checkout payment to a test key as payment.succeeded, with the payment as its object; a live key hears none', async () => {
+    const shop = await newMerchant();
+    await approvalRecorded(shop.id);
+    const live = await connect(shop.live);
+    const test = await connect(shop.test);
+
+    const created = await harness.http
+      .post('/api/v1/merchant/checkout-sessions')
+      .set({ Authorization: `Bearer ${shop.test}`, 'Idempotency-Key': randomUUID() })
+      .send({
+        amount: 120_000,
+        currency: 'NGN',
+        merchantReference: 'order-stream-1',
+        successUrl: 'http://localhost:3000/paid',
+        cancelUrl: 'http://localhost:3000/cart',
+      })
+      .expect(201);
+    const sessionId = (created.body as { id: string }).id;
+    const paid = await harness.app
+      .get(CheckoutPayments)
+      .pay({ sessionId, rail: 'CARD', fundingAccount: '4242424242424242', idempotencyKey: randomUUID() });
+    expect(paid).toMatchObject({ outcome: 'PAID' });
+    const [row] = await harness.db.query<
+      {
+        id: string;
+        event_type: string;
+        aggregate_type: string;
+        aggregate_id: string;
+        payload: Record<string, unknown>;
+        created_at: Date;
+      }[]
+    >(
+      `SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
+        WHERE aggregate_id = $1 AND event_type = 'merchant.payment.succeeded'`,
+      [paid.paymentId],
+    );
+    await addJob(row, row.id);
+
+    const frame = await test.next();
+    expect(frame.id).toBe(row.id);
+    expect(frame.event).toBe('payment.succeeded');
+    expect(envelopeOf(frame.data)).toEqual({
+      id: row.id,
+      type: 'payment.succeeded',
+      createdAt: expect.any(String),
+      livemode: false,
+      apiVersion: 'v1',
+      data: {
+        object: expect.objectContaining({
+          id: paid.paymentId,
+          status: 'SUCCEEDED',
+          amount: 120_000,
+          currency: 'NGN',
+          checkoutSessionId: sessionId,
+          merchantReference: 'order-stream-1',
+          livemode: false,
+        }),
+      },
+    });
+    const [recorded] = await harness.db.query<{ livemode: boolean; type: string }[]>(
+      `SELECT livemode, type FROM merchant_events WHERE id = $1`,
+      [row.id],
+    );
+    expect(recorded).toEqual({ livemode: false, type: 'payment.succeeded' });
+
+    // The live stream's next event is the next live one: the test payment never reached it.
+    const liveEvent = await kybChange(shop.id, 'SUSPENDED');
+    expect((await live.next()).id).toBe(liveEvent);
+    expect(live.events.map((event) => event.id)).toEqual([liveEvent]);
   });
 
   it('holds five streams per key across processes: the sixth gets 429, a closed one frees its slot, another key is not counted', async () => {

@@ -7,6 +7,8 @@ import { Webhook } from 'standardwebhooks';
 import { AppConfigModule, loadAllConfiguration } from '../../src/configuration';
 import { ComplianceModule } from '../../src/modules/compliance';
 import { MerchantsJobsModule } from '../../src/modules/merchants';
+import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
+import { MerchantBalanceReleases } from '../../src/modules/merchants/ledger/merchant-balance-releases';
 import { MerchantsConfig } from '../../src/modules/merchants/merchants.config';
 import { Clock } from '../../src/platform/clock/clock';
 import { newId } from '../../src/platform/database/new-id';
@@ -14,10 +16,11 @@ import { WebhookDeliveryQueue } from '../../src/modules/merchants/webhooks/webho
 import { Configuration } from '../../src/platform/config/configuration';
 import { DnsResolver, ResolvedAddress } from '../../src/platform/outbound/dns-resolver';
 import { OutboundTrust } from '../../src/platform/outbound/outbound-trust';
+import { buildOpenApiDocument } from '../../src/platform/openapi/openapi-document';
 import { PlatformModule } from '../../src/platform/platform.module';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
 import type { OutboxEventJob } from '../../src/platform/queue/queues';
-import { patchKyb, registerMerchant } from '../factories/merchant.factory';
+import { approvedMerchant, patchKyb, registerMerchant } from '../factories/merchant.factory';
 import {
   MERCHANT_PASSWORD,
   MerchantMember,
@@ -877,6 +880,221 @@ describe('Merchant webhook deliveries: outbox events and test events, signed as 
     expect(await deliveriesOf(owner, kybOnly.id)).toEqual([]);
     expect(await deliveriesOf(owner, live.id)).toEqual([]);
     expect(requestsTo(live.path)).toEqual([]);
+  });
+
+  /** A test-mode checkout session of the key's merchant, paid through the payment core with `card`; the outcome. */
+  async function payTestSession(key: string, card: string, merchantReference: string) {
+    const created = await harness.http
+      .post('/api/v1/merchant/checkout-sessions')
+      .set({ Authorization: `Bearer ${key}`, 'Idempotency-Key': randomUUID() })
+      .send({
+        amount: 250_000,
+        currency: 'NGN',
+        merchantReference,
+        successUrl: 'http://localhost:3000/paid',
+        cancelUrl: 'http://localhost:3000/cart',
+      })
+      .expect(201);
+    const session = created.body as { id: string; expiresAt: string };
+    const outcome = await harness.app
+      .get(CheckoutPayments)
+      .pay({ sessionId: session.id, rail: 'CARD', fundingAccount: card, idempotencyKey: randomUUID() });
+    return { session, outcome };
+  }
+
+  /** The endpoint's delivery of `eventId` once attempted, and the request its receiver got (signature checked). */
+  async function deliveredTo(owner: MerchantMember, endpoint: Endpoint & { path: string }, eventId: string) {
+    const delivery = await waitFor(
+      async () => (await deliveriesOf(owner, endpoint.id)).find((candidate) => candidate.eventId === eventId),
+      (found) => found !== undefined && found.attempts.length >= 1,
+      `the delivery of ${eventId}`,
+    );
+    const request = requestsTo(endpoint.path).find((candidate) => candidate.headers['webhook-id'] === eventId);
+    expect(request).toBeDefined();
+    const body = new Webhook(endpoint.secret).verify(request!.body, signatureHeaders(request!)) as Record<
+      string,
+      unknown
+    >;
+    return { delivery: delivery!, request: request!, body };
+  }
+
+  it('sends a paid test-mode checkout session as payment.succeeded and checkout_session.completed to test endpoints only, signed', async () => {
+    const { merchant } = await approvedMerchant(harness);
+    const owner = await merchantOwnerOf(harness, merchant);
+    const all = await endpointOf(owner, { livemode: false });
+    const payments = await endpointOf(owner, {
+      livemode: false,
+      enabledEvents: ['payment.succeeded', 'payment.failed'],
+    });
+    const live = await endpointOf(owner, { livemode: true });
+    const key = (
+      (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode: false }).expect(201))
+        .body as { secret: string }
+    ).secret;
+
+    const { session, outcome } = await payTestSession(key, '4242424242424242', 'order-paid-1');
+    expect(outcome).toMatchObject({ outcome: 'PAID' });
+    const [payment] = await harness.db.query<{ id: string; merchant_fee: string; livemode: boolean }[]>(
+      `SELECT id, merchant_fee, livemode FROM payments WHERE checkout_session_id = $1`,
+      [session.id],
+    );
+    expect(payment.livemode).toBe(false);
+    const fee = Number(payment.merchant_fee);
+    const [succeededId] = await publishOutboxEvents(payment.id, 'merchant.payment.succeeded');
+    const [completedId] = await publishOutboxEvents(session.id, 'merchant.checkout_session.completed');
+    expect(succeededId).toBeDefined();
+    expect(completedId).toBeDefined();
+
+    const paymentObject = {
+      id: payment.id,
+      status: 'SUCCEEDED',
+      amount: 250_000,
+      fee,
+      net: 250_000 - fee,
+      currency: 'NGN',
+      rail: 'CARD',
+      merchantReference: 'order-paid-1',
+      checkoutSessionId: session.id,
+      paymentLinkId: null,
+      failureCode: null,
+      livemode: false,
+    };
+    for (const endpoint of [all, payments]) {
+      const { delivery, request, body } = await deliveredTo(owner, endpoint, succeededId);
+      expect(delivery).toMatchObject({ eventType: 'payment.succeeded', status: 'SUCCEEDED', attemptCount: 1 });
+      expect(request.headers['paysvc-event-type']).toBe('payment.succeeded');
+      expect(body).toEqual({
+        id: succeededId,
+        type: 'payment.succeeded',
+        createdAt: expect.any(String),
+        livemode: false,
+        apiVersion: 'v1',
+        data: { object: paymentObject },
+      });
+    }
+    const completed = await deliveredTo(owner, all, completedId);
+    expect(completed.delivery).toMatchObject({ eventType: 'checkout_session.completed', status: 'SUCCEEDED' });
+    expect(completed.body).toMatchObject({
+      id: completedId,
+      type: 'checkout_session.completed',
+      livemode: false,
+      data: {
+        object: {
+          id: session.id,
+          status: 'COMPLETE',
+          paymentStatus: 'PAID',
+          amount: 250_000,
+          livemode: false,
+          paymentId: payment.id,
+          completedAt: expect.any(String),
+        },
+      },
+    });
+    // The payments-only endpoint did not subscribe to the session's event; the live one hears of neither.
+    expect((await deliveriesOf(owner, payments.id)).map((delivery) => delivery.eventType)).toEqual([
+      'payment.succeeded',
+    ]);
+    expect(await deliveriesOf(owner, live.id)).toEqual([]);
+    expect(requestsTo(live.path)).toEqual([]);
+  });
+
+  it('sends a declined test-mode payment as payment.failed with its failure code, and a release of its balance as balance.updated', async () => {
+    const { merchant } = await approvedMerchant(harness);
+    const owner = await merchantOwnerOf(harness, merchant);
+    const test = await endpointOf(owner, { livemode: false });
+    const live = await endpointOf(owner, { livemode: true });
+    const key = (
+      (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode: false }).expect(201))
+        .body as { secret: string }
+    ).secret;
+
+    const { session, outcome } = await payTestSession(key, '4000000000000002', 'order-declined-1');
+    expect(outcome).toMatchObject({ outcome: 'DECLINED' });
+    const [failedId] = await publishOutboxEvents(outcome.paymentId, 'merchant.payment.failed');
+    const failed = await deliveredTo(owner, test, failedId);
+    expect(failed.delivery).toMatchObject({ eventType: 'payment.failed', status: 'SUCCEEDED' });
+    expect(failed.body).toEqual({
+      id: failedId,
+      type: 'payment.failed',
+      createdAt: expect.any(String),
+      livemode: false,
+      apiVersion: 'v1',
+      data: {
+        object: expect.objectContaining({
+          id: outcome.paymentId,
+          status: 'FAILED',
+          amount: 250_000,
+          checkoutSessionId: session.id,
+          merchantReference: 'order-declined-1',
+          failureCode: 'RAIL_DECLINED',
+          livemode: false,
+        }),
+      },
+    });
+
+    // Paid on a retry, then its releases come due: the release job moves the balance and says so.
+    const paid = await harness.app
+      .get(CheckoutPayments)
+      .pay({ sessionId: session.id, rail: 'CARD', fundingAccount: '4242424242424242', idempotencyKey: randomUUID() });
+    expect(paid).toMatchObject({ outcome: 'PAID' });
+    await harness.db.query(`UPDATE merchant_balance_releases SET due_at = $2 WHERE payment_id = $1`, [
+      paid.paymentId,
+      new Date(clock.now().getTime() - MINUTE),
+    ]);
+    expect(await harness.app.get(MerchantBalanceReleases).releaseDue()).toBeGreaterThan(0);
+    const ledger = (
+      await harness.http
+        .get('/api/v1/merchant/ledger')
+        .set({ Authorization: `Bearer ${key}` })
+        .expect(200)
+    ).body as { currency: string; pending: number; available: number; reserve: number };
+    expect(ledger.available).toBeGreaterThan(0);
+    const [balanceId] = await publishOutboxEvents(merchant.id, 'merchant.balance_updated');
+    const balance = await deliveredTo(owner, test, balanceId);
+    expect(balance.delivery).toMatchObject({ eventType: 'balance.updated', status: 'SUCCEEDED' });
+    expect(balance.body).toMatchObject({
+      id: balanceId,
+      type: 'balance.updated',
+      livemode: false,
+      data: {
+        object: {
+          currency: 'NGN',
+          pending: ledger.pending,
+          available: ledger.available,
+          reserve: ledger.reserve,
+          reason: 'RELEASE',
+          livemode: false,
+        },
+      },
+    });
+    expect(await deliveriesOf(owner, live.id)).toEqual([]);
+  });
+
+  it('lists the payment and balance types in the OpenAPI enabledEvents enum, and accepts them on an endpoint', async () => {
+    // The document the app serves at /api/v1/openapi.json when SWAGGER_ENABLED (off in this harness).
+    const document = buildOpenApiDocument(harness.app) as unknown as {
+      components: { schemas: Record<string, { properties?: Record<string, { items?: { enum?: string[] } }> }> };
+    };
+    const enums = Object.values(document.components.schemas)
+      .map((schema) => schema.properties?.enabledEvents?.items?.enum)
+      .filter((values): values is string[] => Array.isArray(values));
+    expect(enums.length).toBeGreaterThan(0);
+    for (const values of enums) {
+      expect(values).toEqual(
+        expect.arrayContaining([
+          'payment.succeeded',
+          'payment.failed',
+          'checkout_session.completed',
+          'balance.updated',
+        ]),
+      );
+    }
+    const { owner } = await newOwner();
+    const endpoint = await endpointOf(owner, {
+      livemode: false,
+      enabledEvents: ['payment.succeeded', 'payment.failed', 'balance.updated'],
+    });
+    expect(endpoint).toMatchObject({ enabledEvents: ['payment.succeeded', 'payment.failed', 'balance.updated'] });
   });
 
   async function expectDisabledNotice(merchantId: string, endpoint: Endpoint, reason: string): Promise<void> {

@@ -156,15 +156,33 @@ export interface MerchantPaymentLinkEventPayload {
   slug: string | null;
 }
 
-export interface MerchantBalanceEventPayload {
+/**
+ * A merchant's balance in one mode and currency after money of it moved (`merchant.balance_updated`),
+ * validated like the others: read by the webhooks, which send it as `balance.updated`. No balance goes
+ * below zero (the ledger refuses a refund it does not cover), so each is whole, non-negative minor units.
+ */
+export class MerchantBalanceEventPayload {
+  @EventId()
   merchantId: string;
+
+  @EventFlag()
   livemode: boolean;
+
+  @EventCurrency()
   currency: string;
+
   /** What moved it. */
+  @EventOneOf(['RELEASE', 'REFUND'])
   reason: 'RELEASE' | 'REFUND';
+
   /** Minor units, as GET /merchant/ledger shows them. */
+  @EventMinorUnits()
   pending: number;
+
+  @EventMinorUnits()
   available: number;
+
+  @EventMinorUnits()
   reserve: number;
 }
 

@@ -8,16 +8,19 @@ import { MERCHANT_EVENTS } from '../merchants.events';
  *
  * Still to come, as their contexts emit them (do not list an event nobody writes: an endpoint
  * could subscribe to it and wait for nothing):
- * - `payment.succeeded`, `payment.failed`, `payment.refunded`: from the merchant payment outbox
- *   events of the payment core (`merchant.payment.succeeded`, ...), data.object the merchant's
- *   payment, in the payment's mode. Add the source here, its payload class to
- *   WEBHOOK_OUTBOX_EVENTS and its case to `merchantFacing`.
- * - `payout.paid`, `balance.updated`, `risk.limit_warning` (design section 5).
+ * - `payment.refunded`: from `merchant.payment.refunded` of the payment core, once it writes it;
+ *   add the source below (next to `payment.failed`), its payload class to WEBHOOK_OUTBOX_EVENTS and
+ *   its case to `merchantFacing` (the payment object, in the payment's mode, like its siblings).
+ * - `payout.paid`, `risk.limit_warning` (design section 5).
  */
 export const WEBHOOK_EVENT_SOURCES = {
   'kyb.status_changed': MERCHANT_EVENTS.kybStatusChanged,
   'checkout_session.completed': MERCHANT_EVENTS.checkoutSessionCompleted,
   'checkout_session.expired': MERCHANT_EVENTS.checkoutSessionExpired,
+  'payment.succeeded': MERCHANT_EVENTS.paymentSucceeded,
+  'payment.failed': MERCHANT_EVENTS.paymentFailed,
+  // 'payment.refunded': MERCHANT_EVENTS.paymentRefunded, when the payment core writes it.
+  'balance.updated': MERCHANT_EVENTS.balanceUpdated,
 } as const;
 
 export type WebhookEventType = keyof typeof WEBHOOK_EVENT_SOURCES;

@@ -3,7 +3,13 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../../platform/clock/clock';
 import { newId } from '../../../platform/database/new-id';
 import { OutboxEventReader, ReceivedOutboxEvent } from '../../../platform/outbox/outbox-event-reader';
-import { MERCHANT_EVENTS, MerchantCheckoutSessionEventPayload, MerchantKybEventPayload } from '../merchants.events';
+import {
+  MERCHANT_EVENTS,
+  MerchantBalanceEventPayload,
+  MerchantCheckoutSessionEventPayload,
+  MerchantKybEventPayload,
+  MerchantPaymentEventPayload,
+} from '../merchants.events';
 import { MerchantWebhooksRepository } from './merchant-webhooks.repository';
 import { eventEnvelope, publicEventType, subscribes } from './webhook-events';
 import { WebhookDeliveryQueue } from './webhook-queues';
@@ -13,6 +19,10 @@ export const WEBHOOK_OUTBOX_EVENTS = new OutboxEventReader({
   [MERCHANT_EVENTS.kybStatusChanged]: MerchantKybEventPayload,
   [MERCHANT_EVENTS.checkoutSessionCompleted]: MerchantCheckoutSessionEventPayload,
   [MERCHANT_EVENTS.checkoutSessionExpired]: MerchantCheckoutSessionEventPayload,
+  [MERCHANT_EVENTS.paymentSucceeded]: MerchantPaymentEventPayload,
+  [MERCHANT_EVENTS.paymentFailed]: MerchantPaymentEventPayload,
+  // [MERCHANT_EVENTS.paymentRefunded]: its payload class, when the payment core writes it.
+  [MERCHANT_EVENTS.balanceUpdated]: MerchantBalanceEventPayload,
 });
 
 /** An event as endpoints see it: whose, which mode, and the object it carries. */
@@ -85,6 +95,9 @@ export class WebhookFanOut {
  * is a live-mode event: live endpoints hear of it, test endpoints do not (their events are the
  * sandbox's, and the test event). A checkout session's events are in the session's mode
  * (`livemode` of the payload), and their object is the session as the merchant API names it.
+ * A payment's events are in the payment's mode, their object the payment as the merchant sees it
+ * (what the payer paid, the fee kept, the net credited); a balance's in the balance's mode, its
+ * object the three balances as GET /merchant/ledger names them, with what moved them.
  */
 export function merchantFacing(
   event: ReceivedOutboxEvent<(typeof WEBHOOK_OUTBOX_EVENTS.events)[number]>,
@@ -117,6 +130,40 @@ export function merchantFacing(
           expiresAt: event.payload.expiresAt,
           paymentId: event.payload.paymentId ?? null,
           completedAt: event.payload.completedAt ?? null,
+        },
+      };
+    case MERCHANT_EVENTS.paymentSucceeded:
+    case MERCHANT_EVENTS.paymentFailed:
+      // case MERCHANT_EVENTS.paymentRefunded: the same object, when the payment core writes it.
+      return {
+        merchantId: event.payload.merchantId,
+        livemode: event.payload.livemode,
+        object: {
+          id: event.payload.paymentId,
+          status: event.payload.status,
+          amount: event.payload.amount,
+          fee: event.payload.fee,
+          net: event.payload.net,
+          currency: event.payload.currency,
+          rail: event.payload.rail,
+          merchantReference: event.payload.merchantReference,
+          checkoutSessionId: event.payload.checkoutSessionId,
+          paymentLinkId: event.payload.paymentLinkId ?? null,
+          failureCode: event.payload.failureCode ?? null,
+          livemode: event.payload.livemode,
+        },
+      };
+    case MERCHANT_EVENTS.balanceUpdated:
+      return {
+        merchantId: event.payload.merchantId,
+        livemode: event.payload.livemode,
+        object: {
+          currency: event.payload.currency,
+          pending: event.payload.pending,
+          available: event.payload.available,
+          reserve: event.payload.reserve,
+          reason: event.payload.reason,
+          livemode: event.payload.livemode,
         },
       };
   }

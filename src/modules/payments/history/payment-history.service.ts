@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { sqlStatements } from '../../../platform/database/sql-query';
 import { executorOn, run } from '../../../platform/database/statement-executor';
 import { Payment } from '../core/payment.entity';
+import { PaymentRepository } from '../core/payment.repository';
 import * as paymentHistory from './sql/payment-history.queries';
 
 /** A payment as another context may see it in a customer's history (no funding details). */
@@ -36,7 +37,10 @@ export interface PaymentState {
  */
 @Injectable()
 export class PaymentHistory {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly payments: PaymentRepository,
+  ) {}
 
   /** Account reference -> the customers whose payments to it on `billerId` succeeded. */
   async payersOfAccounts(billerId: string, accountReferences: readonly string[]): Promise<Map<string, string[]>> {
@@ -85,7 +89,7 @@ export class PaymentHistory {
    * unknown id: for a channel whose refusal answers with the payment it names.
    */
   async ownedPayment(customerId: string, paymentId: string): Promise<Payment | null> {
-    return this.dataSource.manager.findOneBy(Payment, { id: paymentId, customerId });
+    return this.payments.findOwned(this.dataSource.manager, paymentId, customerId);
   }
 
   /** The current status of each payment named (unknown ids are left out), by id. */

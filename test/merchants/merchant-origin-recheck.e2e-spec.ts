@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { AppConfigModule, loadAllConfiguration } from '../../src/configuration';
+import { ComplianceModule } from '../../src/modules/compliance';
 import { MerchantsJobsModule } from '../../src/modules/merchants';
 import { MerchantOriginRecheck } from '../../src/modules/merchants/origins/merchant-origin-recheck';
 import { Clock } from '../../src/platform/clock/clock';
@@ -75,7 +76,8 @@ describe('Merchant origins: the weekly re-check of verified origins (worker)', (
     });
     // The worker, in process: the same database, Redis prefix, settings, clock and DNS as the API.
     const moduleRef = await Test.createTestingModule({
-      imports: [AppConfigModule, PlatformModule, MerchantsJobsModule],
+      // The checkout hook brings the payment core, whose screening port ComplianceModule binds (as in WorkerModule).
+      imports: [AppConfigModule, PlatformModule, MerchantsJobsModule, ComplianceModule],
     })
       .overrideProvider(Configuration)
       .useValue(loadAllConfiguration(harness.configuration.environment))

@@ -324,6 +324,7 @@ async function drivePay(baseUrl: string, forms: PayForm[], paid: string[]): Prom
   let succeeded = 0;
   let failed = 0;
   let next = 0;
+  const outcomes = new Map<string, number>();
   const result = await autocannon({
     url: baseUrl,
     connections,
@@ -331,11 +332,10 @@ async function drivePay(baseUrl: string, forms: PayForm[], paid: string[]): Prom
     requests: [
       {
         method: 'POST',
-        setupRequest: (request, context) => {
+        setupRequest: (request) => {
           // autocannon builds one request past the last it sends on each connection: wrap around.
           const form = forms[next % forms.length];
           next += 1;
-          (context as { sessionId?: string }).sessionId = form.sessionId;
           return {
             ...request,
             path: `/c/${form.sessionId}/pay`,
@@ -343,18 +343,23 @@ async function drivePay(baseUrl: string, forms: PayForm[], paid: string[]): Prom
             body: form.body,
           };
         },
-        onResponse: (status, _body, context, headers) => {
-          const location = String(headers?.location ?? '');
-          if (status === 303 && location.startsWith(`${RETURN_URL}/success`)) {
+        onResponse: (status, _body, _context, headers) => {
+          // autocannon keeps the raw headers' names (`Location`); the success URL names the session.
+          const location = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'location')?.[1];
+          const url = typeof location === 'string' ? new URL(location) : undefined;
+          const sessionId = url?.searchParams.get('session_id');
+          if (status === 303 && url?.href.startsWith(`${RETURN_URL}/success`) && sessionId) {
             succeeded += 1;
-            paid.push((context as { sessionId: string }).sessionId);
+            paid.push(sessionId);
           } else {
             failed += 1;
+            outcomes.set(`${status} ${location ?? ''}`, (outcomes.get(`${status} ${location ?? ''}`) ?? 0) + 1);
           }
         },
       },
     ],
   });
+  if (outcomes.size > 0) log(`hosted pay failures: ${JSON.stringify(Object.fromEntries(outcomes))}`);
   return { ...figuresOf(result), responses2xx: succeeded, non2xx: failed };
 }
 
@@ -384,8 +389,9 @@ async function drainWorker(db: Client, phase: string): Promise<void> {
 }
 
 /** Paid sessions are COMPLETE with a SUCCEEDED payment, the outbox drains, the ledger balances. */
-async function checkAfterwards(db: Client, env: NodeJS.ProcessEnv, paidSessions: string[]): Promise<string[]> {
+async function checkAfterwards(db: Client, env: NodeJS.ProcessEnv, paid: string[]): Promise<string[]> {
   const failures: string[] = [];
+  const paidSessions = [...new Set(paid)];
   const { rows } = await db.query<{ complete: number }>(
     `SELECT count(*)::int AS complete
        FROM merchant_checkout_sessions s JOIN payments p ON p.id = s.payment_id

@@ -5,7 +5,7 @@ import {
   checkoutExpiryJobId,
   CheckoutExpiryScheduler,
 } from '../../src/modules/merchants/checkout/checkout-expiry.scheduler';
-import { CheckoutSessionExpiry } from '../../src/modules/merchants/checkout/checkout-session-expiry';
+import { CheckoutSessionExpiry, SWEEP_GRACE_MS } from '../../src/modules/merchants/checkout/checkout-session-expiry';
 import { ComplianceModule } from '../../src/modules/compliance';
 import { MerchantsJobsModule } from '../../src/modules/merchants';
 import { CHECKOUT_EXPIRY_JOB, CheckoutExpiryJob, MERCHANT_QUEUES } from '../../src/modules/merchants/merchants.events';
@@ -393,6 +393,28 @@ describe('Merchant API: checkout sessions (POST and GET /merchant/checkout-sessi
     expect(row.status).toBe('EXPIRED');
     expect(row.expired_at?.toISOString()).toBe(clock.now().toISOString());
     await read(shop.test, session.id).expect(200);
+    expect((await eventsOf(session.id)).map((event) => event.event_type)).toEqual([
+      'merchant.checkout_session.created',
+      'merchant.checkout_session.expired',
+    ]);
+  });
+
+  it('the sweep expires a session whose expiry job was lost, once it is overdue past the grace, and only once', async () => {
+    const expiry = harness.app.get(CheckoutSessionExpiry);
+    const session = (await create(shop.test, order({ expiresInMinutes: 30 })).expect(201)).body as SessionBody;
+    const job = await expiryQueue().getJob(checkoutExpiryJobId(session.id, new Date(session.expiresAt)));
+    await job?.remove(); // Redis lost it
+
+    clock.advance(30 * MINUTE + SWEEP_GRACE_MS);
+    await expiry.sweep();
+    expect((await rowOf(session.id)).status).toBe('OPEN'); // within the grace: the job's to do
+
+    clock.advance(1000);
+    expect(await expiry.sweep()).toBeGreaterThanOrEqual(1);
+    const row = await rowOf(session.id);
+    expect(row.status).toBe('EXPIRED');
+    expect(row.expired_at?.toISOString()).toBe(clock.now().toISOString());
+    await expiry.sweep();
     expect((await eventsOf(session.id)).map((event) => event.event_type)).toEqual([
       'merchant.checkout_session.created',
       'merchant.checkout_session.expired',

@@ -218,6 +218,9 @@ export const ORIGIN_RECHECK_JOB = 'recheck';
 
 export const CHECKOUT_EXPIRY_JOB = 'expire';
 
+/** The repeatable sweep of `merchant-checkout-expiry`: expires OPEN sessions overdue whose job was lost. */
+export const CHECKOUT_EXPIRY_SWEEP_JOB = 'sweep';
+
 export interface CheckoutExpiryJob {
   checkoutSessionId: string;
 }

@@ -1,7 +1,13 @@
-import { Process, Processor } from '@nestjs/bull';
-import { Logger } from '@nestjs/common';
-import type { Job } from 'bull';
-import { CHECKOUT_EXPIRY_JOB, CheckoutExpiryJob, MERCHANT_QUEUES } from '../merchants.events';
+import { InjectQueue, Process, Processor } from '@nestjs/bull';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import type { Job, Queue } from 'bull';
+import { RepeatableTicks } from '../../../platform/queue/repeatable-tick';
+import {
+  CHECKOUT_EXPIRY_JOB,
+  CHECKOUT_EXPIRY_SWEEP_JOB,
+  CheckoutExpiryJob,
+  MERCHANT_QUEUES,
+} from '../merchants.events';
 import { CheckoutExpiryScheduler } from './checkout-expiry.scheduler';
 import { CheckoutSessionExpiry } from './checkout-session-expiry';
 
@@ -27,5 +33,32 @@ export class CheckoutExpiryProcessor {
       return;
     }
     if (outcome === 'expired') this.logger.log(`Checkout session ${job.data.checkoutSessionId} expired`);
+  }
+
+  /** The sweep: sessions overdue whose delayed job never came (Redis lost it). */
+  @Process({ name: CHECKOUT_EXPIRY_SWEEP_JOB, concurrency: 1 })
+  async sweep(): Promise<void> {
+    const expired = await this.expiry.sweep();
+    if (expired > 0) this.logger.warn(`Expired ${expired} overdue checkout session(s) whose expiry job was lost`);
+  }
+}
+
+const SWEEP_EVERY_MS = 60_000;
+
+/** The sweep's repeatable tick, once a minute across every worker, kept in Redis by `RepeatableTicks`. */
+@Injectable()
+export class CheckoutExpirySweepRegistration implements OnModuleInit {
+  constructor(
+    @InjectQueue(MERCHANT_QUEUES.checkoutExpiry) private readonly queue: Queue,
+    private readonly ticks: RepeatableTicks,
+  ) {}
+
+  onModuleInit(): void {
+    this.ticks.keep({
+      queue: this.queue,
+      name: CHECKOUT_EXPIRY_SWEEP_JOB,
+      everyMs: SWEEP_EVERY_MS,
+      jobId: 'merchant-checkout-expiry-sweep',
+    });
   }
 }

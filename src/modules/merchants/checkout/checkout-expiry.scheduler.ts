@@ -16,7 +16,8 @@ export function checkoutExpiryJobId(checkoutSessionId: string, expiresAt: Date, 
 /**
  * Puts a session's expiry on the `merchant-checkout-expiry` queue, delayed until `expiresAt`
  * on the app's clock. After the session's commit and best effort: a job lost with Redis only
- * delays the EXPIRED state until the next read, which checks `expiresAt` itself.
+ * delays the EXPIRED state until the next read (which checks `expiresAt` itself) or the worker's
+ * sweep (`CheckoutSessionExpiry.sweep`), whichever comes first.
  */
 @Injectable()
 export class CheckoutExpiryScheduler {
@@ -39,7 +40,7 @@ export class CheckoutExpiryScheduler {
       });
     } catch (error) {
       this.logger.warn(
-        `Expiry of checkout session ${checkoutSessionId} not queued (${(error as Error).message}); reads still expire it`,
+        `Expiry of checkout session ${checkoutSessionId} not queued (${(error as Error).message}); reads and the sweep still expire it`,
       );
     }
   }

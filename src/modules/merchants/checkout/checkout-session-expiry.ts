@@ -6,6 +6,12 @@ import { MERCHANT_EVENTS, MerchantCheckoutSessionEventPayload } from '../merchan
 import { MerchantCheckoutSession } from './checkout-session.entity';
 import { CheckoutSessionsRepository } from './checkout-sessions.repository';
 
+/** How long past its due time a session waits for its delayed job before the sweep expires it. */
+export const SWEEP_GRACE_MS = 60_000;
+const SWEEP_BATCH = 200;
+/** Sessions a sweep expires at most (the rest wait for the next tick). */
+const SWEEP_MAX_BATCHES = 10;
+
 /**
  * OPEN -> EXPIRED, for the expiry job (worker) and the read past `expiresAt` (API) alike: the
  * conditional update and `merchant.checkout_session.expired` in one transaction, so a session
@@ -29,6 +35,22 @@ export class CheckoutSessionExpiry {
     if (!session || session.status !== 'OPEN') return 'final';
     if (session.expiresAt.getTime() > this.clock.now().getTime()) return session.expiresAt;
     return (await this.expire(session)) ? 'expired' : 'final';
+  }
+
+  /**
+   * Expires, in batches, OPEN sessions overdue by more than SWEEP_GRACE_MS (their delayed job
+   * normally comes first): PostgreSQL is the truth, so a job lost with Redis leaves no session OPEN
+   * past its time without its `merchant.checkout_session.expired`. Answers how many it expired.
+   */
+  async sweep(): Promise<number> {
+    const dueBy = new Date(this.clock.now().getTime() - SWEEP_GRACE_MS);
+    let expired = 0;
+    for (let batch = 0; batch < SWEEP_MAX_BATCHES; batch += 1) {
+      const overdue = await this.repository.overdueOpen(this.dataSource.manager, dueBy, SWEEP_BATCH);
+      for (const session of overdue) if (await this.expire(session)) expired += 1;
+      if (overdue.length < SWEEP_BATCH) break;
+    }
+    return expired;
   }
 
   /** Expires the session if it is still OPEN and due; false when it was not (paid or expired meanwhile). */

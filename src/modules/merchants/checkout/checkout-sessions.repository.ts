@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, IsNull, LessThanOrEqual } from 'typeorm';
+import { EntityManager, IsNull, LessThan, LessThanOrEqual } from 'typeorm';
 import { MerchantOrigin } from '../origins/merchant-origin.entity';
 import { MerchantSettlementAccount } from '../onboarding/merchant-terms.entities';
 import { MerchantCheckoutSession } from './checkout-session.entity';
@@ -29,6 +29,18 @@ export class CheckoutSessionsRepository {
    * (`payment_id` set while OPEN) does not expire: the payer was admitted before `expiresAt`, and
    * the payment either completes it or, failing, frees it (and expires it when due).
    */
+  /**
+   * OPEN sessions due before `dueBefore` and not being paid, oldest due first, at most `limit`
+   * (the open-expiry index): what the sweep expires when their delayed jobs were lost.
+   */
+  overdueOpen(manager: EntityManager, dueBefore: Date, limit: number): Promise<MerchantCheckoutSession[]> {
+    return manager.find(MerchantCheckoutSession, {
+      where: { status: 'OPEN', expiresAt: LessThan(dueBefore), paymentId: IsNull() },
+      order: { expiresAt: 'ASC' },
+      take: limit,
+    });
+  }
+
   async expireIfDue(manager: EntityManager, id: string, now: Date): Promise<boolean> {
     const result = await manager.update(
       MerchantCheckoutSession,

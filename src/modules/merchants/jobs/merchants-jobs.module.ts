@@ -4,7 +4,7 @@ import { ConfigModule } from '../../../platform/config/config.module';
 import { OutboxModule } from '../../../platform/outbox/outbox.module';
 import { RepeatableTicksModule } from '../../../platform/queue/repeatable-ticks.module';
 import { CheckoutCompletionModule } from '../checkout/checkout-completion.module';
-import { CheckoutExpiryProcessor } from '../checkout/checkout-expiry.processor';
+import { CheckoutExpiryProcessor, CheckoutExpirySweepRegistration } from '../checkout/checkout-expiry.processor';
 import { CheckoutExpiryScheduler } from '../checkout/checkout-expiry.scheduler';
 import { CheckoutSessionExpiry } from '../checkout/checkout-session-expiry';
 import { CheckoutSessionsRepository } from '../checkout/checkout-sessions.repository';
@@ -92,6 +92,7 @@ import {
     CheckoutSessionExpiry,
     CheckoutExpiryScheduler,
     CheckoutExpiryProcessor,
+    CheckoutExpirySweepRegistration,
     VelocityRetentionProcessor,
     VelocityRetentionRegistration,
     MerchantBalanceReleasesProcessor,

@@ -84,13 +84,28 @@ describe('a Redis that loses its jobs mid-burst', () => {
     // Wait until the relay has handed a good number of captured payments to Redis whose
     // posting has not started: those jobs die with it (twice the ten asserted, as the worker
     // starts some of them before Redis is down).
+    // The probe carries what a failure needs to be read: the stream's tally, the outbox and
+    // payment states, and whether the worker is still alive.
     await waitFor(
-      () =>
-        kit.db.query(
+      async () => {
+        const [{ n }] = await kit.db.query(
           `SELECT count(*)::int AS n FROM outbox_events o JOIN payments p ON p.id = o.aggregate_id::uuid
             WHERE o.event_type = 'payment.captured' AND o.status = 'PUBLISHED' AND p.status = 'PENDING'`,
-        ),
-      (rows) => rows[0].n >= 20,
+        );
+        const outbox = await kit.db.query(
+          `SELECT status, count(*)::int AS n FROM outbox_events WHERE event_type = 'payment.captured' GROUP BY status`,
+        );
+        const payments = await kit.db.query(`SELECT status, count(*)::int AS n FROM payments GROUP BY status`);
+        return {
+          n,
+          accepted: accepted.length,
+          refused: [...new Set(refused)],
+          outbox,
+          payments,
+          workerExit: worker?.child.exitCode,
+        };
+      },
+      (probe) => probe.n >= 20,
       'published payments waiting for their jobs',
       30,
     );

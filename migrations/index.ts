@@ -39,6 +39,7 @@ import { CheckoutPayments1795889900000 } from './1795889900000-checkout-payments
 import { CreateMerchantEvents1795889950000 } from './1795889950000-create-merchant-events';
 import { MerchantOriginRecheck1795889960000 } from './1795889960000-merchant-origin-recheck';
 import { CreateMerchantPaymentLinkViews1795889970000 } from './1795889970000-create-merchant-payment-link-views';
+import { PaymentRefundedAmount1795890000000 } from './1795890000000-payment-refunded-amount';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -83,4 +84,5 @@ export const MIGRATIONS = [
   CreateMerchantEvents1795889950000,
   MerchantOriginRecheck1795889960000,
   CreateMerchantPaymentLinkViews1795889970000,
+  PaymentRefundedAmount1795890000000,
 ];

@@ -171,6 +171,7 @@ function payment(customer: User, biller: Biller, fields: Partial<Payment> = {}):
     journalEntryId: null,
     reversalEntryId: null,
     railReversalReference: null,
+    refundedAmount: 0,
     checkout: null,
     createdAt: new Date('2031-03-04T05:06:07.891Z'),
     updatedAt: new Date('2031-03-04T05:06:07.891Z'),
@@ -322,6 +323,7 @@ describe('prepared statements', () => {
         journalEntryId: entries[0],
         reversalEntryId: entries[1],
         railReversalReference: 'card_ref_0123456789',
+        refundedAmount: 1_234,
         completedAt: new Date('2031-03-04T05:07:00.001Z'),
       });
       const sparse = payment(customer, biller);

@@ -617,6 +617,7 @@ function blankPayment(): Pick<
   | 'journalEntryId'
   | 'reversalEntryId'
   | 'railReversalReference'
+  | 'refundedAmount'
   | 'heldForReview'
   | 'completedAt'
   | 'checkout'
@@ -630,6 +631,7 @@ function blankPayment(): Pick<
     journalEntryId: null,
     reversalEntryId: null,
     railReversalReference: null,
+    refundedAmount: 0,
     heldForReview: false,
     completedAt: null,
     checkout: null,

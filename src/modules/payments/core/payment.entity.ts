@@ -118,6 +118,13 @@ export class Payment {
   railReversalReference: string | null;
 
   /**
+   * Minor units returned to the payer so far, at most `amount`: a merchant's refunds of a checkout
+   * payment add to it; a bill payment refunded for a dispute counts in full.
+   */
+  @Column({ name: 'refunded_amount', type: 'bigint', transformer: minorUnits })
+  refundedAmount: number;
+
+  /**
    * Held for a compliance review (an AML rule of HIGH severity fired when it was accepted):
    * captured but not posted until a reviewer clears it. It stays PENDING meanwhile.
    */

@@ -314,6 +314,7 @@ function toPayment(row: payments.FindPaymentResult): Payment {
     journalEntryId: row.journal_entry_id,
     reversalEntryId: row.reversal_entry_id,
     railReversalReference: row.rail_reversal_reference,
+    refundedAmount: toMinorUnits(row.refunded_amount),
     heldForReview: row.held_for_review,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -242,6 +242,7 @@ export interface FindPaymentResult {
   rail: string;
   rail_reference: string | null;
   rail_reversal_reference: string | null;
+  refunded_amount: string;
   request_hash: string;
   reversal_entry_id: string | null;
   saved_account_id: string | null;
@@ -255,14 +256,14 @@ export interface FindPaymentQuery {
   result: FindPaymentResult;
 }
 
-const findPaymentIR: any = {"usedParamSet":{"id":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":545,"b":548}]}],"statement":"SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n  FROM payments\n WHERE id = :id!"};
+const findPaymentIR: any = {"usedParamSet":{"id":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":562,"b":565}]}],"statement":"SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n  FROM payments\n WHERE id = :id!"};
 
 /**
  * Query generated from SQL:
  * ```
  * SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
  *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
- *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+ *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
  *        held_for_review, created_at, updated_at, completed_at,
  *        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
  *   FROM payments
@@ -309,6 +310,7 @@ export interface FindOwnedPaymentResult {
   rail: string;
   rail_reference: string | null;
   rail_reversal_reference: string | null;
+  refunded_amount: string;
   request_hash: string;
   reversal_entry_id: string | null;
   saved_account_id: string | null;
@@ -322,14 +324,14 @@ export interface FindOwnedPaymentQuery {
   result: FindOwnedPaymentResult;
 }
 
-const findOwnedPaymentIR: any = {"usedParamSet":{"id":true,"customerId":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":545,"b":548}]},{"name":"customerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":568,"b":579}]}],"statement":"SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n  FROM payments\n WHERE id = :id! AND customer_id = :customerId!"};
+const findOwnedPaymentIR: any = {"usedParamSet":{"id":true,"customerId":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":562,"b":565}]},{"name":"customerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":585,"b":596}]}],"statement":"SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n  FROM payments\n WHERE id = :id! AND customer_id = :customerId!"};
 
 /**
  * Query generated from SQL:
  * ```
  * SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
  *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
- *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+ *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
  *        held_for_review, created_at, updated_at, completed_at,
  *        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
  *   FROM payments
@@ -375,6 +377,7 @@ export interface LockPaymentResult {
   rail: string;
   rail_reference: string | null;
   rail_reversal_reference: string | null;
+  refunded_amount: string;
   request_hash: string;
   reversal_entry_id: string | null;
   saved_account_id: string | null;
@@ -388,14 +391,14 @@ export interface LockPaymentQuery {
   result: LockPaymentResult;
 }
 
-const lockPaymentIR: any = {"usedParamSet":{"id":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":545,"b":548}]}],"statement":"SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n  FROM payments\n WHERE id = :id!\n   FOR UPDATE"};
+const lockPaymentIR: any = {"usedParamSet":{"id":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":562,"b":565}]}],"statement":"SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n  FROM payments\n WHERE id = :id!\n   FOR UPDATE"};
 
 /**
  * Query generated from SQL:
  * ```
  * SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
  *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
- *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+ *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
  *        held_for_review, created_at, updated_at, completed_at,
  *        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
  *   FROM payments
@@ -445,6 +448,7 @@ export interface ClaimStuckAuthorizationsResult {
   rail: string;
   rail_reference: string | null;
   rail_reversal_reference: string | null;
+  refunded_amount: string;
   request_hash: string;
   reversal_entry_id: string | null;
   saved_account_id: string | null;
@@ -458,7 +462,7 @@ export interface ClaimStuckAuthorizationsQuery {
   result: ClaimStuckAuthorizationsResult;
 }
 
-const claimStuckAuthorizationsIR: any = {"usedParamSet":{"olderThanMs":true,"limit":true,"maxAgeMs":true},"params":[{"name":"olderThanMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":209,"b":221}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":292,"b":298}]},{"name":"maxAgeMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":1436,"b":1445}]}],"statement":"WITH stuck AS (\n  UPDATE payments SET updated_at = now()\n   WHERE id IN (SELECT id FROM payments\n                 WHERE status = 'AUTHORIZING'\n                   AND updated_at < now() - make_interval(secs => :olderThanMs!::double precision / 1000)\n                 ORDER BY updated_at LIMIT :limit!\n                   FOR UPDATE SKIP LOCKED)\n   RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n)\nSELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id,\n       created_at < now() - make_interval(secs => :maxAgeMs!::double precision / 1000) AS \"past_max_age!\"\n  FROM stuck"};
+const claimStuckAuthorizationsIR: any = {"usedParamSet":{"olderThanMs":true,"limit":true,"maxAgeMs":true},"params":[{"name":"olderThanMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":209,"b":221}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":292,"b":298}]},{"name":"maxAgeMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":1470,"b":1479}]}],"statement":"WITH stuck AS (\n  UPDATE payments SET updated_at = now()\n   WHERE id IN (SELECT id FROM payments\n                 WHERE status = 'AUTHORIZING'\n                   AND updated_at < now() - make_interval(secs => :olderThanMs!::double precision / 1000)\n                 ORDER BY updated_at LIMIT :limit!\n                   FOR UPDATE SKIP LOCKED)\n   RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n)\nSELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id,\n       created_at < now() - make_interval(secs => :maxAgeMs!::double precision / 1000) AS \"past_max_age!\"\n  FROM stuck"};
 
 /**
  * Query generated from SQL:
@@ -472,13 +476,13 @@ const claimStuckAuthorizationsIR: any = {"usedParamSet":{"olderThanMs":true,"lim
  *                    FOR UPDATE SKIP LOCKED)
  *    RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
  *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
- *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+ *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
  *        held_for_review, created_at, updated_at, completed_at,
  *        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
  * )
  * SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
  *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
- *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+ *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
  *        held_for_review, created_at, updated_at, completed_at,
  *        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id,
  *        created_at < now() - make_interval(secs => :maxAgeMs!::double precision / 1000) AS "past_max_age!"
@@ -540,6 +544,7 @@ export interface TransitionPaymentResult {
   rail: string;
   rail_reference: string | null;
   rail_reversal_reference: string | null;
+  refunded_amount: string;
   request_hash: string;
   reversal_entry_id: string | null;
   saved_account_id: string | null;
@@ -553,7 +558,7 @@ export interface TransitionPaymentQuery {
   result: TransitionPaymentResult;
 }
 
-const transitionPaymentIR: any = {"usedParamSet":{"status":true,"setFailureCode":true,"failureCode":true,"setFailureMessage":true,"failureMessage":true,"setBillerReference":true,"billerReference":true,"setReversalEntryId":true,"reversalEntryId":true,"setRailReference":true,"railReference":true,"setJournalEntryId":true,"journalEntryId":true,"completed":true,"id":true,"from":true,"note":true},"params":[{"name":"status","required":true,"transform":{"type":"scalar"},"locs":[{"a":193,"b":200},{"a":1152,"b":1159},{"a":1300,"b":1307},{"a":1983,"b":1990}]},{"name":"setFailureCode","required":true,"transform":{"type":"scalar"},"locs":[{"a":237,"b":252}]},{"name":"failureCode","required":false,"transform":{"type":"scalar"},"locs":[{"a":268,"b":279}]},{"name":"setFailureMessage","required":true,"transform":{"type":"scalar"},"locs":[{"a":341,"b":359}]},{"name":"failureMessage","required":false,"transform":{"type":"scalar"},"locs":[{"a":375,"b":389}]},{"name":"setBillerReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":455,"b":474}]},{"name":"billerReference","required":false,"transform":{"type":"scalar"},"locs":[{"a":490,"b":505}]},{"name":"setReversalEntryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":573,"b":592}]},{"name":"reversalEntryId","required":false,"transform":{"type":"scalar"},"locs":[{"a":608,"b":623}]},{"name":"setRailReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":695,"b":712}]},{"name":"railReference","required":false,"transform":{"type":"scalar"},"locs":[{"a":728,"b":741}]},{"name":"setJournalEntryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":806,"b":824}]},{"name":"journalEntryId","required":false,"transform":{"type":"scalar"},"locs":[{"a":840,"b":854}]},{"name":"completed","required":true,"transform":{"type":"scalar"},"locs":[{"a":923,"b":933}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":1020,"b":1023}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":1043,"b":1048}]},{"name":"note","required":true,"transform":{"type":"scalar"},"locs":[{"a":1993,"b":1998}]}],"statement":"-- The only statement that changes a payment's status (PaymentRepository.transition). A column\n-- whose set flag is false keeps its value.\nWITH changed AS (\n  UPDATE payments\n     SET status = :status!,\n         failure_code = CASE WHEN :setFailureCode!::boolean THEN :failureCode ELSE failure_code END,\n         failure_message = CASE WHEN :setFailureMessage!::boolean THEN :failureMessage ELSE failure_message END,\n         biller_reference = CASE WHEN :setBillerReference!::boolean THEN :billerReference ELSE biller_reference END,\n         reversal_entry_id = CASE WHEN :setReversalEntryId!::boolean THEN :reversalEntryId::uuid ELSE reversal_entry_id END,\n         rail_reference = CASE WHEN :setRailReference!::boolean THEN :railReference ELSE rail_reference END,\n         journal_entry_id = CASE WHEN :setJournalEntryId!::boolean THEN :journalEntryId::uuid ELSE journal_entry_id END,\n         completed_at = CASE WHEN :completed!::boolean THEN now() ELSE completed_at END,\n         updated_at = now()\n   WHERE id = :id! AND status = ANY (:from!::text[])\n     -- A payment held for a compliance review is never posted until released.\n     AND NOT (:status! = 'PROCESSING' AND held_for_review)\n     -- PENDING -> SUCCEEDED is a checkout payment's alone: it has no biller to post to.\n     AND NOT (:status! = 'SUCCEEDED' AND status = 'PENDING' AND channel <> 'CHECKOUT')\n   RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n), step AS (\n  INSERT INTO payment_status_events (payment_id, status, note) SELECT id, :status!, :note! FROM changed\n), capture_done AS (\n  -- Only an AUTHORIZING payment keeps its funding account: every move out of it drops it.\n  DELETE FROM payment_capture_instructions WHERE payment_id IN (SELECT id FROM changed)\n)\nSELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n  FROM changed"};
+const transitionPaymentIR: any = {"usedParamSet":{"status":true,"setFailureCode":true,"failureCode":true,"setFailureMessage":true,"failureMessage":true,"setBillerReference":true,"billerReference":true,"setReversalEntryId":true,"reversalEntryId":true,"setRailReference":true,"railReference":true,"setJournalEntryId":true,"journalEntryId":true,"completed":true,"id":true,"from":true,"note":true},"params":[{"name":"status","required":true,"transform":{"type":"scalar"},"locs":[{"a":193,"b":200},{"a":1152,"b":1159},{"a":1300,"b":1307},{"a":2000,"b":2007}]},{"name":"setFailureCode","required":true,"transform":{"type":"scalar"},"locs":[{"a":237,"b":252}]},{"name":"failureCode","required":false,"transform":{"type":"scalar"},"locs":[{"a":268,"b":279}]},{"name":"setFailureMessage","required":true,"transform":{"type":"scalar"},"locs":[{"a":341,"b":359}]},{"name":"failureMessage","required":false,"transform":{"type":"scalar"},"locs":[{"a":375,"b":389}]},{"name":"setBillerReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":455,"b":474}]},{"name":"billerReference","required":false,"transform":{"type":"scalar"},"locs":[{"a":490,"b":505}]},{"name":"setReversalEntryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":573,"b":592}]},{"name":"reversalEntryId","required":false,"transform":{"type":"scalar"},"locs":[{"a":608,"b":623}]},{"name":"setRailReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":695,"b":712}]},{"name":"railReference","required":false,"transform":{"type":"scalar"},"locs":[{"a":728,"b":741}]},{"name":"setJournalEntryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":806,"b":824}]},{"name":"journalEntryId","required":false,"transform":{"type":"scalar"},"locs":[{"a":840,"b":854}]},{"name":"completed","required":true,"transform":{"type":"scalar"},"locs":[{"a":923,"b":933}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":1020,"b":1023}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":1043,"b":1048}]},{"name":"note","required":true,"transform":{"type":"scalar"},"locs":[{"a":2010,"b":2015}]}],"statement":"-- The only statement that changes a payment's status (PaymentRepository.transition). A column\n-- whose set flag is false keeps its value.\nWITH changed AS (\n  UPDATE payments\n     SET status = :status!,\n         failure_code = CASE WHEN :setFailureCode!::boolean THEN :failureCode ELSE failure_code END,\n         failure_message = CASE WHEN :setFailureMessage!::boolean THEN :failureMessage ELSE failure_message END,\n         biller_reference = CASE WHEN :setBillerReference!::boolean THEN :billerReference ELSE biller_reference END,\n         reversal_entry_id = CASE WHEN :setReversalEntryId!::boolean THEN :reversalEntryId::uuid ELSE reversal_entry_id END,\n         rail_reference = CASE WHEN :setRailReference!::boolean THEN :railReference ELSE rail_reference END,\n         journal_entry_id = CASE WHEN :setJournalEntryId!::boolean THEN :journalEntryId::uuid ELSE journal_entry_id END,\n         completed_at = CASE WHEN :completed!::boolean THEN now() ELSE completed_at END,\n         updated_at = now()\n   WHERE id = :id! AND status = ANY (:from!::text[])\n     -- A payment held for a compliance review is never posted until released.\n     AND NOT (:status! = 'PROCESSING' AND held_for_review)\n     -- PENDING -> SUCCEEDED is a checkout payment's alone: it has no biller to post to.\n     AND NOT (:status! = 'SUCCEEDED' AND status = 'PENDING' AND channel <> 'CHECKOUT')\n   RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n), step AS (\n  INSERT INTO payment_status_events (payment_id, status, note) SELECT id, :status!, :note! FROM changed\n), capture_done AS (\n  -- Only an AUTHORIZING payment keeps its funding account: every move out of it drops it.\n  DELETE FROM payment_capture_instructions WHERE payment_id IN (SELECT id FROM changed)\n)\nSELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n  FROM changed"};
 
 /**
  * Query generated from SQL:
@@ -578,7 +583,7 @@ const transitionPaymentIR: any = {"usedParamSet":{"status":true,"setFailureCode"
  *      AND NOT (:status! = 'SUCCEEDED' AND status = 'PENDING' AND channel <> 'CHECKOUT')
  *    RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
  *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
- *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+ *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
  *        held_for_review, created_at, updated_at, completed_at,
  *        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
  * ), step AS (
@@ -589,7 +594,7 @@ const transitionPaymentIR: any = {"usedParamSet":{"status":true,"setFailureCode"
  * )
  * SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
  *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
- *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+ *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
  *        held_for_review, created_at, updated_at, completed_at,
  *        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
  *   FROM changed
@@ -662,6 +667,7 @@ export interface SetHeldForReviewResult {
   rail: string;
   rail_reference: string | null;
   rail_reversal_reference: string | null;
+  refunded_amount: string;
   request_hash: string;
   reversal_entry_id: string | null;
   saved_account_id: string | null;
@@ -675,7 +681,7 @@ export interface SetHeldForReviewQuery {
   result: SetHeldForReviewResult;
 }
 
-const setHeldForReviewIR: any = {"usedParamSet":{"held":true,"id":true},"params":[{"name":"held","required":true,"transform":{"type":"scalar"},"locs":[{"a":38,"b":43},{"a":105,"b":110}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":77,"b":80}]}],"statement":"UPDATE payments SET held_for_review = :held!, updated_at = now()\n WHERE id = :id! AND held_for_review <> :held!\nRETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id"};
+const setHeldForReviewIR: any = {"usedParamSet":{"held":true,"id":true},"params":[{"name":"held","required":true,"transform":{"type":"scalar"},"locs":[{"a":38,"b":43},{"a":105,"b":110}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":77,"b":80}]}],"statement":"UPDATE payments SET held_for_review = :held!, updated_at = now()\n WHERE id = :id! AND held_for_review <> :held!\nRETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id"};
 
 /**
  * Query generated from SQL:
@@ -684,7 +690,7 @@ const setHeldForReviewIR: any = {"usedParamSet":{"held":true,"id":true},"params"
  *  WHERE id = :id! AND held_for_review <> :held!
  * RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
  *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
- *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+ *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
  *        held_for_review, created_at, updated_at, completed_at,
  *        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
  * ```
@@ -755,6 +761,7 @@ export interface SetJournalEntryResult {
   rail: string;
   rail_reference: string | null;
   rail_reversal_reference: string | null;
+  refunded_amount: string;
   request_hash: string;
   reversal_entry_id: string | null;
   saved_account_id: string | null;
@@ -768,7 +775,7 @@ export interface SetJournalEntryQuery {
   result: SetJournalEntryResult;
 }
 
-const setJournalEntryIR: any = {"usedParamSet":{"journalEntryId":true,"id":true},"params":[{"name":"journalEntryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":136,"b":151}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":185,"b":188}]}],"statement":"-- The capture entry of a payment that stays PENDING (a checkout payment held for review), once.\nUPDATE payments SET journal_entry_id = :journalEntryId!, updated_at = now()\n WHERE id = :id! AND journal_entry_id IS NULL\nRETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id"};
+const setJournalEntryIR: any = {"usedParamSet":{"journalEntryId":true,"id":true},"params":[{"name":"journalEntryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":136,"b":151}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":185,"b":188}]}],"statement":"-- The capture entry of a payment that stays PENDING (a checkout payment held for review), once.\nUPDATE payments SET journal_entry_id = :journalEntryId!, updated_at = now()\n WHERE id = :id! AND journal_entry_id IS NULL\nRETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id"};
 
 /**
  * Query generated from SQL:
@@ -778,7 +785,7 @@ const setJournalEntryIR: any = {"usedParamSet":{"journalEntryId":true,"id":true}
  *  WHERE id = :id! AND journal_entry_id IS NULL
  * RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
  *        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
- *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+ *        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
  *        held_for_review, created_at, updated_at, completed_at,
  *        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
  * ```

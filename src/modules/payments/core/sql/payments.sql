@@ -63,7 +63,7 @@ RETURNING created_at;
 /* @name FindPayment */
 SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
-       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
        held_for_review, created_at, updated_at, completed_at,
        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
   FROM payments
@@ -72,7 +72,7 @@ SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_
 /* @name FindOwnedPayment */
 SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
-       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
        held_for_review, created_at, updated_at, completed_at,
        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
   FROM payments
@@ -81,7 +81,7 @@ SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_
 /* @name LockPayment */
 SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
-       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
        held_for_review, created_at, updated_at, completed_at,
        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
   FROM payments
@@ -98,13 +98,13 @@ WITH stuck AS (
                    FOR UPDATE SKIP LOCKED)
    RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
-       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
        held_for_review, created_at, updated_at, completed_at,
        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
 )
 SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
-       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
        held_for_review, created_at, updated_at, completed_at,
        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id,
        created_at < now() - make_interval(secs => :maxAgeMs!::double precision / 1000) AS "past_max_age!"
@@ -131,7 +131,7 @@ WITH changed AS (
      AND NOT (:status! = 'SUCCEEDED' AND status = 'PENDING' AND channel <> 'CHECKOUT')
    RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
-       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
        held_for_review, created_at, updated_at, completed_at,
        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
 ), step AS (
@@ -142,7 +142,7 @@ WITH changed AS (
 )
 SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
-       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
        held_for_review, created_at, updated_at, completed_at,
        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id
   FROM changed;
@@ -155,7 +155,7 @@ UPDATE payments SET held_for_review = :held!, updated_at = now()
  WHERE id = :id! AND held_for_review <> :held!
 RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
-       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
        held_for_review, created_at, updated_at, completed_at,
        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id;
 
@@ -168,6 +168,6 @@ UPDATE payments SET journal_entry_id = :journalEntryId!, updated_at = now()
  WHERE id = :id! AND journal_entry_id IS NULL
 RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,
-       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference,
+       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
        held_for_review, created_at, updated_at, completed_at,
        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id;

@@ -24,14 +24,27 @@ interface Caller {
   kind: 'key' | 'person';
   /** A key's mode (a person has none). */
   mode?: Mode;
+  /** A test key sent as `X-Service-Developer-Key` (the sandbox header) rather than `Authorization: Bearer`. */
+  developerHeader?: boolean;
 }
 
-/** Who calls: the merchant's keys and OWNER, and another merchant's. */
+/**
+ * Who calls: the merchant's keys (the test key also in the sandbox header) and OWNER, and another
+ * merchant's.
+ */
 const CALLERS: Caller[] = [
   { name: 'test key', whose: 'own', kind: 'key', mode: 'test' },
+  { name: 'test key in X-Service-Developer-Key', whose: 'own', kind: 'key', mode: 'test', developerHeader: true },
   { name: 'live key', whose: 'own', kind: 'key', mode: 'live' },
   { name: 'OWNER', whose: 'own', kind: 'person' },
   { name: "other merchant's test key", whose: 'other', kind: 'key', mode: 'test' },
+  {
+    name: "other merchant's test key in X-Service-Developer-Key",
+    whose: 'other',
+    kind: 'key',
+    mode: 'test',
+    developerHeader: true,
+  },
   { name: "other merchant's live key", whose: 'other', kind: 'key', mode: 'live' },
   { name: "other merchant's OWNER", whose: 'other', kind: 'person' },
 ];
@@ -111,6 +124,7 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
   let port: number;
   const owners = new Map<Whose, MerchantMember>();
   const keys = new Map<string, string>();
+  const keyIds = new Map<string, string>();
   const objects = new Map<string, ModeObjects>();
 
   const keyOf = (whose: Whose, mode: Mode) => keys.get(`${whose}:${mode}`) as string;
@@ -119,11 +133,18 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
 
   function credentialOf(caller: Caller): Record<string, string> {
     if (caller.kind === 'person') return (owners.get(caller.whose) as MerchantMember).headers;
-    return { Authorization: `Bearer ${keyOf(caller.whose, caller.mode as Mode)}` };
+    const secret = keyOf(caller.whose, caller.mode as Mode);
+    return caller.developerHeader ? { 'X-Service-Developer-Key': secret } : { Authorization: `Bearer ${secret}` };
   }
 
   /** The origin both merchants verified, so either one's live key may send the other's requests. */
   const origin = `https://${randomUUID().slice(0, 8)}.isolation.example`;
+
+  /** A new API key of the merchant in the mode; its id. */
+  async function newKeyId(owner: MerchantMember, livemode: boolean): Promise<string> {
+    const key = await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode }).expect(201);
+    return (key.body as { id: string }).id;
+  }
 
   /** Adds an origin of the merchant; its id. */
   async function addOrigin(owner: MerchantMember, value: string): Promise<string> {
@@ -251,6 +272,8 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
         owner,
         livemode ? `https://${randomUUID().slice(0, 8)}.isolation.example` : 'http://localhost:4102',
       ),
+      apiKeyId: keyIds.get(`${whose}:${mode}`) as string,
+      doomedApiKeyId: await newKeyId(owner, livemode),
       streamEventIds: [],
     };
   }
@@ -312,6 +335,7 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
           .send({ livemode: mode === 'live' })
           .expect(201);
         keys.set(`${whose}:${mode}`, (key.body as { secret: string }).secret);
+        keyIds.set(`${whose}:${mode}`, (key.body as { id: string }).id);
       }
       // A cap, so the limits answer what each mode used.
       await harness.http
@@ -346,7 +370,7 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
     const credential = credentialOf(caller);
     if (route.eventStream) {
       const client = await EventStreamClient.open(port, null, {
-        authorization: credential.Authorization,
+        headers: credential,
         lastEventId: route.eventStream.lastEventId(target),
       });
       try {

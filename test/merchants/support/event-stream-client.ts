@@ -22,13 +22,16 @@ export class EventStreamClient {
     private readonly response: IncomingMessage,
   ) {}
 
-  /** Connects with `Authorization: Bearer {secret}` (and `Last-Event-ID`); resolves when the headers arrive. */
+  /**
+   * Connects with `Authorization: Bearer {secret}` (and `Last-Event-ID`, and any other `headers`,
+   * such as `X-Service-Developer-Key`); resolves when the headers arrive.
+   */
   static open(
     port: number,
     secret: string | null,
-    options: { lastEventId?: string; authorization?: string } = {},
+    options: { lastEventId?: string; authorization?: string; headers?: Record<string, string> } = {},
   ): Promise<EventStreamClient> {
-    const headers: Record<string, string> = { Accept: 'text/event-stream' };
+    const headers: Record<string, string> = { Accept: 'text/event-stream', ...options.headers };
     if (secret) headers.Authorization = `Bearer ${secret}`;
     if (options.authorization) headers.Authorization = options.authorization;
     if (options.lastEventId) headers['Last-Event-ID'] = options.lastEventId;

@@ -59,6 +59,9 @@ export interface ModeObjects {
   originId: string;
   /** Another (test: localhost; live: a PENDING https one), deleted by the DELETE row. */
   doomedOriginId: string;
+  /** The API key of this mode the table calls with, and another, revoked by the DELETE row. */
+  apiKeyId: string;
+  doomedApiKeyId: string;
   /** The events the stream recorded for this merchant and mode, oldest first (at least two). */
   streamEventIds: string[];
 }
@@ -159,7 +162,6 @@ export const ISOLATION_ROUTES: IsolationRoute[] = [
     expectOwner: 201,
     expectOther: 201,
     shows: (answer, objects) => field(answer, 'id') === objects.checkoutSessionId,
-    hidden: (answer) => answer.headers['idempotent-replayed'] === undefined,
   },
   {
     name: 'GET /merchant/checkout-sessions/{checkoutSessionId}',
@@ -355,6 +357,27 @@ export const ISOLATION_ROUTES: IsolationRoute[] = [
     path: (objects) => `/merchant/events/${objects.webhookEventId}/redeliver`,
     scope: 'object',
     expectOwner: 202,
+  },
+  // API keys: people only; each key is of one mode, a person manages both modes' keys.
+  {
+    name: 'GET /merchant/api-keys',
+    method: 'get',
+    principal: 'person',
+    path: () => '/merchant/api-keys',
+    scope: 'scoped',
+    expectOwner: 200,
+    shows: (answer, objects) =>
+      list(answer).some(
+        (key) => key.id === objects.apiKeyId && (key as unknown as { livemode: boolean }).livemode === objects.livemode,
+      ),
+  },
+  {
+    name: 'DELETE /merchant/api-keys/{apiKeyId}',
+    method: 'delete',
+    principal: 'person',
+    path: (objects) => `/merchant/api-keys/${objects.doomedApiKeyId}`,
+    scope: 'object',
+    expectOwner: 200,
   },
   // Origins: people only, the merchant's whatever the mode; another merchant's is 404.
   {

@@ -19,8 +19,11 @@ import type { DataSource } from 'typeorm';
  *    `expectOwner`, everyone else 404. `scope: 'scoped'` when it names none (a list, a balance, a
  *    create): every admitted caller answers `expectOwner`, and `shows(answer, objects)` must hold
  *    for the caller's own mode's objects and for nobody else's.
- * A route whose success changes its object for good (a DELETE, a refund of the whole amount) acts
- * on an object of its own (`doomed...`): the spec runs the owner's row of each object last.
+ * A route whose success changes its object for good (a DELETE) acts on an object of its own
+ * (`doomed...`): the spec runs the owners' rows of each object last. A key route's object has two
+ * owner rows (the test key as Bearer and as X-Service-Developer-Key; each live key once), so a
+ * key route that changes state must succeed twice on the same object: a refund row refunds a small
+ * part of the payment, not all of it.
  */
 
 export type Mode = 'test' | 'live';

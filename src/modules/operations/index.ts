@@ -4,3 +4,4 @@
  */
 export { OperationsModule } from './operations.module';
 export { OperationsHttpModule } from './operations-http.module';
+export { QueueDashboardModule } from './queue-dashboard/queue-dashboard.module';

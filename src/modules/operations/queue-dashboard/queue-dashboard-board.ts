@@ -1,0 +1,69 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullAdapter } from '@bull-board/api/bullAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Express, NextFunction, Request, Response } from 'express';
+import { dirname } from 'node:path';
+import { API_PREFIX } from '../../../platform/openapi/openapi-document';
+import { QueueRegistry } from '../../../platform/queue/queue-registry';
+
+/** Where the dashboard is served: its HTML, its assets under `static/` and its JSON API under `api/`. */
+export const QUEUE_DASHBOARD_PATH = `/${API_PREFIX}/admin/queues`;
+
+/** The names of the queues the dashboard shows (every queue of the service; QueueDashboardModule.register). */
+export const QUEUE_DASHBOARD_QUEUES = Symbol('QUEUE_DASHBOARD_QUEUES');
+
+/**
+ * bull-board's Express app over every queue of the service, each opened through QueueRegistry
+ * (the service's prefix and connection settings). Built on the first authenticated request, so
+ * an API process nobody opens the dashboard on opens no queue for it.
+ */
+@Injectable()
+export class QueueDashboardBoard {
+  private app?: Express;
+
+  constructor(
+    @Inject(QUEUE_DASHBOARD_QUEUES) readonly queueNames: readonly string[],
+    private readonly queues: QueueRegistry,
+  ) {}
+
+  /**
+   * Serves `path` (below QUEUE_DASHBOARD_PATH, with the request's query) from the board. A path
+   * the board does not know calls `fallThrough`, with the request as it came.
+   */
+  serve(request: Request, response: Response, path: string, fallThrough: NextFunction): void {
+    const query = request.originalUrl.includes('?') ? request.originalUrl.slice(request.originalUrl.indexOf('?')) : '';
+    const url = request.url;
+    // The board's Express app takes the request over (its prototypes); a path it leaves is handed back as it was.
+    const requestPrototype = Object.getPrototypeOf(request) as object;
+    const responsePrototype = Object.getPrototypeOf(response) as object;
+    request.url = `${path}${query}`;
+    this.board()(request, response, (error?: unknown) => {
+      request.url = url;
+      Object.setPrototypeOf(request, requestPrototype);
+      Object.setPrototypeOf(response, responsePrototype);
+      fallThrough(error);
+    });
+  }
+
+  private board(): Express {
+    if (!this.app) {
+      const server = new ExpressAdapter().setBasePath(QUEUE_DASHBOARD_PATH);
+      createBullBoard({
+        queues: this.queueNames.map((name) => new BullAdapter(this.queues.get(name))),
+        // @bull-board/express 9.10.1 pins its own @bull-board/api 9.10.1, whose types differ from
+        // 9.10.2's by a private member only; the adapter is the same at run time.
+        serverAdapter: server as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
+        options: {
+          // Given, rather than found by bull-board's own `eval('require.resolve(...)')`.
+          uiBasePath: dirname(require.resolve('@bull-board/ui/package.json')),
+          uiConfig: { boardTitle: 'Payment service queues' },
+        },
+      });
+      const app = server.getRouter() as Express;
+      app.disable('x-powered-by');
+      this.app = app;
+    }
+    return this.app;
+  }
+}

@@ -1,6 +1,7 @@
 import { ModulesContainer } from '@nestjs/core';
 import type { Queue } from 'bull';
 import { StaffAccountService } from '../../src/modules/identity/staff-account.service';
+import { buildOpenApiDocument } from '../../src/platform/openapi/openapi-document';
 import { outboxSubscriptions } from '../../src/platform/outbox/outbox-subscriptions';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
 import { registeredQueueNames } from '../../src/platform/queue/registered-queues';
@@ -12,6 +13,13 @@ import { FakeClock } from '../support/fake-clock';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 
 const DASHBOARD = '/api/v1/admin/queues';
+
+interface OpenApiOperation {
+  tags: string[];
+  security: Record<string, string[]>[];
+  responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+  'x-required-roles'?: string[];
+}
 
 describe('operations: the queue dashboard', () => {
   let harness: TestHarness;
@@ -223,6 +231,25 @@ describe('operations: the queue dashboard', () => {
     expect(refused.body.code).toBe('UNAUTHENTICATED');
   });
 
+  it('documents the session route, and leaves the dashboard itself out of the OpenAPI document', () => {
+    const document = buildOpenApiDocument(harness.app) as unknown as {
+      paths: Record<string, Record<string, OpenApiOperation>>;
+      components: { schemas: Record<string, { properties: Record<string, { example?: unknown }> }> };
+    };
+    expect(Object.keys(document.paths).filter((path) => path.startsWith(DASHBOARD))).toEqual([`${DASHBOARD}/session`]);
+    const operation = document.paths[`${DASHBOARD}/session`].post;
+    expect(Object.keys(document.paths[`${DASHBOARD}/session`])).toEqual(['post']);
+    expect(operation.security).toEqual([{ bearerAuth: [] }]);
+    expect(operation['x-required-roles']).toEqual(['ADMIN']);
+    expect(operation.tags).toEqual(['Admin: operations']);
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '401', '403']));
+    expect(operation.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/QueueDashboardSession',
+    });
+    const schema = document.components.schemas.QueueDashboardSession;
+    expect(Object.values(schema.properties).every((property) => property.example !== undefined)).toBe(true);
+  });
+
   it('refuses an expired cookie and an expired link', async () => {
     const cookie = await openDashboard(admin);
     const link = await http.post(`${DASHBOARD}/session`).set(admin.headers).expect(200);
@@ -232,5 +259,27 @@ describe('operations: the queue dashboard', () => {
     clock.advanceSeconds(600);
     const expired = await http.get(`${DASHBOARD}/api/queues`).set('Cookie', cookie).expect(401);
     expect(expired.body.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('operations: the queue dashboard behind an HTTPS proxy', () => {
+  let harness: TestHarness;
+
+  beforeAll(async () => {
+    harness = await createTestHarness({ config: { TRUST_PROXY: 'true' }, redisNamespace: 'queue-dashboard-https' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('marks the cookie Secure when the request came over HTTPS', async () => {
+    const admin = await createStaffUser(harness, 'ADMIN');
+    const link = await harness.http.post(`${DASHBOARD}/session`).set(admin.headers).expect(200);
+    const opened = await harness.http.get(link.body.url).set('X-Forwarded-Proto', 'https').expect(303);
+    const [setCookie] = [opened.headers['set-cookie']].flat() as string[];
+    expect(setCookie.split(';').map((part) => part.trim())).toEqual(
+      expect.arrayContaining(['Secure', 'HttpOnly', 'SameSite=Strict', `Path=${DASHBOARD}`]),
+    );
   });
 });

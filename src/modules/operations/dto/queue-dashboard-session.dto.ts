@@ -19,6 +19,6 @@ export class QueueDashboardSessionDto {
   expiresAt: string;
 
   /** Seconds the link stays valid (300). */
-  @ApiProperty({ example: 300 })
+  @ApiProperty({ type: 'integer', example: 300 })
   expiresIn: number;
 }

@@ -77,7 +77,8 @@ export class QueueDashboardMiddleware implements NestMiddleware {
     if (path === null) return next();
     try {
       if (path === QUEUE_DASHBOARD_SESSION_PATH) {
-        if (request.method === 'GET' || request.method === 'HEAD') return await this.openLink(request, response);
+        // GET only: a HEAD (a link checker's) must not spend the link.
+        if (request.method === 'GET') return await this.openLink(request, response);
         return next();
       }
       await new Promise<void>((resolve, reject) =>

@@ -51,9 +51,7 @@ export class QueueDashboardBoard {
       const server = new ExpressAdapter().setBasePath(QUEUE_DASHBOARD_PATH);
       createBullBoard({
         queues: this.queueNames.map((name) => new BullAdapter(this.queues.get(name))),
-        // @bull-board/express 9.10.1 pins its own @bull-board/api 9.10.1, whose types differ from
-        // 9.10.2's by a private member only; the adapter is the same at run time.
-        serverAdapter: server as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
+        serverAdapter: server,
         options: {
           // Given, rather than found by bull-board's own `eval('require.resolve(...)')`.
           uiBasePath: dirname(require.resolve('@bull-board/ui/package.json')),

@@ -450,6 +450,47 @@ describe('prepared statements', () => {
     });
   });
 
+  describe('unnamed, for a pooler in transaction mode (DATABASE_NAMED_STATEMENTS=false)', () => {
+    let unnamed: DataSource;
+    let customer: User;
+
+    beforeAll(async () => {
+      unnamed = new DataSource(
+        dataSourceOptions(
+          loadConfig({ ...process.env, DATABASE_URL: database.url, DATABASE_NAMED_STATEMENTS: 'false' }),
+          [User],
+        ),
+      );
+      await unnamed.initialize();
+      [customer] = users();
+      await dataSource.manager.insert(User, customer);
+    });
+
+    afterAll(async () => {
+      await unnamed?.destroy();
+    });
+
+    it('answers the rows the named statements answer, and leaves no statement prepared on the connection', async () => {
+      const repository = new UserRepository();
+      const named = await repository.findById(dataSource.manager, customer.id);
+      expect(named?.id).toBe(customer.id);
+      const runner = unnamed.createQueryRunner();
+      try {
+        expect(await repository.findById(runner.manager, customer.id)).toStrictEqual(named);
+        await runner.startTransaction();
+        try {
+          expect(await repository.findById(runner.manager, customer.id)).toStrictEqual(named);
+          expect(await new PaymentRepository().findById(runner.manager, randomUUID())).toBeNull();
+        } finally {
+          await runner.rollbackTransaction();
+        }
+        expect(await runner.query(`SELECT name FROM pg_prepared_statements`)).toEqual([]);
+      } finally {
+        await runner.release();
+      }
+    });
+  });
+
   describe('after a migration adds a column', () => {
     const PROBE_READ = defineStatement<{ id: number; label: string | null }, [id: number]>(
       'test.probe-read',

@@ -72,6 +72,20 @@ export class AppConfig implements ConfigSliceChecks {
   @Max(3_600_000)
   DATABASE_STATEMENT_TIMEOUT_MS = 15_000;
 
+  /**
+   * Whether the application's statements run as named prepared statements, parsed and planned
+   * once per connection. A pooler in transaction mode (PgBouncer's `pool_mode = transaction`)
+   * hands each transaction whichever server connection is free, where a name prepared on another
+   * one is unknown: `false` sends each statement unnamed (parsed and planned at every run, same
+   * rows). README "Behind PgBouncer".
+   */
+  @Setting(
+    'run the SQL as named prepared statements (planned once per connection); `false` behind a transaction-pooling PgBouncer (README "Behind PgBouncer")',
+  )
+  @Transform(toBoolean)
+  @IsBoolean()
+  DATABASE_NAMED_STATEMENTS = true;
+
   @Setting('Redis connection URL')
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// connection URL' })
   REDIS_URL: string;

@@ -1,6 +1,7 @@
 import type { DataSourceOptions, EntitySchema, MixedList } from 'typeorm';
 import { MIGRATIONS } from '../../../migrations';
 import { AppConfig } from '../config/app-config';
+import { NAMED_STATEMENTS_OPTION } from './statement-executor';
 
 /**
  * How much longer than `statement_timeout` the client waits: the server's own cancel normally
@@ -18,7 +19,9 @@ export function dataSourceOptions(
   config: Pick<
     AppConfig,
     'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_CONNECT_TIMEOUT_MS' | 'DATABASE_STATEMENT_TIMEOUT_MS'
-  >,
+  > &
+    // Named unless told otherwise: a migration run names none of its statements.
+    Partial<Pick<AppConfig, 'DATABASE_NAMED_STATEMENTS'>>,
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   entities: MixedList<Function | string | EntitySchema> = [],
 ): DataSourceOptions {
@@ -39,6 +42,10 @@ export function dataSourceOptions(
       connectionTimeoutMillis: config.DATABASE_CONNECT_TIMEOUT_MS,
       idleTimeoutMillis: 30000,
       application_name: 'payment-service',
+      // Read by the statement executor (pg ignores it): named or unnamed prepared statements.
+      [NAMED_STATEMENTS_OPTION]: config.DATABASE_NAMED_STATEMENTS ?? true,
+      // A startup parameter: PgBouncer refuses it unless told to ignore it (README "Behind
+      // PgBouncer"), and the server-side default of the role then applies instead.
       ...(statementTimeout > 0
         ? { statement_timeout: statementTimeout, query_timeout: statementTimeout + CLIENT_TIMEOUT_MARGIN_MS }
         : {}),

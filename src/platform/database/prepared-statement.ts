@@ -2,7 +2,9 @@
  * A fixed SQL text run as a named prepared statement (`run` in statement-executor.ts): each
  * pooled connection parses and plans it once, then only binds and executes it. On the payment
  * path parsing and planning cost about as much database CPU as running the statements, so the
- * statements that run per request are defined once, at module level.
+ * statements that run per request are defined once, at module level. Behind a pooler in
+ * transaction mode the statements run unnamed instead (`DATABASE_NAMED_STATEMENTS=false`,
+ * `namesStatements` in statement-executor.ts): same text, parameters and rows.
  *
  * The application's statements come from `.sql` files typed by pgtyped from the migrated schema
  * (`sqlStatements` in sql-query.ts; the way to write SQL, see README.md). `defineStatement`, whose

@@ -1,6 +1,12 @@
 import type { PoolClient } from 'pg';
 import QueryStream from 'pg-query-stream';
-import { EntityManager, QueryFailedError, QueryRunner, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
+import {
+  type DataSourceOptions,
+  EntityManager,
+  QueryFailedError,
+  QueryRunner,
+  QueryRunnerProviderAlreadyReleasedError,
+} from 'typeorm';
 import type { Statement } from './prepared-statement';
 
 /**
@@ -15,14 +21,19 @@ import type { Statement } from './prepared-statement';
  * cannot lend a connection with pg's own error.
  */
 export class StatementExecutor {
+  /** Whether statements run under their names (`DATABASE_NAMED_STATEMENTS`), see `namesStatements`. */
+  private readonly named: boolean;
+
   constructor(readonly manager: EntityManager) {
     if (manager.connection.options.type !== 'postgres') {
       throw new Error(`prepared statements need PostgreSQL, not ${manager.connection.options.type}`);
     }
+    this.named = namesStatements(manager.connection.options);
   }
 
   async rows<Row extends object, Params>(statement: Statement<Row, Params>, params: Params): Promise<Row[]> {
-    const rows = await this.execute(statement.name, statement.text, [...statement.valuesOf(params)]);
+    const name = this.named ? statement.name : undefined;
+    const rows = await this.execute(name, statement.text, [...statement.valuesOf(params)]);
     return rowsOf(statement, rows);
   }
 
@@ -102,6 +113,26 @@ export class StatementExecutor {
       await own.release();
     }
   }
+}
+
+/**
+ * The key, in a data source's `extra` options (data-source-options.ts), of whether its statements
+ * run named; `pg` ignores it.
+ */
+export const NAMED_STATEMENTS_OPTION = 'namedStatements';
+
+/**
+ * Whether `run` sends a data source's statements as named prepared statements (the default) or
+ * unnamed (`DATABASE_NAMED_STATEMENTS=false`). Named, each connection parses and plans a statement
+ * once and then only binds and executes it. Unnamed, each run sends the text again (Parse, Bind,
+ * Execute and Sync in one round trip, as TypeORM's own queries go): what a pooler in transaction
+ * mode needs, whose server connections change from one transaction to the next, so a name
+ * prepared on one is unknown on the next (README "Behind PgBouncer"). The text, parameters and
+ * rows are the same either way. Cursors (`batches`, `rowStream`) are unnamed in both.
+ */
+export function namesStatements(options: DataSourceOptions): boolean {
+  const extra = options.extra as Record<string, unknown> | undefined;
+  return extra?.[NAMED_STATEMENTS_OPTION] !== false;
 }
 
 /** The executor of a manager (a transaction's, or `dataSource.manager`). */

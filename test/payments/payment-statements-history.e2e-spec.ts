@@ -76,7 +76,8 @@ describe('Payment statements against a long history', () => {
 
   beforeAll(async () => {
     database = await createIsolatedDatabase();
-    db = new Client({ connectionString: database.url });
+    // Straight to PostgreSQL: the plans are PREPAREd on this session (no pooler between).
+    db = new Client({ connectionString: database.directUrl });
     await db.connect();
     const [category] = (
       await db.query<{ id: string }>(

@@ -3,11 +3,16 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { loadConfig } from '../../src/platform/config/configuration';
 import { migrate } from '../../src/platform/database/migrate';
+import globalTeardown from './global-teardown';
 import { runStartOf, unlinkKeys } from './run-redis-keys';
+import { RUN_PGBOUNCER, startPgBouncer, type PgBouncer } from './pgbouncer';
 import { generateSwaggerPluginMetadata } from './swagger-plugin-metadata';
 import {
+  appDatabaseUrl,
   applyTestDefaults,
+  DATABASE_VIA_PGBOUNCER,
   databaseUrl,
+  PGBOUNCER_PORT_VARIABLE,
   TEST_DATABASE_ADMIN_URL,
   TEST_DATABASE_PREFIX,
   TEST_REDIS_KEY_PREFIX,
@@ -20,11 +25,31 @@ const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
  * Migrates a template database once, copies it into this run's database, and gives the run a
  * Redis key prefix of its own. All three reach the test workers through the environment: a
  * spec's isolated database is a copy of the template too, far quicker than migrating anew.
- * Meanwhile the Swagger plugin's metadata is brought up to date for the test apps.
+ * Meanwhile the Swagger plugin's metadata is brought up to date for the test apps. With
+ * `DATABASE_VIA_PGBOUNCER=1` the run's apps reach its databases through a PgBouncer of the run's
+ * own in transaction pooling mode, with unnamed statements; the migrations above connect
+ * directly, as README "Behind PgBouncer" says they must.
  */
 export default async function globalSetup(): Promise<void> {
   applyTestDefaults();
   await Promise.all([prepareRun(), generateSwaggerPluginMetadata()]);
+  if (!DATABASE_VIA_PGBOUNCER) return;
+  try {
+    await startRunPgBouncer();
+  } catch (error) {
+    // Jest runs no teardown after a setup that failed.
+    await globalTeardown();
+    throw error;
+  }
+}
+
+async function startRunPgBouncer(): Promise<void> {
+  const bouncer = await startPgBouncer();
+  (globalThis as { [RUN_PGBOUNCER]?: PgBouncer })[RUN_PGBOUNCER] = bouncer;
+  process.env[PGBOUNCER_PORT_VARIABLE] = String(bouncer.port);
+  process.env.DATABASE_URL = appDatabaseUrl(process.env.TEST_DATABASE_NAME!);
+  process.env.DATABASE_NAMED_STATEMENTS ??= 'false';
+  process.stdout.write(`e2e setup: the apps connect through PgBouncer on 127.0.0.1:${bouncer.port}\n`);
 }
 
 async function prepareRun(): Promise<void> {

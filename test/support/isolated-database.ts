@@ -3,11 +3,14 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/platform/config/configuration';
 import { dataSourceOptions } from '../../src/platform/database/data-source-options';
-import { databaseUrl, TEST_DATABASE_ADMIN_URL, TEST_DATABASE_PREFIX } from './test-settings';
+import { appDatabaseUrl, databaseUrl, TEST_DATABASE_ADMIN_URL, TEST_DATABASE_PREFIX } from './test-settings';
 
 export interface IsolatedDatabase {
   name: string;
+  /** The URL for the spec's apps: through the run's PgBouncer when it has one (test-settings.ts). */
   url: string;
+  /** Straight to PostgreSQL, for a spec's own session-level work (`PREPARE`, `SET`). */
+  directUrl: string;
   admin: Client;
   drop(): Promise<void>;
 }
@@ -23,19 +26,20 @@ export async function createIsolatedDatabase(): Promise<IsolatedDatabase> {
   const template = process.env.TEST_DATABASE_TEMPLATE;
   const admin = new Client({ connectionString: TEST_DATABASE_ADMIN_URL });
   await admin.connect();
-  const url = databaseUrl(name);
+  const directUrl = databaseUrl(name);
   if (template) {
     await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   } else {
     await admin.query(`CREATE DATABASE "${name}"`);
-    const migrator = new DataSource(dataSourceOptions(loadConfig({ ...process.env, DATABASE_URL: url })));
+    const migrator = new DataSource(dataSourceOptions(loadConfig({ ...process.env, DATABASE_URL: directUrl })));
     await migrator.initialize();
     await migrator.runMigrations();
     await migrator.destroy();
   }
   return {
     name,
-    url,
+    url: appDatabaseUrl(name),
+    directUrl,
     admin,
     async drop() {
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -42,3 +42,27 @@ export function databaseUrl(database: string): string {
   url.pathname = `/${database}`;
   return url.toString();
 }
+
+/**
+ * `DATABASE_VIA_PGBOUNCER=1`: the run's apps reach PostgreSQL through a PgBouncer of the run's own
+ * in transaction pooling mode (test/support/pgbouncer.ts, started by global-setup.ts), with
+ * `DATABASE_NAMED_STATEMENTS=false` as README "Behind PgBouncer" says. Migrations and the specs'
+ * own administration still connect directly.
+ */
+export const DATABASE_VIA_PGBOUNCER = process.env.DATABASE_VIA_PGBOUNCER === '1';
+
+/** Where global-setup.ts leaves the run's PgBouncer port for the workers. */
+export const PGBOUNCER_PORT_VARIABLE = 'TEST_PGBOUNCER_PORT';
+
+/**
+ * The URL an app of the run takes for `database`: through the run's PgBouncer when there is one
+ * (`DATABASE_VIA_PGBOUNCER=1`), else `databaseUrl(database)`.
+ */
+export function appDatabaseUrl(database: string): string {
+  const port = process.env[PGBOUNCER_PORT_VARIABLE];
+  if (port === undefined) return databaseUrl(database);
+  const url = new URL(databaseUrl(database));
+  url.hostname = '127.0.0.1';
+  url.port = port;
+  return url.toString();
+}

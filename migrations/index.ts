@@ -40,6 +40,7 @@ import { CreateMerchantEvents1795889950000 } from './1795889950000-create-mercha
 import { MerchantOriginRecheck1795889960000 } from './1795889960000-merchant-origin-recheck';
 import { CreateMerchantPaymentLinkViews1795889970000 } from './1795889970000-create-merchant-payment-link-views';
 import { PaymentRefundedAmount1795890000000 } from './1795890000000-payment-refunded-amount';
+import { MerchantPaymentsSearch1795890200000 } from './1795890200000-merchant-payments-search';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -85,4 +86,5 @@ export const MIGRATIONS = [
   MerchantOriginRecheck1795889960000,
   CreateMerchantPaymentLinkViews1795889970000,
   PaymentRefundedAmount1795890000000,
+  MerchantPaymentsSearch1795890200000,
 ];

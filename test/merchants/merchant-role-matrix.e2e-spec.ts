@@ -383,6 +383,16 @@ describe('Merchant role matrix: every route x every role x API key', () => {
       success: 200,
       admitted: KEY_ONLY,
     },
+    'GET /merchant/payments': {
+      send: async (headers) => http().get('/api/v1/merchant/payments').set(headers),
+      success: 200,
+      admitted: KEY_ONLY,
+    },
+    'GET /merchant/payments.csv': {
+      send: async (headers) => http().get('/api/v1/merchant/payments.csv').set(headers),
+      success: 200,
+      admitted: KEY_ONLY,
+    },
     'GET /merchant/risk/profile': {
       send: async (headers) => http().get('/api/v1/merchant/risk/profile').set(headers),
       success: 200,

@@ -22,10 +22,11 @@ import { HostedCheckoutController } from './checkout/hosted/hosted-checkout.cont
 import { hostedFormParser } from './checkout/hosted/hosted-form-parser';
 
 import { MerchantEventsController } from './events/merchant-events.controller';
+import { MerchantPaymentsController } from './reporting/merchant-payments.controller';
 
 /**
- * The merchants routes, onboarding, identity, API keys, origins, webhooks, checkout, risk, ledger and the
- * event stream in that order, then the hosted checkout pages (at the root, outside /api/v1); only ApiModule
+ * The merchants routes, onboarding, identity, API keys, origins, webhooks, checkout, risk, ledger, the
+ * event stream and reporting in that order, then the hosted checkout pages (at the root, outside /api/v1); only ApiModule
  * imports it.
  */
 @Module({
@@ -48,6 +49,7 @@ import { MerchantEventsController } from './events/merchant-events.controller';
     MerchantLedgerController,
     SandboxCheckoutSessionsController,
     MerchantEventsController,
+    MerchantPaymentsController,
     HostedCheckoutController,
   ],
 })

@@ -61,6 +61,7 @@ import { MerchantEventsModule } from './events/merchant-events.module';
 import { PaymentLinkVisitsService } from './checkout/payment-link-visits.service';
 import { HostedCheckoutService } from './checkout/hosted/hosted-checkout.service';
 import { HostedCheckoutTokens } from './checkout/hosted/hosted-checkout-tokens';
+import { MerchantPaymentsService } from './reporting/merchant-payments.service';
 
 /**
  * Merchants: the businesses that take payments and the people and keys that act for them.
@@ -137,6 +138,8 @@ import { HostedCheckoutTokens } from './checkout/hosted/hosted-checkout-tokens';
     PaymentLinkVisitsService,
     HostedCheckoutTokens,
     HostedCheckoutService,
+    // reporting
+    MerchantPaymentsService,
   ],
   exports: [
     MerchantDirectory,
@@ -166,6 +169,7 @@ import { HostedCheckoutTokens } from './checkout/hosted/hosted-checkout-tokens';
     PaymentLinkVisitsService,
     HostedCheckoutTokens,
     HostedCheckoutService,
+    MerchantPaymentsService,
   ],
 })
 export class MerchantsModule {}

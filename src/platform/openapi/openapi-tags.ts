@@ -137,6 +137,11 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
       "The merchant API for the merchant's server, with its API key only: the merchant's pending, available and reserve balances in the double-entry ledger, per currency and in the key's mode, with the next payout's estimate.",
   },
   {
+    name: 'Merchant payments',
+    description:
+      "The merchant API for the merchant's server, with its API key only: the key mode's checkout payments, newest first by cursor, filtered by window, status, rail, amount and reference or payer e-mail, and the same as a CSV file (a window of at most 366 days).",
+  },
+  {
     name: 'Developer sandbox',
     description:
       'Test-mode checkout sessions for developers, with a sandbox key (`sk_test_...`) as `Authorization: Bearer` or `X-Service-Developer-Key`, before or after KYB approval; `endpoint` is where the customer returns (localhost allowed). Never live money, settlement or payouts.',

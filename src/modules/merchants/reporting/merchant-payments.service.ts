@@ -1,0 +1,167 @@
+import { Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import { DataSource } from 'typeorm';
+import type { MerchantApiKeyPrincipal } from '../../../platform/auth/principal';
+import { Clock } from '../../../platform/clock/clock';
+import { oneOf } from '../../../platform/database/column-values';
+import { sqlStatements } from '../../../platform/database/sql-query';
+import { executorOn, rowStream, run } from '../../../platform/database/statement-executor';
+import { maskEmailAddress } from '../../../platform/messaging/message-sender';
+import { ApiException } from '../../../platform/http/api-error';
+import { decodeCursor, toCursorPage } from '../../../platform/http/pagination';
+import {
+  MERCHANT_PAYMENT_STATUSES,
+  MerchantPaymentDto,
+  MerchantPaymentPageResponseDto,
+  MerchantPaymentsFilterQueryDto,
+  MerchantPaymentsQueryDto,
+} from './dto/merchant-payments.dto';
+import { exportWindow, MerchantPaymentFilters, paymentFilters } from './payment-filters';
+import * as merchantPayments from './sql/merchant-payments.queries';
+
+const SQL = sqlStatements('merchants', merchantPayments);
+
+/** Rows the export's cursor fetches at a time. */
+const EXPORT_BATCH_SIZE = 1000;
+
+export type MerchantPaymentExportRow = merchantPayments.MerchantPaymentsExportResult;
+
+/** What one export is: its window (for the file's name) and its rows, read as the client takes them. */
+export interface MerchantPaymentsExport {
+  from: Date;
+  to: Date;
+  rows: AsyncIterable<MerchantPaymentExportRow>;
+}
+
+/**
+ * The merchant's checkout payments (spec 4.10 `GET /merchant/payments` and its CSV), read in the
+ * API key's merchant and mode only. Payments are the payment core's rows; this context reads them
+ * (README "Read model") with its sessions, and writes nothing.
+ */
+@Injectable()
+export class MerchantPaymentsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * One page, newest first. The cursor is the last item's id bound to the key's merchant and mode
+   * (`{merchantId}:{live|test}`, checked on the way back): a cursor of another merchant's or the
+   * other mode's list is 400 INVALID_CURSOR, as is anything this list did not issue.
+   */
+  async page(
+    principal: MerchantApiKeyPrincipal,
+    query: MerchantPaymentsQueryDto,
+  ): Promise<MerchantPaymentPageResponseDto> {
+    const filters = paymentFilters(query);
+    const scope = cursorScope(principal);
+    const before = query.cursor === undefined ? null : positionIn(scope, query.cursor);
+    const rows = await run(executorOn(this.dataSource.manager), SQL.merchantPaymentsPage, {
+      ...statementFilters(principal, filters),
+      before,
+      limit: query.size + 1,
+    });
+    return toCursorPage(rows, query.size, (row) => ({ sortKey: scope, id: row.id }), toMerchantPayment);
+  }
+
+  /**
+   * The export's rows: the filters checked and the window bounded (EXPORT_MAX_DAYS) first, so a
+   * bad request is an error answer before any byte; then every payment they select, newest first,
+   * from a database cursor in a read-only REPEATABLE READ transaction on a connection of its own,
+   * fetched as the client reads. Ending the iteration early (the client left) closes the cursor,
+   * rolls back and releases the connection.
+   */
+  export(principal: MerchantApiKeyPrincipal, query: MerchantPaymentsFilterQueryDto): MerchantPaymentsExport {
+    const window = exportWindow(paymentFilters(query), this.clock.now());
+    return {
+      from: new Date(window.fromInstant),
+      to: new Date(window.toInstant),
+      rows: this.exportRows(statementFilters(principal, window)),
+    };
+  }
+
+  private async *exportRows(
+    params: merchantPayments.MerchantPaymentsExportParams,
+  ): AsyncGenerator<MerchantPaymentExportRow, void, undefined> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      try {
+        yield* rowStream(executorOn(runner.manager), SQL.merchantPaymentsExport, params, {
+          batchSize: EXPORT_BATCH_SIZE,
+        });
+      } finally {
+        await runner.query('ROLLBACK');
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+}
+
+function statementFilters(
+  principal: MerchantApiKeyPrincipal,
+  filters: MerchantPaymentFilters,
+): merchantPayments.MerchantPaymentsExportParams {
+  return {
+    merchantId: principal.merchantId,
+    livemode: principal.livemode,
+    from: filters.from,
+    to: filters.to,
+    status: filters.status,
+    rail: filters.rail,
+    minAmount: filters.minAmount,
+    maxAmount: filters.maxAmount,
+    q: filters.q,
+  };
+}
+
+/** What a cursor of this key's list is bound to. */
+function cursorScope(principal: MerchantApiKeyPrincipal): string {
+  return `${principal.merchantId}:${principal.livemode ? 'live' : 'test'}`;
+}
+
+/** The payment id a cursor points after, when it was issued for this scope; else 400 INVALID_CURSOR. */
+function positionIn(scope: string, cursor: string): string {
+  const position = decodeCursor(cursor);
+  if (position.sortKey !== scope || !isUUID(position.id)) {
+    throw new ApiException('INVALID_CURSOR', 'The cursor is not one this list issued', [
+      { field: 'query.cursor', message: 'was not issued for this merchant and mode' },
+    ]);
+  }
+  return position.id;
+}
+
+function toMerchantPayment(row: merchantPayments.MerchantPaymentsPageResult): MerchantPaymentDto {
+  const status = oneOf(MERCHANT_PAYMENT_STATUSES, row.status, 'payments.status');
+  const amount = Number(row.amount);
+  const fee = Number(row.merchant_fee);
+  return {
+    id: row.id,
+    checkoutSessionId: row.checkout_session_id as string,
+    paymentLinkId: row.payment_link_id,
+    merchantReference: row.merchant_reference,
+    amount,
+    fee,
+    net: amount - fee,
+    refundedAmount: Number(row.refunded_amount),
+    currency: row.currency,
+    status,
+    rail: row.rail,
+    payer: {
+      fundingAccountMasked: row.funding_account_masked,
+      emailMasked: row.customer_email === null ? null : maskEmailAddress(row.customer_email),
+    },
+    createdAt: row.created_at.toISOString(),
+    paidAt: paidAt(status, row.completed_at),
+    refundedAt: null,
+    livemode: row.livemode === true,
+  };
+}
+
+/** When the payment succeeded: its completion, for a payment that SUCCEEDED (or was refunded after). */
+function paidAt(status: string, completedAt: Date | null): string | null {
+  return (status === 'SUCCEEDED' || status === 'REFUNDED') && completedAt !== null ? completedAt.toISOString() : null;
+}

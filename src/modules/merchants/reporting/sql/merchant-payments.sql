@@ -1,0 +1,60 @@
+/* @name MerchantPaymentsPage */
+-- A page of the checkout payments of one merchant in one mode, newest first: ids are UUIDv7, so
+-- `id < cursor ORDER BY id DESC` is time order on payments_merchant_idx (merchant_id, livemode,
+-- id DESC), stable while payments are added (they sort before the first page). Each filter is
+-- null when not asked for:
+--   from / to      created_at within [from, to] (both inclusive);
+--   status         'PAID': status SUCCEEDED (refunded in part or not); 'REFUNDED': refunded_amount > 0;
+--   rail           the rail, exactly;
+--   minAmount / maxAmount   the amount within them (minor units, inclusive);
+--   q              the session's merchant reference exactly, or its payer's e-mail without case.
+SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference, p.amount, p.merchant_fee,
+       p.refunded_amount, p.currency, p.status, p.rail, p.funding_account_masked, s.customer_email,
+       p.created_at, p.completed_at, p.livemode
+  FROM payments p
+  JOIN merchant_checkout_sessions s ON s.id = p.checkout_session_id
+ WHERE p.merchant_id = :merchantId! AND p.livemode = :livemode!
+   AND p.id < coalesce(:before::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff')
+   AND (:from::timestamptz IS NULL OR p.created_at >= :from::timestamptz)
+   AND (:to::timestamptz IS NULL OR p.created_at <= :to::timestamptz)
+   AND (:status::text IS NULL
+        OR (:status::text = 'PAID' AND p.status = 'SUCCEEDED')
+        OR (:status::text = 'REFUNDED' AND p.refunded_amount > 0))
+   AND (:rail::text IS NULL OR p.rail = :rail::text)
+   AND (:minAmount::bigint IS NULL OR p.amount >= :minAmount::bigint)
+   AND (:maxAmount::bigint IS NULL OR p.amount <= :maxAmount::bigint)
+   AND (:q::text IS NULL OR p.payer_id IN (
+         SELECT m.id FROM merchant_checkout_sessions m
+          WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode!
+            AND (m.merchant_reference = :q::text OR lower(m.customer_email) = lower(:q::text))))
+ ORDER BY p.id DESC
+ LIMIT :limit!;
+
+/* @name MerchantPaymentsExport */
+-- Every checkout payment MerchantPaymentsPage's filters select, newest first, for the CSV export
+-- (read through a cursor): the timestamps already as ISO 8601 UTC text, the amounts as text, so
+-- the export formats nothing it can leave to the database.
+SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference,
+       p.amount::text AS amount, p.merchant_fee::text AS fee, (p.amount - p.merchant_fee)::text AS net,
+       p.refunded_amount::text AS refunded_amount, p.currency, p.status, p.rail, p.funding_account_masked,
+       s.customer_email,
+       to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+       CASE WHEN p.status IN ('SUCCEEDED', 'REFUNDED')
+            THEN to_char(p.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS paid_at,
+       p.livemode
+  FROM payments p
+  JOIN merchant_checkout_sessions s ON s.id = p.checkout_session_id
+ WHERE p.merchant_id = :merchantId! AND p.livemode = :livemode!
+   AND (:from::timestamptz IS NULL OR p.created_at >= :from::timestamptz)
+   AND (:to::timestamptz IS NULL OR p.created_at <= :to::timestamptz)
+   AND (:status::text IS NULL
+        OR (:status::text = 'PAID' AND p.status = 'SUCCEEDED')
+        OR (:status::text = 'REFUNDED' AND p.refunded_amount > 0))
+   AND (:rail::text IS NULL OR p.rail = :rail::text)
+   AND (:minAmount::bigint IS NULL OR p.amount >= :minAmount::bigint)
+   AND (:maxAmount::bigint IS NULL OR p.amount <= :maxAmount::bigint)
+   AND (:q::text IS NULL OR p.payer_id IN (
+         SELECT m.id FROM merchant_checkout_sessions m
+          WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode!
+            AND (m.merchant_reference = :q::text OR lower(m.customer_email) = lower(:q::text))))
+ ORDER BY p.id DESC;

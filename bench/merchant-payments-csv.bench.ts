@@ -197,7 +197,6 @@ async function copyStatement(db: Client): Promise<string> {
     rail: null,
     minAmount: null,
     maxAmount: null,
-    q: null,
   });
   const literal = (value: unknown) =>
     value === null || value === undefined

@@ -394,6 +394,15 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
 
       const fresh = await idsOf(pager.test, { size: 3 });
       expect(fresh.slice(1)).toEqual([added[1], added[0]]);
+      // A search (its own statement) pages the same way: three payments under one reference, two a page.
+      const repeated = [
+        await plant(pager.id, false, { createdAt: new Date(), reference: 'repeat' }),
+        await plant(pager.id, false, { createdAt: new Date(), reference: 'repeat', status: 'FAILED' }),
+        await plant(pager.id, false, { createdAt: new Date(), reference: 'repeat' }),
+      ];
+      const searched = await everyPage(pager.test, { size: 2, q: 'repeat' });
+      expect(searched.map((item) => item.id)).toEqual([...repeated].reverse());
+      expect(await idsOf(pager.test, { size: 2, q: 'repeat', status: 'PAID' })).toEqual([repeated[2], repeated[0]]);
       // A filtered list pages the same way.
       const paged = await everyPage(shop.test, { size: 2, status: 'PAID' });
       expect(paged.map((item) => item.id)).toEqual([realPaymentId, shopTest.f, shopTest.e, shopTest.b, shopTest.a]);

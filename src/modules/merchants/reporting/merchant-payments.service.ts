@@ -57,11 +57,13 @@ export class MerchantPaymentsService {
     const filters = paymentFilters(query);
     const scope = cursorScope(principal);
     const before = query.cursor === undefined ? null : positionIn(scope, query.cursor);
-    const rows = await run(executorOn(this.dataSource.manager), SQL.merchantPaymentsPage, {
-      ...statementFilters(principal, filters),
-      before,
-      limit: query.size + 1,
-    });
+    const executor = executorOn(this.dataSource.manager);
+    const params = { ...statementFilters(principal, filters), before, limit: query.size + 1 };
+    // A search starts from the sessions it names; the rest walk the merchant's payments by id.
+    const rows =
+      filters.q === null
+        ? await run(executor, SQL.merchantPaymentsPage, params)
+        : await run(executor, SQL.merchantPaymentsPageByQuery, { ...params, q: filters.q });
     return toCursorPage(rows, query.size, (row) => ({ sortKey: scope, id: row.id }), toMerchantPayment);
   }
 
@@ -77,21 +79,23 @@ export class MerchantPaymentsService {
     return {
       from: new Date(window.fromInstant),
       to: new Date(window.toInstant),
-      rows: this.exportRows(statementFilters(principal, window)),
+      rows: this.exportRows(statementFilters(principal, window), window.q),
     };
   }
 
   private async *exportRows(
     params: merchantPayments.MerchantPaymentsExportParams,
+    q: string | null,
   ): AsyncGenerator<MerchantPaymentExportRow, void, undefined> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
       await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       try {
-        yield* rowStream(executorOn(runner.manager), SQL.merchantPaymentsExport, params, {
-          batchSize: EXPORT_BATCH_SIZE,
-        });
+        const executor = executorOn(runner.manager);
+        const options = { batchSize: EXPORT_BATCH_SIZE };
+        if (q === null) yield* rowStream(executor, SQL.merchantPaymentsExport, params, options);
+        else yield* rowStream(executor, SQL.merchantPaymentsExportByQuery, { ...params, q }, options);
       } finally {
         await runner.query('ROLLBACK');
       }
@@ -114,7 +118,6 @@ function statementFilters(
     rail: filters.rail,
     minAmount: filters.minAmount,
     maxAmount: filters.maxAmount,
-    q: filters.q,
   };
 }
 

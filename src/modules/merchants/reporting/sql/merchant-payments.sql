@@ -6,8 +6,8 @@
 --   from / to      created_at within [from, to] (both inclusive);
 --   status         'PAID': status SUCCEEDED (refunded in part or not); 'REFUNDED': refunded_amount > 0;
 --   rail           the rail, exactly;
---   minAmount / maxAmount   the amount within them (minor units, inclusive);
---   q              the session's merchant reference exactly, or its payer's e-mail without case.
+--   minAmount / maxAmount   the amount within them (minor units, inclusive).
+-- `q` has statements of its own (...ByQuery), which start from the sessions it names.
 SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference, p.amount, p.merchant_fee,
        p.refunded_amount, p.currency, p.status, p.rail, p.funding_account_masked, s.customer_email,
        p.created_at, p.completed_at, p.livemode
@@ -23,10 +23,6 @@ SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference, p.a
    AND (:rail::text IS NULL OR p.rail = :rail::text)
    AND (:minAmount::bigint IS NULL OR p.amount >= :minAmount::bigint)
    AND (:maxAmount::bigint IS NULL OR p.amount <= :maxAmount::bigint)
-   AND (:q::text IS NULL OR p.payer_id IN (
-         SELECT m.id FROM merchant_checkout_sessions m
-          WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode!
-            AND (m.merchant_reference = :q::text OR lower(m.customer_email) = lower(:q::text))))
  ORDER BY p.id DESC
  LIMIT :limit!;
 
@@ -53,8 +49,69 @@ SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference,
    AND (:rail::text IS NULL OR p.rail = :rail::text)
    AND (:minAmount::bigint IS NULL OR p.amount >= :minAmount::bigint)
    AND (:maxAmount::bigint IS NULL OR p.amount <= :maxAmount::bigint)
-   AND (:q::text IS NULL OR p.payer_id IN (
-         SELECT m.id FROM merchant_checkout_sessions m
-          WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode!
-            AND (m.merchant_reference = :q::text OR lower(m.customer_email) = lower(:q::text))))
+ ORDER BY p.id DESC;
+
+/* @name MerchantPaymentsPageByQuery */
+-- MerchantPaymentsPage with `q`: the sessions whose merchant reference is `q` exactly, or whose payer's
+-- e-mail is `q` without case (merchant_checkout_sessions_reference_idx and _email_idx), then each one's
+-- payments (a checkout payment's payer is its session: payments_payer_created_idx), so a search costs what
+-- it finds, not the merchant's history. The LATERAL's OFFSET 0 keeps it a per-session probe: flattened, a
+-- generic plan may walk every payment by id instead, to spare a sort of the few it finds.
+WITH matched AS MATERIALIZED (
+  SELECT m.id FROM merchant_checkout_sessions m
+   WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode!
+     AND (m.merchant_reference = :q! OR lower(m.customer_email) = lower(:q!)))
+SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference, p.amount, p.merchant_fee,
+       p.refunded_amount, p.currency, p.status, p.rail, p.funding_account_masked, s.customer_email,
+       p.created_at, p.completed_at, p.livemode
+  FROM matched
+ CROSS JOIN LATERAL (
+       SELECT p.id, p.checkout_session_id, p.amount, p.merchant_fee, p.refunded_amount, p.currency, p.status, p.rail,
+              p.funding_account_masked, p.created_at, p.completed_at, p.livemode
+         FROM payments p
+        WHERE p.payer_id = matched.id AND p.merchant_id = :merchantId! AND p.livemode = :livemode!
+          AND p.id < coalesce(:before::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff')
+          AND (:from::timestamptz IS NULL OR p.created_at >= :from::timestamptz)
+          AND (:to::timestamptz IS NULL OR p.created_at <= :to::timestamptz)
+          AND (:status::text IS NULL
+               OR (:status::text = 'PAID' AND p.status = 'SUCCEEDED')
+               OR (:status::text = 'REFUNDED' AND p.refunded_amount > 0))
+          AND (:rail::text IS NULL OR p.rail = :rail::text)
+          AND (:minAmount::bigint IS NULL OR p.amount >= :minAmount::bigint)
+          AND (:maxAmount::bigint IS NULL OR p.amount <= :maxAmount::bigint)
+       OFFSET 0) p
+  JOIN merchant_checkout_sessions s ON s.id = p.checkout_session_id
+ ORDER BY p.id DESC
+ LIMIT :limit!;
+
+/* @name MerchantPaymentsExportByQuery */
+-- MerchantPaymentsExport with `q`, found as MerchantPaymentsPageByQuery finds them.
+WITH matched AS MATERIALIZED (
+  SELECT m.id FROM merchant_checkout_sessions m
+   WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode!
+     AND (m.merchant_reference = :q! OR lower(m.customer_email) = lower(:q!)))
+SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference,
+       p.amount::text AS amount, p.merchant_fee::text AS fee, (p.amount - p.merchant_fee)::text AS net,
+       p.refunded_amount::text AS refunded_amount, p.currency, p.status, p.rail, p.funding_account_masked,
+       s.customer_email,
+       to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+       CASE WHEN p.status IN ('SUCCEEDED', 'REFUNDED')
+            THEN to_char(p.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS paid_at,
+       p.livemode
+  FROM matched
+ CROSS JOIN LATERAL (
+       SELECT p.id, p.checkout_session_id, p.amount, p.merchant_fee, p.refunded_amount, p.currency, p.status, p.rail,
+              p.funding_account_masked, p.created_at, p.completed_at, p.livemode
+         FROM payments p
+        WHERE p.payer_id = matched.id AND p.merchant_id = :merchantId! AND p.livemode = :livemode!
+          AND (:from::timestamptz IS NULL OR p.created_at >= :from::timestamptz)
+          AND (:to::timestamptz IS NULL OR p.created_at <= :to::timestamptz)
+          AND (:status::text IS NULL
+               OR (:status::text = 'PAID' AND p.status = 'SUCCEEDED')
+               OR (:status::text = 'REFUNDED' AND p.refunded_amount > 0))
+          AND (:rail::text IS NULL OR p.rail = :rail::text)
+          AND (:minAmount::bigint IS NULL OR p.amount >= :minAmount::bigint)
+          AND (:maxAmount::bigint IS NULL OR p.amount <= :maxAmount::bigint)
+       OFFSET 0) p
+  JOIN merchant_checkout_sessions s ON s.id = p.checkout_session_id
  ORDER BY p.id DESC;

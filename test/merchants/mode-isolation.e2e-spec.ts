@@ -386,7 +386,8 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
     const response = route.body ? await request.send(route.body(target)) : await request;
     return {
       status: response.status,
-      body: response.body as unknown,
+      // JSON as parsed; anything else (a CSV export) as its text.
+      body: (response.type.includes('json') ? response.body : response.text) as unknown,
       headers: response.headers as Record<string, string | string[] | undefined>,
     };
   }

@@ -233,6 +233,32 @@ export const ISOLATION_ROUTES: IsolationRoute[] = [
       Number(field(answer, 'pending')) + Number(field(answer, 'available')) + Number(field(answer, 'reserve')) ===
         objects.net,
   },
+  // The merchant's payments, in the key's mode: the list and its CSV export.
+  {
+    name: 'GET /merchant/payments',
+    method: 'get',
+    principal: 'key',
+    path: () => '/merchant/payments',
+    scope: 'scoped',
+    expectOwner: 200,
+    shows: (answer, objects) => {
+      const items = (field(answer, 'items') ?? []) as { id: string; livemode: boolean }[];
+      return (
+        items.length > 0 &&
+        items.every((item) => item.livemode === objects.livemode) &&
+        items.some((item) => item.id === objects.paymentId)
+      );
+    },
+  },
+  {
+    name: 'GET /merchant/payments.csv',
+    method: 'get',
+    principal: 'key',
+    path: () => '/merchant/payments.csv',
+    scope: 'scoped',
+    expectOwner: 200,
+    shows: (answer, objects) => typeof answer.body === 'string' && answer.body.includes(objects.paymentId),
+  },
   // The event stream: resuming after one of the mode's events replays the next one; after an
   // event of the other mode or merchant, the stream does not know it (resync) and sends none of it.
   {

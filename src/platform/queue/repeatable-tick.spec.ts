@@ -94,4 +94,53 @@ describe('RepeatableTicks', () => {
     await ticks.onApplicationBootstrap();
     expect(() => ticks.keep({ queue: fakeQueue().queue, name: 'tick', everyMs: 1000, jobId: 'late' })).toThrow();
   });
+
+  describe('on a cron pattern', () => {
+    interface CronRepeat {
+      key: string;
+      name: string;
+      every: null;
+      cron: string;
+      tz: string | null;
+    }
+
+    /** A Bull queue holding cron repeats, keyed as Bull keys them (name, pattern and zone). */
+    function cronQueue(repeats: CronRepeat[] = []) {
+      const held = [...repeats];
+      const added: { cron?: string; tz?: string }[] = [];
+      const queue: TickQueue = {
+        client: new EventEmitter(),
+        getRepeatableJobs: async () => held.map((repeat) => ({ ...repeat })),
+        removeRepeatableByKey: async (key: string) => {
+          held.splice(
+            held.findIndex((repeat) => repeat.key === key),
+            1,
+          );
+        },
+        add: async (name: string, _data: unknown, options: { repeat: { cron?: string; tz?: string } }) => {
+          const { cron, tz } = options.repeat;
+          added.push({ cron, tz });
+          const key = `${name}::${tz}:${cron}`;
+          if (cron && !held.some((repeat) => repeat.key === key))
+            held.push({ key, name, every: null, cron, tz: tz ?? null });
+        },
+      };
+      return { queue, held, added, lose: () => held.splice(0) };
+    }
+
+    it('registers in UTC, dropping the repeat of an older pattern, and adds it back once lost', async () => {
+      const bull = cronQueue([
+        { key: 'month::UTC:0 3 1 * *', name: 'month', every: null, cron: '0 3 1 * *', tz: 'UTC' },
+      ]);
+      ticks.keep({ queue: bull.queue, name: 'month', cron: '0 2 1 * *', jobId: 'statements' });
+      await ticks.onApplicationBootstrap();
+      expect(bull.held.map((repeat) => [repeat.cron, repeat.tz])).toEqual([['0 2 1 * *', 'UTC']]);
+      await ticks.check();
+      expect(bull.added).toEqual([{ cron: '0 2 1 * *', tz: 'UTC' }]);
+      bull.lose();
+      await ticks.check();
+      expect(bull.added).toHaveLength(2);
+      expect(bull.held.map((repeat) => repeat.cron)).toEqual(['0 2 1 * *']);
+    });
+  });
 });

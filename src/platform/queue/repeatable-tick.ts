@@ -1,33 +1,49 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import type { EveryRepeatOptions, JobInformation, JobOptions } from 'bull';
+import type { CronRepeatOptions, EveryRepeatOptions, JobInformation, JobOptions } from 'bull';
 import type { EventEmitter } from 'node:events';
 import { AppConfig } from '../config/app-config';
 
 /**
  * What RepeatableTicks uses of a Bull queue: its repeatable jobs (`every` is null for a cron
- * repeat), adding one that repeats every so many milliseconds, and its Redis connection's events.
+ * repeat, `cron` null or absent for an interval), adding one that repeats every so many
+ * milliseconds or on a cron pattern, and its Redis connection's events.
  */
 export interface TickQueue {
   client: Pick<EventEmitter, 'on' | 'off'>;
-  getRepeatableJobs(): Promise<(Pick<JobInformation, 'key' | 'name'> & { every: number | null })[]>;
+  getRepeatableJobs(): Promise<
+    (Pick<JobInformation, 'key' | 'name'> & { every: number | null; cron?: string | null; tz?: string | null })[]
+  >;
   removeRepeatableByKey(key: string): Promise<void>;
-  add(name: string, data: object, opts: JobOptions & { repeat: EveryRepeatOptions }): Promise<unknown>;
+  add(
+    name: string,
+    data: object,
+    opts: JobOptions & { repeat: EveryRepeatOptions | CronRepeatOptions },
+  ): Promise<unknown>;
 }
 
-/** A job Bull repeats every `everyMs` on `queue`, once per cluster whatever the number of workers. */
-export interface RepeatableTick {
+/**
+ * A job Bull repeats on `queue`, once per cluster whatever the number of workers: every `everyMs`,
+ * or on a cron pattern in UTC (`cron: '0 2 1 * *'`, the 1st of each month at 02:00).
+ */
+export type RepeatableTick = {
   queue: TickQueue;
   name: string;
-  everyMs: number;
   jobId: string;
+} & ({ everyMs: number; cron?: undefined } | { cron: string; everyMs?: undefined });
+
+/** The time zone of cron ticks: the schedule does not move with the server's zone or daylight saving. */
+const CRON_TIME_ZONE = 'UTC';
+
+function scheduleOf(tick: RepeatableTick): string {
+  return tick.cron === undefined ? `every ${tick.everyMs} ms` : `cron ${tick.cron}`;
 }
 
 const CHECK_INTERVAL_NAME = 'repeatable-ticks-check';
 
 /**
  * Keeps the worker's repeatable jobs (the schedule runner, the dispute SLA check, the biller-side
- * check, the merchant webhooks' sweep and purge) in Redis. Bull holds a repeatable job only in Redis, so a Redis restarted without its
+ * check, the merchant webhooks' sweep and purge, the merchant statements' monthly cron) in Redis. Bull holds a repeatable job only in Redis, so a Redis restarted without its
  * data, or emptied, loses it, and registering it only at boot left it gone until the worker
  * restarted. Each worker therefore adds the jobs it was given with `keep`:
  *
@@ -93,7 +109,7 @@ export class RepeatableTicks implements OnApplicationBootstrap, BeforeApplicatio
   private async ensure(tick: RepeatableTick, why: string): Promise<void> {
     try {
       if (await this.present(tick)) return;
-      this.logger.warn(`adding the repeatable job ${tick.jobId} again: ${why}`);
+      this.logger.warn(`adding the repeatable job ${tick.jobId} (${scheduleOf(tick)}) again: ${why}`);
       await this.add(tick);
     } catch (error) {
       this.logger.error({ err: error }, `could not check the repeatable job ${tick.jobId}`);
@@ -102,15 +118,22 @@ export class RepeatableTicks implements OnApplicationBootstrap, BeforeApplicatio
 
   private async present(tick: RepeatableTick): Promise<boolean> {
     const repeats = await tick.queue.getRepeatableJobs();
-    return repeats.some((repeat) => repeat.name === tick.name && Number(repeat.every) === tick.everyMs);
+    return repeats.some((repeat) =>
+      tick.cron === undefined
+        ? repeat.name === tick.name && Number(repeat.every) === tick.everyMs
+        : repeat.name === tick.name && repeat.cron === tick.cron && repeat.tz === CRON_TIME_ZONE,
+    );
   }
 
   private async register(tick: RepeatableTick): Promise<void> {
     try {
       for (const repeat of await tick.queue.getRepeatableJobs()) {
-        if (repeat.name === tick.name && repeat.every !== null && Number(repeat.every) !== tick.everyMs) {
-          await tick.queue.removeRepeatableByKey(repeat.key);
-        }
+        if (repeat.name !== tick.name) continue;
+        const stale =
+          tick.cron === undefined
+            ? repeat.every !== null && Number(repeat.every) !== tick.everyMs
+            : !!repeat.cron && (repeat.cron !== tick.cron || repeat.tz !== CRON_TIME_ZONE);
+        if (stale) await tick.queue.removeRepeatableByKey(repeat.key);
       }
       await this.add(tick);
     } catch (error) {
@@ -123,7 +146,7 @@ export class RepeatableTicks implements OnApplicationBootstrap, BeforeApplicatio
       tick.name,
       {},
       {
-        repeat: { every: tick.everyMs },
+        repeat: tick.cron === undefined ? { every: tick.everyMs } : { cron: tick.cron, tz: CRON_TIME_ZONE },
         jobId: tick.jobId,
         attempts: 1,
         removeOnComplete: 50,

@@ -41,6 +41,7 @@ import { MerchantOriginRecheck1795889960000 } from './1795889960000-merchant-ori
 import { CreateMerchantPaymentLinkViews1795889970000 } from './1795889970000-create-merchant-payment-link-views';
 import { PaymentRefundedAmount1795890000000 } from './1795890000000-payment-refunded-amount';
 import { MerchantPaymentsSearch1795890200000 } from './1795890200000-merchant-payments-search';
+import { CreateMerchantStatements1795890400000 } from './1795890400000-create-merchant-statements';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -87,4 +88,5 @@ export const MIGRATIONS = [
   CreateMerchantPaymentLinkViews1795889970000,
   PaymentRefundedAmount1795890000000,
   MerchantPaymentsSearch1795890200000,
+  CreateMerchantStatements1795890400000,
 ];

@@ -94,4 +94,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   merchant_event_sequences: 'merchants',
   // merchants: checkout (hosted pages)
   merchant_payment_link_views: 'merchants',
+  // merchants: statements and health
+  merchant_statements: 'merchants',
+  merchant_api_request_counts: 'merchants',
 };

@@ -1,4 +1,7 @@
 import { DataSource } from 'typeorm';
+import { MerchantStatementGenerator } from '../../src/modules/merchants/statements/merchant-statement-generator';
+import { parseStatementPeriod } from '../../src/modules/merchants/statements/statement-period';
+import { plantMerchantCapture } from '../factories/merchant-ledger.factory';
 import { approvedMerchant, merchantRegistration, registerMerchant } from '../factories/merchant.factory';
 import {
   latestInvitationToken,
@@ -192,6 +195,28 @@ export const MERCHANT_FIXTURES: Record<string, Fixture> = {
       .expect(201);
     return { pathParams: { checkoutSessionId: (created.body as { id: string }).id } };
   },
+  // A test-mode statement of the key's merchant: a capture planted in September 2026, the month stated.
+  MerchantStatements_file: async (context) => {
+    const secret = context.headers.authorization.replace(/^Bearer /, '');
+    const [key] = await context.app
+      .get(DataSource)
+      .query<{ merchant_id: string }[]>(`SELECT merchant_id FROM merchant_api_keys WHERE prefix = $1`, [
+        secret.slice(0, 'sk_test_'.length + 6),
+      ]);
+    const merchant = { merchantId: key.merchant_id, livemode: false };
+    await plantMerchantCapture(targetOf(context), merchant, '2026-09-12T10:00:00Z', {
+      amount: 100_000,
+      fee: 1_500,
+      reserve: 0,
+    });
+    const [statement] = await context.app
+      .get(MerchantStatementGenerator)
+      .generate(merchant.merchantId, false, parseStatementPeriod('2026-09'));
+    return { pathParams: { statementId: statement.id } };
+  },
+  AdminMerchantStatements_generate: async (context) => ({
+    pathParams: { merchantId: (await approvedMerchant(targetOf(context))).merchant.id },
+  }),
   AdminMerchants_changeKyb: async (context) => ({
     pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
     body: { status: 'APPROVED' },

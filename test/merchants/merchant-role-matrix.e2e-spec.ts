@@ -408,6 +408,16 @@ describe('Merchant role matrix: every route x every role x API key', () => {
       success: 200,
       admitted: EVERYONE,
     },
+    'GET /merchant/health': {
+      send: async (headers) => http().get('/api/v1/merchant/health').set(headers),
+      success: 200,
+      admitted: KEY_ONLY,
+    },
+    'GET /merchant/statements': {
+      send: async (headers) => http().get('/api/v1/merchant/statements').set(headers),
+      success: 200,
+      admitted: KEY_ONLY,
+    },
   };
 
   describe.each(Object.entries(MATRIX))('%s', (_route, cell) => {

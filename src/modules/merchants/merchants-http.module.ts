@@ -23,10 +23,14 @@ import { hostedFormParser } from './checkout/hosted/hosted-form-parser';
 
 import { MerchantEventsController } from './events/merchant-events.controller';
 import { MerchantPaymentsController } from './reporting/merchant-payments.controller';
+import { MerchantHealthController } from './health/merchant-health.controller';
+import { MerchantApiOutcomesMiddleware } from './health/merchant-api-outcomes.middleware';
+import { AdminMerchantStatementsController } from './statements/admin-merchant-statements.controller';
+import { MerchantStatementsController } from './statements/merchant-statements.controller';
 
 /**
  * The merchants routes, onboarding, identity, API keys, origins, webhooks, checkout, risk, ledger, the
- * event stream and reporting in that order, then the hosted checkout pages (at the root, outside /api/v1); only ApiModule
+ * event stream, reporting, health and statements in that order, then the hosted checkout pages (at the root, outside /api/v1); only ApiModule
  * imports it.
  */
 @Module({
@@ -50,12 +54,19 @@ import { MerchantPaymentsController } from './reporting/merchant-payments.contro
     SandboxCheckoutSessionsController,
     MerchantEventsController,
     MerchantPaymentsController,
+    MerchantHealthController,
+    MerchantStatementsController,
+    AdminMerchantStatementsController,
     HostedCheckoutController,
   ],
 })
 export class MerchantsHttpModule implements NestModule {
-  /** The hosted pay form's urlencoded body, parsed for that route only (the API reads JSON alone). */
+  /**
+   * The hosted pay form's urlencoded body, parsed for that route only (the API reads JSON alone); and the
+   * count of every answer to an API key's request, for the health check's error rate.
+   */
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(hostedFormParser()).forRoutes({ path: 'c/:id/pay', method: RequestMethod.POST });
+    consumer.apply(MerchantApiOutcomesMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }

@@ -62,6 +62,11 @@ import { PaymentLinkVisitsService } from './checkout/payment-link-visits.service
 import { HostedCheckoutService } from './checkout/hosted/hosted-checkout.service';
 import { HostedCheckoutTokens } from './checkout/hosted/hosted-checkout-tokens';
 import { MerchantPaymentsService } from './reporting/merchant-payments.service';
+import { MerchantApiOutcomes } from './health/merchant-api-outcomes';
+import { MerchantApiOutcomesMiddleware } from './health/merchant-api-outcomes.middleware';
+import { MerchantHealthService } from './health/merchant-health.service';
+import { MerchantStatementsModule } from './statements/merchant-statements.module';
+import { MerchantStatementsService } from './statements/merchant-statements.service';
 
 /**
  * Merchants: the businesses that take payments and the people and keys that act for them.
@@ -90,6 +95,7 @@ import { MerchantPaymentsService } from './reporting/merchant-payments.service';
     MerchantVelocityModule,
     CheckoutCompletionModule,
     MerchantEventsModule,
+    MerchantStatementsModule,
   ],
   providers: [
     // onboarding
@@ -140,6 +146,11 @@ import { MerchantPaymentsService } from './reporting/merchant-payments.service';
     HostedCheckoutService,
     // reporting
     MerchantPaymentsService,
+    // health and statements (the statements' making is MerchantStatementsModule's)
+    MerchantApiOutcomes,
+    MerchantApiOutcomesMiddleware,
+    MerchantHealthService,
+    MerchantStatementsService,
   ],
   exports: [
     MerchantDirectory,
@@ -170,6 +181,10 @@ import { MerchantPaymentsService } from './reporting/merchant-payments.service';
     HostedCheckoutTokens,
     HostedCheckoutService,
     MerchantPaymentsService,
+    MerchantApiOutcomes,
+    MerchantApiOutcomesMiddleware,
+    MerchantHealthService,
+    MerchantStatementsService,
   ],
 })
 export class MerchantsModule {}

@@ -142,6 +142,16 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
       "The merchant API for the merchant's server, with its API key only: the key mode's checkout payments, newest first by cursor, filtered by window, status, rail, amount and reference or payer e-mail, and the same as a CSV file (a window of at most 366 days).",
   },
   {
+    name: 'Merchant health',
+    description:
+      "The merchant API for the merchant's server, with its API key only: what stands between the merchant and taking and receiving money (KYB, settlement account, API error rate, webhook delivery, velocity headroom, refund and dispute rates, verified origins), each check OK, WARN or FAIL, in the key's mode.",
+  },
+  {
+    name: 'Merchant statements',
+    description:
+      "The merchant API for the merchant's server, with its API key only: monthly statements read from the ledger (opening balance, each movement, closing balance), made on the 1st for the month before, each as a PDF and a CSV, in the key's mode.",
+  },
+  {
     name: 'Developer sandbox',
     description:
       'Test-mode checkout sessions for developers, with a sandbox key (`sk_test_...`) as `Authorization: Bearer` or `X-Service-Developer-Key`, before or after KYB approval; `endpoint` is where the customer returns (localhost allowed). Never live money, settlement or payouts.',

@@ -29,6 +29,8 @@ import {
 import { MerchantWebhookDeliveriesProcessor } from './merchant-webhook-deliveries.processor';
 import { MerchantWebhookEventsProcessor } from './merchant-webhook-events.processor';
 import { OriginRecheckProcessor, OriginRecheckRegistration } from './origin-recheck.processor';
+import { MerchantStatementsModule } from '../statements/merchant-statements.module';
+import { MerchantStatementsProcessor, MerchantStatementsRegistration } from './merchant-statements.processor';
 import { VelocityRetentionProcessor, VelocityRetentionRegistration } from './velocity-retention.processor';
 import {
   MerchantWebhookMaintenanceProcessor,
@@ -45,7 +47,8 @@ import {
  * cluster, kept by RepeatableTicks).
  * Also the webhooks' repeatable sweep (deliveries whose job was lost) and 30-day purge, and the event
  * stream's recording of merchant events (then published to the API processes) and their purge; and
- * the weekly re-check of verified origins (an hourly repeatable tick doing what is due).
+ * the weekly re-check of verified origins (an hourly repeatable tick doing what is due); and the monthly
+ * statements (a cron tick on the 1st at 02:00 UTC fanning out one job per merchant, mode and month).
  * Only WorkerModule imports it.
  */
 @Module({
@@ -57,6 +60,7 @@ import {
     MerchantVelocityModule,
     ConfigModule.forFeature(MerchantsConfig),
     MerchantOriginRecheckModule,
+    MerchantStatementsModule,
     RepeatableTicksModule,
     BullModule.registerQueue(
       { name: WEBHOOK_QUEUES.events },
@@ -102,6 +106,8 @@ import {
     MerchantEventPurgeRegistration,
     OriginRecheckProcessor,
     OriginRecheckRegistration,
+    MerchantStatementsProcessor,
+    MerchantStatementsRegistration,
   ],
 })
 export class MerchantsJobsModule {}

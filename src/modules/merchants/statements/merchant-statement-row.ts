@@ -1,0 +1,29 @@
+import type { StatementPageResult } from './sql/statements.queries';
+
+/** The formats a statement is kept in, with the content type each is served with. */
+export const STATEMENT_FORMATS = [
+  { format: 'pdf', contentType: 'application/pdf', extension: 'pdf' },
+  { format: 'csv', contentType: 'text/csv; charset=utf-8', extension: 'csv' },
+] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number]['format'];
+export const STATEMENT_FORMAT_NAMES: StatementFormat[] = STATEMENT_FORMATS.map((format) => format.format);
+
+export const STATEMENT_STATUSES = ['PENDING', 'GENERATING', 'READY', 'FAILED'] as const;
+export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
+
+/** One file of a statement as `merchant_statements.files` records it. */
+export interface StatementFile {
+  format: StatementFormat;
+  /** The FileStore key. */
+  key: string;
+  contentType: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+/** A `merchant_statements` row as the statements queries read it. */
+export type StatementRow = Omit<StatementPageResult, 'total'>;
+
+export function filesOf(row: Pick<StatementRow, 'files'>): StatementFile[] {
+  return Array.isArray(row.files) ? (row.files as unknown as StatementFile[]) : [];
+}

@@ -1,5 +1,5 @@
 import { getQueueToken } from '@nestjs/bull';
-import type { Queue } from 'bull';
+import type { Job, Queue } from 'bull';
 import { parse } from 'csv-parse/sync';
 import { createHash, randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
@@ -7,8 +7,12 @@ import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { MerchantStatementFanOut } from '../../src/modules/merchants/statements/merchant-statement-fan-out';
 import { MerchantStatementGenerator } from '../../src/modules/merchants/statements/merchant-statement-generator';
-import { MERCHANT_STATEMENTS_QUEUE } from '../../src/modules/merchants/statements/merchant-statement-queues';
-import { parseStatementPeriod } from '../../src/modules/merchants/statements/statement-period';
+import {
+  MERCHANT_STATEMENTS_QUEUE,
+  type StatementGenerateJob,
+} from '../../src/modules/merchants/statements/merchant-statement-queues';
+import { parseStatementPeriod, previousStatementPeriod } from '../../src/modules/merchants/statements/statement-period';
+import { MerchantStatementsProcessor } from '../../src/modules/merchants/jobs/merchant-statements.processor';
 import { FileStore } from '../../src/platform/files/file-store';
 import { approvedMerchant } from '../factories/merchant.factory';
 import { plantMerchantCapture, plantMerchantEntry, type PlantedBalance } from '../factories/merchant-ledger.factory';
@@ -358,6 +362,23 @@ describe('Merchant statements (GET /merchant/statements, /merchant/statements/{i
       { livemode: true, period: PERIOD, currency: 'NGN', status: 'READY' },
     ]);
     expect(await rowsOf(quiet.id)).toEqual([]);
+  });
+
+  it("runs as the worker does: the tick states the clock's month before, and two runs of its job make one statement", async () => {
+    const shop = await newShop();
+    const month = previousStatementPeriod(clock.now());
+    await capture(shop, true, new Date(month.start.getTime() + 86_400_000).toISOString(), 100_000, 1_500, 0);
+    const queue = harness.app.get<Queue>(getQueueToken(MERCHANT_STATEMENTS_QUEUE));
+    const processor = new MerchantStatementsProcessor(
+      harness.app.get(MerchantStatementFanOut),
+      harness.app.get(MerchantStatementGenerator),
+      clock,
+    );
+    await processor.tick({} as Job);
+    const job = (await queue.getJob(`statement:${shop.id}:live:${month.period}`)) as Job<StatementGenerateJob>;
+    expect(job.data).toEqual({ merchantId: shop.id, livemode: true, period: month.period });
+    await Promise.all([processor.generate(job), processor.generate(job)]);
+    expect(await rowsOf(shop.id)).toEqual([{ livemode: true, period: month.period, currency: 'NGN', status: 'READY' }]);
   });
 
   it('pages newest month first from page 0 (size 50 by default, 1 to 100), and answers 400 outside', async () => {

@@ -83,7 +83,8 @@ export class MerchantStatementResponseDto {
 
   /**
    * READY with its files; FAILED when the ledger's closing balance is not the opening balance plus the
-   * movements (`failureReason` says by how much; no files). PENDING only while its job runs.
+   * movements (`failureReason` says by how much; no files). A statement is made in one transaction, so
+   * PENDING and GENERATING (the design's) are not seen today.
    */
   @ApiProperty({ enum: STATEMENT_STATUSES, example: 'READY' })
   status: StatementStatus;

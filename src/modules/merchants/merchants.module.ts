@@ -62,7 +62,7 @@ import { PaymentLinkVisitsService } from './checkout/payment-link-visits.service
 import { HostedCheckoutService } from './checkout/hosted/hosted-checkout.service';
 import { HostedCheckoutTokens } from './checkout/hosted/hosted-checkout-tokens';
 import { MerchantPaymentsService } from './reporting/merchant-payments.service';
-import { MerchantApiOutcomes } from './health/merchant-api-outcomes';
+import { MerchantApiOutcomes, MerchantApiOutcomesStore } from './health/merchant-api-outcomes';
 import { MerchantApiOutcomesMiddleware } from './health/merchant-api-outcomes.middleware';
 import { MerchantHealthService } from './health/merchant-health.service';
 import { MerchantStatementsModule } from './statements/merchant-statements.module';
@@ -147,6 +147,7 @@ import { MerchantStatementsService } from './statements/merchant-statements.serv
     // reporting
     MerchantPaymentsService,
     // health and statements (the statements' making is MerchantStatementsModule's)
+    MerchantApiOutcomesStore,
     MerchantApiOutcomes,
     MerchantApiOutcomesMiddleware,
     MerchantHealthService,

@@ -15,13 +15,34 @@ export const OUTCOMES_FLUSH_INTERVAL_MS = 15_000;
 export const OUTCOMES_RETENTION_HOURS = 48;
 const HOUR_MS = 3600_000;
 
-interface Counts {
+export interface Counts {
   merchantId: string;
   livemode: boolean;
   hour: Date;
   total: number;
   clientErrors: number;
   serverErrors: number;
+}
+
+/** Where the counts go: `merchant_api_request_counts`, added to per merchant, mode and hour. */
+@Injectable()
+export class MerchantApiOutcomesStore {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async add(batch: Counts[]): Promise<void> {
+    await run(executorOn(this.dataSource.manager), SQL.addApiRequestCounts, {
+      merchantIds: batch.map((counts) => counts.merchantId),
+      livemodes: batch.map((counts) => counts.livemode),
+      hours: batch.map((counts) => counts.hour),
+      totals: batch.map((counts) => counts.total),
+      clientErrors: batch.map((counts) => counts.clientErrors),
+      serverErrors: batch.map((counts) => counts.serverErrors),
+    });
+  }
+
+  async purge(before: Date): Promise<void> {
+    await run(executorOn(this.dataSource.manager), SQL.purgeApiRequestCounts, { before });
+  }
 }
 
 /**
@@ -42,7 +63,7 @@ export class MerchantApiOutcomes implements OnApplicationBootstrap, BeforeApplic
   private lastPurgeHour = 0;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly store: MerchantApiOutcomesStore,
     private readonly scheduler: SchedulerRegistry,
     private readonly clock: Clock,
   ) {}
@@ -101,21 +122,9 @@ export class MerchantApiOutcomes implements OnApplicationBootstrap, BeforeApplic
   }
 
   private async write(batch: Counts[], purgeHour: number | null): Promise<void> {
-    const executor = executorOn(this.dataSource.manager);
-    if (batch.length > 0) {
-      await run(executor, SQL.addApiRequestCounts, {
-        merchantIds: batch.map((counts) => counts.merchantId),
-        livemodes: batch.map((counts) => counts.livemode),
-        hours: batch.map((counts) => counts.hour),
-        totals: batch.map((counts) => counts.total),
-        clientErrors: batch.map((counts) => counts.clientErrors),
-        serverErrors: batch.map((counts) => counts.serverErrors),
-      });
-    }
+    if (batch.length > 0) await this.store.add(batch);
     if (purgeHour !== null) {
-      await run(executor, SQL.purgeApiRequestCounts, {
-        before: new Date((purgeHour - OUTCOMES_RETENTION_HOURS) * HOUR_MS),
-      });
+      await this.store.purge(new Date((purgeHour - OUTCOMES_RETENTION_HOURS) * HOUR_MS));
       this.lastPurgeHour = purgeHour;
     }
   }

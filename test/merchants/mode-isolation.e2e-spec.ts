@@ -10,6 +10,7 @@ import type { OutboxEventJob } from '../../src/platform/queue/queues';
 import { approvedMerchant } from '../factories/merchant.factory';
 import { MerchantMember, merchantOwnerOf } from '../factories/merchant-user.factory';
 import { adminOf } from '../factories/staff-user.factory';
+import { plantMerchantEntry } from '../factories/merchant-ledger.factory';
 import { expectCataloguedApiError } from '../support/assertions';
 import { settledJob, startOutboxWorker } from '../support/outbox-worker';
 import { createTestHarness, TestHarness } from '../support/test-harness';
@@ -275,7 +276,34 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
       apiKeyId: keyIds.get(`${whose}:${mode}`) as string,
       doomedApiKeyId: await newKeyId(owner, livemode),
       streamEventIds: [],
+      statementId: '',
     };
+  }
+
+  /**
+   * A statement of last month in the mode: a move from pending to available and back (activity that
+   * leaves today's balances as they are), then staff's on-demand month.
+   */
+  async function statementOf(admin: { headers: Record<string, string> }, merchantId: string, livemode: boolean) {
+    const now = new Date();
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15, 12));
+    const merchant = { merchantId, livemode };
+    await plantMerchantEntry(harness, merchant, lastMonth, 'MERCHANT_PENDING_RELEASE', [
+      ['pending', -1_000],
+      ['available', 1_000],
+    ]);
+    await plantMerchantEntry(harness, merchant, lastMonth, 'MANUAL_ADJUSTMENT', [
+      ['available', -1_000],
+      ['pending', 1_000],
+    ]);
+    const made = await harness.http
+      .post(`/api/v1/admin/merchants/${merchantId}/statements`)
+      .set(admin.headers)
+      .send({ period: lastMonth.toISOString().slice(0, 7), livemode })
+      .expect(200);
+    const [statement] = made.body as { id: string; status: string }[];
+    expect(statement.status).toBe('READY');
+    return statement.id;
   }
 
   /** Hands the merchant's merchant-facing outbox events to the worker's stream recorder, as the relay does. */
@@ -346,6 +374,10 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
       const httpsOriginId = await verifyOrigin(owner);
       for (const mode of MODES) {
         objects.set(`${whose}:${mode}`, await modeObjects(whose, mode, merchant.id, httpsOriginId));
+      }
+
+      for (const mode of MODES) {
+        objectsOf(whose, mode).statementId = await statementOf(admin, merchant.id, mode === 'live');
       }
 
       await recordStreamEvents(merchant.id);

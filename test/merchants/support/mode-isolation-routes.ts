@@ -67,6 +67,8 @@ export interface ModeObjects {
   doomedApiKeyId: string;
   /** The events the stream recorded for this merchant and mode, oldest first (at least two). */
   streamEventIds: string[];
+  /** A READY statement of last month in this mode (planted activity, staff's on-demand month). */
+  statementId: string;
 }
 
 /** An answer as a row reads it: a JSON body, or an event stream's first event. */
@@ -258,6 +260,45 @@ export const ISOLATION_ROUTES: IsolationRoute[] = [
     scope: 'scoped',
     expectOwner: 200,
     shows: (answer, objects) => typeof answer.body === 'string' && answer.body.includes(objects.paymentId),
+  },
+  // Health and statements, in the key's mode.
+  {
+    name: 'GET /merchant/health',
+    method: 'get',
+    principal: 'key',
+    path: () => '/merchant/health',
+    scope: 'scoped',
+    expectOwner: 200,
+    // Each check reads the key's merchant and mode: the velocity check states how much of the
+    // 100,000,000 daily cap the mode's one payment used (its amount differs by merchant and mode).
+    shows: (answer, objects) => {
+      const checks = (field(answer, 'checks') ?? []) as { name: string; detail: string }[];
+      const velocity = checks.find((check) => check.name === 'velocity_headroom');
+      return (
+        field(answer, 'livemode') === objects.livemode &&
+        velocity?.detail.endsWith(`is ${(objects.amount / 1_000_000).toFixed(2)}% used`) === true
+      );
+    },
+  },
+  {
+    name: 'GET /merchant/statements',
+    method: 'get',
+    principal: 'key',
+    path: () => '/merchant/statements',
+    scope: 'scoped',
+    expectOwner: 200,
+    shows: (answer, objects) => {
+      const items = (field(answer, 'items') ?? []) as { id: string }[];
+      return items.length === 1 && items[0].id === objects.statementId;
+    },
+  },
+  {
+    name: 'GET /merchant/statements/{statementId}/files/{format}',
+    method: 'get',
+    principal: 'key',
+    path: (objects) => `/merchant/statements/${objects.statementId}/files/csv`,
+    scope: 'object',
+    expectOwner: 200,
   },
   // The event stream: resuming after one of the mode's events replays the next one; after an
   // event of the other mode or merchant, the stream does not know it (resync) and sends none of it.

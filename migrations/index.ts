@@ -42,6 +42,7 @@ import { CreateMerchantPaymentLinkViews1795889970000 } from './1795889970000-cre
 import { PaymentRefundedAmount1795890000000 } from './1795890000000-payment-refunded-amount';
 import { MerchantPaymentsSearch1795890200000 } from './1795890200000-merchant-payments-search';
 import { CreateMerchantStatements1795890400000 } from './1795890400000-create-merchant-statements';
+import { CreateMerchantRefunds1795890100000 } from './1795890100000-create-merchant-refunds';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -87,6 +88,7 @@ export const MIGRATIONS = [
   MerchantOriginRecheck1795889960000,
   CreateMerchantPaymentLinkViews1795889970000,
   PaymentRefundedAmount1795890000000,
+  CreateMerchantRefunds1795890100000,
   MerchantPaymentsSearch1795890200000,
   CreateMerchantStatements1795890400000,
 ];

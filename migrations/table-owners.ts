@@ -97,4 +97,6 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   // merchants: statements and health
   merchant_statements: 'merchants',
   merchant_api_request_counts: 'merchants',
+  // merchants: checkout (refunds)
+  merchant_refunds: 'merchants',
 };

@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { MerchantStatementGenerator } from '../../src/modules/merchants/statements/merchant-statement-generator';
 import { parseStatementPeriod } from '../../src/modules/merchants/statements/statement-period';
 import { plantMerchantCapture } from '../factories/merchant-ledger.factory';
+import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
 import { approvedMerchant, merchantRegistration, registerMerchant } from '../factories/merchant.factory';
 import {
   latestInvitationToken,
@@ -56,6 +57,42 @@ async function webhookEndpoint(context: FixtureContext): Promise<string> {
     .send({ url: WEBHOOK_URL, enabledEvents: ['*'] })
     .expect(201);
   return (response.body as { id: string }).id;
+}
+
+/** A checkout payment of the caller's key's merchant and mode, paid through the payment core; answers its id. */
+async function paidCheckoutPayment(context: FixtureContext): Promise<string> {
+  const created = await context.http
+    .post('/api/v1/merchant/checkout-sessions')
+    .set(context.headers)
+    .set('Idempotency-Key', unique('contract-checkout'))
+    .send({
+      amount: 250_000,
+      currency: 'NGN',
+      merchantReference: 'contract',
+      successUrl: 'https://shop.example.com/paid',
+      cancelUrl: 'https://shop.example.com/cart',
+    })
+    .expect(201);
+  const paid = await context.app.get(CheckoutPayments).pay({
+    sessionId: (created.body as { id: string }).id,
+    rail: 'CARD',
+    fundingAccount: '4242424242424242',
+    idempotencyKey: unique('contract-pay'),
+  });
+  if (paid.outcome !== 'PAID') throw new Error(`the contract's checkout payment was ${paid.outcome}`);
+  return paid.paymentId;
+}
+
+/** A PENDING refund of a paid checkout payment of the caller's merchant; answers its id. */
+async function pendingRefund(context: FixtureContext): Promise<string> {
+  const paymentId = await paidCheckoutPayment(context);
+  const refunded = await context.http
+    .post('/api/v1/merchant/refunds')
+    .set(context.headers)
+    .set('Idempotency-Key', unique('contract-refund'))
+    .send({ paymentId, amount: 1000, reason: 'DUPLICATE' })
+    .expect(201);
+  return (refunded.body as { id: string }).id;
 }
 
 /** The merchants operations' good inputs: a new application each, with its own registration number and e-mail. */
@@ -217,6 +254,15 @@ export const MERCHANT_FIXTURES: Record<string, Fixture> = {
   AdminMerchantStatements_generate: async (context) => ({
     pathParams: { merchantId: (await approvedMerchant(targetOf(context))).merchant.id },
   }),
+  // The example's 50,000 of a 250,000 payment, spent from the balance a second payment leaves too.
+  MerchantRefunds_create: async (context) => {
+    await paidCheckoutPayment(context);
+    return {
+      headers: { 'Idempotency-Key': unique('contract-refund') },
+      body: { paymentId: await paidCheckoutPayment(context) },
+    };
+  },
+  MerchantRefunds_get: async (context) => ({ pathParams: { refundId: await pendingRefund(context) } }),
   AdminMerchants_changeKyb: async (context) => ({
     pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
     body: { status: 'APPROVED' },

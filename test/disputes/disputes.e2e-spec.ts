@@ -19,10 +19,18 @@ describe('disputes', () => {
   const paymentRow = async (id: string) =>
     (
       await kit.db.query(
-        `SELECT status, journal_entry_id, reversal_entry_id, rail_reversal_reference FROM payments WHERE id = $1`,
+        `SELECT status, journal_entry_id, reversal_entry_id, rail_reversal_reference, amount::text,
+                refunded_amount::text
+           FROM payments WHERE id = $1`,
         [id],
       )
-    )[0] as { status: string; journal_entry_id: string | null; reversal_entry_id: string | null };
+    )[0] as {
+      status: string;
+      journal_entry_id: string | null;
+      reversal_entry_id: string | null;
+      amount: string;
+      refunded_amount: string;
+    };
   const paymentBalance = async (id: string) =>
     (
       await kit.db.query(
@@ -150,6 +158,8 @@ describe('disputes', () => {
 
       const row = await paymentRow(payment.id);
       expect(row).toMatchObject({ status: 'REFUNDED', reversal_entry_id: expect.any(String) });
+      // A payment refunded for a dispute has returned its whole amount.
+      expect(row.refunded_amount).toBe(row.amount);
       expect(await paymentBalance(payment.id)).toEqual({ sum: '0', entries: 2 });
       const [reversal] = await kit.db.query(`SELECT kind, reverses_entry_id FROM journal_entries WHERE id = $1`, [
         row.reversal_entry_id,

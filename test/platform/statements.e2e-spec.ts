@@ -206,6 +206,7 @@ function reversal(paymentId: string, fields: Partial<RailReversal> = {}): RailRe
     id: randomUUID(),
     paymentId,
     action: 'CANCEL',
+    refundId: null,
     amount: 250_100,
     currency: 'NGN',
     status: 'PENDING',
@@ -443,7 +444,8 @@ describe('prepared statements', () => {
           currency: 'NGN',
           pickupGraceMs: 60_000,
         });
-        const reversed = await reversals.claim(manager, stuck.id, 30_000, false);
+        const own = await reversals.ownOf(manager, stuck.id);
+        const reversed = await reversals.claim(manager, own as string, 30_000, false);
         expect(reversed).toStrictEqual(await manager.findOneBy(RailReversal, { paymentId: stuck.id }));
         expect(reversed?.amount).toBe(250_100);
       });

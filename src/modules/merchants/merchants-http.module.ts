@@ -15,6 +15,7 @@ import { MerchantWebhookEndpointsController } from './webhooks/merchant-webhook-
 import { MerchantWebhookEventsController } from './webhooks/merchant-webhook-events.controller';
 import { CheckoutSessionsController } from './checkout/checkout-sessions.controller';
 import { PaymentLinksController } from './checkout/payment-links.controller';
+import { MerchantRefundsController } from './checkout/merchant-refunds.controller';
 import { MerchantRiskController } from './risk/merchant-risk.controller';
 import { MerchantLedgerController } from './ledger/merchant-ledger.controller';
 import { SandboxCheckoutSessionsController } from './checkout/sandbox-checkout-sessions.controller';
@@ -49,6 +50,7 @@ import { MerchantStatementsController } from './statements/merchant-statements.c
     MerchantWebhookEventsController,
     PaymentLinksController,
     CheckoutSessionsController,
+    MerchantRefundsController,
     MerchantRiskController,
     MerchantLedgerController,
     SandboxCheckoutSessionsController,

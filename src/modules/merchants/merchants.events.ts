@@ -9,6 +9,7 @@ import {
   OptionalEventOneOf,
   OptionalEventText,
 } from '../../platform/outbox/event-payload-fields';
+import { MERCHANT_REFUND_REASONS, type MerchantRefundReason } from './checkout/merchant-refund';
 import { KYB_STATUSES, type KybStatus } from './onboarding/merchant.entity';
 
 /**
@@ -25,6 +26,12 @@ import { KYB_STATUSES, type KybStatus } from './onboarding/merchant.entity';
  *   of it and of `.expired` as `checkout_session.completed|expired`.
  * - `merchant.payment.succeeded` / `.failed`: a checkout payment captured (the merchant is
  *   credited `net` = `amount` - `fee`) or declined / never captured (the session stays OPEN).
+ * - `merchant.payment.refunded`: the rail returned one refund of a checkout payment to its payer
+ *   (the refund SUCCEEDED; written in the transaction that settles its rail reversal). Webhook
+ *   endpoints and the event stream hear of it as `payment.refunded`.
+ * - `merchant.refund.failed`: the rail refused one refund for good; the refund is FAILED, the
+ *   merchant's balance given back (with its `merchant.balance_updated`) and the payment's
+ *   `refundedAmount` lowered, in one transaction.
  * - `merchant.payment_link.created`: a payment link was made.
  * - `merchant.balance_updated`: money of a merchant's balance (merchant, mode, currency) moved: the release
  *   job made pending or reserve available, or a refund spent available and pending. Carries the three
@@ -39,6 +46,8 @@ export const MERCHANT_EVENTS = {
   checkoutSessionCompleted: 'merchant.checkout_session.completed',
   paymentSucceeded: 'merchant.payment.succeeded',
   paymentFailed: 'merchant.payment.failed',
+  paymentRefunded: 'merchant.payment.refunded',
+  refundFailed: 'merchant.refund.failed',
   paymentLinkCreated: 'merchant.payment_link.created',
   balanceUpdated: 'merchant.balance_updated',
 } as const;
@@ -146,6 +155,34 @@ export class MerchantPaymentEventPayload {
   failureCode: string | null;
 }
 
+/**
+ * A checkout payment with one of its refunds settled (`merchant.payment.refunded`, `merchant.refund.failed`):
+ * the payment as `MerchantPaymentEventPayload` has it (its status stays SUCCEEDED), what has been returned of
+ * it so far, and the refund. Read by the webhooks, which send `.refunded` as `payment.refunded`.
+ */
+export class MerchantPaymentRefundEventPayload extends MerchantPaymentEventPayload {
+  /** Minor units of the payment returned so far (refunds pending or succeeded), after this one settled. */
+  @EventMinorUnits()
+  refundedAmount: number;
+
+  @EventId()
+  refundId: string;
+
+  /** Minor units this refund returns. */
+  @EventMinorUnits()
+  refundAmount: number;
+
+  @EventOneOf(['SUCCEEDED', 'FAILED'])
+  refundStatus: 'SUCCEEDED' | 'FAILED';
+
+  @EventOneOf(MERCHANT_REFUND_REASONS)
+  refundReason: MerchantRefundReason;
+
+  /** The rail's refusal (`.failed` only). */
+  @OptionalEventText()
+  refundFailureReason: string | null;
+}
+
 export interface MerchantPaymentLinkEventPayload {
   merchantId: string;
   paymentLinkId: string;
@@ -195,6 +232,8 @@ declare module '../../platform/outbox/outbox-events' {
     [MERCHANT_EVENTS.checkoutSessionCompleted]: MerchantCheckoutSessionEventPayload;
     [MERCHANT_EVENTS.paymentSucceeded]: MerchantPaymentEventPayload;
     [MERCHANT_EVENTS.paymentFailed]: MerchantPaymentEventPayload;
+    [MERCHANT_EVENTS.paymentRefunded]: MerchantPaymentRefundEventPayload;
+    [MERCHANT_EVENTS.refundFailed]: MerchantPaymentRefundEventPayload;
     [MERCHANT_EVENTS.paymentLinkCreated]: MerchantPaymentLinkEventPayload;
     [MERCHANT_EVENTS.balanceUpdated]: MerchantBalanceEventPayload;
   }

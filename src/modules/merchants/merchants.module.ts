@@ -50,6 +50,8 @@ import { CheckoutRules } from './checkout/checkout-rules';
 import { CheckoutSessionExpiry } from './checkout/checkout-session-expiry';
 import { CheckoutSessionsRepository } from './checkout/checkout-sessions.repository';
 import { CheckoutSessionsService } from './checkout/checkout-sessions.service';
+import { MerchantRefundsRepository } from './checkout/merchant-refunds.repository';
+import { MerchantRefundsService } from './checkout/merchant-refunds.service';
 import { PaymentLinksRepository } from './checkout/payment-links.repository';
 import { PaymentLinksService } from './checkout/payment-links.service';
 import { MerchantLedgerModule } from './ledger/merchant-ledger.module';
@@ -135,6 +137,8 @@ import { MerchantStatementsService } from './statements/merchant-statements.serv
     CheckoutSessionsService,
     PaymentLinksRepository,
     PaymentLinksService,
+    MerchantRefundsRepository,
+    MerchantRefundsService,
     // risk
     MerchantRiskService,
     { provide: CheckoutPayments, useClass: CoreCheckoutPayments },
@@ -173,6 +177,7 @@ import { MerchantStatementsService } from './statements/merchant-statements.serv
     MerchantWebhookEndpointsService,
     CheckoutSessionsService,
     PaymentLinksService,
+    MerchantRefundsService,
     MerchantLedgerModule,
     MerchantRiskService,
     MerchantVelocityModule,

@@ -16,6 +16,7 @@ export {
   type CheckoutCaptureRecord,
   type CheckoutChannelHook,
   type CheckoutCharge,
+  type CheckoutRefundSettlement,
 } from './core/payment-channel-hooks';
 export { agentAccounts, floatTopUpEntry } from './core/payment-ledger';
 export { requestFingerprint } from './core/request-fingerprint';
@@ -26,7 +27,13 @@ export { toPaymentResponse } from './core/dto/payment-mappers';
 export { PaymentResponseDto } from './core/dto/payment-response.dto';
 export { PAYMENT_CONFLICT_EXAMPLE, PaymentConflictErrorDto } from './core/dto/payment-conflict-error.dto';
 export { PaymentRecoveryService } from './core/payment-recovery.service';
-export { PaymentRefunds, type DisputablePayment } from './core/payment-refunds.service';
+export {
+  PaymentRefunds,
+  type CheckoutPaymentRefundState,
+  type DisputablePayment,
+  type PartRefund,
+  type PartRefundRequest,
+} from './core/payment-refunds.service';
 export { RailReversalService } from './rails/rail-reversal.service';
 export { RAIL_CODES, RailConnector, type RailOperation, type RailOperationsQuery } from './rails/rail-connector';
 export {
@@ -43,7 +50,7 @@ export {
 } from './core/payment-screening-reads.service';
 export { PaymentHolds, type HoldRelease, type HoldRejection } from './core/payment-holds.service';
 export { PAYMENT_CHANNELS, type PaymentChannel, type PayerType, type PaymentStatus } from './core/payment.entity';
-export { PAYMENT_EVENTS, PaymentEventPayload } from './payments.events';
+export { PAYMENT_EVENTS, PaymentEventPayload, PaymentPartRefundPayload } from './payments.events';
 export { PAYMENT_ATTEMPT_ERRORS, PAYMENT_ERROR_CODES, PaymentError } from './payments.errors';
 export { FundingAccountField, MinorUnitsAmountField, RailField } from './core/dto/payment-request-fields';
 export { ApiIdempotencyKeyHeader, IdempotencyKey } from './core/idempotency-key.decorator';

@@ -46,6 +46,11 @@ export const PAYMENT_ERROR_CODES = defineErrorCodes({
     description:
       'The payment cannot be refunded: only a SUCCEEDED payment, or a FAILED one whose funds were taken and not yet returned, can be.',
   },
+  REFUND_EXCEEDS_REMAINING: {
+    status: HttpStatus.UNPROCESSABLE_ENTITY,
+    description:
+      'The refund is more than what is left of the payment to refund (its amount less what earlier refunds, pending or succeeded, return). `details` give `remaining` in minor units.',
+  },
   RECEIPT_LINK_EXPIRED: {
     status: HttpStatus.GONE,
     description: 'The receipt link has expired; ask for a new one with POST /payments/{id}/receipt.',
@@ -90,6 +95,15 @@ export class PaymentError extends ApiException {
     return new PaymentError('PAYMENT_NOT_REFUNDABLE', `A ${status} payment cannot be refunded`, [
       { field: 'status', message: status },
     ]);
+  }
+
+  /** 422 REFUND_EXCEEDS_REMAINING: `remaining` minor units of the payment are left to refund. */
+  static refundExceedsRemaining(amount: bigint, remaining: bigint, currency: string): PaymentError {
+    return new PaymentError(
+      'REFUND_EXCEEDS_REMAINING',
+      `A refund of ${amount} ${currency} is more than the ${remaining} ${currency} left to refund of this payment`,
+      [{ field: 'remaining', message: remaining.toString() }],
+    );
   }
 
   static keyRequired(): PaymentError {

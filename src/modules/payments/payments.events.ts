@@ -16,6 +16,9 @@ import type { RailReversalAction } from './rails/rail-reversal.entity';
  * (`@ListensTo(theirQueue, [PAYMENT_EVENTS.succeeded, ...])` on their module).
  *
  * `payment.refunded`: a failed payment's funds went back on the rail, or a dispute refunded it.
+ * `payment.part_refund_requested`: part or all of a checkout payment is owed back to its payer for
+ * one merchant refund (its own rail reversal); the payments worker returns it on the rail. The
+ * merchant hears of the outcome through the checkout channel's hook, not through this event.
  */
 export const PAYMENT_EVENTS = {
   captured: 'payment.captured',
@@ -23,6 +26,7 @@ export const PAYMENT_EVENTS = {
   failed: 'payment.failed',
   refunded: 'payment.refunded',
   railReversalRequested: 'payment.rail_reversal_requested',
+  partRefundRequested: 'payment.part_refund_requested',
 } as const;
 
 /** The payload every payment event carries, as `paymentEventPayload` writes it. */
@@ -86,10 +90,31 @@ export class PaymentRailReversalPayload extends PaymentEventPayload {
   action: RailReversalAction;
 }
 
+/** `payment.part_refund_requested`: the rail reversal owed for one refund of a payment. */
+export class PaymentPartRefundPayload {
+  @EventId()
+  paymentId: string;
+
+  /** The refund (the caller's id, a merchant refund's). */
+  @EventId()
+  refundId: string;
+
+  /** The rail reversal that pays it: what the job tries. */
+  @EventId()
+  reversalId: string;
+
+  /** Minor units going back. */
+  @EventMinorUnits()
+  amount: number;
+
+  @EventCurrency()
+  currency: string;
+}
+
 /** The payment events whose payload is the payment alone. */
 export type PaymentEventType = Exclude<
   (typeof PAYMENT_EVENTS)[keyof typeof PAYMENT_EVENTS],
-  'payment.rail_reversal_requested'
+  'payment.rail_reversal_requested' | 'payment.part_refund_requested'
 >;
 
 declare module '../../platform/outbox/outbox-events' {
@@ -99,6 +124,7 @@ declare module '../../platform/outbox/outbox-events' {
     [PAYMENT_EVENTS.failed]: PaymentEventPayload;
     [PAYMENT_EVENTS.refunded]: PaymentEventPayload;
     [PAYMENT_EVENTS.railReversalRequested]: PaymentRailReversalPayload;
+    [PAYMENT_EVENTS.partRefundRequested]: PaymentPartRefundPayload;
   }
 }
 
@@ -106,6 +132,6 @@ declare module '../../platform/outbox/outbox-events' {
 export const PAYMENT_QUEUES = {
   /** Posts a captured payment to its biller. */
   posting: 'payment-posting',
-  /** Returns a failed payment's funds on its rail: refund a capture, cancel an unknown one. */
+  /** Returns a payment's funds on its rail: refund a capture, cancel an unknown one, refund part of one. */
   railReversals: 'payment-rail-reversals',
 } as const;

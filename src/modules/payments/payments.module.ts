@@ -39,7 +39,7 @@ import { PaymentsConfig } from './payments.config';
  * ComplianceModule binds: every application that loads this module loads that one too.
  */
 @ListensTo(PAYMENT_QUEUES.posting, [PAYMENT_EVENTS.captured])
-@ListensTo(PAYMENT_QUEUES.railReversals, [PAYMENT_EVENTS.railReversalRequested])
+@ListensTo(PAYMENT_QUEUES.railReversals, [PAYMENT_EVENTS.railReversalRequested, PAYMENT_EVENTS.partRefundRequested])
 @Module({
   imports: [
     ConfigModule.forFeature(PaymentsConfig),

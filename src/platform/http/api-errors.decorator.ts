@@ -16,6 +16,8 @@ const EXAMPLE_DETAILS: Partial<Record<ErrorCode, ApiErrorDetail[]>> = {
   ],
   // BillsError.alreadyPaid: the payment that paid the bill.
   BILL_ALREADY_PAID: [{ field: 'paymentId', message: '0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a10' }],
+  // PaymentError.refundExceedsRemaining: what is left of the payment to refund, minor units.
+  REFUND_EXCEEDS_REMAINING: [{ field: 'remaining', message: '50000' }],
   // MerchantOriginsService.verify: what each method found, never an address.
   ORIGIN_CHALLENGE_NOT_FOUND: [
     { field: 'dns', message: 'no TXT record at _paysvc-challenge.shop.example.com' },

@@ -132,6 +132,11 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
       "The merchant API for the merchant's server, with its API key only: checkout sessions a customer pays on a hosted page (`OPEN -> COMPLETE | EXPIRED`, opened under an Idempotency-Key) and payment links. A test key sees only test objects, a live key only live ones.",
   },
   {
+    name: 'Merchant refunds',
+    description:
+      "The merchant API for the merchant's server, with its API key only: full or partial refunds of SUCCEEDED checkout payments (under an Idempotency-Key, never more than the payment together), spent from the merchant's balance, `PENDING` until the rail returns the money (`SUCCEEDED`, event `payment.refunded`) or refuses it for good (`FAILED`, the balance given back). A test key sees only test payments and refunds, a live key only live ones.",
+  },
+  {
     name: 'Merchant ledger',
     description:
       "The merchant API for the merchant's server, with its API key only: the merchant's pending, available and reserve balances in the double-entry ledger, per currency and in the key's mode, with the next payout's estimate.",

@@ -7,18 +7,23 @@ import { MerchantDirectory } from '../onboarding/merchant-directory.service';
 import { MerchantRepository } from '../onboarding/merchant.repository';
 import { CheckoutCompletion } from './checkout-completion';
 import { CheckoutSessionsRepository } from './checkout-sessions.repository';
+import { MerchantRefundSettlement } from './merchant-refund-settlement';
+import { MerchantRefundsRepository } from './merchant-refunds.repository';
 import { PaymentLinksRepository } from './payment-links.repository';
 
 /**
  * The checkout channel of the payment core (`CheckoutCompletion`), in one module that both the
  * API's MerchantsModule and the worker's MerchantsJobsModule import: one hook per application,
  * registered with the core's `PaymentChannelHooks` when the module starts, so a checkout capture
- * completes its session whether the request or the worker's recovery job records it.
+ * completes its session whether the request or the worker's recovery job records it, and a
+ * merchant refund is settled in the worker when the rail answers (`MerchantRefundSettlement`).
  */
 @Module({
   imports: [PaymentsModule, MerchantLedgerModule, MerchantVelocityModule, OutboxModule],
   providers: [
     CheckoutCompletion,
+    MerchantRefundSettlement,
+    MerchantRefundsRepository,
     CheckoutSessionsRepository,
     PaymentLinksRepository,
     MerchantRepository,

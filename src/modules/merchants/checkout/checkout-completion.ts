@@ -7,6 +7,7 @@ import {
   type CheckoutCaptureRecord,
   type CheckoutChannelHook,
   type CheckoutCharge,
+  type CheckoutRefundSettlement,
   type Payment,
 } from '../../payments';
 import { MERCHANT_EVENTS, MerchantPaymentEventPayload } from '../merchants.events';
@@ -19,6 +20,7 @@ import { checkoutSessionEventPayload } from './checkout-session-expiry';
 import { MerchantCheckoutSession } from './checkout-session.entity';
 import { CheckoutSessionsRepository } from './checkout-sessions.repository';
 import { MerchantCheckoutError } from './checkout.errors';
+import { MerchantRefundSettlement } from './merchant-refund-settlement';
 import { PaymentLinksRepository } from './payment-links.repository';
 
 /**
@@ -43,6 +45,7 @@ import { PaymentLinksRepository } from './payment-links.repository';
  *   `merchant.payment.succeeded`.
  * - Failure (declined, or never captured): the velocity admission given back, the session freed
  *   for another try (and expired at once when already past due), `merchant.payment.failed`.
+ * - A refund settled by the rail (the worker's reversal transaction): `MerchantRefundSettlement`.
  */
 @Injectable()
 export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
@@ -56,6 +59,7 @@ export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
     private readonly velocity: MerchantVelocity,
     private readonly outbox: OutboxWriter,
     private readonly clock: Clock,
+    private readonly refunds: MerchantRefundSettlement,
   ) {}
 
   onModuleInit(): void {
@@ -170,6 +174,10 @@ export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
         payload: checkoutSessionEventPayload({ ...session, status: 'EXPIRED', paymentId: null }),
       });
     }
+  }
+
+  async refundSettled(manager: EntityManager, settlement: CheckoutRefundSettlement): Promise<void> {
+    await this.refunds.settle(manager, settlement);
   }
 }
 

@@ -51,6 +51,19 @@ export interface MerchantRefund {
   rail: string;
 }
 
+/** A refund as the ledger booked it: its journal entry and how much came from available and from pending. */
+export interface MerchantRefundBooking {
+  entryId: string;
+  fromAvailable: bigint;
+  fromPending: bigint;
+}
+
+/** A refund the rail refused for good, to be given back to the merchant's balance as it was spent. */
+export interface MerchantRefundReturn extends MerchantRefund, MerchantRefundBooking {
+  /** The merchant refund's id, for the entry's memo. */
+  refundId: string;
+}
+
 /** One merchant balance (merchant, mode, currency), minor units; what the platform owes the merchant. */
 export interface MerchantBalances {
   pending: bigint;
@@ -205,6 +218,11 @@ export class MerchantLedger {
    * (the payment core's) rule.
    */
   async recordRefund(manager: EntityManager, refund: MerchantRefund): Promise<string> {
+    return (await this.bookRefund(manager, refund)).entryId;
+  }
+
+  /** `recordRefund`, answering how the refund spent the balance as well as its entry. */
+  async bookRefund(manager: EntityManager, refund: MerchantRefund): Promise<MerchantRefundBooking> {
     const amount = minorUnits(refund.amount, 'amount');
     if (amount <= 0n) throw new RangeError('a refund amount is positive');
     const { merchantId, livemode, currency } = refund;
@@ -257,6 +275,56 @@ export class MerchantLedger {
       await run(executor, SQL.reduceRelease, { id: release.id, by: by.toString() });
       left -= by;
     }
+    await this.balanceUpdated(manager, refund, 'REFUND');
+    return { entryId, fromAvailable, fromPending };
+  }
+
+  /**
+   * Gives back a refund the rail refused for good, as it was spent: debits the rail's clearing
+   * account and credits the merchant's available what came from available, and its pending what
+   * came from pending, added back to the payment's own unreleased pending release so the releases
+   * still add up to the pending balance. When that release has been made meanwhile (or the
+   * payment has none), the pending part is credited to available instead: the payout delay it
+   * waited for has passed. Serialised with the balance's refunds (the same advisory lock); the
+   * release row's lock orders it with the release job. Raises `merchant.balance_updated`
+   * (`REFUND`). Answers the entry's id.
+   */
+  async returnRefund(manager: EntityManager, refund: MerchantRefundReturn): Promise<string> {
+    const amount = minorUnits(refund.amount, 'amount');
+    if (refund.fromAvailable + refund.fromPending !== amount) {
+      throw new RangeError(`refund ${refund.refundId}: available and pending parts do not add up to ${amount}`);
+    }
+    const { merchantId, livemode, currency } = refund;
+    const executor = executorOn(manager);
+    await run(executor, SQL.lockBalance, { key: `merchant-balance:${merchantId}:${livemode}:${currency}` });
+    let toPending = 0n;
+    if (refund.fromPending > 0n) {
+      const restored = await run(executor, SQL.restorePendingRelease, {
+        paymentId: refund.paymentId,
+        by: refund.fromPending.toString(),
+      });
+      if (restored.length > 0) toPending = refund.fromPending;
+    }
+    const toAvailable = amount - toPending;
+    const platform = merchantPlatformAccounts(livemode, refund.rail, currency);
+    const lines: PostingLine[] = [{ account: platform.railClearing, amount }];
+    if (toAvailable > 0n) {
+      lines.push({
+        account: merchantBalanceAccount(merchantId, livemode, 'available', currency),
+        amount: -toAvailable,
+      });
+    }
+    if (toPending > 0n) {
+      lines.push({ account: merchantBalanceAccount(merchantId, livemode, 'pending', currency), amount: -toPending });
+    }
+    const entryId = await this.ledger.post(manager, {
+      kind: 'MERCHANT_REFUND_RETURNED',
+      referenceType: 'payment',
+      referenceId: refund.paymentId,
+      currency,
+      memo: `Refund ${refund.refundId} of merchant payment ${refund.paymentId} refused by the rail${livemode ? '' : ' (test)'}`,
+      lines,
+    });
     await this.balanceUpdated(manager, refund, 'REFUND');
     return entryId;
   }

@@ -7,11 +7,8 @@ import { MERCHANT_EVENTS } from '../merchants.events';
  * (`merchantFacing` in webhook-fan-out.service.ts says whose and which mode, per outbox type).
  *
  * Still to come, as their contexts emit them (do not list an event nobody writes: an endpoint
- * could subscribe to it and wait for nothing):
- * - `payment.refunded`: from `merchant.payment.refunded` of the payment core, once it writes it;
- *   add the source below (next to `payment.failed`), its payload class to WEBHOOK_OUTBOX_EVENTS and
- *   its case to `merchantFacing` (the payment object, in the payment's mode, like its siblings).
- * - `payout.paid`, `risk.limit_warning` (design section 5).
+ * could subscribe to it and wait for nothing): `payout.paid`, `risk.limit_warning` (design
+ * section 5).
  */
 export const WEBHOOK_EVENT_SOURCES = {
   'kyb.status_changed': MERCHANT_EVENTS.kybStatusChanged,
@@ -19,7 +16,7 @@ export const WEBHOOK_EVENT_SOURCES = {
   'checkout_session.expired': MERCHANT_EVENTS.checkoutSessionExpired,
   'payment.succeeded': MERCHANT_EVENTS.paymentSucceeded,
   'payment.failed': MERCHANT_EVENTS.paymentFailed,
-  // 'payment.refunded': MERCHANT_EVENTS.paymentRefunded, when the payment core writes it.
+  'payment.refunded': MERCHANT_EVENTS.paymentRefunded,
   'balance.updated': MERCHANT_EVENTS.balanceUpdated,
 } as const;
 

@@ -9,6 +9,7 @@ import {
   MerchantCheckoutSessionEventPayload,
   MerchantKybEventPayload,
   MerchantPaymentEventPayload,
+  MerchantPaymentRefundEventPayload,
 } from '../merchants.events';
 import { MerchantWebhooksRepository } from './merchant-webhooks.repository';
 import { eventEnvelope, publicEventType, subscribes } from './webhook-events';
@@ -21,7 +22,7 @@ export const WEBHOOK_OUTBOX_EVENTS = new OutboxEventReader({
   [MERCHANT_EVENTS.checkoutSessionExpired]: MerchantCheckoutSessionEventPayload,
   [MERCHANT_EVENTS.paymentSucceeded]: MerchantPaymentEventPayload,
   [MERCHANT_EVENTS.paymentFailed]: MerchantPaymentEventPayload,
-  // [MERCHANT_EVENTS.paymentRefunded]: its payload class, when the payment core writes it.
+  [MERCHANT_EVENTS.paymentRefunded]: MerchantPaymentRefundEventPayload,
   [MERCHANT_EVENTS.balanceUpdated]: MerchantBalanceEventPayload,
 });
 
@@ -132,26 +133,27 @@ export function merchantFacing(
           completedAt: event.payload.completedAt ?? null,
         },
       };
-    case MERCHANT_EVENTS.paymentSucceeded:
-    case MERCHANT_EVENTS.paymentFailed:
-      // case MERCHANT_EVENTS.paymentRefunded: the same object, when the payment core writes it.
+    case MERCHANT_EVENTS.paymentRefunded:
       return {
         merchantId: event.payload.merchantId,
         livemode: event.payload.livemode,
         object: {
-          id: event.payload.paymentId,
-          status: event.payload.status,
-          amount: event.payload.amount,
-          fee: event.payload.fee,
-          net: event.payload.net,
-          currency: event.payload.currency,
-          rail: event.payload.rail,
-          merchantReference: event.payload.merchantReference,
-          checkoutSessionId: event.payload.checkoutSessionId,
-          paymentLinkId: event.payload.paymentLinkId ?? null,
-          failureCode: event.payload.failureCode ?? null,
-          livemode: event.payload.livemode,
+          ...paymentObject(event.payload),
+          refundedAmount: event.payload.refundedAmount,
+          refund: {
+            id: event.payload.refundId,
+            amount: event.payload.refundAmount,
+            status: event.payload.refundStatus,
+            reason: event.payload.refundReason,
+          },
         },
+      };
+    case MERCHANT_EVENTS.paymentSucceeded:
+    case MERCHANT_EVENTS.paymentFailed:
+      return {
+        merchantId: event.payload.merchantId,
+        livemode: event.payload.livemode,
+        object: paymentObject(event.payload),
       };
     case MERCHANT_EVENTS.balanceUpdated:
       return {
@@ -167,4 +169,22 @@ export function merchantFacing(
         },
       };
   }
+}
+
+/** The payment object of `payment.succeeded|failed|refunded`. */
+function paymentObject(payload: MerchantPaymentEventPayload): Record<string, unknown> {
+  return {
+    id: payload.paymentId,
+    status: payload.status,
+    amount: payload.amount,
+    fee: payload.fee,
+    net: payload.net,
+    currency: payload.currency,
+    rail: payload.rail,
+    merchantReference: payload.merchantReference,
+    checkoutSessionId: payload.checkoutSessionId,
+    paymentLinkId: payload.paymentLinkId ?? null,
+    failureCode: payload.failureCode ?? null,
+    livemode: payload.livemode,
+  };
 }

@@ -20,6 +20,26 @@ export interface CheckoutCaptureRecord {
   journalEntryId: string;
 }
 
+/** How one refund of a checkout payment ended on the rail (`CheckoutChannelHook.refundSettled`). */
+export type CheckoutRefundSettlement =
+  | {
+      outcome: 'SUCCEEDED';
+      /** The refund, as the merchants context named it to `PaymentRefunds.refundPart`. */
+      refundId: string;
+      /** The payment as it now is. */
+      payment: Payment;
+      /** The rail's reference for the refund. */
+      railReference: string;
+    }
+  | {
+      outcome: 'FAILED';
+      refundId: string;
+      /** The payment as it now is: the refund's amount already taken back off `refundedAmount`. */
+      payment: Payment;
+      /** The rail's refusal. */
+      reason: string;
+    };
+
 /**
  * The checkout channel's part in the payment core's transactions, which the merchants context
  * implements and registers (`PaymentChannelHooks.register`) when its module starts, in the API
@@ -49,6 +69,13 @@ export interface CheckoutChannelHook {
    * another try and write the merchant's event.
    */
   failed(manager: EntityManager, payment: Payment): Promise<void>;
+  /**
+   * The rail confirmed one refund of a checkout payment (`SUCCEEDED`), or refused it for good
+   * (`FAILED`: the core has already taken its amount back off the payment's `refundedAmount`), in
+   * the transaction that settles the refund's rail reversal: settle the merchant's refund (on
+   * failure give the merchant's balance back) and write the merchant's event.
+   */
+  refundSettled(manager: EntityManager, settlement: CheckoutRefundSettlement): Promise<void>;
 }
 
 /**

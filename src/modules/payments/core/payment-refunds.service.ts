@@ -23,6 +23,36 @@ export interface DisputablePayment {
   refundable: boolean;
 }
 
+/** One refund of a checkout payment, as the merchants context asks for it (`PaymentRefunds.refundPart`). */
+export interface PartRefundRequest {
+  paymentId: string;
+  /** The refund's id (the caller's row): the rail reference is `refund:{refundId}`. */
+  refundId: string;
+  /** Whose payment it must be: another merchant's, or the other mode's, is 404. */
+  merchantId: string;
+  livemode: boolean;
+  /** Minor units; undefined refunds what is left. */
+  amount?: number;
+}
+
+/** What `refundPart` did: the payment as it now is, the amount refunded and the rail reversal owed. */
+export interface PartRefund {
+  payment: Payment;
+  /** Minor units going back to the payer. */
+  amount: bigint;
+  reversalId: string;
+}
+
+/** A checkout payment as its refunds show it to the merchant: minor units of its currency. */
+export interface CheckoutPaymentRefundState {
+  id: string;
+  amount: number;
+  /** Returned or being returned by its refunds (PENDING and SUCCEEDED ones). */
+  refundedAmount: number;
+  currency: string;
+  status: PaymentStatus;
+}
+
 /** Whether a refund can still return the payment's money. */
 function isRefundable(payment: Payment): boolean {
   if (payment.status === 'SUCCEEDED') return true;
@@ -69,6 +99,63 @@ export class PaymentRefunds {
       currency: payment.currency,
       refundable: isRefundable(payment),
     };
+  }
+
+  /**
+   * Refunds part or all of a merchant's checkout payment in `manager`'s transaction: locks the
+   * payment (concurrent refunds of it queue here); 404 NOT_FOUND unless it is a CHECKOUT payment of
+   * this merchant and mode; 409 PAYMENT_NOT_REFUNDABLE unless it SUCCEEDED; 422
+   * REFUND_EXCEEDS_REMAINING (`details` `remaining`) when `amount` (default: what is left) is more
+   * than `amount - refundedAmount` or nothing is left. Adds the amount to `refundedAmount`, records
+   * the rail reversal owed for this refund (reference `refund:{refundId}`) and sends its job through
+   * the outbox. The merchant's ledger and refund row are the caller's, in the same transaction; the
+   * rail's answer comes back through the checkout hook's `refundSettled`.
+   */
+  async refundPart(manager: EntityManager, request: PartRefundRequest): Promise<PartRefund> {
+    const payment = await this.payments.lockById(manager, request.paymentId);
+    const checkout = payment?.checkout ?? null;
+    if (
+      !payment ||
+      payment.channel !== 'CHECKOUT' ||
+      checkout === null ||
+      checkout.merchantId !== request.merchantId ||
+      checkout.livemode !== request.livemode
+    ) {
+      throw PaymentError.notFound();
+    }
+    if (payment.status !== 'SUCCEEDED') throw PaymentError.notRefundable(payment.status);
+    const remaining = BigInt(payment.amount) - BigInt(payment.refundedAmount);
+    const amount = request.amount === undefined ? remaining : BigInt(request.amount);
+    if (amount <= 0n || amount > remaining) {
+      throw PaymentError.refundExceedsRemaining(amount, remaining, payment.currency);
+    }
+    const refundedAmount = await this.payments.addRefundedAmount(manager, payment.id, amount);
+    const refunded: Payment = { ...payment, refundedAmount: Number(refundedAmount) };
+    await this.payments.noteStep(manager, payment.id, `Refund ${request.refundId} of ${amount} ${payment.currency}`);
+    const reversalId = await this.reversals.requestRefund(manager, refunded, { refundId: request.refundId, amount });
+    return { payment: refunded, amount, reversalId };
+  }
+
+  /** The refund state of these checkout payments, by id; another merchant's or mode's payment is left out. */
+  async refundStates(
+    merchantId: string,
+    livemode: boolean,
+    paymentIds: readonly string[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Map<string, CheckoutPaymentRefundState>> {
+    const rows = await this.payments.checkoutRefundStates(manager, merchantId, livemode, [...new Set(paymentIds)]);
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          id: row.id,
+          amount: Number(row.amount),
+          refundedAmount: Number(row.refundedAmount),
+          currency: row.currency,
+          status: row.status,
+        },
+      ]),
+    );
   }
 
   /** Refunds the payment in `manager`'s transaction; 409 PAYMENT_NOT_REFUNDABLE when it cannot be. */

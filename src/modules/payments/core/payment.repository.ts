@@ -261,6 +261,43 @@ export class PaymentRepository {
     await run(executorOn(manager), SQL.notePaymentStep, { id, note });
   }
 
+  /**
+   * Adds a part refund to the payment's `refunded_amount` (the caller holds its lock and checked
+   * the amount; the table's check refuses a sum past `amount` regardless). Answers the new sum.
+   */
+  async addRefundedAmount(manager: EntityManager, id: string, amount: bigint): Promise<bigint> {
+    const [row] = await run(executorOn(manager), SQL.addRefundedAmount, { id, amount: amount.toString() });
+    return BigInt(row.refunded_amount);
+  }
+
+  /** Takes a part refund the rail refused back off `refunded_amount`. Answers the new sum. */
+  async returnRefundedAmount(manager: EntityManager, id: string, amount: bigint): Promise<bigint> {
+    const [row] = await run(executorOn(manager), SQL.returnRefundedAmount, { id, amount: amount.toString() });
+    return BigInt(row.refunded_amount);
+  }
+
+  /** Amount, refunded amount, currency and status of these checkout payments of one merchant and mode. */
+  async checkoutRefundStates(
+    manager: EntityManager,
+    merchantId: string,
+    livemode: boolean,
+    ids: readonly string[],
+  ): Promise<{ id: string; amount: bigint; refundedAmount: bigint; currency: string; status: PaymentStatus }[]> {
+    if (ids.length === 0) return [];
+    const rows = await run(executorOn(manager), SQL.checkoutPaymentRefundStates, {
+      ids: [...ids],
+      merchantId,
+      livemode,
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      amount: BigInt(row.amount),
+      refundedAmount: BigInt(row.refunded_amount),
+      currency: row.currency,
+      status: oneOf(PAYMENT_STATUSES, row.status, 'payments.status'),
+    }));
+  }
+
   async setRailReversalReference(manager: EntityManager, id: string, reference: string): Promise<void> {
     await manager.update(Payment, { id }, { railReversalReference: reference, updatedAt: () => 'now()' });
   }

@@ -46,7 +46,13 @@ export interface RefundRequest {
   reference: string;
 }
 
-export type RefundResult = { status: 'REFUNDED'; refundReference: string } | { status: 'FAILED'; reason: string };
+/**
+ * `FAILED` with `final`: the rail refuses this refund for good (the payer's account is closed to
+ * refunds, the capture can no longer be refunded); a try again would meet the same answer. Without
+ * it the failure is passing (the rail unavailable, a timeout) and the refund is tried again.
+ */
+export type RefundResult =
+  { status: 'REFUNDED'; refundReference: string } | { status: 'FAILED'; reason: string; final?: boolean };
 
 /** Cancels whatever a capture under `reference` took, when its outcome is unknown (a timeout). */
 export interface CancelRequest {
@@ -61,7 +67,10 @@ export const RAIL_OPERATION_KINDS = ['CAPTURE', 'REFUND', 'CANCEL'] as const;
 /** One operation as the rail's own records show it (a settlement report's line). */
 export interface RailOperation {
   kind: (typeof RAIL_OPERATION_KINDS)[number];
-  /** Our reference: the payment id for a capture or cancel, `refund:<payment id>` for a refund. */
+  /**
+   * Our reference: the payment id for a capture or cancel, `refund:<payment id>` for a failed or
+   * disputed payment's refund, `refund:<refund id>` for one refund of a merchant's.
+   */
   reference: string;
   rail: string;
   /** `CAPTURED` or `DECLINED` for a capture; `REFUNDED`, `CANCELLED` for the others. */

@@ -3,14 +3,17 @@ import { minorUnits } from '../../../platform/database/minor-units.transformer';
 
 export const RAIL_REVERSAL_ACTIONS = ['REFUND', 'CANCEL'] as const;
 export type RailReversalAction = (typeof RAIL_REVERSAL_ACTIONS)[number];
-export const RAIL_REVERSAL_STATUSES = ['PENDING', 'COMPLETED'] as const;
+export const RAIL_REVERSAL_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
 export type RailReversalStatus = (typeof RAIL_REVERSAL_STATUSES)[number];
 
 /**
- * A failed payment's funds going back on its rail: `REFUND` of a capture the biller refused, or
- * `CANCEL` of a capture whose outcome was unknown. Written in the transaction that fails the
- * payment, so the obligation survives any loss of jobs; tried by the job the outbox sends and,
- * once due, by the worker's sweeper, until the rail confirms. At most one per payment.
+ * A payment's funds going back on its rail: `REFUND` of a capture the biller refused (or a
+ * dispute refunded), `CANCEL` of a capture whose outcome was unknown, or `REFUND` of part or all
+ * of a checkout payment for one merchant refund (`refundId`). Written in the transaction that
+ * makes it owed, so the obligation survives any loss of jobs; tried by the job the outbox sends
+ * and, once due, by the worker's sweeper, until the rail confirms (`COMPLETED`) or, for a refund
+ * of a merchant's, refuses it for good (`FAILED`). At most one per payment without `refundId`;
+ * one per refund with it.
  */
 @Entity({ name: 'rail_reversals' })
 export class RailReversal {
@@ -23,7 +26,14 @@ export class RailReversal {
   @Column({ type: 'varchar', length: 8 })
   action: RailReversalAction;
 
-  /** What goes back: the payment's amount plus its fee, in minor units. */
+  /**
+   * The refund this reversal pays (a merchant refund's id, named by the caller; no foreign key:
+   * the payments context knows no refund table), or null for the payment's own reversal.
+   */
+  @Column({ name: 'refund_id', type: 'uuid', nullable: true })
+  refundId: string | null;
+
+  /** What goes back, in minor units: the payment's amount plus its fee, or the refund's amount. */
   @Column({ type: 'bigint', transformer: minorUnits })
   amount: number;
 

@@ -1,11 +1,13 @@
 import { Process, Processor } from '@nestjs/bull';
 import type { Job } from 'bull';
 import { OutboxEventJob } from '../../../platform/queue/queues';
-import { PAYMENT_QUEUES } from '../payments.events';
+import { PAYMENT_EVENTS, PAYMENT_QUEUES } from '../payments.events';
 import { RailReversalService } from './rail-reversal.service';
 
 /**
- * Returns a failed payment's funds on its rail (`payment.rail_reversal_requested`) at once. The
+ * Returns a payment's funds on its rail at once: its own reversal
+ * (`payment.rail_reversal_requested`, by payment id) or one refund's
+ * (`payment.part_refund_requested`, by the reversal's id, the event's aggregate). The
  * reversal is a database row; a try that fails is rescheduled there and retried by the sweeper,
  * so the job itself never needs Bull's retries.
  */
@@ -15,6 +17,10 @@ export class RailReversalProcessor {
 
   @Process({ name: '*', concurrency: 4 })
   async handle(job: Job<OutboxEventJob>): Promise<void> {
+    if (job.data.eventType === PAYMENT_EVENTS.partRefundRequested) {
+      await this.reversals.reverseById(job.data.aggregateId);
+      return;
+    }
     await this.reversals.reverse(job.data.aggregateId);
   }
 }

@@ -19,8 +19,9 @@ const SQL = sqlStatements('payments', railReversals);
 @Injectable()
 export class RailReversalRepository {
   /**
-   * Records that a payment's funds must go back, due `pickupGraceMs` from now (its job
-   * normally takes it at once). A second request for the same payment changes nothing.
+   * Records that a payment's own funds must go back (a failed payment's refund or cancel, a
+   * dispute's refund), due `pickupGraceMs` from now (its job normally takes it at once). A second
+   * request for the same payment changes nothing.
    */
   async request(
     manager: EntityManager,
@@ -43,29 +44,56 @@ export class RailReversalRepository {
   }
 
   /**
-   * Takes a payment's pending reversal for one try, leased for `leaseMs`, unless another worker
-   * holds it. `whenDue` leaves alone one whose next try is not due yet (the sweeper); the job
-   * that was sent for it takes it at once.
+   * Records that part or all of a payment goes back for one refund (`refundId`, the caller's),
+   * due `pickupGraceMs` from now; answers the reversal's id. A second request for the same refund
+   * changes nothing and answers the first one's id.
    */
-  async claim(
+  async requestRefund(
     manager: EntityManager,
-    paymentId: string,
-    leaseMs: number,
-    whenDue: boolean,
-  ): Promise<RailReversal | null> {
-    const row = await one(executorOn(manager), SQL.claimRailReversal, { paymentId, leaseMs, whenDue });
+    reversal: { paymentId: string; refundId: string; amount: bigint; currency: string; pickupGraceMs: number },
+  ): Promise<string> {
+    const [row] = await run(executorOn(manager), SQL.requestRefundReversal, {
+      id: newId(),
+      paymentId: reversal.paymentId,
+      refundId: reversal.refundId,
+      amount: reversal.amount.toString(),
+      currency: reversal.currency,
+      pickupGraceMs: reversal.pickupGraceMs,
+    });
+    return row.id;
+  }
+
+  /** The id of the payment's own reversal (the one without a refund), or null when it has none. */
+  async ownOf(manager: EntityManager, paymentId: string): Promise<string | null> {
+    const row = await one(executorOn(manager), SQL.paymentOwnRailReversal, { paymentId });
+    return row?.id ?? null;
+  }
+
+  /**
+   * Takes a pending reversal for one try, leased for `leaseMs`, unless another worker holds it.
+   * `whenDue` leaves alone one whose next try is not due yet (the sweeper); the job that was sent
+   * for it takes it at once.
+   */
+  async claim(manager: EntityManager, id: string, leaseMs: number, whenDue: boolean): Promise<RailReversal | null> {
+    const row = await one(executorOn(manager), SQL.claimRailReversal, { id, leaseMs, whenDue });
     return row === null ? null : toRailReversal(row);
   }
 
-  /** Payment ids of pending reversals that are due and not leased, oldest first. */
+  /** Ids of pending reversals that are due and not leased, oldest first. */
   async due(manager: EntityManager, limit: number): Promise<string[]> {
     const rows = await run(executorOn(manager), SQL.dueRailReversals, { limit });
-    return rows.map((row) => row.payment_id);
+    return rows.map((row) => row.id);
   }
 
   /** The rail confirmed: answers false when the reversal was already completed (nothing changed). */
   async complete(manager: EntityManager, id: string, railReference: string): Promise<boolean> {
     const rows = await run(executorOn(manager), SQL.completeRailReversal, { id, railReference });
+    return rows.length > 0;
+  }
+
+  /** The rail refused the refund for good: answers false when the reversal was no longer pending (nothing changed). */
+  async fail(manager: EntityManager, id: string, error: string): Promise<boolean> {
+    const rows = await run(executorOn(manager), SQL.failRailReversal, { id, error: error.slice(0, 300) });
     return rows.length > 0;
   }
 
@@ -89,6 +117,7 @@ function toRailReversal(row: railReversals.ClaimRailReversalResult): RailReversa
     id: row.id,
     paymentId: row.payment_id,
     action: oneOf(RAIL_REVERSAL_ACTIONS, row.action, 'rail_reversals.action'),
+    refundId: row.refund_id,
     amount: toMinorUnits(row.amount),
     currency: row.currency,
     status: oneOf(RAIL_REVERSAL_STATUSES, row.status, 'rail_reversals.status'),

@@ -26,13 +26,15 @@ import * as sandboxOperations from './sql/sandbox-rail-operations.queries';
  * Test account numbers of the sandbox rails, like Stripe's test cards: each forces an outcome.
  * Any other well-formed account number is captured. Documented in the README.
  */
-type ForcedOutcome = 'DECLINED' | 'INSUFFICIENT_FUNDS' | 'ACCOUNT_CLOSED' | 'TIMEOUT' | 'CAPTURED_ANSWER_LOST';
+type ForcedOutcome =
+  'DECLINED' | 'INSUFFICIENT_FUNDS' | 'ACCOUNT_CLOSED' | 'TIMEOUT' | 'CAPTURED_ANSWER_LOST' | 'REFUNDS_REFUSED';
 
 export const RAIL_TEST_ACCOUNTS: Readonly<Record<string, ForcedOutcome>> = {
   '4000000000000002': 'DECLINED',
   '4000000000009995': 'INSUFFICIENT_FUNDS',
   '4000000000000119': 'TIMEOUT',
   '4000000000000259': 'CAPTURED_ANSWER_LOST',
+  '4000000000005126': 'REFUNDS_REFUSED',
   '0000000002': 'DECLINED',
   '0000000003': 'ACCOUNT_CLOSED',
   '0000000009': 'TIMEOUT',
@@ -54,6 +56,9 @@ interface StoredCapture {
 
 const CAPTURE_OUTCOMES = ['CAPTURED', 'DECLINED'] as const;
 
+/** The kind in the rail reference of a capture whose refunds the rail refuses (`card_capnr_...`). */
+const REFUNDS_REFUSED_KIND = 'capnr';
+
 const SQL = sqlStatements('payments', sandboxOperations);
 
 /**
@@ -65,7 +70,10 @@ const SQL = sqlStatements('payments', sandboxOperations);
  *
  * `TIMEOUT` accounts take nothing and answer nothing (an inquiry finds no capture);
  * `CAPTURED_ANSWER_LOST` captures and then times out, as a rail whose answer is lost on the
- * way back: only the inquiry learns of the capture.
+ * way back: only the inquiry learns of the capture. `REFUNDS_REFUSED` captures, and every refund
+ * of that capture is refused for good (`final`: the payer's account takes no refunds), as Stripe's
+ * test card 4000000000005126; its capture's rail reference carries the mark (`_capnr_`), so the
+ * refund, which names the capture by that reference, knows it after any restart.
  */
 @Injectable()
 export class SandboxRailConnector extends RailConnector {
@@ -90,6 +98,9 @@ export class SandboxRailConnector extends RailConnector {
   }
 
   async refund(request: RefundRequest): Promise<RefundResult> {
+    if (request.railReference.includes(`_${REFUNDS_REFUSED_KIND}_`)) {
+      return { status: 'FAILED', reason: "ACCOUNT_CLOSED: the payer's account takes no refunds", final: true };
+    }
     const refundReference = await this.record('REFUND', request.rail, request.reference);
     return { status: 'REFUNDED', refundReference };
   }
@@ -124,7 +135,11 @@ export class SandboxRailConnector extends RailConnector {
       rail: request.rail,
       reference: request.reference,
       decline,
-      railReference: railReference('cap', request.rail, request.reference),
+      railReference: railReference(
+        RAIL_TEST_ACCOUNTS[request.accountNumber] === 'REFUNDS_REFUSED' ? REFUNDS_REFUSED_KIND : 'cap',
+        request.rail,
+        request.reference,
+      ),
       amount: request.amount.toString(),
       currency: request.currency,
     });

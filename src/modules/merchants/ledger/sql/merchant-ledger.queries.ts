@@ -258,6 +258,37 @@ const reduceReleaseIR: any = {"usedParamSet":{"by":true,"id":true},"params":[{"n
 export const reduceRelease = new PreparedQuery<ReduceReleaseParams,ReduceReleaseResult>(reduceReleaseIR);
 
 
+/** 'RestorePendingRelease' parameters type */
+export interface RestorePendingReleaseParams {
+  by: NumberOrString;
+  paymentId: string;
+}
+
+/** 'RestorePendingRelease' return type */
+export interface RestorePendingReleaseResult {
+  id: string;
+}
+
+/** 'RestorePendingRelease' query type */
+export interface RestorePendingReleaseQuery {
+  params: RestorePendingReleaseParams;
+  result: RestorePendingReleaseResult;
+}
+
+const restorePendingReleaseIR: any = {"usedParamSet":{"by":true,"paymentId":true},"params":[{"name":"by","required":true,"transform":{"type":"scalar"},"locs":[{"a":159,"b":162}]},{"name":"paymentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":192,"b":202}]}],"statement":"-- A refund the rail refused gives its pending part back to the payment's own release, if not made yet.\nUPDATE merchant_balance_releases SET amount = amount + :by!::bigint\n WHERE payment_id = :paymentId! AND kind = 'PENDING_TO_AVAILABLE' AND released_at IS NULL\nRETURNING id"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- A refund the rail refused gives its pending part back to the payment's own release, if not made yet.
+ * UPDATE merchant_balance_releases SET amount = amount + :by!::bigint
+ *  WHERE payment_id = :paymentId! AND kind = 'PENDING_TO_AVAILABLE' AND released_at IS NULL
+ * RETURNING id
+ * ```
+ */
+export const restorePendingRelease = new PreparedQuery<RestorePendingReleaseParams,RestorePendingReleaseResult>(restorePendingReleaseIR);
+
+
 /** 'ReleasesDueBy' parameters type */
 export interface ReleasesDueByParams {
   by: DateOrString;

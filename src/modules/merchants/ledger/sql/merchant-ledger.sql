@@ -47,6 +47,12 @@ SELECT id, payment_id, amount
 UPDATE merchant_balance_releases SET amount = amount - :by!::bigint
  WHERE id = :id! AND released_at IS NULL;
 
+/* @name RestorePendingRelease */
+-- A refund the rail refused gives its pending part back to the payment's own release, if not made yet.
+UPDATE merchant_balance_releases SET amount = amount + :by!::bigint
+ WHERE payment_id = :paymentId! AND kind = 'PENDING_TO_AVAILABLE' AND released_at IS NULL
+RETURNING id;
+
 /* @name ReleasesDueBy */
 -- What becomes available by :by from the balance's scheduled releases (both kinds).
 SELECT coalesce(sum(amount), 0)::text AS "amount!"

@@ -558,7 +558,7 @@ export interface TransitionPaymentQuery {
   result: TransitionPaymentResult;
 }
 
-const transitionPaymentIR: any = {"usedParamSet":{"status":true,"setFailureCode":true,"failureCode":true,"setFailureMessage":true,"failureMessage":true,"setBillerReference":true,"billerReference":true,"setReversalEntryId":true,"reversalEntryId":true,"setRailReference":true,"railReference":true,"setJournalEntryId":true,"journalEntryId":true,"completed":true,"id":true,"from":true,"note":true},"params":[{"name":"status","required":true,"transform":{"type":"scalar"},"locs":[{"a":193,"b":200},{"a":1152,"b":1159},{"a":1300,"b":1307},{"a":2000,"b":2007}]},{"name":"setFailureCode","required":true,"transform":{"type":"scalar"},"locs":[{"a":237,"b":252}]},{"name":"failureCode","required":false,"transform":{"type":"scalar"},"locs":[{"a":268,"b":279}]},{"name":"setFailureMessage","required":true,"transform":{"type":"scalar"},"locs":[{"a":341,"b":359}]},{"name":"failureMessage","required":false,"transform":{"type":"scalar"},"locs":[{"a":375,"b":389}]},{"name":"setBillerReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":455,"b":474}]},{"name":"billerReference","required":false,"transform":{"type":"scalar"},"locs":[{"a":490,"b":505}]},{"name":"setReversalEntryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":573,"b":592}]},{"name":"reversalEntryId","required":false,"transform":{"type":"scalar"},"locs":[{"a":608,"b":623}]},{"name":"setRailReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":695,"b":712}]},{"name":"railReference","required":false,"transform":{"type":"scalar"},"locs":[{"a":728,"b":741}]},{"name":"setJournalEntryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":806,"b":824}]},{"name":"journalEntryId","required":false,"transform":{"type":"scalar"},"locs":[{"a":840,"b":854}]},{"name":"completed","required":true,"transform":{"type":"scalar"},"locs":[{"a":923,"b":933}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":1020,"b":1023}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":1043,"b":1048}]},{"name":"note","required":true,"transform":{"type":"scalar"},"locs":[{"a":2010,"b":2015}]}],"statement":"-- The only statement that changes a payment's status (PaymentRepository.transition). A column\n-- whose set flag is false keeps its value.\nWITH changed AS (\n  UPDATE payments\n     SET status = :status!,\n         failure_code = CASE WHEN :setFailureCode!::boolean THEN :failureCode ELSE failure_code END,\n         failure_message = CASE WHEN :setFailureMessage!::boolean THEN :failureMessage ELSE failure_message END,\n         biller_reference = CASE WHEN :setBillerReference!::boolean THEN :billerReference ELSE biller_reference END,\n         reversal_entry_id = CASE WHEN :setReversalEntryId!::boolean THEN :reversalEntryId::uuid ELSE reversal_entry_id END,\n         rail_reference = CASE WHEN :setRailReference!::boolean THEN :railReference ELSE rail_reference END,\n         journal_entry_id = CASE WHEN :setJournalEntryId!::boolean THEN :journalEntryId::uuid ELSE journal_entry_id END,\n         completed_at = CASE WHEN :completed!::boolean THEN now() ELSE completed_at END,\n         updated_at = now()\n   WHERE id = :id! AND status = ANY (:from!::text[])\n     -- A payment held for a compliance review is never posted until released.\n     AND NOT (:status! = 'PROCESSING' AND held_for_review)\n     -- PENDING -> SUCCEEDED is a checkout payment's alone: it has no biller to post to.\n     AND NOT (:status! = 'SUCCEEDED' AND status = 'PENDING' AND channel <> 'CHECKOUT')\n   RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n), step AS (\n  INSERT INTO payment_status_events (payment_id, status, note) SELECT id, :status!, :note! FROM changed\n), capture_done AS (\n  -- Only an AUTHORIZING payment keeps its funding account: every move out of it drops it.\n  DELETE FROM payment_capture_instructions WHERE payment_id IN (SELECT id FROM changed)\n)\nSELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n  FROM changed"};
+const transitionPaymentIR: any = {"usedParamSet":{"status":true,"setFailureCode":true,"failureCode":true,"setFailureMessage":true,"failureMessage":true,"setBillerReference":true,"billerReference":true,"setReversalEntryId":true,"reversalEntryId":true,"setRailReference":true,"railReference":true,"setJournalEntryId":true,"journalEntryId":true,"completed":true,"id":true,"from":true,"note":true},"params":[{"name":"status","required":true,"transform":{"type":"scalar"},"locs":[{"a":193,"b":200},{"a":1115,"b":1122},{"a":1349,"b":1356},{"a":1497,"b":1504},{"a":2197,"b":2204}]},{"name":"setFailureCode","required":true,"transform":{"type":"scalar"},"locs":[{"a":237,"b":252}]},{"name":"failureCode","required":false,"transform":{"type":"scalar"},"locs":[{"a":268,"b":279}]},{"name":"setFailureMessage","required":true,"transform":{"type":"scalar"},"locs":[{"a":341,"b":359}]},{"name":"failureMessage","required":false,"transform":{"type":"scalar"},"locs":[{"a":375,"b":389}]},{"name":"setBillerReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":455,"b":474}]},{"name":"billerReference","required":false,"transform":{"type":"scalar"},"locs":[{"a":490,"b":505}]},{"name":"setReversalEntryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":573,"b":592}]},{"name":"reversalEntryId","required":false,"transform":{"type":"scalar"},"locs":[{"a":608,"b":623}]},{"name":"setRailReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":695,"b":712}]},{"name":"railReference","required":false,"transform":{"type":"scalar"},"locs":[{"a":728,"b":741}]},{"name":"setJournalEntryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":806,"b":824}]},{"name":"journalEntryId","required":false,"transform":{"type":"scalar"},"locs":[{"a":840,"b":854}]},{"name":"completed","required":true,"transform":{"type":"scalar"},"locs":[{"a":923,"b":933}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":1217,"b":1220}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":1240,"b":1245}]},{"name":"note","required":true,"transform":{"type":"scalar"},"locs":[{"a":2207,"b":2212}]}],"statement":"-- The only statement that changes a payment's status (PaymentRepository.transition). A column\n-- whose set flag is false keeps its value.\nWITH changed AS (\n  UPDATE payments\n     SET status = :status!,\n         failure_code = CASE WHEN :setFailureCode!::boolean THEN :failureCode ELSE failure_code END,\n         failure_message = CASE WHEN :setFailureMessage!::boolean THEN :failureMessage ELSE failure_message END,\n         biller_reference = CASE WHEN :setBillerReference!::boolean THEN :billerReference ELSE biller_reference END,\n         reversal_entry_id = CASE WHEN :setReversalEntryId!::boolean THEN :reversalEntryId::uuid ELSE reversal_entry_id END,\n         rail_reference = CASE WHEN :setRailReference!::boolean THEN :railReference ELSE rail_reference END,\n         journal_entry_id = CASE WHEN :setJournalEntryId!::boolean THEN :journalEntryId::uuid ELSE journal_entry_id END,\n         completed_at = CASE WHEN :completed!::boolean THEN now() ELSE completed_at END,\n         -- A payment REFUNDED (a dispute resolved for the customer) has returned its whole amount.\n         refunded_amount = CASE WHEN :status! = 'REFUNDED' THEN amount ELSE refunded_amount END,\n         updated_at = now()\n   WHERE id = :id! AND status = ANY (:from!::text[])\n     -- A payment held for a compliance review is never posted until released.\n     AND NOT (:status! = 'PROCESSING' AND held_for_review)\n     -- PENDING -> SUCCEEDED is a checkout payment's alone: it has no biller to post to.\n     AND NOT (:status! = 'SUCCEEDED' AND status = 'PENDING' AND channel <> 'CHECKOUT')\n   RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n), step AS (\n  INSERT INTO payment_status_events (payment_id, status, note) SELECT id, :status!, :note! FROM changed\n), capture_done AS (\n  -- Only an AUTHORIZING payment keeps its funding account: every move out of it drops it.\n  DELETE FROM payment_capture_instructions WHERE payment_id IN (SELECT id FROM changed)\n)\nSELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,\n       account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,\n       failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,\n       held_for_review, created_at, updated_at, completed_at,\n       merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id\n  FROM changed"};
 
 /**
  * Query generated from SQL:
@@ -575,6 +575,8 @@ const transitionPaymentIR: any = {"usedParamSet":{"status":true,"setFailureCode"
  *          rail_reference = CASE WHEN :setRailReference!::boolean THEN :railReference ELSE rail_reference END,
  *          journal_entry_id = CASE WHEN :setJournalEntryId!::boolean THEN :journalEntryId::uuid ELSE journal_entry_id END,
  *          completed_at = CASE WHEN :completed!::boolean THEN now() ELSE completed_at END,
+ *          -- A payment REFUNDED (a dispute resolved for the customer) has returned its whole amount.
+ *          refunded_amount = CASE WHEN :status! = 'REFUNDED' THEN amount ELSE refunded_amount END,
  *          updated_at = now()
  *    WHERE id = :id! AND status = ANY (:from!::text[])
  *      -- A payment held for a compliance review is never posted until released.
@@ -791,5 +793,103 @@ const setJournalEntryIR: any = {"usedParamSet":{"journalEntryId":true,"id":true}
  * ```
  */
 export const setJournalEntry = new PreparedQuery<SetJournalEntryParams,SetJournalEntryResult>(setJournalEntryIR);
+
+
+/** 'AddRefundedAmount' parameters type */
+export interface AddRefundedAmountParams {
+  amount: NumberOrString;
+  id: string;
+}
+
+/** 'AddRefundedAmount' return type */
+export interface AddRefundedAmountResult {
+  refunded_amount: string;
+}
+
+/** 'AddRefundedAmount' query type */
+export interface AddRefundedAmountQuery {
+  params: AddRefundedAmountParams;
+  result: AddRefundedAmountResult;
+}
+
+const addRefundedAmountIR: any = {"usedParamSet":{"amount":true,"id":true},"params":[{"name":"amount","required":true,"transform":{"type":"scalar"},"locs":[{"a":172,"b":179}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":221,"b":224}]}],"statement":"-- A part refund of a payment locked by the caller: payments_refunded_amount_check keeps the sum within the amount.\nUPDATE payments SET refunded_amount = refunded_amount + :amount!::bigint, updated_at = now()\n WHERE id = :id!\nRETURNING refunded_amount::text AS \"refunded_amount!\""};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- A part refund of a payment locked by the caller: payments_refunded_amount_check keeps the sum within the amount.
+ * UPDATE payments SET refunded_amount = refunded_amount + :amount!::bigint, updated_at = now()
+ *  WHERE id = :id!
+ * RETURNING refunded_amount::text AS "refunded_amount!"
+ * ```
+ */
+export const addRefundedAmount = new PreparedQuery<AddRefundedAmountParams,AddRefundedAmountResult>(addRefundedAmountIR);
+
+
+/** 'ReturnRefundedAmount' parameters type */
+export interface ReturnRefundedAmountParams {
+  amount: NumberOrString;
+  id: string;
+}
+
+/** 'ReturnRefundedAmount' return type */
+export interface ReturnRefundedAmountResult {
+  refunded_amount: string;
+}
+
+/** 'ReturnRefundedAmount' query type */
+export interface ReturnRefundedAmountQuery {
+  params: ReturnRefundedAmountParams;
+  result: ReturnRefundedAmountResult;
+}
+
+const returnRefundedAmountIR: any = {"usedParamSet":{"amount":true,"id":true},"params":[{"name":"amount","required":true,"transform":{"type":"scalar"},"locs":[{"a":147,"b":154}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":196,"b":199}]}],"statement":"-- A part refund the rail refused for good: its amount is no longer returned to the payer.\nUPDATE payments SET refunded_amount = refunded_amount - :amount!::bigint, updated_at = now()\n WHERE id = :id!\nRETURNING refunded_amount::text AS \"refunded_amount!\""};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- A part refund the rail refused for good: its amount is no longer returned to the payer.
+ * UPDATE payments SET refunded_amount = refunded_amount - :amount!::bigint, updated_at = now()
+ *  WHERE id = :id!
+ * RETURNING refunded_amount::text AS "refunded_amount!"
+ * ```
+ */
+export const returnRefundedAmount = new PreparedQuery<ReturnRefundedAmountParams,ReturnRefundedAmountResult>(returnRefundedAmountIR);
+
+
+/** 'CheckoutPaymentRefundStates' parameters type */
+export interface CheckoutPaymentRefundStatesParams {
+  ids: stringArray;
+  livemode: boolean;
+  merchantId: string;
+}
+
+/** 'CheckoutPaymentRefundStates' return type */
+export interface CheckoutPaymentRefundStatesResult {
+  amount: string;
+  currency: string;
+  id: string;
+  refunded_amount: string;
+  status: string;
+}
+
+/** 'CheckoutPaymentRefundStates' query type */
+export interface CheckoutPaymentRefundStatesQuery {
+  params: CheckoutPaymentRefundStatesParams;
+  result: CheckoutPaymentRefundStatesResult;
+}
+
+const checkoutPaymentRefundStatesIR: any = {"usedParamSet":{"ids":true,"merchantId":true,"livemode":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":249,"b":253}]},{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":282,"b":293}]},{"name":"livemode","required":true,"transform":{"type":"scalar"},"locs":[{"a":310,"b":319}]}],"statement":"-- What is refunded of these checkout payments of one merchant and mode (PaymentRefunds.refundStates; primary key).\nSELECT id, amount::text AS \"amount!\", refunded_amount::text AS \"refunded_amount!\", currency, status\n  FROM payments\n WHERE id = ANY (:ids!::uuid[]) AND merchant_id = :merchantId! AND livemode = :livemode!"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- What is refunded of these checkout payments of one merchant and mode (PaymentRefunds.refundStates; primary key).
+ * SELECT id, amount::text AS "amount!", refunded_amount::text AS "refunded_amount!", currency, status
+ *   FROM payments
+ *  WHERE id = ANY (:ids!::uuid[]) AND merchant_id = :merchantId! AND livemode = :livemode!
+ * ```
+ */
+export const checkoutPaymentRefundStates = new PreparedQuery<CheckoutPaymentRefundStatesParams,CheckoutPaymentRefundStatesResult>(checkoutPaymentRefundStatesIR);
 
 

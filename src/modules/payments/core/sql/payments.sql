@@ -123,6 +123,8 @@ WITH changed AS (
          rail_reference = CASE WHEN :setRailReference!::boolean THEN :railReference ELSE rail_reference END,
          journal_entry_id = CASE WHEN :setJournalEntryId!::boolean THEN :journalEntryId::uuid ELSE journal_entry_id END,
          completed_at = CASE WHEN :completed!::boolean THEN now() ELSE completed_at END,
+         -- A payment REFUNDED (a dispute resolved for the customer) has returned its whole amount.
+         refunded_amount = CASE WHEN :status! = 'REFUNDED' THEN amount ELSE refunded_amount END,
          updated_at = now()
    WHERE id = :id! AND status = ANY (:from!::text[])
      -- A payment held for a compliance review is never posted until released.
@@ -171,3 +173,21 @@ RETURNING id, customer_id, channel, payer_type, payer_id, idempotency_key, reque
        failure_code, failure_message, biller_reference, journal_entry_id, reversal_entry_id, rail_reversal_reference, refunded_amount,
        held_for_review, created_at, updated_at, completed_at,
        merchant_id, livemode, checkout_session_id, merchant_fee, merchant_pricing_version_id;
+
+/* @name AddRefundedAmount */
+-- A part refund of a payment locked by the caller: payments_refunded_amount_check keeps the sum within the amount.
+UPDATE payments SET refunded_amount = refunded_amount + :amount!::bigint, updated_at = now()
+ WHERE id = :id!
+RETURNING refunded_amount::text AS "refunded_amount!";
+
+/* @name ReturnRefundedAmount */
+-- A part refund the rail refused for good: its amount is no longer returned to the payer.
+UPDATE payments SET refunded_amount = refunded_amount - :amount!::bigint, updated_at = now()
+ WHERE id = :id!
+RETURNING refunded_amount::text AS "refunded_amount!";
+
+/* @name CheckoutPaymentRefundStates */
+-- What is refunded of these checkout payments of one merchant and mode (PaymentRefunds.refundStates; primary key).
+SELECT id, amount::text AS "amount!", refunded_amount::text AS "refunded_amount!", currency, status
+  FROM payments
+ WHERE id = ANY (:ids!::uuid[]) AND merchant_id = :merchantId! AND livemode = :livemode!;

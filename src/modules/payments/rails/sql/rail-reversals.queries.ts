@@ -22,25 +22,95 @@ export interface RequestRailReversalQuery {
   result: RequestRailReversalResult;
 }
 
-const requestRailReversalIR: any = {"usedParamSet":{"id":true,"paymentId":true,"action":true,"amount":true,"currency":true,"pickupGraceMs":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":183,"b":186}]},{"name":"paymentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":189,"b":199}]},{"name":"action","required":true,"transform":{"type":"scalar"},"locs":[{"a":202,"b":209}]},{"name":"amount","required":true,"transform":{"type":"scalar"},"locs":[{"a":212,"b":219}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":222,"b":231}]},{"name":"pickupGraceMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":272,"b":286}]}],"statement":"-- RailReversalRepository.request: due pickupGraceMs from now, at most one per payment.\nINSERT INTO rail_reversals (id, payment_id, action, amount, currency, next_attempt_at)\nVALUES (:id!, :paymentId!, :action!, :amount!, :currency!,\n        now() + make_interval(secs => :pickupGraceMs!::double precision / 1000))\nON CONFLICT (payment_id) DO NOTHING"};
+const requestRailReversalIR: any = {"usedParamSet":{"id":true,"paymentId":true,"action":true,"amount":true,"currency":true,"pickupGraceMs":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":200,"b":203}]},{"name":"paymentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":206,"b":216}]},{"name":"action","required":true,"transform":{"type":"scalar"},"locs":[{"a":219,"b":226}]},{"name":"amount","required":true,"transform":{"type":"scalar"},"locs":[{"a":229,"b":236}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":239,"b":248}]},{"name":"pickupGraceMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":289,"b":303}]}],"statement":"-- RailReversalRepository.request: due pickupGraceMs from now, at most one per payment without a refund.\nINSERT INTO rail_reversals (id, payment_id, action, amount, currency, next_attempt_at)\nVALUES (:id!, :paymentId!, :action!, :amount!, :currency!,\n        now() + make_interval(secs => :pickupGraceMs!::double precision / 1000))\nON CONFLICT (payment_id) WHERE refund_id IS NULL DO NOTHING"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- RailReversalRepository.request: due pickupGraceMs from now, at most one per payment.
+ * -- RailReversalRepository.request: due pickupGraceMs from now, at most one per payment without a refund.
  * INSERT INTO rail_reversals (id, payment_id, action, amount, currency, next_attempt_at)
  * VALUES (:id!, :paymentId!, :action!, :amount!, :currency!,
  *         now() + make_interval(secs => :pickupGraceMs!::double precision / 1000))
- * ON CONFLICT (payment_id) DO NOTHING
+ * ON CONFLICT (payment_id) WHERE refund_id IS NULL DO NOTHING
  * ```
  */
 export const requestRailReversal = new PreparedQuery<RequestRailReversalParams,RequestRailReversalResult>(requestRailReversalIR);
 
 
+/** 'RequestRefundReversal' parameters type */
+export interface RequestRefundReversalParams {
+  amount: NumberOrString;
+  currency: string;
+  id: string;
+  paymentId: string;
+  pickupGraceMs: number;
+  refundId: string;
+}
+
+/** 'RequestRefundReversal' return type */
+export interface RequestRefundReversalResult {
+  id: string;
+}
+
+/** 'RequestRefundReversal' query type */
+export interface RequestRefundReversalQuery {
+  params: RequestRefundReversalParams;
+  result: RequestRefundReversalResult;
+}
+
+const requestRefundReversalIR: any = {"usedParamSet":{"id":true,"paymentId":true,"refundId":true,"amount":true,"currency":true,"pickupGraceMs":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":237,"b":240}]},{"name":"paymentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":243,"b":253}]},{"name":"refundId","required":true,"transform":{"type":"scalar"},"locs":[{"a":266,"b":275},{"a":528,"b":537}]},{"name":"amount","required":true,"transform":{"type":"scalar"},"locs":[{"a":278,"b":285}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":288,"b":297}]},{"name":"pickupGraceMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":340,"b":354}]}],"statement":"-- RailReversalRepository.requestRefund: one refund of a payment, one row per refund; answers the row's id.\nWITH inserted AS (\n  INSERT INTO rail_reversals (id, payment_id, action, refund_id, amount, currency, next_attempt_at)\n  VALUES (:id!, :paymentId!, 'REFUND', :refundId!, :amount!, :currency!,\n          now() + make_interval(secs => :pickupGraceMs!::double precision / 1000))\n  ON CONFLICT (refund_id) DO NOTHING\n  RETURNING id\n)\nSELECT id AS \"id!\" FROM inserted\nUNION ALL\nSELECT id FROM rail_reversals WHERE refund_id = :refundId!"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- RailReversalRepository.requestRefund: one refund of a payment, one row per refund; answers the row's id.
+ * WITH inserted AS (
+ *   INSERT INTO rail_reversals (id, payment_id, action, refund_id, amount, currency, next_attempt_at)
+ *   VALUES (:id!, :paymentId!, 'REFUND', :refundId!, :amount!, :currency!,
+ *           now() + make_interval(secs => :pickupGraceMs!::double precision / 1000))
+ *   ON CONFLICT (refund_id) DO NOTHING
+ *   RETURNING id
+ * )
+ * SELECT id AS "id!" FROM inserted
+ * UNION ALL
+ * SELECT id FROM rail_reversals WHERE refund_id = :refundId!
+ * ```
+ */
+export const requestRefundReversal = new PreparedQuery<RequestRefundReversalParams,RequestRefundReversalResult>(requestRefundReversalIR);
+
+
+/** 'PaymentOwnRailReversal' parameters type */
+export interface PaymentOwnRailReversalParams {
+  paymentId: string;
+}
+
+/** 'PaymentOwnRailReversal' return type */
+export interface PaymentOwnRailReversalResult {
+  id: string;
+}
+
+/** 'PaymentOwnRailReversal' query type */
+export interface PaymentOwnRailReversalQuery {
+  params: PaymentOwnRailReversalParams;
+  result: PaymentOwnRailReversalResult;
+}
+
+const paymentOwnRailReversalIR: any = {"usedParamSet":{"paymentId":true},"params":[{"name":"paymentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":164,"b":174}]}],"statement":"-- The payment's own reversal (a failed payment's refund or cancel, a dispute's refund): the one without a refund.\nSELECT id FROM rail_reversals WHERE payment_id = :paymentId! AND refund_id IS NULL"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- The payment's own reversal (a failed payment's refund or cancel, a dispute's refund): the one without a refund.
+ * SELECT id FROM rail_reversals WHERE payment_id = :paymentId! AND refund_id IS NULL
+ * ```
+ */
+export const paymentOwnRailReversal = new PreparedQuery<PaymentOwnRailReversalParams,PaymentOwnRailReversalResult>(paymentOwnRailReversalIR);
+
+
 /** 'ClaimRailReversal' parameters type */
 export interface ClaimRailReversalParams {
+  id: string;
   leaseMs: number;
-  paymentId: string;
   whenDue: boolean;
 }
 
@@ -57,6 +127,7 @@ export interface ClaimRailReversalResult {
   next_attempt_at: Date;
   payment_id: string;
   rail_reference: string | null;
+  refund_id: string | null;
   status: string;
   tries: number;
   updated_at: Date;
@@ -68,7 +139,7 @@ export interface ClaimRailReversalQuery {
   result: ClaimRailReversalResult;
 }
 
-const claimRailReversalIR: any = {"usedParamSet":{"leaseMs":true,"paymentId":true,"whenDue":true},"params":[{"name":"leaseMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":95,"b":103}]},{"name":"paymentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":201,"b":211}]},{"name":"whenDue","required":true,"transform":{"type":"scalar"},"locs":[{"a":250,"b":258}]}],"statement":"WITH claimed AS (\n  UPDATE rail_reversals\n     SET lease_until = now() + make_interval(secs => :leaseMs!::double precision / 1000), tries = tries + 1,\n         updated_at = now()\n   WHERE payment_id = :paymentId! AND status = 'PENDING'\n     AND (NOT :whenDue!::boolean OR next_attempt_at <= now())\n     AND (lease_until IS NULL OR lease_until < now())\n  RETURNING id, payment_id, action, amount, currency, status, tries, next_attempt_at, lease_until, last_error,\n            rail_reference, created_at, updated_at, completed_at\n)\nSELECT id, payment_id, action, amount, currency, status, tries, next_attempt_at, lease_until, last_error,\n       rail_reference, created_at, updated_at, completed_at\n  FROM claimed"};
+const claimRailReversalIR: any = {"usedParamSet":{"leaseMs":true,"id":true,"whenDue":true},"params":[{"name":"leaseMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":95,"b":103}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":193,"b":196}]},{"name":"whenDue","required":true,"transform":{"type":"scalar"},"locs":[{"a":235,"b":243}]}],"statement":"WITH claimed AS (\n  UPDATE rail_reversals\n     SET lease_until = now() + make_interval(secs => :leaseMs!::double precision / 1000), tries = tries + 1,\n         updated_at = now()\n   WHERE id = :id! AND status = 'PENDING'\n     AND (NOT :whenDue!::boolean OR next_attempt_at <= now())\n     AND (lease_until IS NULL OR lease_until < now())\n  RETURNING id, payment_id, action, refund_id, amount, currency, status, tries, next_attempt_at, lease_until,\n            last_error, rail_reference, created_at, updated_at, completed_at\n)\nSELECT id, payment_id, action, refund_id, amount, currency, status, tries, next_attempt_at, lease_until, last_error,\n       rail_reference, created_at, updated_at, completed_at\n  FROM claimed"};
 
 /**
  * Query generated from SQL:
@@ -77,13 +148,13 @@ const claimRailReversalIR: any = {"usedParamSet":{"leaseMs":true,"paymentId":tru
  *   UPDATE rail_reversals
  *      SET lease_until = now() + make_interval(secs => :leaseMs!::double precision / 1000), tries = tries + 1,
  *          updated_at = now()
- *    WHERE payment_id = :paymentId! AND status = 'PENDING'
+ *    WHERE id = :id! AND status = 'PENDING'
  *      AND (NOT :whenDue!::boolean OR next_attempt_at <= now())
  *      AND (lease_until IS NULL OR lease_until < now())
- *   RETURNING id, payment_id, action, amount, currency, status, tries, next_attempt_at, lease_until, last_error,
- *             rail_reference, created_at, updated_at, completed_at
+ *   RETURNING id, payment_id, action, refund_id, amount, currency, status, tries, next_attempt_at, lease_until,
+ *             last_error, rail_reference, created_at, updated_at, completed_at
  * )
- * SELECT id, payment_id, action, amount, currency, status, tries, next_attempt_at, lease_until, last_error,
+ * SELECT id, payment_id, action, refund_id, amount, currency, status, tries, next_attempt_at, lease_until, last_error,
  *        rail_reference, created_at, updated_at, completed_at
  *   FROM claimed
  * ```
@@ -98,7 +169,7 @@ export interface DueRailReversalsParams {
 
 /** 'DueRailReversals' return type */
 export interface DueRailReversalsResult {
-  payment_id: string;
+  id: string;
 }
 
 /** 'DueRailReversals' query type */
@@ -107,12 +178,12 @@ export interface DueRailReversalsQuery {
   result: DueRailReversalsResult;
 }
 
-const dueRailReversalsIR: any = {"usedParamSet":{"limit":true},"params":[{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":177,"b":183}]}],"statement":"SELECT payment_id FROM rail_reversals\n WHERE status = 'PENDING' AND next_attempt_at <= now()\n   AND (lease_until IS NULL OR lease_until < now())\n ORDER BY next_attempt_at LIMIT :limit!"};
+const dueRailReversalsIR: any = {"usedParamSet":{"limit":true},"params":[{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":169,"b":175}]}],"statement":"SELECT id FROM rail_reversals\n WHERE status = 'PENDING' AND next_attempt_at <= now()\n   AND (lease_until IS NULL OR lease_until < now())\n ORDER BY next_attempt_at LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
- * SELECT payment_id FROM rail_reversals
+ * SELECT id FROM rail_reversals
  *  WHERE status = 'PENDING' AND next_attempt_at <= now()
  *    AND (lease_until IS NULL OR lease_until < now())
  *  ORDER BY next_attempt_at LIMIT :limit!
@@ -154,6 +225,41 @@ const completeRailReversalIR: any = {"usedParamSet":{"railReference":true,"id":t
  * ```
  */
 export const completeRailReversal = new PreparedQuery<CompleteRailReversalParams,CompleteRailReversalResult>(completeRailReversalIR);
+
+
+/** 'FailRailReversal' parameters type */
+export interface FailRailReversalParams {
+  error: string;
+  id: string;
+}
+
+/** 'FailRailReversal' return type */
+export interface FailRailReversalResult {
+  id: string;
+}
+
+/** 'FailRailReversal' query type */
+export interface FailRailReversalQuery {
+  params: FailRailReversalParams;
+  result: FailRailReversalResult;
+}
+
+const failRailReversalIR: any = {"usedParamSet":{"error":true,"id":true},"params":[{"name":"error","required":true,"transform":{"type":"scalar"},"locs":[{"a":178,"b":184}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":262,"b":265}]}],"statement":"-- The rail refused a refund for good: answers nothing when the reversal was no longer PENDING.\nWITH failed AS (\n  UPDATE rail_reversals\n     SET status = 'FAILED', last_error = :error!, lease_until = NULL, completed_at = now(), updated_at = now()\n   WHERE id = :id! AND status = 'PENDING'\n   RETURNING id\n)\nSELECT id FROM failed"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- The rail refused a refund for good: answers nothing when the reversal was no longer PENDING.
+ * WITH failed AS (
+ *   UPDATE rail_reversals
+ *      SET status = 'FAILED', last_error = :error!, lease_until = NULL, completed_at = now(), updated_at = now()
+ *    WHERE id = :id! AND status = 'PENDING'
+ *    RETURNING id
+ * )
+ * SELECT id FROM failed
+ * ```
+ */
+export const failRailReversal = new PreparedQuery<FailRailReversalParams,FailRailReversalResult>(failRailReversalIR);
 
 
 /** 'RescheduleRailReversal' parameters type */

@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { ComplianceModule } from '../../src/modules/compliance';
+import { MerchantsJobsModule } from '../../src/modules/merchants';
 import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
 import { MerchantEventRecorder } from '../../src/modules/merchants/events/merchant-event-recorder.service';
 import { merchantStreamEventOf } from '../../src/modules/merchants/events/merchant-stream-events';
 import { WEBHOOK_OUTBOX_EVENTS } from '../../src/modules/merchants/webhooks/webhook-fan-out.service';
-import { RailReversalService } from '../../src/modules/payments';
+import { PaymentsJobsModule, RailReversalService } from '../../src/modules/payments';
+import { PAYMENT_QUEUES } from '../../src/modules/payments/payments.events';
+import { RailReversalRepository } from '../../src/modules/payments/rails/rail-reversal.repository';
+import { QueueRegistry } from '../../src/platform/queue/queue-registry';
+import type { OutboxEventJob } from '../../src/platform/queue/queues';
 import { approvedMerchant, patchKyb } from '../factories/merchant.factory';
 import { merchantOwnerOf } from '../factories/merchant-user.factory';
 import { expectLedgerBalanced } from '../support/assertions';
+import { settledJob, startOutboxWorker } from '../support/outbox-worker';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 
 interface Merchant {
@@ -310,6 +317,70 @@ describe('Merchant refunds of checkout payments (POST/GET /merchant/refunds)', (
     await railAnswers(part.id);
     expect(await outboxOf(paymentId, 'merchant.payment.refunded')).toHaveLength(2);
     await expectLedgerBalanced(harness);
+  });
+
+  it("the worker's rail reversal job (payment.part_refund_requested) settles the refund, as the worker composes it", async () => {
+    const shop = await newMerchant();
+    await paidPayment(shop);
+    const { paymentId } = await paidPayment(shop);
+    const made = (await refund(shop.test, { paymentId, amount: 70_000, reason: 'DUPLICATE' }).expect(201))
+      .body as RefundBody;
+    const reversalId = (await reversalOf(made.id)).id;
+    const [row] = await outboxOf(reversalId, 'payment.part_refund_requested');
+
+    // The worker's composition: the payments jobs beside the merchants jobs, which register the checkout hook.
+    const worker = await startOutboxWorker(PaymentsJobsModule, {
+      runConfig: harness.config,
+      label: 'refunds',
+      imports: [MerchantsJobsModule, ComplianceModule],
+    });
+    try {
+      const job: OutboxEventJob = {
+        eventId: row.id,
+        eventType: row.event_type,
+        aggregateType: row.aggregate_type,
+        aggregateId: row.aggregate_id,
+        payload: row.payload,
+        occurredAt: row.created_at.toISOString(),
+      };
+      await worker.get(QueueRegistry).get(PAYMENT_QUEUES.railReversals).add(row.event_type, job, { jobId: row.id });
+      expect((await settledJob(worker, PAYMENT_QUEUES.railReversals, row.id)).state).toBe('completed');
+    } finally {
+      await worker.close();
+    }
+    expect((await reversalOf(made.id)).status).toBe('COMPLETED');
+    const read = (await harness.http.get(`${REFUNDS}/${made.id}`).set(bearer(shop.test)).expect(200))
+      .body as RefundBody;
+    expect(read).toMatchObject({ status: 'SUCCEEDED', payment: { refundedAmount: 70_000 } });
+    expect(await outboxOf(paymentId, 'merchant.payment.refunded')).toHaveLength(1);
+    await expectLedgerBalanced(harness);
+  });
+
+  it("the sweeper's statements find and claim a refund's reversal by its own id once due", async () => {
+    const shop = await newMerchant();
+    await paidPayment(shop);
+    const { paymentId } = await paidPayment(shop);
+    const ids: string[] = [];
+    for (const amount of [10_000, 20_000]) {
+      const made = (await refund(shop.test, { paymentId, amount, reason: 'DUPLICATE' }).expect(201)).body as RefundBody;
+      ids.push((await reversalOf(made.id)).id);
+    }
+    const reversals = new RailReversalRepository();
+    const manager = harness.db.manager;
+    // Not due yet (the pickup grace): the sweeper leaves them to their jobs.
+    expect(await reversals.claim(manager, ids[0], 30_000, true)).toBeNull();
+    await harness.db.query(
+      `UPDATE rail_reversals SET next_attempt_at = now() - interval '1 hour' WHERE id = ANY ($1)`,
+      [ids],
+    );
+    expect(await reversals.due(manager, 10_000)).toEqual(expect.arrayContaining(ids));
+    const claimed = await reversals.claim(manager, ids[1], 30_000, true);
+    expect(claimed).toMatchObject({ id: ids[1], paymentId, action: 'REFUND', amount: 20_000, tries: 1 });
+    expect(claimed?.refundId).toEqual(expect.any(String));
+    // Leased: neither a second claim nor the due list takes it meanwhile.
+    expect(await reversals.claim(manager, ids[1], 30_000, false)).toBeNull();
+    expect(await reversals.due(manager, 10_000)).not.toContain(ids[1]);
+    expect(await reversals.ownOf(manager, paymentId)).toBeNull();
   });
 
   it('20 concurrent partial refunds never return more than the payment: exactly those that fit succeed, the others 422', async () => {

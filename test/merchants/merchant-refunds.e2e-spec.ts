@@ -481,6 +481,23 @@ describe('Merchant refunds of checkout payments (POST/GET /merchant/refunds)', (
     expect(await balances(shop.test)).toEqual(before);
   });
 
+  it("answers 422 INSUFFICIENT_BALANCE when the merchant's balance does not cover the refund, and writes nothing", async () => {
+    const shop = await newMerchant();
+    const { paymentId } = await paidPayment(shop);
+    const before = await balances(shop.test);
+    // The payment's whole amount: more than its net, the only money of this balance.
+    const refused = await refund(shop.test, { paymentId, reason: 'REQUESTED_BY_CUSTOMER' }).expect(422);
+    expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    expect(await paymentRefunded(paymentId)).toBe(0);
+    expect(await refundRows(paymentId)).toEqual([]);
+    const reversals = await harness.db.query(`SELECT id FROM rail_reversals WHERE payment_id = $1`, [paymentId]);
+    expect(reversals).toEqual([]);
+    expect(await balances(shop.test)).toEqual(before);
+    // What the balance covers goes through.
+    await refund(shop.test, { paymentId, amount: before.pending, reason: 'REQUESTED_BY_CUSTOMER' }).expect(201);
+    expect(await balances(shop.test)).toEqual({ pending: 0, available: 0, reserve: before.reserve });
+  });
+
   it('refunds live payments with the live key; a SUSPENDED merchant gets 403 MERCHANT_RESTRICTED', async () => {
     const shop = await newMerchant();
     await paidPayment(shop, { livemode: true });

@@ -172,7 +172,9 @@ export class RailReversalService {
       const locked = await this.payments.lockById(transaction, reversal.paymentId);
       if (!locked) throw new Error(`rail reversal ${reversal.id} names no payment ${reversal.paymentId}`);
       const refundedAmount = await this.payments.returnRefundedAmount(transaction, locked.id, BigInt(reversal.amount));
-      await this.payments.noteStep(transaction, locked.id, `Refund ${refundId} refused by the rail: ${reason}`);
+      // The timeline's note holds 200 characters; the reversal keeps the rail's whole answer.
+      const note = `Refund ${refundId} refused by the rail: ${reason}`.slice(0, 200);
+      await this.payments.noteStep(transaction, locked.id, note);
       await this.hooks.checkout().refundSettled(transaction, {
         outcome: 'FAILED',
         refundId,

@@ -242,6 +242,11 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
       [paymentId],
     );
     expect(payment.livemode).toBe(livemode);
+    const refund = await harness.http
+      .post('/api/v1/merchant/refunds')
+      .set({ Authorization: `Bearer ${secret}`, 'Idempotency-Key': randomUUID() })
+      .send({ paymentId, amount: 100, reason: 'REQUESTED_BY_CUSTOMER' })
+      .expect(201);
     const link = await harness.http
       .post('/api/v1/merchant/payment-links')
       .set({ Authorization: `Bearer ${secret}` })
@@ -277,6 +282,7 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
       doomedApiKeyId: await newKeyId(owner, livemode),
       streamEventIds: [],
       statementId: '',
+      refundId: (refund.body as { id: string }).id,
     };
   }
 

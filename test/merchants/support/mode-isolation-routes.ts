@@ -67,6 +67,8 @@ export interface ModeObjects {
   doomedApiKeyId: string;
   /** The events the stream recorded for this merchant and mode, oldest first (at least two). */
   streamEventIds: string[];
+  /** A refund of 100 of `paymentId`, made with the objects. */
+  refundId: string;
   /** A READY statement of last month in this mode (planted activity, staff's on-demand month). */
   statementId: string;
 }
@@ -230,10 +232,46 @@ export const ISOLATION_ROUTES: IsolationRoute[] = [
     path: () => '/merchant/ledger?currency=NGN',
     scope: 'scoped',
     expectOwner: 200,
-    shows: (answer, objects) =>
-      field(answer, 'livemode') === objects.livemode &&
-      Number(field(answer, 'pending')) + Number(field(answer, 'available')) + Number(field(answer, 'reserve')) ===
-        objects.net,
+    // The mode's one payment, net of its fee, less what its refunds (the refund rows') took back.
+    shows: async (answer, objects, db) => {
+      const [payment] = await db.query<{ refunded_amount: string }[]>(
+        `SELECT refunded_amount FROM payments WHERE id = $1`,
+        [objects.paymentId],
+      );
+      return (
+        field(answer, 'livemode') === objects.livemode &&
+        Number(field(answer, 'pending')) + Number(field(answer, 'available')) + Number(field(answer, 'reserve')) ===
+          objects.net - Number(payment.refunded_amount)
+      );
+    },
+  },
+  // Refunds of the mode's payment: each owner row refunds 100 of it (a small part, so every row can).
+  {
+    name: 'POST /merchant/refunds',
+    method: 'post',
+    principal: 'key',
+    path: () => '/merchant/refunds',
+    body: (objects) => ({ paymentId: objects.paymentId, amount: 100, reason: 'REQUESTED_BY_CUSTOMER' }),
+    headers: () => ({ 'Idempotency-Key': randomUUID() }),
+    scope: 'object',
+    expectOwner: 201,
+  },
+  {
+    name: 'GET /merchant/refunds',
+    method: 'get',
+    principal: 'key',
+    path: () => '/merchant/refunds',
+    scope: 'scoped',
+    expectOwner: 200,
+    shows: (answer, objects) => list(answer).some((refund) => refund.id === objects.refundId),
+  },
+  {
+    name: 'GET /merchant/refunds/{refundId}',
+    method: 'get',
+    principal: 'key',
+    path: (objects) => `/merchant/refunds/${objects.refundId}`,
+    scope: 'object',
+    expectOwner: 200,
   },
   // The merchant's payments, in the key's mode: the list and its CSV export.
   {

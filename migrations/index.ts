@@ -43,6 +43,8 @@ import { PaymentRefundedAmount1795890000000 } from './1795890000000-payment-refu
 import { MerchantPaymentsSearch1795890200000 } from './1795890200000-merchant-payments-search';
 import { CreateMerchantStatements1795890400000 } from './1795890400000-create-merchant-statements';
 import { CreateMerchantRefunds1795890100000 } from './1795890100000-create-merchant-refunds';
+import { SandboxRailDisputes1795890500000 } from './1795890500000-sandbox-rail-disputes';
+import { CreateMerchantPaymentDisputes1795890510000 } from './1795890510000-create-merchant-payment-disputes';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -91,4 +93,6 @@ export const MIGRATIONS = [
   CreateMerchantRefunds1795890100000,
   MerchantPaymentsSearch1795890200000,
   CreateMerchantStatements1795890400000,
+  SandboxRailDisputes1795890500000,
+  CreateMerchantPaymentDisputes1795890510000,
 ];

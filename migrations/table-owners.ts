@@ -35,6 +35,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   posting_attempts: 'payments',
   rail_reversals: 'payments',
   sandbox_rail_operations: 'payments',
+  sandbox_rail_disputes: 'payments',
   // notifications
   notifications: 'notifications',
   notification_preferences: 'notifications',
@@ -87,6 +88,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   merchant_payment_links: 'merchants',
   // merchants: ledger
   merchant_balance_releases: 'merchants',
+  merchant_payment_disputes: 'merchants',
   // merchants: risk
   merchant_velocity_buckets: 'merchants',
   // merchants: the event stream

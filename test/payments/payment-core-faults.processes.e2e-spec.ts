@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, EntityManager } from 'typeorm';
+import { PaymentsConfig } from '../../src/modules/payments/payments.config';
+import { Clock } from '../../src/platform/clock/clock';
 import { PaymentRecoveryService } from '../../src/modules/payments/core/payment-recovery.service';
 import { AmlScreening } from '../../src/modules/compliance/aml-screening.service';
 import { PaymentScreening, ScreeningCandidate, ScreeningHit } from '../../src/modules/payments/core/payment-screening';
@@ -97,7 +99,11 @@ describe('the payment core when the process or the database fails around the rai
       override: (builder) =>
         builder
           .overrideProvider(RailConnector)
-          .useFactory({ factory: (dataSource: DataSource) => new CountingRail(dataSource), inject: [DataSource] })
+          .useFactory({
+            factory: (dataSource: DataSource, clock: Clock, settings: PaymentsConfig) =>
+              new CountingRail(dataSource, clock, settings),
+            inject: [DataSource, Clock, PaymentsConfig],
+          })
           .overrideProvider(PaymentScreening)
           .useFactory({
             factory: (configured: AmlScreening) => new TerminatingScreening(configured),

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
+import { PaymentsConfig } from '../../src/modules/payments/payments.config';
+import { Clock } from '../../src/platform/clock/clock';
 import { PaymentRecoveryService } from '../../src/modules/payments/core/payment-recovery.service';
 import { CaptureRequest, CaptureResult, RailConnector } from '../../src/modules/payments/rails/rail-connector';
 import { SandboxRailConnector } from '../../src/modules/payments/rails/sandbox-rail.connector';
@@ -64,9 +66,11 @@ describe(`payment invariants under random sequences (seed ${SEED}; replay with P
     kit = await createPaymentsApp({
       config: { DATABASE_URL: database.url, PAYMENT_DUPLICATE_WINDOW_SECONDS: '0' },
       override: (builder) =>
-        builder
-          .overrideProvider(RailConnector)
-          .useFactory({ factory: (dataSource: DataSource) => new CrashingRail(dataSource), inject: [DataSource] }),
+        builder.overrideProvider(RailConnector).useFactory({
+          factory: (dataSource: DataSource, clock: Clock, settings: PaymentsConfig) =>
+            new CrashingRail(dataSource, clock, settings),
+          inject: [DataSource, Clock, PaymentsConfig],
+        }),
     });
   }, 60_000);
 

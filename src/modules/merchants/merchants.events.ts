@@ -1,3 +1,4 @@
+import { IsInt } from 'class-validator';
 import {
   EventCurrency,
   EventFlag,
@@ -32,9 +33,11 @@ import { KYB_STATUSES, type KybStatus } from './onboarding/merchant.entity';
  * - `merchant.refund.failed`: the rail refused one refund for good; the refund is FAILED, the
  *   merchant's balance given back (with its `merchant.balance_updated`) and the payment's
  *   `refundedAmount` lowered, in one transaction.
+ * - `merchant.payment.disputed`: the payer's bank disputed a captured checkout payment (a chargeback the
+ *   rail notified); the disputed amount moved to the dispute hold in the same transaction.
  * - `merchant.payment_link.created`: a payment link was made.
  * - `merchant.balance_updated`: money of a merchant's balance (merchant, mode, currency) moved: the release
- *   job made pending or reserve available, or a refund spent available and pending. Carries the three
+ *   job made pending or reserve available, a refund spent available and pending, or a dispute held them. Carries the three
  *   balances as that transaction left them. A capture raises none (the payment's own event tells it, and
  *   the hot path does not sum the balance accounts).
  */
@@ -48,6 +51,7 @@ export const MERCHANT_EVENTS = {
   paymentFailed: 'merchant.payment.failed',
   paymentRefunded: 'merchant.payment.refunded',
   refundFailed: 'merchant.refund.failed',
+  paymentDisputed: 'merchant.payment.disputed',
   paymentLinkCreated: 'merchant.payment_link.created',
   balanceUpdated: 'merchant.balance_updated',
 } as const;
@@ -183,6 +187,45 @@ export class MerchantPaymentRefundEventPayload extends MerchantPaymentEventPaylo
   refundFailureReason: string | null;
 }
 
+/**
+ * A dispute of a checkout payment (`merchant.payment.disputed`), validated like the others: read by the
+ * webhooks, which send it as `payment.disputed`.
+ */
+export class MerchantPaymentDisputeEventPayload {
+  @EventId()
+  merchantId: string;
+
+  @EventFlag()
+  livemode: boolean;
+
+  @EventId()
+  disputeId: string;
+
+  @EventId()
+  paymentId: string;
+
+  @EventId()
+  checkoutSessionId: string;
+
+  /** Minor units disputed (held from the merchant's balances). */
+  @EventMinorUnits()
+  amount: number;
+
+  @EventCurrency()
+  currency: string;
+
+  /** The bank's reason, e.g. `FRAUDULENT`. */
+  @EventText({ max: 40 })
+  reason: string;
+
+  @EventOneOf(['NEEDS_RESPONSE', 'UNDER_REVIEW', 'WON', 'LOST'])
+  status: 'NEEDS_RESPONSE' | 'UNDER_REVIEW' | 'WON' | 'LOST';
+
+  /** ISO 8601: when the dispute was recorded. */
+  @EventText()
+  createdAt: string;
+}
+
 export interface MerchantPaymentLinkEventPayload {
   merchantId: string;
   paymentLinkId: string;
@@ -196,7 +239,8 @@ export interface MerchantPaymentLinkEventPayload {
 /**
  * A merchant's balance in one mode and currency after money of it moved (`merchant.balance_updated`),
  * validated like the others: read by the webhooks, which send it as `balance.updated`. No balance goes
- * below zero (the ledger refuses a refund it does not cover), so each is whole, non-negative minor units.
+ * below zero through a refund (the ledger refuses one it does not cover); a dispute is never refused, so
+ * available may (`DISPUTE`: the merchant owes what its balances did not cover).
  */
 export class MerchantBalanceEventPayload {
   @EventId()
@@ -209,14 +253,15 @@ export class MerchantBalanceEventPayload {
   currency: string;
 
   /** What moved it. */
-  @EventOneOf(['RELEASE', 'REFUND'])
-  reason: 'RELEASE' | 'REFUND';
+  @EventOneOf(['RELEASE', 'REFUND', 'DISPUTE'])
+  reason: 'RELEASE' | 'REFUND' | 'DISPUTE';
 
   /** Minor units, as GET /merchant/ledger shows them. */
   @EventMinorUnits()
   pending: number;
 
-  @EventMinorUnits()
+  /** Below zero only after a dispute its balances did not cover. */
+  @IsInt()
   available: number;
 
   @EventMinorUnits()
@@ -234,6 +279,7 @@ declare module '../../platform/outbox/outbox-events' {
     [MERCHANT_EVENTS.paymentFailed]: MerchantPaymentEventPayload;
     [MERCHANT_EVENTS.paymentRefunded]: MerchantPaymentRefundEventPayload;
     [MERCHANT_EVENTS.refundFailed]: MerchantPaymentRefundEventPayload;
+    [MERCHANT_EVENTS.paymentDisputed]: MerchantPaymentDisputeEventPayload;
     [MERCHANT_EVENTS.paymentLinkCreated]: MerchantPaymentLinkEventPayload;
     [MERCHANT_EVENTS.balanceUpdated]: MerchantBalanceEventPayload;
   }

@@ -17,6 +17,7 @@ export {
   type CheckoutChannelHook,
   type CheckoutCharge,
   type CheckoutRefundSettlement,
+  type RailDispute,
 } from './core/payment-channel-hooks';
 export { agentAccounts, floatTopUpEntry } from './core/payment-ledger';
 export { requestFingerprint } from './core/request-fingerprint';
@@ -35,6 +36,12 @@ export {
   type PartRefundRequest,
 } from './core/payment-refunds.service';
 export { RailReversalService } from './rails/rail-reversal.service';
+export {
+  RailDisputes,
+  type RailDisputeNotice,
+  type RailDisputeOutcome,
+  type SandboxDisputeAdvance,
+} from './rails/rail-disputes.service';
 export { RAIL_CODES, RailConnector, type RailOperation, type RailOperationsQuery } from './rails/rail-connector';
 export {
   PaymentScreening,

@@ -99,4 +99,22 @@ export class PaymentsConfig {
   @Min(1000)
   @Max(86_400_000)
   AUTHORIZATION_RECOVERY_MAX_AGE_MS = 3_600_000;
+
+  /** How long after a "succeed then disputed" test capture the sandbox rail's chargeback arrives. */
+  @Setting(
+    'how long after a capture of a "succeed then disputed" test account (`4000000000002685`, `0000000004`) the sandbox rail notifies its chargeback (test mode only)',
+  )
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(86_400_000)
+  SANDBOX_RAIL_DISPUTE_DELAY_MS = 5_000;
+
+  /** How often the worker delivers the sandbox rail's due dispute notices. */
+  @Setting("how often the worker delivers the sandbox rail's due dispute notifications (one tick per cluster)")
+  @Transform(toInt)
+  @IsInt()
+  @Min(1_000)
+  @Max(600_000)
+  SANDBOX_RAIL_NOTICE_INTERVAL_MS = 5_000;
 }

@@ -134,4 +134,9 @@ export const PAYMENT_QUEUES = {
   posting: 'payment-posting',
   /** Returns a payment's funds on its rail: refund a capture, cancel an unknown one, refund part of one. */
   railReversals: 'payment-rail-reversals',
+  /** The sandbox rail's notifications (disputes) falling due: one repeatable tick per cluster. */
+  sandboxRailNotices: 'sandbox-rail-notices',
 } as const;
+
+/** The repeatable job of `sandbox-rail-notices`: delivers every due sandbox dispute. */
+export const SANDBOX_RAIL_NOTICE_JOB = 'deliver-due';

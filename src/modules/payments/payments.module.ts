@@ -25,6 +25,7 @@ import { PostingAttemptRepository } from './posting/posting-attempt.repository';
 import { PostingService } from './posting/posting.service';
 import { RailConnector } from './rails/rail-connector';
 import { RailReversalRepository } from './rails/rail-reversal.repository';
+import { RailDisputes } from './rails/rail-disputes.service';
 import { RailReversalService } from './rails/rail-reversal.service';
 import { SandboxRailConnector } from './rails/sandbox-rail.connector';
 import { ConfigModule } from '../../platform/config/config.module';
@@ -65,6 +66,7 @@ import { PaymentsConfig } from './payments.config';
     PostingService,
     RailReversalService,
     RailReversalRepository,
+    RailDisputes,
     BillerCircuitBreaker,
     PaymentHolds,
     PaymentScreeningReads,
@@ -80,6 +82,7 @@ import { PaymentsConfig } from './payments.config';
     PaymentsService,
     PostingService,
     RailReversalService,
+    RailDisputes,
     PaymentRecoveryService,
     PaymentHolds,
     PaymentScreeningReads,

@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
 import { readFileSync } from 'node:fs';
 import { DataSource } from 'typeorm';
+import { PaymentsConfig } from '../../../src/modules/payments/payments.config';
 import { CaptureRequest, CaptureResult, RailConnector } from '../../../src/modules/payments/rails/rail-connector';
 import { SandboxRailConnector } from '../../../src/modules/payments/rails/sandbox-rail.connector';
 import { Clock } from '../../../src/platform/clock/clock';
@@ -14,9 +15,11 @@ export function compileWith(root: Type<unknown>, entry: EntryArguments): Promise
   let builder = Test.createTestingModule({ imports: [root] });
   if (entry.clockFile !== undefined) builder = builder.overrideProvider(Clock).useValue(new FileClock(entry.clockFile));
   if (entry.crashAfterCapture) {
-    builder = builder
-      .overrideProvider(RailConnector)
-      .useFactory({ factory: (dataSource: DataSource) => new CrashAfterCaptureRail(dataSource), inject: [DataSource] });
+    builder = builder.overrideProvider(RailConnector).useFactory({
+      factory: (dataSource: DataSource, clock: Clock, settings: PaymentsConfig) =>
+        new CrashAfterCaptureRail(dataSource, clock, settings),
+      inject: [DataSource, Clock, PaymentsConfig],
+    });
   }
   if (entry.outboundTrustCa !== undefined) {
     builder = builder

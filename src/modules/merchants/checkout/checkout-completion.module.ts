@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { OutboxModule } from '../../../platform/outbox/outbox.module';
 import { PaymentsModule } from '../../payments';
+import { MerchantPaymentDisputes } from '../disputes/merchant-payment-disputes';
 import { MerchantLedgerModule } from '../ledger/merchant-ledger.module';
 import { MerchantVelocityModule } from '../risk/merchant-velocity.module';
 import { MerchantDirectory } from '../onboarding/merchant-directory.service';
@@ -15,8 +16,10 @@ import { PaymentLinksRepository } from './payment-links.repository';
  * The checkout channel of the payment core (`CheckoutCompletion`), in one module that both the
  * API's MerchantsModule and the worker's MerchantsJobsModule import: one hook per application,
  * registered with the core's `PaymentChannelHooks` when the module starts, so a checkout capture
- * completes its session whether the request or the worker's recovery job records it, and a
- * merchant refund is settled in the worker when the rail answers (`MerchantRefundSettlement`).
+ * completes its session whether the request or the worker's recovery job records it, a
+ * merchant refund is settled in the worker when the rail answers (`MerchantRefundSettlement`), and
+ * a rail's dispute of a checkout payment is recorded (`MerchantPaymentDisputes`) by whichever
+ * process receives it.
  */
 @Module({
   imports: [PaymentsModule, MerchantLedgerModule, MerchantVelocityModule, OutboxModule],
@@ -24,11 +27,12 @@ import { PaymentLinksRepository } from './payment-links.repository';
     CheckoutCompletion,
     MerchantRefundSettlement,
     MerchantRefundsRepository,
+    MerchantPaymentDisputes,
     CheckoutSessionsRepository,
     PaymentLinksRepository,
     MerchantRepository,
     MerchantDirectory,
   ],
-  exports: [CheckoutCompletion, PaymentsModule],
+  exports: [CheckoutCompletion, MerchantPaymentDisputes, PaymentsModule],
 })
 export class CheckoutCompletionModule {}

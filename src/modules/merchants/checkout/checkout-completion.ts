@@ -9,7 +9,9 @@ import {
   type CheckoutCharge,
   type CheckoutRefundSettlement,
   type Payment,
+  type RailDispute,
 } from '../../payments';
+import { MerchantPaymentDisputes } from '../disputes/merchant-payment-disputes';
 import { MERCHANT_EVENTS, MerchantPaymentEventPayload } from '../merchants.events';
 import { merchantFee } from '../ledger/merchant-fee';
 import { MerchantLedger } from '../ledger/merchant-ledger';
@@ -46,6 +48,7 @@ import { PaymentLinksRepository } from './payment-links.repository';
  * - Failure (declined, or never captured): the velocity admission given back, the session freed
  *   for another try (and expired at once when already past due), `merchant.payment.failed`.
  * - A refund settled by the rail (the worker's reversal transaction): `MerchantRefundSettlement`.
+ * - Dispute (a rail's chargeback notice of a SUCCEEDED payment): `MerchantPaymentDisputes.record`.
  */
 @Injectable()
 export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
@@ -60,6 +63,7 @@ export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
     private readonly outbox: OutboxWriter,
     private readonly clock: Clock,
     private readonly refunds: MerchantRefundSettlement,
+    private readonly disputes: MerchantPaymentDisputes,
   ) {}
 
   onModuleInit(): void {
@@ -178,6 +182,10 @@ export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
 
   async refundSettled(manager: EntityManager, settlement: CheckoutRefundSettlement): Promise<void> {
     await this.refunds.settle(manager, settlement);
+  }
+
+  async disputed(manager: EntityManager, payment: Payment, dispute: RailDispute): Promise<void> {
+    await this.disputes.record(manager, payment, dispute);
   }
 }
 

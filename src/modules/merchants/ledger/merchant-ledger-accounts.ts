@@ -1,12 +1,13 @@
 import type { AccountRef } from '../../ledger';
 
-export const MERCHANT_BALANCE_TYPES = ['pending', 'available', 'reserve'] as const;
+/** The merchant's balances, and `dispute`: money held while a dispute of one of its payments is open. */
+export const MERCHANT_BALANCE_TYPES = ['pending', 'available', 'reserve', 'dispute'] as const;
 export type MerchantBalanceType = (typeof MERCHANT_BALANCE_TYPES)[number];
 
 /**
  * A merchant's balance account in one mode and currency: what the platform owes the merchant
  * (LIABILITY, so a credit is a negative line and the balance shown is minus the sum of lines).
- * Code `merchant:{merchantId}:{live|test}:{pending|available|reserve}:{currency}`.
+ * Code `merchant:{merchantId}:{live|test}:{pending|available|reserve|dispute}:{currency}`.
  */
 export function merchantBalanceAccount(
   merchantId: string,

@@ -64,6 +64,17 @@ export interface MerchantRefundReturn extends MerchantRefund, MerchantRefundBook
   refundId: string;
 }
 
+/** A dispute (chargeback) of a merchant payment: its amount leaves the merchant's balances for the dispute hold. */
+export interface MerchantDisputeHold {
+  disputeId: string;
+  paymentId: string;
+  merchantId: string;
+  livemode: boolean;
+  currency: string;
+  /** What the payer's bank disputes, minor units (> 0). */
+  amount: MinorUnits;
+}
+
 /** One merchant balance (merchant, mode, currency), minor units; what the platform owes the merchant. */
 export interface MerchantBalances {
   pending: bigint;
@@ -326,6 +337,65 @@ export class MerchantLedger {
       lines,
     });
     await this.balanceUpdated(manager, refund, 'REFUND');
+    return entryId;
+  }
+
+  /**
+   * Holds a disputed amount: debits the merchant's available balance first, then its pending, and credits the
+   * balance's dispute hold account (`merchant:...:dispute:{cur}`), so the money stays the merchant's but can be
+   * neither paid out nor refunded while the dispute is open. The bank has already taken the money back, so a
+   * dispute is never refused: what available and pending do not cover is taken from available, which goes below
+   * zero (the merchant owes it; later captures make it up). The reserve is left to its release schedule. As for a
+   * refund, the pending spent comes off the unreleased pending releases (the disputed payment's first), under the
+   * same advisory lock, so releases never make available more than is pending. Raises `merchant.balance_updated`
+   * (`DISPUTE`). Answers the journal entry's id.
+   */
+  async recordDisputeHold(manager: EntityManager, hold: MerchantDisputeHold): Promise<string> {
+    const amount = minorUnits(hold.amount, 'amount');
+    if (amount <= 0n) throw new RangeError('a disputed amount is positive');
+    const { merchantId, livemode, currency } = hold;
+    const executor = executorOn(manager);
+    await run(executor, SQL.lockBalance, { key: `merchant-balance:${merchantId}:${livemode}:${currency}` });
+    const releases = await run(executor, SQL.lockUnreleasedPending, {
+      merchantId,
+      livemode,
+      currency,
+      paymentId: hold.paymentId,
+    });
+    const before = await this.balances(manager, hold);
+    const available = before.available > 0n ? before.available : 0n;
+    const pending = before.pending > 0n ? before.pending : 0n;
+    const fromPending = pending < amount - available ? pending : amount - available > 0n ? amount - available : 0n;
+    const fromAvailable = amount - fromPending;
+    const lines: PostingLine[] = [];
+    if (fromAvailable > 0n) {
+      lines.push({
+        account: merchantBalanceAccount(merchantId, livemode, 'available', currency),
+        amount: fromAvailable,
+      });
+    }
+    if (fromPending > 0n) {
+      lines.push({ account: merchantBalanceAccount(merchantId, livemode, 'pending', currency), amount: fromPending });
+    }
+    lines.push({ account: merchantBalanceAccount(merchantId, livemode, 'dispute', currency), amount: -amount });
+    const entryId = await this.ledger.post(manager, {
+      kind: 'MERCHANT_DISPUTE_HOLD',
+      referenceType: 'merchant_payment_dispute',
+      referenceId: hold.disputeId,
+      currency,
+      memo: `Dispute of merchant payment ${hold.paymentId}${livemode ? '' : ' (test)'}`,
+      lines,
+    });
+    let left = fromPending;
+    for (const release of releases) {
+      if (left === 0n) break;
+      const scheduled = BigInt(release.amount);
+      const by = scheduled < left ? scheduled : left;
+      if (by === 0n) continue;
+      await run(executor, SQL.reduceRelease, { id: release.id, by: by.toString() });
+      left -= by;
+    }
+    await this.balanceUpdated(manager, hold, 'DISPUTE');
     return entryId;
   }
 

@@ -17,6 +17,7 @@ export const WEBHOOK_EVENT_SOURCES = {
   'payment.succeeded': MERCHANT_EVENTS.paymentSucceeded,
   'payment.failed': MERCHANT_EVENTS.paymentFailed,
   'payment.refunded': MERCHANT_EVENTS.paymentRefunded,
+  'payment.disputed': MERCHANT_EVENTS.paymentDisputed,
   'balance.updated': MERCHANT_EVENTS.balanceUpdated,
 } as const;
 

@@ -8,6 +8,7 @@ import {
   MerchantBalanceEventPayload,
   MerchantCheckoutSessionEventPayload,
   MerchantKybEventPayload,
+  MerchantPaymentDisputeEventPayload,
   MerchantPaymentEventPayload,
   MerchantPaymentRefundEventPayload,
 } from '../merchants.events';
@@ -23,6 +24,7 @@ export const WEBHOOK_OUTBOX_EVENTS = new OutboxEventReader({
   [MERCHANT_EVENTS.paymentSucceeded]: MerchantPaymentEventPayload,
   [MERCHANT_EVENTS.paymentFailed]: MerchantPaymentEventPayload,
   [MERCHANT_EVENTS.paymentRefunded]: MerchantPaymentRefundEventPayload,
+  [MERCHANT_EVENTS.paymentDisputed]: MerchantPaymentDisputeEventPayload,
   [MERCHANT_EVENTS.balanceUpdated]: MerchantBalanceEventPayload,
 });
 
@@ -97,7 +99,8 @@ export class WebhookFanOut {
  * sandbox's, and the test event). A checkout session's events are in the session's mode
  * (`livemode` of the payload), and their object is the session as the merchant API names it.
  * A payment's events are in the payment's mode, their object the payment as the merchant sees it
- * (what the payer paid, the fee kept, the net credited); a balance's in the balance's mode, its
+ * (what the payer paid, the fee kept, the net credited; for a dispute, the dispute with its
+ * payment's id); a balance's in the balance's mode, its
  * object the three balances as GET /merchant/ledger names them, with what moved them.
  */
 export function merchantFacing(
@@ -154,6 +157,22 @@ export function merchantFacing(
         merchantId: event.payload.merchantId,
         livemode: event.payload.livemode,
         object: paymentObject(event.payload),
+      };
+    case MERCHANT_EVENTS.paymentDisputed:
+      return {
+        merchantId: event.payload.merchantId,
+        livemode: event.payload.livemode,
+        object: {
+          id: event.payload.disputeId,
+          paymentId: event.payload.paymentId,
+          checkoutSessionId: event.payload.checkoutSessionId,
+          amount: event.payload.amount,
+          currency: event.payload.currency,
+          reason: event.payload.reason,
+          status: event.payload.status,
+          createdAt: event.payload.createdAt,
+          livemode: event.payload.livemode,
+        },
       };
     case MERCHANT_EVENTS.balanceUpdated:
       return {

@@ -15,6 +15,17 @@ export interface CheckoutCharge {
   merchantPricingVersionId: string | null;
 }
 
+/**
+ * A dispute (chargeback) of a captured payment, as the rail notified it: the payer's bank
+ * contests `amount` (minor units of the payment's currency, at most its amount) for `reason`.
+ */
+export interface RailDispute {
+  /** The rail's own reference of the dispute. */
+  railReference: string;
+  amount: number;
+  reason: string;
+}
+
 /** What the capture's transaction needs from the channel: the journal entry it posted. */
 export interface CheckoutCaptureRecord {
   journalEntryId: string;
@@ -76,6 +87,13 @@ export interface CheckoutChannelHook {
    * failure give the merchant's balance back) and write the merchant's event.
    */
   refundSettled(manager: EntityManager, settlement: CheckoutRefundSettlement): Promise<void>;
+
+  /**
+   * The rail notified a dispute of the captured (SUCCEEDED) payment, in the notification's
+   * transaction: record it on the merchant's side and hold its amount. Idempotent per payment
+   * (a second notice of it changes nothing).
+   */
+  disputed(manager: EntityManager, payment: Payment, dispute: RailDispute): Promise<void>;
 }
 
 /**

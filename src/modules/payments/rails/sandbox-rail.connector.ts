@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { Clock } from '../../../platform/clock/clock';
 import { oneOf, oneOfOrNull } from '../../../platform/database/column-values';
+import { newId } from '../../../platform/database/new-id';
 import { sqlStatements } from '../../../platform/database/sql-query';
 import { executorOn, one, run } from '../../../platform/database/statement-executor';
 import {
@@ -20,6 +22,7 @@ import {
   RefundRequest,
   RefundResult,
 } from './rail-connector';
+import { PaymentsConfig } from '../payments.config';
 import * as sandboxOperations from './sql/sandbox-rail-operations.queries';
 
 /**
@@ -27,7 +30,13 @@ import * as sandboxOperations from './sql/sandbox-rail-operations.queries';
  * Any other well-formed account number is captured. Documented in the README.
  */
 type ForcedOutcome =
-  'DECLINED' | 'INSUFFICIENT_FUNDS' | 'ACCOUNT_CLOSED' | 'TIMEOUT' | 'CAPTURED_ANSWER_LOST' | 'REFUNDS_REFUSED';
+  | 'DECLINED'
+  | 'INSUFFICIENT_FUNDS'
+  | 'ACCOUNT_CLOSED'
+  | 'TIMEOUT'
+  | 'CAPTURED_ANSWER_LOST'
+  | 'REFUNDS_REFUSED'
+  | 'CAPTURED_THEN_DISPUTED';
 
 export const RAIL_TEST_ACCOUNTS: Readonly<Record<string, ForcedOutcome>> = {
   '4000000000000002': 'DECLINED',
@@ -35,12 +44,17 @@ export const RAIL_TEST_ACCOUNTS: Readonly<Record<string, ForcedOutcome>> = {
   '4000000000000119': 'TIMEOUT',
   '4000000000000259': 'CAPTURED_ANSWER_LOST',
   '4000000000005126': 'REFUNDS_REFUSED',
+  '4000000000002685': 'CAPTURED_THEN_DISPUTED',
   '0000000002': 'DECLINED',
   '0000000003': 'ACCOUNT_CLOSED',
+  '0000000004': 'CAPTURED_THEN_DISPUTED',
   '0000000009': 'TIMEOUT',
   '+2348000000402': 'INSUFFICIENT_FUNDS',
   '+2348000000504': 'TIMEOUT',
 };
+
+/** Why the payer's bank disputes a `CAPTURED_THEN_DISPUTED` capture (a card network's reason family). */
+export const SANDBOX_DISPUTE_REASON = 'FRAUDULENT';
 
 const DECLINES: Partial<Record<ForcedOutcome, DeclineReason>> = {
   DECLINED: 'DO_NOT_HONOR',
@@ -73,11 +87,18 @@ const SQL = sqlStatements('payments', sandboxOperations);
  * way back: only the inquiry learns of the capture. `REFUNDS_REFUSED` captures, and every refund
  * of that capture is refused for good (`final`: the payer's account takes no refunds), as Stripe's
  * test card 4000000000005126; its capture's rail reference carries the mark (`_capnr_`), so the
- * refund, which names the capture by that reference, knows it after any restart.
+ * refund, which names the capture by that reference, knows it after any restart. `CAPTURED_THEN_DISPUTED` captures and
+ * records the chargeback the payer's bank will open `SANDBOX_RAIL_DISPUTE_DELAY_MS` later
+ * (`sandbox_rail_disputes`), which the worker's notice tick delivers as a real rail's dispute
+ * notification would arrive (`RailDisputes`).
  */
 @Injectable()
 export class SandboxRailConnector extends RailConnector {
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly settings: PaymentsConfig,
+  ) {
     super();
   }
 
@@ -86,6 +107,7 @@ export class SandboxRailConnector extends RailConnector {
     if (forced === 'TIMEOUT') return { status: 'TIMEOUT' };
     const decline = forced ? DECLINES[forced] : undefined;
     const stored = await this.recordCapture(request, decline ?? null);
+    if (forced === 'CAPTURED_THEN_DISPUTED' && stored.outcome === 'CAPTURED') await this.scheduleDispute(request);
     if (forced === 'CAPTURED_ANSWER_LOST') return { status: 'TIMEOUT' };
     return toResult(stored);
   }
@@ -147,6 +169,20 @@ export class SandboxRailConnector extends RailConnector {
     // A concurrent capture of the same reference committed after this statement's snapshot.
     const [first] = await run(executor, SQL.sandboxCaptureOf, { reference: request.reference });
     return toStoredCapture(first);
+  }
+
+  /** The payer's bank's chargeback of this capture, due SANDBOX_RAIL_DISPUTE_DELAY_MS from now (once per reference). */
+  private async scheduleDispute(request: CaptureRequest): Promise<void> {
+    await run(executorOn(this.dataSource.manager), SQL.sandboxScheduleDispute, {
+      id: newId(),
+      reference: request.reference,
+      rail: request.rail,
+      railReference: railReference('dsp', request.rail, request.reference),
+      amount: request.amount.toString(),
+      currency: request.currency,
+      reason: SANDBOX_DISPUTE_REASON,
+      notifyAt: new Date(this.clock.now().getTime() + this.settings.SANDBOX_RAIL_DISPUTE_DELAY_MS),
+    });
   }
 
   private async record(kind: 'REFUND' | 'CANCEL', rail: string, reference: string): Promise<string> {

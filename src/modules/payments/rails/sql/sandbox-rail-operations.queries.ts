@@ -159,3 +159,173 @@ const sandboxOperationsIR: any = {"usedParamSet":{"references":true,"capturedFro
 export const sandboxOperations = new PreparedQuery<SandboxOperationsParams,SandboxOperationsResult>(sandboxOperationsIR);
 
 
+/** 'SandboxScheduleDispute' parameters type */
+export interface SandboxScheduleDisputeParams {
+  amount: NumberOrString;
+  currency: string;
+  id: string;
+  notifyAt: DateOrString;
+  rail: string;
+  railReference: string;
+  reason: string;
+  reference: string;
+}
+
+/** 'SandboxScheduleDispute' return type */
+export type SandboxScheduleDisputeResult = void;
+
+/** 'SandboxScheduleDispute' query type */
+export interface SandboxScheduleDisputeQuery {
+  params: SandboxScheduleDisputeParams;
+  result: SandboxScheduleDisputeResult;
+}
+
+const sandboxScheduleDisputeIR: any = {"usedParamSet":{"id":true,"reference":true,"rail":true,"railReference":true,"amount":true,"currency":true,"reason":true,"notifyAt":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":215,"b":218}]},{"name":"reference","required":true,"transform":{"type":"scalar"},"locs":[{"a":221,"b":231}]},{"name":"rail","required":true,"transform":{"type":"scalar"},"locs":[{"a":234,"b":239}]},{"name":"railReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":242,"b":256}]},{"name":"amount","required":true,"transform":{"type":"scalar"},"locs":[{"a":259,"b":266}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":269,"b":278}]},{"name":"reason","required":true,"transform":{"type":"scalar"},"locs":[{"a":281,"b":288}]},{"name":"notifyAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":291,"b":300}]}],"statement":"-- The chargeback a \"succeed then disputed\" test account's capture will meet, once per reference.\nINSERT INTO sandbox_rail_disputes (id, reference, rail, rail_reference, amount, currency, reason, notify_at)\nVALUES (:id!, :reference!, :rail!, :railReference!, :amount!, :currency!, :reason!, :notifyAt!)\nON CONFLICT (reference) DO NOTHING"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- The chargeback a "succeed then disputed" test account's capture will meet, once per reference.
+ * INSERT INTO sandbox_rail_disputes (id, reference, rail, rail_reference, amount, currency, reason, notify_at)
+ * VALUES (:id!, :reference!, :rail!, :railReference!, :amount!, :currency!, :reason!, :notifyAt!)
+ * ON CONFLICT (reference) DO NOTHING
+ * ```
+ */
+export const sandboxScheduleDispute = new PreparedQuery<SandboxScheduleDisputeParams,SandboxScheduleDisputeResult>(sandboxScheduleDisputeIR);
+
+
+/** 'SandboxClaimDueDisputes' parameters type */
+export interface SandboxClaimDueDisputesParams {
+  limit: NumberOrString;
+  now: DateOrString;
+  skip: stringArray;
+}
+
+/** 'SandboxClaimDueDisputes' return type */
+export interface SandboxClaimDueDisputesResult {
+  amount: string;
+  currency: string;
+  id: string;
+  rail: string;
+  rail_reference: string;
+  reason: string;
+  reference: string;
+}
+
+/** 'SandboxClaimDueDisputes' query type */
+export interface SandboxClaimDueDisputesQuery {
+  params: SandboxClaimDueDisputesParams;
+  result: SandboxClaimDueDisputesResult;
+}
+
+const sandboxClaimDueDisputesIR: any = {"usedParamSet":{"now":true,"skip":true,"limit":true},"params":[{"name":"now","required":true,"transform":{"type":"scalar"},"locs":[{"a":307,"b":311}]},{"name":"skip","required":true,"transform":{"type":"scalar"},"locs":[{"a":328,"b":333}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":375,"b":381}]}],"statement":"-- Due chargebacks for this worker, but those it left waiting (:skip); those another worker holds are skipped\n-- (sandbox_rail_disputes_due_idx).\nSELECT id, reference, rail, rail_reference, amount::text AS \"amount!\", currency, reason\n  FROM sandbox_rail_disputes\n WHERE notified_at IS NULL AND notify_at <= :now! AND id <> ALL (:skip!::uuid[])\n ORDER BY notify_at, id\n LIMIT :limit!\n   FOR UPDATE SKIP LOCKED"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- Due chargebacks for this worker, but those it left waiting (:skip); those another worker holds are skipped
+ * -- (sandbox_rail_disputes_due_idx).
+ * SELECT id, reference, rail, rail_reference, amount::text AS "amount!", currency, reason
+ *   FROM sandbox_rail_disputes
+ *  WHERE notified_at IS NULL AND notify_at <= :now! AND id <> ALL (:skip!::uuid[])
+ *  ORDER BY notify_at, id
+ *  LIMIT :limit!
+ *    FOR UPDATE SKIP LOCKED
+ * ```
+ */
+export const sandboxClaimDueDisputes = new PreparedQuery<SandboxClaimDueDisputesParams,SandboxClaimDueDisputesResult>(sandboxClaimDueDisputesIR);
+
+
+/** 'SandboxClaimDisputeOf' parameters type */
+export interface SandboxClaimDisputeOfParams {
+  reference: string;
+}
+
+/** 'SandboxClaimDisputeOf' return type */
+export interface SandboxClaimDisputeOfResult {
+  amount: string;
+  currency: string;
+  id: string;
+  notify_at: Date;
+  rail: string;
+  rail_reference: string;
+  reason: string;
+  reference: string;
+}
+
+/** 'SandboxClaimDisputeOf' query type */
+export interface SandboxClaimDisputeOfQuery {
+  params: SandboxClaimDisputeOfParams;
+  result: SandboxClaimDisputeOfResult;
+}
+
+const sandboxClaimDisputeOfIR: any = {"usedParamSet":{"reference":true},"params":[{"name":"reference","required":true,"transform":{"type":"scalar"},"locs":[{"a":233,"b":243}]}],"statement":"-- The chargeback still to come for one reference (the test clock brings it forward).\nSELECT id, reference, rail, rail_reference, amount::text AS \"amount!\", currency, reason, notify_at\n  FROM sandbox_rail_disputes\n WHERE reference = :reference! AND notified_at IS NULL\n   FOR UPDATE"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- The chargeback still to come for one reference (the test clock brings it forward).
+ * SELECT id, reference, rail, rail_reference, amount::text AS "amount!", currency, reason, notify_at
+ *   FROM sandbox_rail_disputes
+ *  WHERE reference = :reference! AND notified_at IS NULL
+ *    FOR UPDATE
+ * ```
+ */
+export const sandboxClaimDisputeOf = new PreparedQuery<SandboxClaimDisputeOfParams,SandboxClaimDisputeOfResult>(sandboxClaimDisputeOfIR);
+
+
+/** 'SandboxShiftDispute' parameters type */
+export interface SandboxShiftDisputeParams {
+  id: string;
+  seconds: number;
+}
+
+/** 'SandboxShiftDispute' return type */
+export type SandboxShiftDisputeResult = void;
+
+/** 'SandboxShiftDispute' query type */
+export interface SandboxShiftDisputeQuery {
+  params: SandboxShiftDisputeParams;
+  result: SandboxShiftDisputeResult;
+}
+
+const sandboxShiftDisputeIR: any = {"usedParamSet":{"seconds":true,"id":true},"params":[{"name":"seconds","required":true,"transform":{"type":"scalar"},"locs":[{"a":79,"b":87}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":107,"b":110}]}],"statement":"UPDATE sandbox_rail_disputes SET notify_at = notify_at - make_interval(secs => :seconds!::int)\n WHERE id = :id! AND notified_at IS NULL"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * UPDATE sandbox_rail_disputes SET notify_at = notify_at - make_interval(secs => :seconds!::int)
+ *  WHERE id = :id! AND notified_at IS NULL
+ * ```
+ */
+export const sandboxShiftDispute = new PreparedQuery<SandboxShiftDisputeParams,SandboxShiftDisputeResult>(sandboxShiftDisputeIR);
+
+
+/** 'SandboxMarkDisputeNotified' parameters type */
+export interface SandboxMarkDisputeNotifiedParams {
+  id: string;
+  notifiedAt: DateOrString;
+  outcome: string;
+}
+
+/** 'SandboxMarkDisputeNotified' return type */
+export type SandboxMarkDisputeNotifiedResult = void;
+
+/** 'SandboxMarkDisputeNotified' query type */
+export interface SandboxMarkDisputeNotifiedQuery {
+  params: SandboxMarkDisputeNotifiedParams;
+  result: SandboxMarkDisputeNotifiedResult;
+}
+
+const sandboxMarkDisputeNotifiedIR: any = {"usedParamSet":{"notifiedAt":true,"outcome":true,"id":true},"params":[{"name":"notifiedAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":47,"b":58}]},{"name":"outcome","required":true,"transform":{"type":"scalar"},"locs":[{"a":71,"b":79}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":93,"b":96}]}],"statement":"UPDATE sandbox_rail_disputes SET notified_at = :notifiedAt!, outcome = :outcome!\n WHERE id = :id! AND notified_at IS NULL"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * UPDATE sandbox_rail_disputes SET notified_at = :notifiedAt!, outcome = :outcome!
+ *  WHERE id = :id! AND notified_at IS NULL
+ * ```
+ */
+export const sandboxMarkDisputeNotified = new PreparedQuery<SandboxMarkDisputeNotifiedParams,SandboxMarkDisputeNotifiedResult>(sandboxMarkDisputeNotifiedIR);
+
+

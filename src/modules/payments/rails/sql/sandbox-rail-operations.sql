@@ -34,3 +34,34 @@ UNION
 SELECT kind, reference, rail, outcome, rail_reference, amount::text AS amount, currency, created_at
   FROM sandbox_rail_operations
  WHERE kind = 'CAPTURE' AND created_at >= :capturedFrom! AND created_at < :capturedTo!;
+
+/* @name SandboxScheduleDispute */
+-- The chargeback a "succeed then disputed" test account's capture will meet, once per reference.
+INSERT INTO sandbox_rail_disputes (id, reference, rail, rail_reference, amount, currency, reason, notify_at)
+VALUES (:id!, :reference!, :rail!, :railReference!, :amount!, :currency!, :reason!, :notifyAt!)
+ON CONFLICT (reference) DO NOTHING;
+
+/* @name SandboxClaimDueDisputes */
+-- Due chargebacks for this worker, but those it left waiting (:skip); those another worker holds are skipped
+-- (sandbox_rail_disputes_due_idx).
+SELECT id, reference, rail, rail_reference, amount::text AS "amount!", currency, reason
+  FROM sandbox_rail_disputes
+ WHERE notified_at IS NULL AND notify_at <= :now! AND id <> ALL (:skip!::uuid[])
+ ORDER BY notify_at, id
+ LIMIT :limit!
+   FOR UPDATE SKIP LOCKED;
+
+/* @name SandboxClaimDisputeOf */
+-- The chargeback still to come for one reference (the test clock brings it forward).
+SELECT id, reference, rail, rail_reference, amount::text AS "amount!", currency, reason, notify_at
+  FROM sandbox_rail_disputes
+ WHERE reference = :reference! AND notified_at IS NULL
+   FOR UPDATE;
+
+/* @name SandboxShiftDispute */
+UPDATE sandbox_rail_disputes SET notify_at = notify_at - make_interval(secs => :seconds!::int)
+ WHERE id = :id! AND notified_at IS NULL;
+
+/* @name SandboxMarkDisputeNotified */
+UPDATE sandbox_rail_disputes SET notified_at = :notifiedAt!, outcome = :outcome!
+ WHERE id = :id! AND notified_at IS NULL;

@@ -263,6 +263,16 @@ export const MERCHANT_FIXTURES: Record<string, Fixture> = {
     };
   },
   MerchantRefunds_get: async (context) => ({ pathParams: { refundId: await pendingRefund(context) } }),
+  // The examples name both targets; each call sends one: a new test session of the caller's.
+  TestClock_advance: async (context) => {
+    const created = await context.http
+      .post('/api/v1/developer/sandbox/checkout-sessions')
+      .set(context.headers)
+      .set('Idempotency-Key', unique('contract-clock'))
+      .send({ amount: 1000, currency: 'NGN', merchantReference: 'contract', endpoint: 'https://shop.example.com/back' })
+      .expect(201);
+    return { body: { checkoutSessionId: (created.body as { id: string }).id, paymentId: undefined, seconds: 60 } };
+  },
   AdminMerchants_changeKyb: async (context) => ({
     pathParams: { merchantId: (await registerMerchant(targetOf(context))).merchant.id },
     body: { status: 'APPROVED' },

@@ -19,6 +19,7 @@ import { MerchantRefundsController } from './checkout/merchant-refunds.controlle
 import { MerchantRiskController } from './risk/merchant-risk.controller';
 import { MerchantLedgerController } from './ledger/merchant-ledger.controller';
 import { SandboxCheckoutSessionsController } from './checkout/sandbox-checkout-sessions.controller';
+import { TestClockController } from './sandbox/test-clock.controller';
 import { HostedCheckoutController } from './checkout/hosted/hosted-checkout.controller';
 import { hostedFormParser } from './checkout/hosted/hosted-form-parser';
 
@@ -54,6 +55,7 @@ import { MerchantStatementsController } from './statements/merchant-statements.c
     MerchantRiskController,
     MerchantLedgerController,
     SandboxCheckoutSessionsController,
+    TestClockController,
     MerchantEventsController,
     MerchantPaymentsController,
     MerchantHealthController,

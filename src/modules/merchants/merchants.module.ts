@@ -52,6 +52,7 @@ import { CheckoutSessionsRepository } from './checkout/checkout-sessions.reposit
 import { CheckoutSessionsService } from './checkout/checkout-sessions.service';
 import { MerchantRefundsRepository } from './checkout/merchant-refunds.repository';
 import { MerchantRefundsService } from './checkout/merchant-refunds.service';
+import { TestClockService } from './sandbox/test-clock.service';
 import { PaymentLinksRepository } from './checkout/payment-links.repository';
 import { PaymentLinksService } from './checkout/payment-links.service';
 import { MerchantLedgerModule } from './ledger/merchant-ledger.module';
@@ -156,6 +157,8 @@ import { MerchantStatementsService } from './statements/merchant-statements.serv
     MerchantApiOutcomesMiddleware,
     MerchantHealthService,
     MerchantStatementsService,
+    // sandbox
+    TestClockService,
   ],
   exports: [
     MerchantDirectory,
@@ -191,6 +194,7 @@ import { MerchantStatementsService } from './statements/merchant-statements.serv
     MerchantApiOutcomesMiddleware,
     MerchantHealthService,
     MerchantStatementsService,
+    TestClockService,
   ],
 })
 export class MerchantsModule {}

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../../platform/clock/clock';
 import { sqlStatements } from '../../../platform/database/sql-query';
 import { executorOn, run } from '../../../platform/database/statement-executor';
@@ -10,6 +10,8 @@ import { merchantBalanceAccount } from './merchant-ledger-accounts';
 import * as merchantLedger from './sql/merchant-ledger.queries';
 
 const SQL = sqlStatements('merchants', merchantLedger);
+
+type ClaimedRelease = merchantLedger.ClaimDueReleasesResult;
 
 /**
  * The release job's work: every scheduled release due by the clock's now is posted (pending to available
@@ -45,39 +47,58 @@ export class MerchantBalanceReleases {
     return released;
   }
 
+  /**
+   * The test clock's work on one payment, in the caller's transaction: its releases due by `now`, posted and
+   * marked as the job would (with `merchant.balance_updated`). Answers what it released.
+   */
+  async releaseDueOfPayment(
+    manager: EntityManager,
+    paymentId: string,
+    now: Date,
+  ): Promise<{ kind: MerchantReleaseKind; amount: bigint }[]> {
+    const due = await run(executorOn(manager), SQL.claimDueReleasesOfPayment, { paymentId, now });
+    await this.post(manager, due, now);
+    return due.map((release) => ({ kind: release.kind as MerchantReleaseKind, amount: BigInt(release.amount) }));
+  }
+
   private releaseBatch(now: Date, limit: number): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const executor = executorOn(manager);
-      const due = await run(executor, SQL.claimDueReleases, { now, limit });
-      const moved = new Map<string, MerchantBalanceKey>();
-      for (const release of due) {
-        const key = { merchantId: release.merchant_id, livemode: release.livemode, currency: release.currency };
-        const amount = BigInt(release.amount);
-        let entryId: string | null = null;
-        // A release a refund brought to zero has nothing left to move: marked, no entry.
-        if (amount > 0n) {
-          const kind = release.kind as MerchantReleaseKind;
-          const from = kind === 'PENDING_TO_AVAILABLE' ? 'pending' : 'reserve';
-          entryId = await this.ledger.post(manager, {
-            kind: kind === 'PENDING_TO_AVAILABLE' ? 'MERCHANT_PENDING_RELEASE' : 'MERCHANT_RESERVE_RELEASE',
-            referenceType: 'payment',
-            referenceId: release.payment_id,
-            currency: release.currency,
-            memo: `${from === 'pending' ? 'Pending' : 'Reserve'} of merchant payment ${release.payment_id} made available`,
-            lines: [
-              { account: merchantBalanceAccount(key.merchantId, key.livemode, from, key.currency), amount },
-              {
-                account: merchantBalanceAccount(key.merchantId, key.livemode, 'available', key.currency),
-                amount: -amount,
-              },
-            ],
-          });
-          moved.set(`${key.merchantId}:${key.livemode}:${key.currency}`, key);
-        }
-        await run(executor, SQL.markReleased, { id: release.id, releasedAt: now, releaseEntryId: entryId });
-      }
-      for (const key of moved.values()) await this.merchantLedger.balanceUpdated(manager, key, 'RELEASE');
+      const due = await run(executorOn(manager), SQL.claimDueReleases, { now, limit });
+      await this.post(manager, due, now);
       return due.length;
     });
+  }
+
+  /** Posts and marks claimed releases; each balance moved gets one `merchant.balance_updated`. */
+  private async post(manager: EntityManager, due: readonly ClaimedRelease[], now: Date): Promise<void> {
+    const executor = executorOn(manager);
+    const moved = new Map<string, MerchantBalanceKey>();
+    for (const release of due) {
+      const key = { merchantId: release.merchant_id, livemode: release.livemode, currency: release.currency };
+      const amount = BigInt(release.amount);
+      let entryId: string | null = null;
+      // A release a refund brought to zero has nothing left to move: marked, no entry.
+      if (amount > 0n) {
+        const kind = release.kind as MerchantReleaseKind;
+        const from = kind === 'PENDING_TO_AVAILABLE' ? 'pending' : 'reserve';
+        entryId = await this.ledger.post(manager, {
+          kind: kind === 'PENDING_TO_AVAILABLE' ? 'MERCHANT_PENDING_RELEASE' : 'MERCHANT_RESERVE_RELEASE',
+          referenceType: 'payment',
+          referenceId: release.payment_id,
+          currency: release.currency,
+          memo: `${from === 'pending' ? 'Pending' : 'Reserve'} of merchant payment ${release.payment_id} made available`,
+          lines: [
+            { account: merchantBalanceAccount(key.merchantId, key.livemode, from, key.currency), amount },
+            {
+              account: merchantBalanceAccount(key.merchantId, key.livemode, 'available', key.currency),
+              amount: -amount,
+            },
+          ],
+        });
+        moved.set(`${key.merchantId}:${key.livemode}:${key.currency}`, key);
+      }
+      await run(executor, SQL.markReleased, { id: release.id, releasedAt: now, releaseEntryId: entryId });
+    }
+    for (const key of moved.values()) await this.merchantLedger.balanceUpdated(manager, key, 'RELEASE');
   }
 }

@@ -381,3 +381,42 @@ const merchantKybStatusIR: any = {"usedParamSet":{"merchantId":true},"params":[{
 export const merchantKybStatus = new PreparedQuery<MerchantKybStatusParams,MerchantKybStatusResult>(merchantKybStatusIR);
 
 
+/** 'ClaimDueReleasesOfPayment' parameters type */
+export interface ClaimDueReleasesOfPaymentParams {
+  now: DateOrString;
+  paymentId: string;
+}
+
+/** 'ClaimDueReleasesOfPayment' return type */
+export interface ClaimDueReleasesOfPaymentResult {
+  amount: string;
+  currency: string;
+  id: string;
+  kind: string;
+  livemode: boolean;
+  merchant_id: string;
+  payment_id: string;
+}
+
+/** 'ClaimDueReleasesOfPayment' query type */
+export interface ClaimDueReleasesOfPaymentQuery {
+  params: ClaimDueReleasesOfPaymentParams;
+  result: ClaimDueReleasesOfPaymentResult;
+}
+
+const claimDueReleasesOfPaymentIR: any = {"usedParamSet":{"paymentId":true,"now":true},"params":[{"name":"paymentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":220,"b":230}]},{"name":"now","required":true,"transform":{"type":"scalar"},"locs":[{"a":270,"b":274}]}],"statement":"-- One payment's releases due by :now (the test clock runs them at once); locked for the posting.\nSELECT id, merchant_id, livemode, currency, payment_id, kind, amount\n  FROM merchant_balance_releases\n WHERE payment_id = :paymentId! AND released_at IS NULL AND due_at <= :now!\n ORDER BY due_at, id\n   FOR UPDATE"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- One payment's releases due by :now (the test clock runs them at once); locked for the posting.
+ * SELECT id, merchant_id, livemode, currency, payment_id, kind, amount
+ *   FROM merchant_balance_releases
+ *  WHERE payment_id = :paymentId! AND released_at IS NULL AND due_at <= :now!
+ *  ORDER BY due_at, id
+ *    FOR UPDATE
+ * ```
+ */
+export const claimDueReleasesOfPayment = new PreparedQuery<ClaimDueReleasesOfPaymentParams,ClaimDueReleasesOfPaymentResult>(claimDueReleasesOfPaymentIR);
+
+

@@ -67,3 +67,11 @@ SELECT currency, status, payouts_held_until
 
 /* @name MerchantKybStatus */
 SELECT kyb_status FROM merchants WHERE id = :merchantId!;
+
+/* @name ClaimDueReleasesOfPayment */
+-- One payment's releases due by :now (the test clock runs them at once); locked for the posting.
+SELECT id, merchant_id, livemode, currency, payment_id, kind, amount
+  FROM merchant_balance_releases
+ WHERE payment_id = :paymentId! AND released_at IS NULL AND due_at <= :now!
+ ORDER BY due_at, id
+   FOR UPDATE;

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
+import { WEBHOOK_OUTBOX_EVENTS, WebhookFanOut } from '../../src/modules/merchants/webhooks/webhook-fan-out.service';
+import { WEBHOOK_QUEUES } from '../../src/modules/merchants/webhooks/webhook-queues';
+import { QueueRegistry } from '../../src/platform/queue/queue-registry';
 import { approvedMerchant } from '../factories/merchant.factory';
 import { merchantOwnerOf } from '../factories/merchant-user.factory';
 import { expectCataloguedApiError, expectLedgerBalanced } from '../support/assertions';
@@ -8,6 +11,8 @@ import { createTestHarness, TestHarness } from '../support/test-harness';
 
 interface Merchant {
   id: string;
+  /** The OWNER's dashboard headers (webhook endpoints are managed by people). */
+  owner: Record<string, string>;
   test: string;
   live: string;
   /** A VERIFIED https origin of the merchant, for live redirect URLs. */
@@ -59,7 +64,7 @@ describe('Developer test clock (POST /developer/test-clock/advance)', () => {
       `UPDATE merchant_origins SET status = 'VERIFIED', verification_method = 'DNS_TXT', verified_at = now() WHERE id = $1`,
       [(added.body as { id: string }).id],
     );
-    return { id: merchant.id, test: await key(false), live: await key(true), origin };
+    return { id: merchant.id, owner: owner.headers, test: await key(false), live: await key(true), origin };
   }
 
   async function newSession(secret: string, overrides: Record<string, unknown> = {}): Promise<string> {
@@ -207,6 +212,72 @@ describe('Developer test clock (POST /developer/test-clock/advance)', () => {
     expect(body.payment!.dispute).toMatchObject({ amount: AMOUNT, status: 'NEEDS_RESPONSE', reason: 'FRAUDULENT' });
     expect(await eventTypes(paymentId)).toContain('merchant.payment.disputed');
     await expectLedgerBalanced(harness);
+  });
+
+  it("brings the next attempt of a test payment's webhook deliveries forward and runs the due one now", async () => {
+    const merchant = await newMerchant();
+    await harness.http
+      .post('/api/v1/merchant/webhook-endpoints')
+      .set(merchant.owner)
+      .send({ url: 'https://93.184.215.14/hooks', enabledEvents: ['payment.succeeded'] })
+      .expect(201);
+    const { paymentId } = await paidSession(merchant);
+    // The fan-out as the worker runs it: one delivery of payment.succeeded, its job queued.
+    const [row] = await harness.db.query<
+      {
+        id: string;
+        event_type: string;
+        aggregate_type: string;
+        aggregate_id: string;
+        payload: Record<string, unknown>;
+        created_at: Date;
+      }[]
+    >(
+      `SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
+        WHERE aggregate_id = $1 AND event_type = 'merchant.payment.succeeded'`,
+      [paymentId],
+    );
+    const event = WEBHOOK_OUTBOX_EVENTS.read({
+      eventId: row.id,
+      eventType: row.event_type,
+      aggregateType: row.aggregate_type,
+      aggregateId: row.aggregate_id,
+      payload: row.payload,
+      occurredAt: new Date(row.created_at).toISOString(),
+    })!;
+    expect(await harness.app.get(WebhookFanOut).onOutboxEvent(event)).toBe(1);
+    const [delivery] = await harness.db.query<{ id: string }[]>(
+      `SELECT d.id FROM merchant_webhook_deliveries d WHERE d.event_id = $1`,
+      [row.id],
+    );
+    // As after a failed first attempt: the next one 10 minutes away, its job delayed until then.
+    await harness.db.query(
+      `UPDATE merchant_webhook_deliveries SET next_attempt_at = $2::timestamptz + interval '10 minutes' WHERE id = $1`,
+      [delivery.id, clock.now()],
+    );
+    const queue = harness.app.get(QueueRegistry).get(WEBHOOK_QUEUES.deliveries);
+    await (await queue.getJob(delivery.id))!.remove();
+    await queue.add('deliver', { deliveryId: delivery.id, manual: false }, { jobId: delivery.id, delay: 600_000 });
+    const nextAttempt = async () =>
+      (
+        await harness.db.query<{ next_attempt_at: Date }[]>(
+          `SELECT next_attempt_at FROM merchant_webhook_deliveries WHERE id = $1`,
+          [delivery.id],
+        )
+      )[0].next_attempt_at.getTime();
+    const before = await nextAttempt();
+
+    const early = await advance({ [DEVELOPER_KEY]: merchant.test }, { paymentId, seconds: 60 }).expect(200);
+    expect(early.body).toMatchObject({ effects: [] });
+    expect(await nextAttempt()).toBe(before - 60_000);
+    expect(await (await queue.getJob(delivery.id))!.isDelayed()).toBe(true);
+
+    const due = await advance({ [DEVELOPER_KEY]: merchant.test }, { paymentId, seconds: 600 }).expect(200);
+    expect((due.body as AdvanceBody).effects).toEqual([
+      { type: 'WEBHOOK_DELIVERY_DUE', id: delivery.id, kind: null, amount: null },
+    ]);
+    expect(await nextAttempt()).toBe(before - 660_000);
+    expect(await (await queue.getJob(delivery.id))!.getState()).toBe('waiting');
   });
 
   it('refuses a live key (403 SANDBOX_KEY_REQUIRED), whether as Bearer or X-Service-Developer-Key', async () => {

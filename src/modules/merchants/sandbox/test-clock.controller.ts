@@ -19,8 +19,8 @@ export class TestClockController {
   /**
    * Moves a test checkout session's or a test payment's clock forward by `seconds` (1 to 30 days) and runs
    * what falls due for it now: the session expires (`checkout_session.expired`); the payment's pending and
-   * reserve releases are made available (`balance.updated`); its sandbox dispute arrives (`payment.disputed`).
-   * Answers what it did and the object after. Exactly one of `checkoutSessionId` and `paymentId` (400
+   * reserve releases are made available (`balance.updated`); its sandbox dispute arrives (`payment.disputed`);
+   * either's webhook deliveries due on the moved clock make their next attempt now. Answers what it did and the object after. Exactly one of `checkoutSessionId` and `paymentId` (400
    * VALIDATION_FAILED otherwise); another merchant's object, a live one or an unknown id: 404 NOT_FOUND.
    */
   @Post('advance')

@@ -15,6 +15,7 @@ import { MerchantPaymentDisputes } from '../disputes/merchant-payment-disputes';
 import { MerchantBalanceReleases } from '../ledger/merchant-balance-releases';
 import { MerchantLedger, type MerchantReleaseKind } from '../ledger/merchant-ledger';
 import { MERCHANT_EVENTS } from '../merchants.events';
+import { WebhookDeliveryQueue } from '../webhooks/webhook-queues';
 import type {
   TestClockAdvanceRequestDto,
   TestClockAdvanceResponseDto,
@@ -36,6 +37,9 @@ const SQL = sqlStatements('merchants', testClock);
  *   releases come `seconds` earlier and those due are posted as the release job posts them (with
  *   `merchant.balance_updated`); its sandbox rail dispute still to come, likewise, is recorded when due (the
  *   payment core's rail dispute path, with `merchant.payment.disputed`).
+ * - Either: the next attempt of the PENDING webhook deliveries of the object's events comes `seconds` earlier;
+ *   after the commit, those due make their next scheduled attempt at once (the delivery job promoted; one whose
+ *   job is gone is queued again by the webhooks' sweeper, as for any overdue delivery).
  *
  * Another merchant's object, a live one or an unknown id: 404 NOT_FOUND.
  */
@@ -50,6 +54,7 @@ export class TestClockService {
     private readonly disputes: MerchantPaymentDisputes,
     private readonly railDisputes: RailDisputes,
     private readonly outbox: OutboxWriter,
+    private readonly deliveries: WebhookDeliveryQueue,
     private readonly clock: Clock,
   ) {}
 
@@ -63,11 +68,25 @@ export class TestClockService {
         },
       ]);
     }
-    return this.dataSource.transaction((manager) =>
-      checkoutSessionId !== undefined
-        ? this.advanceSession(manager, merchantId, checkoutSessionId, seconds)
-        : this.advancePayment(manager, merchantId, paymentId as string, seconds),
-    );
+    const objectId = checkoutSessionId ?? (paymentId as string);
+    const { answer, dueDeliveries } = await this.dataSource.transaction(async (manager) => {
+      const advanced =
+        checkoutSessionId !== undefined
+          ? await this.advanceSession(manager, merchantId, checkoutSessionId, seconds)
+          : await this.advancePayment(manager, merchantId, objectId, seconds);
+      const now = this.clock.now().getTime();
+      const shifted = await run(executorOn(manager), SQL.shiftTestDeliveriesOf, { merchantId, objectId, seconds });
+      return {
+        answer: advanced,
+        dueDeliveries: shifted.filter((delivery) => delivery.next_attempt_at.getTime() <= now).map(({ id }) => id),
+      };
+    });
+    // After the commit: each delivery now due makes its next scheduled attempt at once (its job promoted).
+    for (const id of dueDeliveries) {
+      await this.deliveries.promoteScheduled(id);
+      answer.effects.push({ type: 'WEBHOOK_DELIVERY_DUE', id, kind: null, amount: null });
+    }
+    return answer;
   }
 
   private async advanceSession(

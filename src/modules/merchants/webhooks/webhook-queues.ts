@@ -102,6 +102,18 @@ export class WebhookDeliveryQueue {
   }
 
   /**
+   * Runs a delivery's next scheduled attempt now: its job, waiting out its delay, is promoted (the developer test
+   * clock, after bringing `nextAttemptAt` forward). False when the job is not delayed: already waiting or running,
+   * or gone (the sweeper then queues it again, as `nextAttemptAt` is past).
+   */
+  async promoteScheduled(deliveryId: string): Promise<boolean> {
+    const job = await this.queue().getJob(deliveryId);
+    if (!job || !(await job.isDelayed())) return false;
+    await job.promote();
+    return true;
+  }
+
+  /**
    * One attempt now, outside the schedule: a retry asked for, or a test event's only attempt
    * (`settles`: its failure fails the delivery).
    */

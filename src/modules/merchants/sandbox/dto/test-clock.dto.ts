@@ -32,7 +32,12 @@ export class TestClockAdvanceRequestDto {
   seconds: number;
 }
 
-export const TEST_CLOCK_EFFECTS = ['CHECKOUT_SESSION_EXPIRED', 'BALANCE_RELEASED', 'PAYMENT_DISPUTED'] as const;
+export const TEST_CLOCK_EFFECTS = [
+  'CHECKOUT_SESSION_EXPIRED',
+  'BALANCE_RELEASED',
+  'PAYMENT_DISPUTED',
+  'WEBHOOK_DELIVERY_DUE',
+] as const;
 export type TestClockEffectType = (typeof TEST_CLOCK_EFFECTS)[number];
 
 /** One piece of due work the advance ran. */
@@ -41,12 +46,13 @@ export class TestClockEffectDto {
   /**
    * `CHECKOUT_SESSION_EXPIRED` (the session expired, `checkout_session.expired` sent), `BALANCE_RELEASED` (a
    * release posted: `kind` and `amount`, `balance.updated` sent), `PAYMENT_DISPUTED` (the sandbox rail's
-   * chargeback arrived: `id` the dispute's, `amount`; `payment.disputed` sent).
+   * chargeback arrived: `id` the dispute's, `amount`; `payment.disputed` sent), `WEBHOOK_DELIVERY_DUE` (a webhook
+   * delivery of the object's events, `id` the delivery's, makes its next scheduled attempt now).
    */
   @ApiProperty({ enum: TEST_CLOCK_EFFECTS, example: 'BALANCE_RELEASED' })
   type: TestClockEffectType;
 
-  /** The object the effect made or moved: the session's or the dispute's id; null for a release. */
+  /** The object the effect made or moved: the session's, the dispute's or the delivery's id; null for a release. */
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true, example: null })
   id: string | null;
 

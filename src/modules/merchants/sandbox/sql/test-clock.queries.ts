@@ -162,3 +162,41 @@ const shiftTestReleasesOfPaymentIR: any = {"usedParamSet":{"seconds":true,"payme
 export const shiftTestReleasesOfPayment = new PreparedQuery<ShiftTestReleasesOfPaymentParams,ShiftTestReleasesOfPaymentResult>(shiftTestReleasesOfPaymentIR);
 
 
+/** 'ShiftTestDeliveriesOf' parameters type */
+export interface ShiftTestDeliveriesOfParams {
+  merchantId: string;
+  objectId: string;
+  seconds: number;
+}
+
+/** 'ShiftTestDeliveriesOf' return type */
+export interface ShiftTestDeliveriesOfResult {
+  id: string;
+  next_attempt_at: Date;
+}
+
+/** 'ShiftTestDeliveriesOf' query type */
+export interface ShiftTestDeliveriesOfQuery {
+  params: ShiftTestDeliveriesOfParams;
+  result: ShiftTestDeliveriesOfResult;
+}
+
+const shiftTestDeliveriesOfIR: any = {"usedParamSet":{"seconds":true,"merchantId":true,"objectId":true},"params":[{"name":"seconds","required":true,"transform":{"type":"scalar"},"locs":[{"a":322,"b":330}]},{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":416,"b":427}]},{"name":"objectId","required":true,"transform":{"type":"scalar"},"locs":[{"a":561,"b":570},{"a":621,"b":630}]}],"statement":"-- The test clock: the next attempt of the PENDING deliveries of a test object's events (the event's object, or\n-- the payment it names) comes :seconds earlier. Reads the merchant's test events only (30 days at most).\nUPDATE merchant_webhook_deliveries d\n   SET next_attempt_at = d.next_attempt_at - make_interval(secs => :seconds!::int)\n  FROM merchant_webhook_events e\n WHERE d.event_id = e.id AND e.merchant_id = :merchantId! AND e.livemode = false\n   AND d.status = 'PENDING' AND d.next_attempt_at IS NOT NULL\n   AND (e.body::jsonb #>> '{data,object,id}' = :objectId! OR e.body::jsonb #>> '{data,object,paymentId}' = :objectId!)\nRETURNING d.id, d.next_attempt_at AS \"next_attempt_at!\""};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- The test clock: the next attempt of the PENDING deliveries of a test object's events (the event's object, or
+ * -- the payment it names) comes :seconds earlier. Reads the merchant's test events only (30 days at most).
+ * UPDATE merchant_webhook_deliveries d
+ *    SET next_attempt_at = d.next_attempt_at - make_interval(secs => :seconds!::int)
+ *   FROM merchant_webhook_events e
+ *  WHERE d.event_id = e.id AND e.merchant_id = :merchantId! AND e.livemode = false
+ *    AND d.status = 'PENDING' AND d.next_attempt_at IS NOT NULL
+ *    AND (e.body::jsonb #>> '{data,object,id}' = :objectId! OR e.body::jsonb #>> '{data,object,paymentId}' = :objectId!)
+ * RETURNING d.id, d.next_attempt_at AS "next_attempt_at!"
+ * ```
+ */
+export const shiftTestDeliveriesOf = new PreparedQuery<ShiftTestDeliveriesOfParams,ShiftTestDeliveriesOfResult>(shiftTestDeliveriesOfIR);
+
+

@@ -28,3 +28,14 @@ SELECT kind, amount::text AS "amount!", due_at, released_at
 UPDATE merchant_balance_releases SET due_at = due_at - make_interval(secs => :seconds!::int)
  WHERE payment_id = :paymentId! AND merchant_id = :merchantId! AND livemode = false AND released_at IS NULL
 RETURNING id;
+
+/* @name ShiftTestDeliveriesOf */
+-- The test clock: the next attempt of the PENDING deliveries of a test object's events (the event's object, or
+-- the payment it names) comes :seconds earlier. Reads the merchant's test events only (30 days at most).
+UPDATE merchant_webhook_deliveries d
+   SET next_attempt_at = d.next_attempt_at - make_interval(secs => :seconds!::int)
+  FROM merchant_webhook_events e
+ WHERE d.event_id = e.id AND e.merchant_id = :merchantId! AND e.livemode = false
+   AND d.status = 'PENDING' AND d.next_attempt_at IS NOT NULL
+   AND (e.body::jsonb #>> '{data,object,id}' = :objectId! OR e.body::jsonb #>> '{data,object,paymentId}' = :objectId!)
+RETURNING d.id, d.next_attempt_at AS "next_attempt_at!";

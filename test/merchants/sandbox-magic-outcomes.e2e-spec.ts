@@ -2,12 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { merchantStreamEventOf } from '../../src/modules/merchants/events/merchant-stream-events';
 import { WEBHOOK_OUTBOX_EVENTS } from '../../src/modules/merchants/webhooks/webhook-fan-out.service';
 import { WEBHOOK_EVENT_TYPES } from '../../src/modules/merchants/webhooks/webhook-events';
-import { PaymentRecoveryService, RailDisputes } from '../../src/modules/payments';
+import { ComplianceModule } from '../../src/modules/compliance';
+import { MerchantsJobsModule } from '../../src/modules/merchants';
+import { PaymentRecoveryService, PaymentsJobsModule, RailDisputes } from '../../src/modules/payments';
+import { PAYMENT_QUEUES, SANDBOX_RAIL_NOTICE_JOB } from '../../src/modules/payments/payments.events';
+import { QueueRegistry } from '../../src/platform/queue/queue-registry';
 import { PaymentsConfig } from '../../src/modules/payments/payments.config';
 import { approvedMerchant } from '../factories/merchant.factory';
 import { merchantOwnerOf } from '../factories/merchant-user.factory';
 import { expectLedgerBalanced } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
+import { settledJob, startOutboxWorker } from '../support/outbox-worker';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 
 interface Merchant {
@@ -281,13 +286,29 @@ describe('Sandbox magic outcomes on the hosted page', () => {
     ).toEqual([{ outcome: 'RECORDED' }]);
   });
 
-  it('bank account 0000000004 is the same outcome on the bank transfer rail', async () => {
+  it("bank account 0000000004 is the same outcome on the bank transfer rail, delivered by the worker's notice tick", async () => {
     const merchant = await newMerchant();
     const id = await newSession(merchant);
     await payOnPage(id, 'BANK_TRANSFER', '0000000004', 303);
     const [payment] = await paymentsOf(id);
-    clock.advance(disputeDelay());
-    expect(await deliverNotices()).toBe(1);
+    // The worker as WorkerModule composes it (its own clock: the notice is made due on the database's).
+    await harness.db.query(
+      `UPDATE sandbox_rail_disputes SET notify_at = now() - interval '1 second' WHERE reference = $1`,
+      [payment.id],
+    );
+    const worker = await startOutboxWorker(PaymentsJobsModule, {
+      runConfig: harness.config,
+      label: 'rail-notices',
+      imports: [MerchantsJobsModule, ComplianceModule],
+    });
+    try {
+      const queue = worker.get(QueueRegistry).get(PAYMENT_QUEUES.sandboxRailNotices);
+      const jobId = `tick-${randomUUID()}`;
+      await queue.add(SANDBOX_RAIL_NOTICE_JOB, {}, { jobId });
+      expect((await settledJob(worker, PAYMENT_QUEUES.sandboxRailNotices, jobId)).state).toBe('completed');
+    } finally {
+      await worker.close();
+    }
     expect(
       await harness.db.query(
         `SELECT status, amount::int AS amount FROM merchant_payment_disputes WHERE payment_id = $1`,
@@ -295,6 +316,7 @@ describe('Sandbox magic outcomes on the hosted page', () => {
       ),
     ).toEqual([{ status: 'NEEDS_RESPONSE', amount: AMOUNT }]);
     expect(await balance(merchant.id, 'dispute')).toBe(AMOUNT);
+    expect((await eventsOf(payment.id)).map((event) => event.event_type)).toContain('merchant.payment.disputed');
     await expectLedgerBalanced(harness);
   });
 

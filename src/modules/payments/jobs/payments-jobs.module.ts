@@ -8,6 +8,7 @@ import { PostingSweeper } from '../posting/posting.sweeper';
 import { RailReversalProcessor } from '../rails/rail-reversal.processor';
 import { SandboxRailNoticesProcessor, SandboxRailNoticesRegistration } from '../rails/sandbox-rail-notices.processor';
 import { ConfigModule } from '../../../platform/config/config.module';
+import { RepeatableTicksModule } from '../../../platform/queue/repeatable-ticks.module';
 import { PaymentsConfig } from '../payments.config';
 
 /**
@@ -18,6 +19,7 @@ import { PaymentsConfig } from '../payments.config';
   imports: [
     ConfigModule.forFeature(PaymentsConfig),
     PaymentsModule,
+    RepeatableTicksModule,
     BullModule.registerQueue(
       { name: PAYMENT_QUEUES.posting },
       { name: PAYMENT_QUEUES.railReversals },

@@ -224,6 +224,17 @@ export const ISOLATION_ROUTES: IsolationRoute[] = [
     expectOwner: 201,
     shows: createdIn('merchant_checkout_sessions'),
   },
+  // The developer test clock: a test key moves its own test objects' time (a minute: the session stays OPEN).
+  {
+    name: 'POST /developer/test-clock/advance',
+    method: 'post',
+    principal: 'key',
+    sandbox: true,
+    path: () => '/developer/test-clock/advance',
+    body: (objects) => ({ checkoutSessionId: objects.checkoutSessionId, seconds: 60 }),
+    scope: 'object',
+    expectOwner: 200,
+  },
   // Balances, in the key's mode.
   {
     name: 'GET /merchant/ledger',

@@ -5,6 +5,8 @@ import { expectLedgerBalanced } from '../support/assertions';
 import { DisposableRedis, startDisposableRedis } from '../support/disposable-redis';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 import { waitFor } from '../support/wait-for';
+import { QueueRegistry } from '../../src/platform/queue/queue-registry';
+import { PAYMENT_QUEUES } from '../../src/modules/payments/payments.events';
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
 import { ServiceProcess, startWorkerProcess } from './support/service-process';
 
@@ -31,7 +33,8 @@ describe('a Redis that loses its jobs mid-burst', () => {
         DATABASE_URL: database.url,
         REDIS_URL: redis.url,
         REDIS_KEY_PREFIX: `loss-${randomBytes(3).toString('hex')}`,
-        JOB_PICKUP_GRACE_MS: '1500',
+        // Long enough for the held queue's backlog to build before the sweeper would take it.
+        JOB_PICKUP_GRACE_MS: '6000',
         POSTING_SWEEP_INTERVAL_MS: '100',
         POSTING_LEASE_MS: '3000',
         OUTBOX_POLL_INTERVAL_MS: '50',
@@ -81,9 +84,17 @@ describe('a Redis that loses its jobs mid-burst', () => {
       }),
     );
 
-    // Wait until the relay has handed a good number of captured payments to Redis whose
-    // posting has not started: those jobs die with it (twice the ten asserted, as the worker
-    // starts some of them before Redis is down).
+    // Hold the posting queue (a global pause, kept in Redis) once the stream is flowing, so the
+    // relay's jobs for captured payments pile up in Redis whatever the machine's pace: the worker
+    // starts none of them, and they die with Redis (which forgets the pause too).
+    await waitFor(
+      () => accepted.length,
+      (n) => n >= 5,
+      'the stream to flow',
+      30,
+      50,
+    );
+    await kit.app.get(QueueRegistry).get(PAYMENT_QUEUES.posting).pause();
     // The probe carries what a failure needs to be read: the stream's tally, the outbox and
     // payment states, and whether the worker is still alive.
     await waitFor(

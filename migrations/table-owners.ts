@@ -101,4 +101,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   merchant_api_request_counts: 'merchants',
   // merchants: checkout (refunds)
   merchant_refunds: 'merchants',
+  // merchants: analytics
+  merchant_stats_hourly: 'merchants',
+  merchant_stats_payers_daily: 'merchants',
+  merchant_stats_applied_events: 'merchants',
 };

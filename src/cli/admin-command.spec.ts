@@ -19,8 +19,18 @@ describe('parseAdminCommand', () => {
     });
   });
 
+  it('reads analytics-rebuild, for one merchant or all', () => {
+    expect(parseAdminCommand(['analytics-rebuild'])).toEqual({ name: 'analytics-rebuild', merchantId: null });
+    expect(parseAdminCommand(['analytics-rebuild', '--merchant', '0193F5C2-8A10-7B3C-8D4E-1F2A3B4C5D6E'])).toEqual({
+      name: 'analytics-rebuild',
+      merchantId: '0193f5c2-8a10-7b3c-8d4e-1f2a3b4c5d6e',
+    });
+  });
+
   it.each([
     [[]],
+    [['analytics-rebuild', '--merchant', 'shop']],
+    [['analytics-rebuild', '--phone', '+2348031234567']],
     [['delete', '--phone', '+2348031234567']],
     [['create', '--phone', '08031234567']],
     [['create', '--phone', '+2348031234567', '--pin', '12345']],

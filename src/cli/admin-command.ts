@@ -4,7 +4,8 @@ import { normalizePhoneNumber } from '../modules/identity/phone-number';
 export type AdminCommand =
   | { name: 'create'; phone: string; pin?: string }
   | { name: 'promote'; phone: string; role: UserRole }
-  | { name: 'top-up'; phone: string; amount: number; reference: string; currency?: string };
+  | { name: 'top-up'; phone: string; amount: number; reference: string; currency?: string }
+  | { name: 'analytics-rebuild'; merchantId: string | null };
 
 export const ADMIN_USAGE = `Usage:
   npm run admin:create -- --phone +2348000000009 [--pin 246810]
@@ -14,14 +15,22 @@ export const ADMIN_USAGE = `Usage:
       Gives an existing user a role: ${USER_ROLES.join(', ')}.
   npm run agent:top-up -- --phone +2348000000005 --amount 10000000 --reference DEP-0042 [--currency NGN]
       Credits an AGENT's float with cash they deposited, in minor units of the floats' currency
-      (LIMITS_CURRENCY). One credit per agent and reference: running it again changes nothing.`;
+      (LIMITS_CURRENCY). One credit per agent and reference: running it again changes nothing.
+  npm run analytics:rebuild [-- --merchant 0193f5c2-8a10-7b3c-8d4e-1f2a3b4c5d6e]
+      Recomputes merchant analytics' rollups from payments, checkout sessions and payment link views, for one
+      merchant or every merchant; the worker keeps counting meanwhile, and no event counts twice.`;
 
 export class AdminUsageError extends Error {}
 
-/** Parses `create --phone P [--pin N]` or `promote --phone P --role R`. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Parses `create --phone P [--pin N]`, `promote --phone P --role R`, `top-up --phone P --amount A --reference R
+ * [--currency C]` or `analytics-rebuild [--merchant ID]`.
+ */
 export function parseAdminCommand(argv: string[]): AdminCommand {
   const [name, ...rest] = argv;
-  if (name !== 'create' && name !== 'promote' && name !== 'top-up') {
+  if (name !== 'create' && name !== 'promote' && name !== 'top-up' && name !== 'analytics-rebuild') {
     throw new AdminUsageError(`unknown command "${name ?? ''}"`);
   }
   const options = new Map<string, string>();
@@ -30,6 +39,12 @@ export function parseAdminCommand(argv: string[]): AdminCommand {
     const value = rest[index + 1];
     if (!flag?.startsWith('--') || value === undefined) throw new AdminUsageError(`cannot read "${rest.join(' ')}"`);
     options.set(flag.slice(2), value);
+  }
+  if (name === 'analytics-rebuild') {
+    assertOnly(options, ['merchant']);
+    const merchantId = options.get('merchant') ?? null;
+    if (merchantId !== null && !UUID.test(merchantId)) throw new AdminUsageError('--merchant must be a merchant id');
+    return { name, merchantId: merchantId?.toLowerCase() ?? null };
   }
   const phone = normalizePhoneNumber(options.get('phone'));
   if (!phone) throw new AdminUsageError('--phone must be a valid international number such as +2348031234567');

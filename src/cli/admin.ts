@@ -6,6 +6,8 @@ import { AgentFloatService } from '../modules/agents/agent-float.service';
 import { AgentsModule } from '../modules/agents/agents.module';
 import { ComplianceModule } from '../modules/compliance';
 import { IdentityModule } from '../modules/identity/identity.module';
+import { MerchantAnalyticsModule } from '../modules/merchants/analytics/merchant-analytics.module';
+import { MerchantAnalyticsRollups } from '../modules/merchants/analytics/merchant-analytics-rollups';
 import { StaffDirectory } from '../modules/identity/staff-directory.service';
 import { StaffAccountService } from '../modules/identity/staff-account.service';
 import { AppConfigModule } from '../configuration';
@@ -15,8 +17,11 @@ import { ADMIN_USAGE, AdminUsageError, parseAdminCommand } from './admin-command
 /**
  * The identity and agents contexts without HTTP: what the task needs to create and promote users
  * and top up floats. Agents pay through the payment core, whose screening port compliance binds.
+ * Merchant analytics' rollups alone, for their rebuild.
  */
-@Module({ imports: [AppConfigModule, PlatformModule, IdentityModule, AgentsModule, ComplianceModule] })
+@Module({
+  imports: [AppConfigModule, PlatformModule, IdentityModule, AgentsModule, ComplianceModule, MerchantAnalyticsModule],
+})
 class AdminTaskModule {}
 
 /**
@@ -29,6 +34,17 @@ async function main(): Promise<void> {
   const pin = command.name === 'create' ? (command.pin ?? (await readPinFromStdin())) : undefined;
   const app = await NestFactory.createApplicationContext(AdminTaskModule, { logger: ['error', 'warn'] });
   try {
+    if (command.name === 'analytics-rebuild') {
+      const rebuilt = await app.get(MerchantAnalyticsRollups).rebuild(command.merchantId);
+      for (const merchant of rebuilt) {
+        process.stdout.write(
+          `analytics rebuilt for merchant ${merchant.merchantId}: ${merchant.hours} hours (${merchant.staleHours} stale removed), ` +
+            `${merchant.payerDays} payer days (${merchant.stalePayerDays} stale removed), ${merchant.eventsMarked} events marked counted\n`,
+        );
+      }
+      if (rebuilt.length === 0) process.stdout.write('analytics rebuilt: no merchant\n');
+      return;
+    }
     const accounts = app.get(StaffAccountService);
     if (command.name === 'create') {
       const admin = await accounts.createAdmin(command.phone, pin ?? '');

@@ -29,10 +29,11 @@ import { MerchantHealthController } from './health/merchant-health.controller';
 import { MerchantApiOutcomesMiddleware } from './health/merchant-api-outcomes.middleware';
 import { AdminMerchantStatementsController } from './statements/admin-merchant-statements.controller';
 import { MerchantStatementsController } from './statements/merchant-statements.controller';
+import { MerchantAnalyticsController } from './analytics/merchant-analytics.controller';
 
 /**
- * The merchants routes, onboarding, identity, API keys, origins, webhooks, checkout, risk, ledger, the
- * event stream, reporting, health and statements in that order, then the hosted checkout pages (at the root, outside /api/v1); only ApiModule
+ * The merchants routes, onboarding, identity, API keys, origins, webhooks, checkout, risk, ledger, analytics,
+ * the event stream, reporting, health and statements in that order, then the hosted checkout pages (at the root, outside /api/v1); only ApiModule
  * imports it.
  */
 @Module({
@@ -54,6 +55,7 @@ import { MerchantStatementsController } from './statements/merchant-statements.c
     MerchantRefundsController,
     MerchantRiskController,
     MerchantLedgerController,
+    MerchantAnalyticsController,
     SandboxCheckoutSessionsController,
     TestClockController,
     MerchantEventsController,

@@ -184,4 +184,23 @@ export class MerchantsConfig {
   @Min(1_000)
   @Max(86_400_000)
   MERCHANT_EVENTS_PURGE_INTERVAL_MS = 3_600_000;
+
+  /**
+   * How long analytics remembers the outbox events it counted (so a redelivered one counts once): longer
+   * than any redelivery (the relay's retries, a job replayed from Bull's failed set).
+   */
+  @Setting('days analytics keeps the ids of the outbox events it counted (a redelivery within them counts once)')
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  MERCHANT_ANALYTICS_APPLIED_EVENTS_RETENTION_DAYS = 30;
+
+  /** How often the worker prunes those ids (a repeatable job, once per cluster). */
+  @Setting('ms between the prunes of the outbox event ids analytics counted, past their retention')
+  @Transform(toInt)
+  @IsInt()
+  @Min(1_000)
+  @Max(86_400_000)
+  MERCHANT_ANALYTICS_PRUNE_INTERVAL_MS = 3_600_000;
 }

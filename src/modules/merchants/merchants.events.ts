@@ -36,6 +36,8 @@ import { KYB_STATUSES, type KybStatus } from './onboarding/merchant.entity';
  * - `merchant.payment.disputed`: the payer's bank disputed a captured checkout payment (a chargeback the
  *   rail notified); the disputed amount moved to the dispute hold in the same transaction.
  * - `merchant.payment_link.created`: a payment link was made.
+ * - `merchant.payment_link.viewed`: a visitor's view of a link's hosted page was logged (at most one
+ *   per visitor and link every 30 minutes); analytics counts it in the funnel.
  * - `merchant.balance_updated`: money of a merchant's balance (merchant, mode, currency) moved: the release
  *   job made pending or reserve available, a refund spent available and pending, or a dispute held them. Carries the three
  *   balances as that transaction left them. A capture raises none (the payment's own event tells it, and
@@ -53,6 +55,7 @@ export const MERCHANT_EVENTS = {
   refundFailed: 'merchant.refund.failed',
   paymentDisputed: 'merchant.payment.disputed',
   paymentLinkCreated: 'merchant.payment_link.created',
+  paymentLinkViewed: 'merchant.payment_link.viewed',
   balanceUpdated: 'merchant.balance_updated',
 } as const;
 
@@ -236,6 +239,26 @@ export interface MerchantPaymentLinkEventPayload {
   slug: string | null;
 }
 
+/** A logged view of a payment link's hosted page (`merchant.payment_link.viewed`), in the link's mode. */
+export class MerchantPaymentLinkViewEventPayload {
+  @EventId()
+  merchantId: string;
+
+  @EventFlag()
+  livemode: boolean;
+
+  @EventId()
+  paymentLinkId: string;
+
+  /** The `merchant_payment_link_views` row. */
+  @EventId()
+  viewId: string;
+
+  /** ISO 8601. */
+  @EventText()
+  viewedAt: string;
+}
+
 /**
  * A merchant's balance in one mode and currency after money of it moved (`merchant.balance_updated`),
  * validated like the others: read by the webhooks, which send it as `balance.updated`. No balance goes
@@ -281,6 +304,7 @@ declare module '../../platform/outbox/outbox-events' {
     [MERCHANT_EVENTS.refundFailed]: MerchantPaymentRefundEventPayload;
     [MERCHANT_EVENTS.paymentDisputed]: MerchantPaymentDisputeEventPayload;
     [MERCHANT_EVENTS.paymentLinkCreated]: MerchantPaymentLinkEventPayload;
+    [MERCHANT_EVENTS.paymentLinkViewed]: MerchantPaymentLinkViewEventPayload;
     [MERCHANT_EVENTS.balanceUpdated]: MerchantBalanceEventPayload;
   }
 }

@@ -8,6 +8,7 @@ import './webhooks/merchant-webhooks.errors';
 import './checkout/checkout.errors';
 import './ledger/merchant-ledger.errors';
 import './events/merchant-events.errors';
+import './analytics/merchant-analytics.errors';
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminAuditModule } from '../../platform/audit/admin-audit.module';
@@ -70,6 +71,8 @@ import { MerchantApiOutcomesMiddleware } from './health/merchant-api-outcomes.mi
 import { MerchantHealthService } from './health/merchant-health.service';
 import { MerchantStatementsModule } from './statements/merchant-statements.module';
 import { MerchantStatementsService } from './statements/merchant-statements.service';
+import { MerchantAnalyticsModule } from './analytics/merchant-analytics.module';
+import { MerchantAnalyticsService } from './analytics/merchant-analytics.service';
 
 /**
  * Merchants: the businesses that take payments and the people and keys that act for them.
@@ -99,6 +102,7 @@ import { MerchantStatementsService } from './statements/merchant-statements.serv
     CheckoutCompletionModule,
     MerchantEventsModule,
     MerchantStatementsModule,
+    MerchantAnalyticsModule,
   ],
   providers: [
     // onboarding
@@ -159,6 +163,8 @@ import { MerchantStatementsService } from './statements/merchant-statements.serv
     MerchantStatementsService,
     // sandbox
     TestClockService,
+    // analytics (the rollups are MerchantAnalyticsModule's)
+    MerchantAnalyticsService,
   ],
   exports: [
     MerchantDirectory,
@@ -195,6 +201,8 @@ import { MerchantStatementsService } from './statements/merchant-statements.serv
     MerchantHealthService,
     MerchantStatementsService,
     TestClockService,
+    MerchantAnalyticsModule,
+    MerchantAnalyticsService,
   ],
 })
 export class MerchantsModule {}

@@ -117,21 +117,35 @@ export class PaymentLinkVisitsService {
     return visit;
   }
 
-  private insertView(
+  /** Logs the view and, in the same transaction, `merchant.payment_link.viewed` (the funnel's analytics count it). */
+  private async insertView(
     manager: EntityManager,
     link: MerchantPaymentLink,
     visitorKey: string,
     checkoutSessionId: string | null,
     now: Date,
   ): Promise<void> {
-    return this.links.insertView(manager, {
-      id: newId(),
+    const id = newId();
+    await this.links.insertView(manager, {
+      id,
       paymentLinkId: link.id,
       merchantId: link.merchantId,
       livemode: link.livemode,
       visitorKey,
       checkoutSessionId,
       viewedAt: now,
+    });
+    await this.outbox.write(manager, {
+      eventType: MERCHANT_EVENTS.paymentLinkViewed,
+      aggregateType: 'payment_link',
+      aggregateId: link.id,
+      payload: {
+        merchantId: link.merchantId,
+        livemode: link.livemode,
+        paymentLinkId: link.id,
+        viewId: id,
+        viewedAt: now.toISOString(),
+      },
     });
   }
 

@@ -3,6 +3,8 @@ import { Module } from '@nestjs/common';
 import { ConfigModule } from '../../../platform/config/config.module';
 import { OutboxModule } from '../../../platform/outbox/outbox.module';
 import { RepeatableTicksModule } from '../../../platform/queue/repeatable-ticks.module';
+import { MERCHANT_ANALYTICS_QUEUES } from '../analytics/merchant-analytics-queues';
+import { MerchantAnalyticsModule } from '../analytics/merchant-analytics.module';
 import { CheckoutCompletionModule } from '../checkout/checkout-completion.module';
 import { CheckoutExpiryProcessor, CheckoutExpirySweepRegistration } from '../checkout/checkout-expiry.processor';
 import { CheckoutExpiryScheduler } from '../checkout/checkout-expiry.scheduler';
@@ -26,6 +28,11 @@ import {
   MerchantEventPurgeRegistration,
   MerchantEventStreamProcessor,
 } from './merchant-event-stream.processor';
+import {
+  MerchantAnalyticsPruneProcessor,
+  MerchantAnalyticsPruneRegistration,
+  MerchantAnalyticsRollupProcessor,
+} from './merchant-analytics.processor';
 import { MerchantWebhookDeliveriesProcessor } from './merchant-webhook-deliveries.processor';
 import { MerchantWebhookEventsProcessor } from './merchant-webhook-events.processor';
 import { OriginRecheckProcessor, OriginRecheckRegistration } from './origin-recheck.processor';
@@ -48,13 +55,15 @@ import {
  * Also the webhooks' repeatable sweep (deliveries whose job was lost) and 30-day purge, and the event
  * stream's recording of merchant events (then published to the API processes) and their purge; and
  * the weekly re-check of verified origins (an hourly repeatable tick doing what is due); and the monthly
- * statements (a cron tick on the 1st at 02:00 UTC fanning out one job per merchant, mode and month).
+ * statements (a cron tick on the 1st at 02:00 UTC fanning out one job per merchant, mode and month); and
+ * analytics' rollups from the outbox, with the prune of the counted events' ids (a repeatable tick).
  * Only WorkerModule imports it.
  */
 @Module({
   imports: [
     MerchantWebhooksModule,
     MerchantEventsModule,
+    MerchantAnalyticsModule,
     MerchantLedgerModule,
     OutboxModule,
     MerchantVelocityModule,
@@ -71,6 +80,8 @@ import {
       { name: MERCHANT_EVENT_QUEUES.stream },
       { name: MERCHANT_EVENT_QUEUES.purge },
       { name: MERCHANT_QUEUES.originRecheck },
+      { name: MERCHANT_ANALYTICS_QUEUES.rollup },
+      { name: MERCHANT_ANALYTICS_QUEUES.prune },
     ),
     // The checkout channel's hook: a checkout capture the payments worker's recovery job records completes its session.
     CheckoutCompletionModule,
@@ -108,6 +119,9 @@ import {
     OriginRecheckRegistration,
     MerchantStatementsProcessor,
     MerchantStatementsRegistration,
+    MerchantAnalyticsRollupProcessor,
+    MerchantAnalyticsPruneProcessor,
+    MerchantAnalyticsPruneRegistration,
   ],
 })
 export class MerchantsJobsModule {}

@@ -1,0 +1,163 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../../platform/clock/clock';
+import { sqlStatements } from '../../../platform/database/sql-query';
+import { executorOn, one, run } from '../../../platform/database/statement-executor';
+import { OutboxEventReader, type ReceivedOutboxEvent } from '../../../platform/outbox/outbox-event-reader';
+import {
+  MERCHANT_EVENTS,
+  MerchantCheckoutSessionEventPayload,
+  MerchantPaymentEventPayload,
+  MerchantPaymentLinkViewEventPayload,
+} from '../merchants.events';
+import { MerchantsConfig } from '../merchants.config';
+import * as analytics from './sql/merchant-analytics.queries';
+
+const SQL = sqlStatements('merchants', analytics);
+const DAY_MS = 24 * 3600 * 1000;
+const PRUNE_BATCH = 5000;
+
+/**
+ * The outbox events analytics counts, with their payload classes (the rollup queue listens to exactly these).
+ *
+ * Refunds: `merchant.payment.refunded` is not written by the payment core yet. When it is, add it here with its
+ * payload class and map it in `factOf` to a `refund` fact (a kind of `merchant_stats_facts` to add beside
+ * `payment`, the refund's amount in `refunds` at the refund's time); the `refunds` columns of the rollups and
+ * every route's `refunds` / `net` already carry it.
+ */
+export const MERCHANT_ANALYTICS_OUTBOX_EVENTS = new OutboxEventReader({
+  [MERCHANT_EVENTS.paymentSucceeded]: MerchantPaymentEventPayload,
+  [MERCHANT_EVENTS.paymentFailed]: MerchantPaymentEventPayload,
+  [MERCHANT_EVENTS.checkoutSessionCreated]: MerchantCheckoutSessionEventPayload,
+  [MERCHANT_EVENTS.checkoutSessionCompleted]: MerchantCheckoutSessionEventPayload,
+  [MERCHANT_EVENTS.paymentLinkViewed]: MerchantPaymentLinkViewEventPayload,
+});
+
+export type MerchantAnalyticsEvent = ReceivedOutboxEvent<(typeof MERCHANT_ANALYTICS_OUTBOX_EVENTS.events)[number]>;
+
+/** A kind of `merchant_stats_facts` row and the source row it is about. */
+export interface AnalyticsFact {
+  kind: 'payment' | 'session_opened' | 'session_completed' | 'link_view';
+  sourceId: string;
+  merchantId: string;
+}
+
+/** What an event counts for: the fact of its source row. */
+export function factOf(event: MerchantAnalyticsEvent): AnalyticsFact {
+  switch (event.eventType) {
+    case MERCHANT_EVENTS.paymentSucceeded:
+    case MERCHANT_EVENTS.paymentFailed:
+      return { kind: 'payment', sourceId: event.payload.paymentId, merchantId: event.payload.merchantId };
+    case MERCHANT_EVENTS.checkoutSessionCreated:
+      return {
+        kind: 'session_opened',
+        sourceId: event.payload.checkoutSessionId,
+        merchantId: event.payload.merchantId,
+      };
+    case MERCHANT_EVENTS.checkoutSessionCompleted:
+      return {
+        kind: 'session_completed',
+        sourceId: event.payload.checkoutSessionId,
+        merchantId: event.payload.merchantId,
+      };
+    case MERCHANT_EVENTS.paymentLinkViewed:
+      return { kind: 'link_view', sourceId: event.payload.viewId, merchantId: event.payload.merchantId };
+  }
+}
+
+/** What an event did to the rollups. */
+export type AppliedOutcome = 'COUNTED' | 'ALREADY_COUNTED' | 'NO_FACT';
+
+/** What a rebuild of one merchant wrote. */
+export interface MerchantRebuild {
+  merchantId: string;
+  hours: number;
+  staleHours: number;
+  payerDays: number;
+  stalePayerDays: number;
+  eventsMarked: number;
+}
+
+/**
+ * Keeps the analytics rollups (`merchant_stats_hourly`, `merchant_stats_payers_daily`):
+ *
+ * - `apply`: the worker's consumer. The event's id is recorded and its source row's fact added in one
+ *   statement, so a redelivered event adds nothing. The fact is read from the source row (the
+ *   `merchant_stats_facts` view the rebuild reads too), not from the payload: both count the same row
+ *   alike, at the same hour.
+ * - `rebuild`: recomputes a merchant's rollups from its payments, sessions and link views in one statement
+ *   under the merchant's exclusive lock (consumers take it shared), and marks the outbox events of the rows
+ *   it counted as applied, so an event the worker consumes afterwards does not count twice and one
+ *   committed after the rebuild's snapshot is counted by the worker.
+ */
+@Injectable()
+export class MerchantAnalyticsRollups {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly settings: MerchantsConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async apply(event: MerchantAnalyticsEvent): Promise<AppliedOutcome> {
+    const fact = factOf(event);
+    return this.dataSource.transaction(async (manager) => {
+      const executor = executorOn(manager);
+      await one(executor, SQL.analyticsLockMerchantShared, { merchantId: fact.merchantId });
+      const result = await one(executor, SQL.analyticsApplyFact, {
+        eventId: event.eventId,
+        merchantId: fact.merchantId,
+        occurredAt: event.occurredAt,
+        kind: fact.kind,
+        sourceId: fact.sourceId,
+      });
+      if (!result || result.applied === 0) return 'ALREADY_COUNTED';
+      return result.counted > 0 ? 'COUNTED' : 'NO_FACT';
+    });
+  }
+
+  /** Rebuilds one merchant's rollups, or every merchant's (one transaction each) when `merchantId` is null. */
+  async rebuild(merchantId: string | null): Promise<MerchantRebuild[]> {
+    const ids =
+      merchantId !== null
+        ? [merchantId]
+        : (await run(executorOn(this.dataSource.manager), SQL.analyticsMerchantIds, undefined)).map((row) => row.id);
+    const rebuilt: MerchantRebuild[] = [];
+    for (const id of ids) rebuilt.push(await this.rebuildOne(id));
+    return rebuilt;
+  }
+
+  private rebuildOne(merchantId: string): Promise<MerchantRebuild> {
+    return this.dataSource.transaction('READ COMMITTED', async (manager) => {
+      const executor = executorOn(manager);
+      await one(executor, SQL.analyticsLockMerchantExclusive, { merchantId });
+      // After the lock: the statement's snapshot sees every consumer that held it.
+      const result = await one(executor, SQL.analyticsRebuildMerchant, {
+        merchantId,
+        eventTypes: [...MERCHANT_ANALYTICS_OUTBOX_EVENTS.events],
+        eventsSince: this.retentionStart(),
+      });
+      if (!result) throw new Error(`analytics rebuild of ${merchantId} returned no row`);
+      return { merchantId, ...result };
+    });
+  }
+
+  /** Deletes the ids of counted events past the retention, in batches; how many went. */
+  async prune(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const result = await one(executorOn(this.dataSource.manager), SQL.analyticsPruneAppliedEvents, {
+        before: this.retentionStart(),
+        limit: PRUNE_BATCH,
+      });
+      const pruned = result?.pruned ?? 0;
+      total += pruned;
+      if (pruned < PRUNE_BATCH) return total;
+    }
+  }
+
+  private retentionStart(): Date {
+    return new Date(
+      this.clock.now().getTime() - this.settings.MERCHANT_ANALYTICS_APPLIED_EVENTS_RETENTION_DAYS * DAY_MS,
+    );
+  }
+}

@@ -1,0 +1,733 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import {
+  MERCHANT_ANALYTICS_OUTBOX_EVENTS,
+  MerchantAnalyticsRollups,
+  type AppliedOutcome,
+} from '../../src/modules/merchants/analytics/merchant-analytics-rollups';
+import { newId } from '../../src/platform/database/new-id';
+import { nubanFor } from '../../src/modules/merchants/onboarding/nuban';
+import { approvedMerchant } from '../factories/merchant.factory';
+import { MerchantMember, merchantOwnerOf } from '../factories/merchant-user.factory';
+import { adminOf } from '../factories/staff-user.factory';
+import { expectCataloguedApiError } from '../support/assertions';
+import { FakeClock } from '../support/fake-clock';
+import { createTestHarness, TestHarness } from '../support/test-harness';
+
+interface Merchant {
+  id: string;
+  owner: MerchantMember;
+  test: string;
+  live: string;
+}
+
+/** A planted checkout: its session and, unless OPEN, its payment, with the outbox events the producers write. */
+interface Planted {
+  merchant: Merchant;
+  livemode?: boolean;
+  currency?: string;
+  source?: 'API' | 'PAYMENT_LINK';
+  linkId?: string | null;
+  /** Hours before the start of the current hour; the payment is at 10 minutes past that hour, the session opens at 5. */
+  hoursAgo: number;
+  amount: number;
+  fee?: number;
+  rail?: string;
+  email?: string | null;
+  funding?: string;
+  outcome: 'SUCCEEDED' | 'FAILED' | 'OPEN';
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const MINUTE = 60_000;
+
+/**
+ * Merchant analytics over HTTP: a planted dataset (sessions, payments and link views as the payment core and
+ * the hosted pages write them, with their outbox events) consumed into the rollups as the worker does, then
+ * every route's figures exact, scoped to the key's merchant and mode; the rebuild agrees with the live rollups,
+ * and a redelivered event counts once.
+ */
+describe('Merchant analytics (GET /merchant/analytics/*)', () => {
+  const clock = new FakeClock();
+  let harness: TestHarness;
+  let db: DataSource;
+  let rollups: MerchantAnalyticsRollups;
+  let shop: Merchant;
+  let other: Merchant;
+  let link: string;
+  /** Start of the current UTC hour. */
+  let h0: number;
+
+  const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
+  const at = (hoursAgo: number, minutes: number) => new Date(h0 - hoursAgo * HOUR + minutes * MINUTE);
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  async function newMerchant(): Promise<Merchant> {
+    const { merchant } = await approvedMerchant(harness);
+    const owner = await merchantOwnerOf(harness, merchant);
+    const key = async (livemode: boolean) =>
+      (
+        (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode }).expect(201))
+          .body as { secret: string }
+      ).secret;
+    return { id: merchant.id, owner, test: await key(false), live: await key(true) };
+  }
+
+  async function outbox(eventType: string, aggregateId: string, payload: object, createdAt: Date): Promise<void> {
+    await db.query(
+      `INSERT INTO outbox_events (id, event_type, aggregate_type, aggregate_id, payload, status, created_at, published_at)
+       VALUES ($1, $2, 'analytics_test', $3, $4, 'PUBLISHED', $5, $5)`,
+      [newId(), eventType, aggregateId, JSON.stringify(payload), createdAt],
+    );
+  }
+
+  async function insertLink(merchant: Merchant, livemode: boolean): Promise<string> {
+    const id = newId();
+    await db.query(
+      `INSERT INTO merchant_payment_links (id, merchant_id, livemode, title, amount, currency, slug, created_at)
+       VALUES ($1, $2, $3, 'Ticket', 100000, 'NGN', $4, now())`,
+      [id, merchant.id, livemode, `analytics-${randomUUID().slice(0, 8)}`],
+    );
+    return id;
+  }
+
+  async function plant(spec: Planted): Promise<{ sessionId: string; paymentId: string | null }> {
+    const livemode = spec.livemode ?? true;
+    const currency = spec.currency ?? 'NGN';
+    const source = spec.source ?? 'API';
+    const sessionId = newId();
+    const paymentId = spec.outcome === 'OPEN' ? null : newId();
+    const openedAt = at(spec.hoursAgo, 5);
+    const paidAt = at(spec.hoursAgo, 10);
+    const succeeded = spec.outcome === 'SUCCEEDED';
+    await db.query(
+      `INSERT INTO merchant_checkout_sessions
+         (id, merchant_id, livemode, status, source, payment_link_id, amount, currency, merchant_reference,
+          success_url, cancel_url, customer_email, payment_id, expires_at, completed_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'ORDER-1', 'https://shop.example/ok', 'https://shop.example/no',
+               $9, $10, $11, $12, $13)`,
+      [
+        sessionId,
+        spec.merchant.id,
+        livemode,
+        succeeded ? 'COMPLETE' : 'OPEN',
+        source,
+        source === 'PAYMENT_LINK' ? (spec.linkId ?? link) : null,
+        spec.amount,
+        currency,
+        spec.email ?? null,
+        succeeded ? paymentId : null,
+        new Date(openedAt.getTime() + DAY),
+        succeeded ? paidAt : null,
+        openedAt,
+      ],
+    );
+    const sessionPayload = (status: string) => ({
+      merchantId: spec.merchant.id,
+      checkoutSessionId: sessionId,
+      livemode,
+      status,
+      amount: spec.amount,
+      currency,
+      merchantReference: 'ORDER-1',
+      expiresAt: new Date(openedAt.getTime() + DAY).toISOString(),
+    });
+    await outbox('merchant.checkout_session.created', sessionId, sessionPayload('OPEN'), openedAt);
+    if (paymentId === null) return { sessionId, paymentId };
+    const fee = spec.fee ?? 0;
+    await db.query(
+      `INSERT INTO payments (id, payer_id, payer_type, channel, idempotency_key, request_hash, amount, fee, currency,
+                             rail, funding_account_masked, status, merchant_id, livemode, checkout_session_id,
+                             merchant_fee, created_at, updated_at, completed_at)
+       VALUES ($1, $2, 'CHECKOUT_PAYER', 'CHECKOUT', $3, $4, $5, 0, $6, $7, $8, $9, $10, $11, $2, $12, $13, $14, $14)`,
+      [
+        paymentId,
+        sessionId,
+        `key-${paymentId}`,
+        'a'.repeat(64),
+        spec.amount,
+        currency,
+        spec.rail ?? 'CARD',
+        spec.funding ?? 'Visa ****4242',
+        spec.outcome,
+        spec.merchant.id,
+        livemode,
+        fee,
+        new Date(paidAt.getTime() - MINUTE),
+        paidAt,
+      ],
+    );
+    const paymentPayload = {
+      merchantId: spec.merchant.id,
+      livemode,
+      paymentId,
+      checkoutSessionId: sessionId,
+      paymentLinkId: source === 'PAYMENT_LINK' ? (spec.linkId ?? link) : null,
+      status: spec.outcome,
+      amount: spec.amount,
+      fee,
+      net: spec.amount - fee,
+      currency,
+      rail: spec.rail ?? 'CARD',
+      merchantReference: 'ORDER-1',
+      failureCode: succeeded ? null : 'RAIL_DECLINED',
+    };
+    if (succeeded) {
+      await outbox(
+        'merchant.checkout_session.completed',
+        sessionId,
+        { ...sessionPayload('COMPLETE'), paymentId, completedAt: paidAt.toISOString() },
+        paidAt,
+      );
+      await outbox('merchant.payment.succeeded', paymentId, paymentPayload, paidAt);
+    } else {
+      await outbox('merchant.payment.failed', paymentId, paymentPayload, paidAt);
+    }
+    return { sessionId, paymentId };
+  }
+
+  async function plantView(merchant: Merchant, linkId: string, hoursAgo: number, livemode = true): Promise<void> {
+    const id = newId();
+    const viewedAt = at(hoursAgo, 1);
+    await db.query(
+      `INSERT INTO merchant_payment_link_views (id, payment_link_id, merchant_id, livemode, visitor_key, viewed_at)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [id, linkId, merchant.id, livemode, 'f'.repeat(64), viewedAt],
+    );
+    await outbox(
+      'merchant.payment_link.viewed',
+      linkId,
+      { merchantId: merchant.id, livemode, paymentLinkId: linkId, viewId: id, viewedAt: viewedAt.toISOString() },
+      viewedAt,
+    );
+  }
+
+  /** The merchants' analytics events in the outbox, as the relay hands them to the worker's consumer. */
+  async function eventsOf(merchants: Merchant[]) {
+    const rows = await db.query<
+      {
+        id: string;
+        event_type: string;
+        aggregate_type: string;
+        aggregate_id: string;
+        payload: object;
+        created_at: Date;
+      }[]
+    >(
+      `SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
+        WHERE event_type = ANY($1) AND payload->>'merchantId' = ANY($2) ORDER BY id`,
+      [[...MERCHANT_ANALYTICS_OUTBOX_EVENTS.events], merchants.map((merchant) => merchant.id)],
+    );
+    return rows.map((row) => {
+      const event = MERCHANT_ANALYTICS_OUTBOX_EVENTS.read({
+        eventId: row.id,
+        eventType: row.event_type,
+        aggregateType: row.aggregate_type,
+        aggregateId: row.aggregate_id,
+        payload: row.payload as Record<string, unknown>,
+        occurredAt: row.created_at.toISOString(),
+      });
+      if (!event) throw new Error(`unread event ${row.event_type}`);
+      return event;
+    });
+  }
+
+  /** Consumes every analytics event of the merchants (again, for those already counted); the outcomes. */
+  async function consume(merchants: Merchant[]): Promise<AppliedOutcome[]> {
+    const outcomes: AppliedOutcome[] = [];
+    for (const event of await eventsOf(merchants)) outcomes.push(await rollups.apply(event));
+    return outcomes;
+  }
+
+  /** Every rollup row of a merchant, in a stable order, for comparing the live rollups with a rebuild's. */
+  async function rollupsOf(merchantId: string) {
+    const hours = await db.query<Record<string, unknown>[]>(
+      `SELECT livemode, hour, currency, rail, payments_succeeded, payments_failed, volume, fees, refunds, link_views,
+              link_sessions_opened, link_sessions_completed, api_sessions_opened, api_sessions_completed
+         FROM merchant_stats_hourly WHERE merchant_id = $1 ORDER BY livemode, hour, currency, rail`,
+      [merchantId],
+    );
+    const payers = await db.query<Record<string, unknown>[]>(
+      `SELECT livemode, currency, day::text, customer_key, display_masked, payment_count, volume, last_paid_at
+         FROM merchant_stats_payers_daily WHERE merchant_id = $1 ORDER BY livemode, currency, day, customer_key`,
+      [merchantId],
+    );
+    return { hours, payers };
+  }
+
+  const get = (path: string, secret: string) =>
+    harness.http.get(`/api/v1/merchant/analytics/${path}`).set(bearer(secret));
+  const body = async <T = Record<string, unknown>>(path: string, secret: string) =>
+    (await get(path, secret).expect(200)).body as T;
+
+  /** The shop's planted live payments (NGN unless said), for expectations. */
+  const SHOP = {
+    p1: { hoursAgo: 1, amount: 100000, fee: 1500 },
+    p2: { hoursAgo: 1, amount: 250000, fee: 3750 },
+    p3: { hoursAgo: 5, amount: 400000, fee: 6000 },
+    p4: { hoursAgo: 30, amount: 50000, fee: 750 },
+    p5: { hoursAgo: 240, amount: 300000, fee: 4500 },
+    p6: { hoursAgo: 480, amount: 70000, fee: 1000 },
+  };
+
+  beforeAll(async () => {
+    harness = await createTestHarness({ clock });
+    db = harness.db;
+    rollups = harness.app.get(MerchantAnalyticsRollups);
+    h0 = Math.floor(clock.now().getTime() / HOUR) * HOUR;
+    shop = await newMerchant();
+    other = await newMerchant();
+    link = await insertLink(shop, true);
+
+    // The shop, live, NGN: six succeeded payments over 20 days, one failed, two sessions left open.
+    await plant({
+      merchant: shop,
+      ...SHOP.p1,
+      source: 'PAYMENT_LINK',
+      email: 'Alice@Example.com',
+      outcome: 'SUCCEEDED',
+    });
+    await plant({ merchant: shop, ...SHOP.p2, email: 'alice@example.com', outcome: 'SUCCEEDED' });
+    await plant({ merchant: shop, ...SHOP.p3, rail: 'BANK_TRANSFER', funding: 'Bank ****1234', outcome: 'SUCCEEDED' });
+    await plant({ merchant: shop, ...SHOP.p4, source: 'PAYMENT_LINK', email: 'bob@shop.test', outcome: 'SUCCEEDED' });
+    await plant({ merchant: shop, ...SHOP.p5, email: 'alice@example.com', outcome: 'SUCCEEDED' });
+    await plant({ merchant: shop, ...SHOP.p6, rail: 'USSD', email: 'bob@shop.test', outcome: 'SUCCEEDED' });
+    await plant({ merchant: shop, hoursAgo: 2, amount: 90000, fee: 1350, outcome: 'FAILED' });
+    await plant({ merchant: shop, hoursAgo: 2, amount: 100000, source: 'PAYMENT_LINK', outcome: 'OPEN' });
+    await plant({ merchant: shop, hoursAgo: 3, amount: 20000, outcome: 'OPEN' });
+    // Another currency, the other mode, another merchant: never in the shop's live NGN figures.
+    await plant({
+      merchant: shop,
+      hoursAgo: 3,
+      amount: 10000,
+      fee: 150,
+      currency: 'USD',
+      email: 'alice@example.com',
+      outcome: 'SUCCEEDED',
+    });
+    await plant({ merchant: shop, livemode: false, hoursAgo: 1, amount: 999000, fee: 10, outcome: 'SUCCEEDED' });
+    await plant({ merchant: other, hoursAgo: 1, amount: 777000, fee: 11, outcome: 'SUCCEEDED' });
+    // The link's views: four within 30 days, one 40 days ago.
+    for (const hoursAgo of [1, 2, 2, 30, 960]) await plantView(shop, link, hoursAgo);
+
+    const outcomes = await consume([shop, other]);
+    expect(outcomes.filter((outcome) => outcome === 'COUNTED')).toHaveLength(outcomes.length);
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  describe('GET /merchant/analytics/overview', () => {
+    it('sums the last 7 days (the default) and the 7 before them, in the settlement currency (NGN by default)', async () => {
+      const overview = await body('overview', shop.live);
+      expect(overview).toEqual({
+        currency: 'NGN',
+        livemode: true,
+        from: iso(h0 + HOUR - 168 * HOUR),
+        to: iso(h0 + HOUR),
+        gross: 800000,
+        fees: 12000,
+        net: 788000,
+        count: 4,
+        refunds: 0,
+        averageTicket: 200000,
+        successRateBps: 8000,
+        previousPeriod: {
+          from: iso(h0 + HOUR - 336 * HOUR),
+          to: iso(h0 + HOUR - 168 * HOUR),
+          gross: 300000,
+          fees: 4500,
+          net: 295500,
+          count: 1,
+          refunds: 0,
+          averageTicket: 300000,
+          successRateBps: 10000,
+        },
+      });
+    });
+
+    it('counts whole hours for a range in hours, and another currency apart', async () => {
+      const day = await body('overview?range=24h', shop.live);
+      expect(day).toMatchObject({ gross: 750000, fees: 11250, net: 738750, count: 3, successRateBps: 7500 });
+      expect(day.averageTicket).toBe(250000);
+      expect(day.previousPeriod).toMatchObject({ gross: 50000, count: 1, successRateBps: 10000 });
+      expect(await body('overview?currency=USD', shop.live)).toMatchObject({
+        currency: 'USD',
+        gross: 10000,
+        fees: 150,
+        count: 1,
+        successRateBps: 10000,
+      });
+    });
+
+    it("scopes every figure to the key's merchant and mode", async () => {
+      expect(await body('overview', shop.test)).toMatchObject({ livemode: false, gross: 999000, count: 1 });
+      expect(await body('overview', other.live)).toMatchObject({ gross: 777000, count: 1 });
+      expect(await body('overview', other.test)).toMatchObject({
+        gross: 0,
+        count: 0,
+        averageTicket: 0,
+        successRateBps: 0,
+      });
+    });
+  });
+
+  describe('GET /merchant/analytics/timeseries', () => {
+    it('gives every hour of the range, oldest first, zero-filled', async () => {
+      const series = await body<{ metric: string; bucket: string; points: { t: string; value: number }[] }>(
+        'timeseries?range=24h',
+        shop.live,
+      );
+      expect(series).toMatchObject({ metric: 'volume', bucket: 'hour', currency: 'NGN' });
+      expect(series.points).toHaveLength(24);
+      expect(series.points[0].t).toBe(iso(h0 - 23 * HOUR));
+      expect(series.points[23].t).toBe(iso(h0));
+      const nonZero = series.points.filter((point) => point.value !== 0);
+      expect(nonZero).toEqual([
+        { t: iso(h0 - 5 * HOUR), value: 400000 },
+        { t: iso(h0 - HOUR), value: 350000 },
+      ]);
+      const counts = await body<{ points: { t: string; value: number }[] }>(
+        'timeseries?range=24h&metric=count',
+        shop.live,
+      );
+      expect(counts.points.filter((point) => point.value !== 0).map((point) => point.value)).toEqual([1, 2]);
+    });
+
+    it('gives UTC days for bucket=day, net of fees, today included', async () => {
+      const series = await body<{ points: { t: string; value: number }[] }>(
+        'timeseries?range=30d&bucket=day&metric=net',
+        shop.live,
+      );
+      const today = Math.floor(h0 / DAY) * DAY;
+      expect(series.points).toHaveLength(30);
+      expect(series.points[0].t).toBe(iso(today - 29 * DAY));
+      expect(series.points[29].t).toBe(iso(today));
+      const expected = new Map<string, number>();
+      for (const payment of Object.values(SHOP)) {
+        const day = iso(Math.floor(at(payment.hoursAgo, 10).getTime() / DAY) * DAY);
+        expected.set(day, (expected.get(day) ?? 0) + payment.amount - payment.fee);
+      }
+      expect(Object.fromEntries(series.points.filter((point) => point.value !== 0).map((p) => [p.t, p.value]))).toEqual(
+        Object.fromEntries(expected),
+      );
+      expect(series.points.reduce((sum, point) => sum + point.value, 0)).toBe(1170000 - 17500);
+    });
+
+    it('takes fees and refunds as metrics (no refund recorded: zeros)', async () => {
+      const fees = await body<{ points: { value: number }[] }>('timeseries?range=7d&metric=fees', shop.live);
+      expect(fees.points).toHaveLength(168);
+      expect(fees.points.reduce((sum, point) => sum + point.value, 0)).toBe(12000);
+      const refunds = await body<{ points: { value: number }[] }>(
+        'timeseries?range=2d&bucket=day&metric=refunds',
+        shop.live,
+      );
+      expect(refunds.points).toEqual([expect.objectContaining({ value: 0 }), expect.objectContaining({ value: 0 })]);
+    });
+  });
+
+  describe('GET /merchant/analytics/rails', () => {
+    it('gives each rail of the last 30 days with its share of the volume, the largest first', async () => {
+      expect(await body('rails', shop.live)).toEqual([
+        { rail: 'CARD', count: 4, volume: 700000, shareBps: 5982 },
+        { rail: 'BANK_TRANSFER', count: 1, volume: 400000, shareBps: 3418 },
+        { rail: 'USSD', count: 1, volume: 70000, shareBps: 598 },
+      ]);
+      expect(await body('rails?range=24h', shop.live)).toEqual([
+        { rail: 'BANK_TRANSFER', count: 1, volume: 400000, shareBps: 5333 },
+        { rail: 'CARD', count: 2, volume: 350000, shareBps: 4666 },
+      ]);
+      expect(await body('rails', other.test)).toEqual([]);
+    });
+  });
+
+  describe('GET /merchant/analytics/funnel', () => {
+    it("counts the links' views, their sessions opened and completed, and the API's sessions apart", async () => {
+      expect(await body('funnel', shop.live)).toEqual({
+        linkViews: 4,
+        sessionsOpened: 3,
+        sessionsCompleted: 2,
+        viewToOpenBps: 7500,
+        openToCompleteBps: 6666,
+        api: { opened: 7, completed: 5 },
+      });
+      expect(await body('funnel?range=24h', shop.live)).toEqual({
+        linkViews: 3,
+        sessionsOpened: 2,
+        sessionsCompleted: 1,
+        viewToOpenBps: 6666,
+        openToCompleteBps: 5000,
+        api: { opened: 5, completed: 3 },
+      });
+      expect(await body('funnel', shop.test)).toEqual({
+        linkViews: 0,
+        sessionsOpened: 0,
+        sessionsCompleted: 0,
+        viewToOpenBps: 0,
+        openToCompleteBps: 0,
+        api: { opened: 1, completed: 1 },
+      });
+    });
+  });
+
+  describe('GET /merchant/analytics/top-customers', () => {
+    it('ranks payers by volume: the e-mail (any case) when given, else the masked funding account', async () => {
+      const top = await body<Record<string, unknown>[]>('top-customers', shop.live);
+      expect(top).toEqual([
+        {
+          customerKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+          displayMasked: 'a***@example.com',
+          paymentCount: 3,
+          volume: 650000,
+          lastPaidAt: at(1, 10).toISOString(),
+        },
+        {
+          customerKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+          displayMasked: 'Bank ****1234',
+          paymentCount: 1,
+          volume: 400000,
+          lastPaidAt: at(5, 10).toISOString(),
+        },
+        {
+          customerKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+          displayMasked: 'b***@shop.test',
+          paymentCount: 2,
+          volume: 120000,
+          lastPaidAt: at(30, 10).toISOString(),
+        },
+      ]);
+      const two = await body<{ customerKey: string }[]>('top-customers?limit=2', shop.live);
+      expect(two.map((row) => row.customerKey)).toEqual([top[0].customerKey, top[1].customerKey]);
+      expect(await body('top-customers', shop.test)).toEqual([
+        expect.objectContaining({ displayMasked: 'Visa ****4242', paymentCount: 1, volume: 999000 }),
+      ]);
+      expect(await body('top-customers?currency=USD', shop.live)).toEqual([
+        expect.objectContaining({ displayMasked: 'a***@example.com', customerKey: top[0].customerKey, volume: 10000 }),
+      ]);
+    });
+  });
+
+  describe('GET /merchant/analytics/payout-schedule', () => {
+    it('gives the schedule in force, the ledger’s next payout and the settlement account, masked', async () => {
+      const admin = await adminOf(harness);
+      await harness.http
+        .patch(`/api/v1/admin/merchants/${shop.id}/pricing`)
+        .set(admin.headers)
+        .send({
+          feeBps: 200,
+          feeFixed: 5000,
+          feeCap: 150000,
+          feeCurrency: 'NGN',
+          reserveBps: 0,
+          reserveHoldDays: 0,
+          payoutSchedule: { interval: 'DAILY', delayDays: 2 },
+          minimumPayoutAmount: 100000,
+          effectiveAt: clock.now().toISOString(),
+        })
+        .expect(200);
+      await harness.http
+        .patch(`/api/v1/admin/merchants/${shop.id}/settlement-account`)
+        .set(admin.headers)
+        .send({
+          bankCode: '058',
+          accountNumber: nubanFor('058', '012345678'),
+          accountName: 'SHOP LTD',
+          currency: 'NGN',
+        })
+        .expect(200);
+      await db.query(
+        `UPDATE merchant_settlement_accounts SET status = 'VERIFIED', payouts_held_until = $2
+          WHERE merchant_id = $1 AND replaced_at IS NULL`,
+        [shop.id, clock.now()],
+      );
+      const ledger = (await harness.http.get('/api/v1/merchant/ledger').set(bearer(shop.live)).expect(200)).body as {
+        nextPayout: { date: string; estimatedAmount: number };
+      };
+      expect(await body('payout-schedule', shop.live)).toEqual({
+        interval: 'DAILY',
+        delayDays: 2,
+        anchors: [],
+        minimumPayoutAmount: 100000,
+        currency: 'NGN',
+        nextPayoutDate: ledger.nextPayout.date,
+        estimatedAmount: ledger.nextPayout.estimatedAmount,
+        settlementAccount: {
+          bankName: 'Guaranty Trust Bank',
+          last4: nubanFor('058', '012345678').slice(-4),
+          status: 'VERIFIED',
+        },
+        recentPayouts: [],
+      });
+      expect(ledger.nextPayout.date).toBe(iso(Math.floor(clock.now().getTime() / DAY) * DAY + DAY).slice(0, 10));
+      // Test balances are never paid out.
+      expect(await body('payout-schedule', shop.test)).toMatchObject({ nextPayoutDate: null, estimatedAmount: null });
+      // No pricing version: the platform's default terms; no settlement account.
+      expect(await body('payout-schedule', other.live)).toEqual({
+        interval: 'DAILY',
+        delayDays: 1,
+        anchors: [],
+        minimumPayoutAmount: 0,
+        currency: 'NGN',
+        nextPayoutDate: null,
+        estimatedAmount: null,
+        settlementAccount: null,
+        recentPayouts: [],
+      });
+    });
+  });
+
+  describe('bad input', () => {
+    it.each([
+      ['overview?range=abc', 'INVALID_RANGE'],
+      ['overview?range=0h', 'INVALID_RANGE'],
+      ['overview?range=366d', 'INVALID_RANGE'],
+      ['overview?range=8761h', 'INVALID_RANGE'],
+      ['overview?range=1000d', 'INVALID_RANGE'],
+      ['overview?range=7w', 'INVALID_RANGE'],
+      ['rails?range=-1d', 'INVALID_RANGE'],
+      ['funnel?range=1y', 'INVALID_RANGE'],
+      ['top-customers?range=400d', 'INVALID_RANGE'],
+      ['timeseries?range=8d', 'INVALID_BUCKET'],
+      ['timeseries?range=169h&bucket=hour', 'INVALID_BUCKET'],
+      ['timeseries?range=366d&bucket=day', 'INVALID_RANGE'],
+      ['timeseries?bucket=week', 'VALIDATION_FAILED'],
+      ['timeseries?metric=revenue', 'VALIDATION_FAILED'],
+      ['top-customers?limit=51', 'VALIDATION_FAILED'],
+      ['top-customers?limit=0', 'VALIDATION_FAILED'],
+      ['top-customers?limit=ten', 'VALIDATION_FAILED'],
+      ['overview?currency=ngn', 'VALIDATION_FAILED'],
+      ['overview?since=2026-01-01', 'VALIDATION_FAILED'],
+    ])('%s is 400 %s', async (path, code) => {
+      const response = await get(path, shop.live).expect(400);
+      expectCataloguedApiError(response.body as Record<string, unknown>, code);
+    });
+
+    it('accepts the longest ranges: 365 days by day, 7 days by hour, 50 customers', async () => {
+      expect((await body<{ points: unknown[] }>('timeseries?range=365d&bucket=day', shop.live)).points).toHaveLength(
+        365,
+      );
+      expect((await body<{ points: unknown[] }>('timeseries?range=168h', shop.live)).points).toHaveLength(168);
+      await get('top-customers?limit=50', shop.live).expect(200);
+    });
+
+    it('is 401 without a key and 403 MERCHANT_API_KEY_REQUIRED for a person of the team', async () => {
+      for (const path of ['overview', 'timeseries', 'rails', 'funnel', 'top-customers', 'payout-schedule']) {
+        await harness.http.get(`/api/v1/merchant/analytics/${path}`).expect(401);
+        const person = await harness.http.get(`/api/v1/merchant/analytics/${path}`).set(shop.owner.headers).expect(403);
+        expectCataloguedApiError(person.body as Record<string, unknown>, 'MERCHANT_API_KEY_REQUIRED');
+      }
+    });
+  });
+
+  describe('the rollups', () => {
+    it('count a redelivered event once', async () => {
+      const before = await body('overview', shop.live);
+      const [event] = (await eventsOf([shop])).filter((e) => e.eventType === 'merchant.payment.succeeded');
+      expect(await rollups.apply(event)).toBe('ALREADY_COUNTED');
+      const outcomes = await consume([shop]);
+      expect(new Set(outcomes)).toEqual(new Set(['ALREADY_COUNTED']));
+      expect(await body('overview', shop.live)).toEqual(before);
+    });
+
+    it('agree with a rebuild from payments, sessions and link views, which the worker does not then count again', async () => {
+      const live = await rollupsOf(shop.id);
+      expect(live.hours.length).toBeGreaterThan(10);
+      const [result] = await rollups.rebuild(shop.id);
+      expect(result).toMatchObject({ merchantId: shop.id, hours: live.hours.length, staleHours: 0, stalePayerDays: 0 });
+      expect(await rollupsOf(shop.id)).toEqual(live);
+
+      // From nothing: the same rows.
+      await db.query(`DELETE FROM merchant_stats_hourly WHERE merchant_id = $1`, [shop.id]);
+      await db.query(`DELETE FROM merchant_stats_payers_daily WHERE merchant_id = $1`, [shop.id]);
+      await rollups.rebuild(shop.id);
+      expect(await rollupsOf(shop.id)).toEqual(live);
+      // A stray row is removed.
+      await db.query(
+        `INSERT INTO merchant_stats_hourly (merchant_id, livemode, hour, currency, rail, volume) VALUES ($1, true, $2, 'NGN', 'CARD', 5)`,
+        [shop.id, new Date(h0 - 100 * DAY)],
+      );
+      expect((await rollups.rebuild(shop.id))[0].staleHours).toBe(1);
+      expect(await rollupsOf(shop.id)).toEqual(live);
+    });
+
+    it('a rebuild counts an event not consumed yet, and the worker then adds nothing for it', async () => {
+      const before = await body<{ gross: number; count: number }>('overview', other.live);
+      await plant({
+        merchant: other,
+        hoursAgo: 2,
+        amount: 5000,
+        fee: 75,
+        email: 'carol@example.com',
+        outcome: 'SUCCEEDED',
+      });
+      const [rebuilt] = await rollups.rebuild(other.id);
+      expect(rebuilt.eventsMarked).toBeGreaterThanOrEqual(3);
+      expect(await body('overview', other.live)).toMatchObject({ gross: before.gross + 5000, count: before.count + 1 });
+      const outcomes = await consume([other]);
+      expect(new Set(outcomes)).toEqual(new Set(['ALREADY_COUNTED']));
+      expect(await body('overview', other.live)).toMatchObject({ gross: before.gross + 5000, count: before.count + 1 });
+      const live = await rollupsOf(other.id);
+      await rollups.rebuild(null);
+      expect(await rollupsOf(other.id)).toEqual(live);
+    });
+
+    it("follow a link's real visit and hosted payment: the view, the session and the payment from their producers", async () => {
+      const merchant = await newMerchant();
+      const slug = `an-${randomUUID().slice(0, 8)}`;
+      await harness.http
+        .post('/api/v1/merchant/payment-links')
+        .set(bearer(merchant.test))
+        .send({ title: 'Concert ticket', currency: 'NGN', slug, amount: 250000 })
+        .expect(201);
+      const visit = await harness.http.get(`/l/${slug}`).expect(303);
+      const sessionId = /^\/c\/([0-9a-f-]{36})$/.exec(visit.headers.location as string)![1];
+      const page = await harness.http.get(`/c/${sessionId}`).expect(200);
+      const cookie = ([] as string[])
+        .concat(page.headers['set-cookie'] ?? [])
+        .find((line) => line.startsWith('paysvc_checkout_csrf='))!
+        .split(';')[0];
+      const fields = {
+        rail: 'CARD',
+        fundingAccount: '4242424242424242',
+        attempt: /name="attempt" value="([^"]+)"/.exec(page.text)![1],
+        csrf: /name="csrf" value="([^"]+)"/.exec(page.text)![1],
+      };
+      await harness.http
+        .post(`/c/${sessionId}/pay`)
+        .type('form')
+        .set('Cookie', cookie)
+        .send(new URLSearchParams(fields).toString())
+        .expect(303);
+
+      const types = (await eventsOf([merchant])).map((event) => event.eventType).sort();
+      expect(types).toEqual([
+        'merchant.checkout_session.completed',
+        'merchant.checkout_session.created',
+        'merchant.payment.succeeded',
+        'merchant.payment_link.viewed',
+      ]);
+      expect(new Set(await consume([merchant]))).toEqual(new Set(['COUNTED']));
+      expect(await body('funnel?range=1h', merchant.test)).toEqual({
+        linkViews: 1,
+        sessionsOpened: 1,
+        sessionsCompleted: 1,
+        viewToOpenBps: 10000,
+        openToCompleteBps: 10000,
+        api: { opened: 0, completed: 0 },
+      });
+      const overview = await body<{ gross: number; count: number; fees: number }>('overview?range=1h', merchant.test);
+      expect(overview).toMatchObject({ gross: 250000, count: 1, successRateBps: 10000 });
+      const fee = await db.query<{ merchant_fee: string }[]>(
+        `SELECT merchant_fee FROM payments WHERE checkout_session_id = $1`,
+        [sessionId],
+      );
+      expect(overview.fees).toBe(Number(fee[0].merchant_fee));
+      expect(await body('overview?range=1h', merchant.live)).toMatchObject({ gross: 0, count: 0 });
+      const live = await rollupsOf(merchant.id);
+      await rollups.rebuild(merchant.id);
+      expect(await rollupsOf(merchant.id)).toEqual(live);
+    });
+  });
+});

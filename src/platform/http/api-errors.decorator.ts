@@ -1,5 +1,5 @@
 import { applyDecorators, Type } from '@nestjs/common';
-import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiResponse, type ApiResponseOptions, DECORATORS, getSchemaPath } from '@nestjs/swagger';
 import type { ApiErrorDetail } from './api-error';
 import { ApiErrorDto } from './api-error.dto';
 import { ErrorCode, errorCodeEntry } from './error-catalogue';
@@ -62,7 +62,7 @@ export function ApiErrors(...codes: ErrorCode[]) {
   return applyDecorators(
     ApiExtraModels(ApiErrorDto, ...[...ERROR_BODIES.values()].map((body) => body.type)),
     ...[...byStatus.entries()].map(([status, statusCodes]) =>
-      ApiResponse({
+      ErrorResponse({
         status,
         description: statusCodes.map((code) => `\`${code}\`: ${errorCodeEntry(code).description}`).join('\n\n'),
         content: {
@@ -87,4 +87,33 @@ export function ApiErrors(...codes: ErrorCode[]) {
       }),
     ),
   );
+}
+
+type ErrorExamples = Record<string, { value: Record<string, unknown> }>;
+
+/** An error status's response as ApiErrors declares it: one JSON schema, an example per code. */
+interface ErrorResponseOptions {
+  status: number;
+  description: string;
+  content: { 'application/json': { schema: { $ref: string }; examples: ErrorExamples } };
+}
+
+/**
+ * `ApiResponse`, keeping the examples of a response of the same status declared before on the route (the
+ * auth decorators' `AMBIGUOUS_CREDENTIALS` beside a route's own 400 codes): Nest merges two responses of one
+ * status by their descriptions, but the second's `content` replaces the first's, examples and all.
+ */
+function ErrorResponse(options: ErrorResponseOptions): MethodDecorator & ClassDecorator {
+  return ((target: object, key?: string | symbol, descriptor?: PropertyDescriptor) => {
+    const holder = (descriptor ? descriptor.value : target) as object;
+    const declared = Reflect.getMetadata(DECORATORS.API_RESPONSE, holder) as
+      Record<string, { content?: { 'application/json'?: { examples?: ErrorExamples } } }> | undefined;
+    const earlier = declared?.[String(options.status)]?.content?.['application/json']?.examples;
+    const media = options.content['application/json'];
+    const merged: ErrorResponseOptions = earlier
+      ? { ...options, content: { 'application/json': { ...media, examples: { ...earlier, ...media.examples } } } }
+      : options;
+    const decorator = ApiResponse(merged as ApiResponseOptions);
+    return descriptor ? decorator(target, key!, descriptor) : decorator(target as never);
+  }) as MethodDecorator & ClassDecorator;
 }

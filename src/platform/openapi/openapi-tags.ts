@@ -157,6 +157,11 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
       "The merchant API for the merchant's server, with its API key only: monthly statements read from the ledger (opening balance, each movement, closing balance), made on the 1st for the month before, each as a PDF and a CSV, in the key's mode.",
   },
   {
+    name: 'Merchant analytics',
+    description:
+      "The merchant API for the merchant's server, with its API key only: the key mode's figures over a UTC range (overview with the period before, time series, rail mix, the payment links' funnel, top customers) read from hourly rollups, and the payout schedule.",
+  },
+  {
     name: 'Developer sandbox',
     description:
       'Test-mode checkout sessions for developers, with a sandbox key (`sk_test_...`) as `Authorization: Bearer` or `X-Service-Developer-Key`, before or after KYB approval; `endpoint` is where the customer returns (localhost allowed). Never live money, settlement or payouts.',

@@ -18,7 +18,8 @@ export const ADMIN_USAGE = `Usage:
       (LIMITS_CURRENCY). One credit per agent and reference: running it again changes nothing.
   npm run analytics:rebuild [-- --merchant 0193f5c2-8a10-7b3c-8d4e-1f2a3b4c5d6e]
       Recomputes merchant analytics' rollups from payments, checkout sessions and payment link views, for one
-      merchant or every merchant; the worker keeps counting meanwhile, and no event counts twice.`;
+      merchant or every merchant; the worker keeps counting meanwhile, and no event counts twice. One statement
+      per merchant: for a merchant with a long history, run it with DATABASE_STATEMENT_TIMEOUT_MS=0.`;
 
 export class AdminUsageError extends Error {}
 

@@ -38,8 +38,8 @@ async function main(): Promise<void> {
       const rebuilt = await app.get(MerchantAnalyticsRollups).rebuild(command.merchantId);
       for (const merchant of rebuilt) {
         process.stdout.write(
-          `analytics rebuilt for merchant ${merchant.merchantId}: ${merchant.hours} hours (${merchant.staleHours} stale removed), ` +
-            `${merchant.payerDays} payer days (${merchant.stalePayerDays} stale removed), ${merchant.eventsMarked} events marked counted\n`,
+          `analytics rebuilt for merchant ${merchant.merchantId}: ${merchant.hours} hours written (${merchant.staleHours} removed), ` +
+            `${merchant.payerDays} payer days written (${merchant.stalePayerDays} removed), ${merchant.eventsMarked} events marked counted\n`,
         );
       }
       if (rebuilt.length === 0) process.stdout.write('analytics rebuilt: no merchant\n');

@@ -68,7 +68,7 @@ export function factOf(event: MerchantAnalyticsEvent): AnalyticsFact {
 /** What an event did to the rollups. */
 export type AppliedOutcome = 'COUNTED' | 'ALREADY_COUNTED' | 'NO_FACT';
 
-/** What a rebuild of one merchant wrote. */
+/** What a rebuild of one merchant wrote: rows written because they differed, rows deleted, events marked. */
 export interface MerchantRebuild {
   merchantId: string;
   hours: number;

@@ -59,7 +59,7 @@ SELECT (SELECT count(*) FROM fresh)::int AS "applied!", (SELECT count(*) FROM ho
 
 /* @name AnalyticsRebuildMerchant */
 -- Every rollup of one merchant recomputed from its source rows, in one statement (one snapshot): the hours and
--- the payers' days overwritten, rows left without a source deleted, and the outbox events of those source rows
+-- the payers' days that differ overwritten (a row that agrees is left alone), rows left without a source deleted, and the outbox events of those source rows
 -- since :eventsSince marked applied, so an event already in the snapshot that the worker has not consumed yet
 -- does not count twice. Run under AnalyticsLockMerchantExclusive.
 WITH facts AS (
@@ -97,6 +97,12 @@ WITH facts AS (
          link_views = EXCLUDED.link_views, link_sessions_opened = EXCLUDED.link_sessions_opened,
          link_sessions_completed = EXCLUDED.link_sessions_completed,
          api_sessions_opened = EXCLUDED.api_sessions_opened, api_sessions_completed = EXCLUDED.api_sessions_completed
+   WHERE (h.payments_succeeded, h.payments_failed, h.volume, h.fees, h.refunds, h.link_views, h.link_sessions_opened,
+          h.link_sessions_completed, h.api_sessions_opened, h.api_sessions_completed)
+         IS DISTINCT FROM
+         (EXCLUDED.payments_succeeded, EXCLUDED.payments_failed, EXCLUDED.volume, EXCLUDED.fees, EXCLUDED.refunds,
+          EXCLUDED.link_views, EXCLUDED.link_sessions_opened, EXCLUDED.link_sessions_completed,
+          EXCLUDED.api_sessions_opened, EXCLUDED.api_sessions_completed)
   RETURNING 1
 ), stale_hours AS (
   DELETE FROM merchant_stats_hourly h
@@ -112,6 +118,8 @@ WITH facts AS (
   ON CONFLICT (merchant_id, livemode, currency, day, customer_key) DO UPDATE SET
          display_masked = EXCLUDED.display_masked, payment_count = EXCLUDED.payment_count,
          volume = EXCLUDED.volume, last_paid_at = EXCLUDED.last_paid_at
+   WHERE (d.display_masked, d.payment_count, d.volume, d.last_paid_at)
+         IS DISTINCT FROM (EXCLUDED.display_masked, EXCLUDED.payment_count, EXCLUDED.volume, EXCLUDED.last_paid_at)
   RETURNING 1
 ), stale_days AS (
   DELETE FROM merchant_stats_payers_daily d

@@ -93,8 +93,8 @@ export const MIGRATIONS = [
   PaymentRefundedAmount1795890000000,
   CreateMerchantRefunds1795890100000,
   MerchantPaymentsSearch1795890200000,
+  CreateMerchantStats1795890300000,
   CreateMerchantStatements1795890400000,
   SandboxRailDisputes1795890500000,
   CreateMerchantPaymentDisputes1795890510000,
-  CreateMerchantStats1795890300000,
 ];

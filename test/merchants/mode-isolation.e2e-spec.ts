@@ -10,6 +10,8 @@ import type { OutboxEventJob } from '../../src/platform/queue/queues';
 import { approvedMerchant } from '../factories/merchant.factory';
 import { MerchantMember, merchantOwnerOf } from '../factories/merchant-user.factory';
 import { adminOf } from '../factories/staff-user.factory';
+import { nubanFor } from '../../src/modules/merchants/onboarding/nuban';
+import { MerchantAnalyticsRollups } from '../../src/modules/merchants/analytics/merchant-analytics-rollups';
 import { plantMerchantEntry } from '../factories/merchant-ledger.factory';
 import { expectCataloguedApiError } from '../support/assertions';
 import { settledJob, startOutboxWorker } from '../support/outbox-worker';
@@ -65,7 +67,11 @@ function refusalOf(route: IsolationRoute, caller: Caller): { status: number; cod
 
 /** The objects a caller may see through a route: a key its merchant's in its mode; a person both modes, or live on a route keys share. */
 function seenBy(route: IsolationRoute, caller: Caller): ObjectRef[] {
-  if (caller.kind === 'key') return [{ whose: caller.whose, mode: caller.mode as Mode }];
+  if (caller.kind === 'key') {
+    return route.merchantWide
+      ? MODES.map((mode) => ({ whose: caller.whose, mode }))
+      : [{ whose: caller.whose, mode: caller.mode as Mode }];
+  }
   return route.principal === 'either'
     ? [{ whose: caller.whose, mode: 'live' }]
     : MODES.map((mode) => ({ whose: caller.whose, mode }));
@@ -104,6 +110,12 @@ const ROWS: Row[] = ISOLATION_ROUTES.flatMap((route): Row[] => {
 
 const CARD = '4242424242424242';
 /** Paid amounts: each merchant and mode its own, so balances and figures tell whose they are. */
+/** Checkout sessions each merchant and mode opens beyond its open and paid ones (the funnel's `api.opened`). */
+export const EXTRA_SESSIONS: Record<Whose, Record<Mode, number>> = {
+  own: { test: 0, live: 1 },
+  other: { test: 2, live: 3 },
+};
+
 const AMOUNTS: Record<Whose, Record<Mode, number>> = {
   own: { test: 101_000, live: 202_000 },
   other: { test: 303_000, live: 404_000 },
@@ -283,6 +295,7 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
       streamEventIds: [],
       statementId: '',
       refundId: (refund.body as { id: string }).id,
+      extraSessions: EXTRA_SESSIONS[whose][mode],
     };
   }
 
@@ -377,6 +390,17 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
         .set(admin.headers)
         .send({ caps: [{ scope: 'MERCHANT', window: 'DAY', currency: 'NGN', maxAmount: 100_000_000 }] })
         .expect(200);
+      // A settlement account each, the last four digits differing, so the payout schedule tells whose it is.
+      await harness.http
+        .patch(`/api/v1/admin/merchants/${merchant.id}/settlement-account`)
+        .set(admin.headers)
+        .send({
+          bankCode: '058',
+          accountNumber: nubanFor('058', whose === 'own' ? '123456781' : '987654322'),
+          accountName: `${whose.toUpperCase()} LTD`,
+          currency: 'NGN',
+        })
+        .expect(200);
       const httpsOriginId = await verifyOrigin(owner);
       for (const mode of MODES) {
         objects.set(`${whose}:${mode}`, await modeObjects(whose, mode, merchant.id, httpsOriginId));
@@ -384,7 +408,13 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
 
       for (const mode of MODES) {
         objectsOf(whose, mode).statementId = await statementOf(admin, merchant.id, mode === 'live');
+        // Sessions opened beyond the two every mode has, a different count for each merchant and
+        // mode, so the analytics funnel tells whose it is.
+        for (let n = 0; n < EXTRA_SESSIONS[whose][mode]; n += 1) await openSession(keyOf(whose, mode), origin, 150_000);
       }
+      // Analytics reads rollups the worker keeps from the outbox; this spec runs no relay, so the
+      // rebuild makes them from the objects above.
+      await harness.app.get(MerchantAnalyticsRollups).rebuild(merchant.id);
 
       await recordStreamEvents(merchant.id);
       for (const mode of MODES) {

@@ -67,6 +67,8 @@ export interface ModeObjects {
   doomedApiKeyId: string;
   /** The events the stream recorded for this merchant and mode, oldest first (at least two). */
   streamEventIds: string[];
+  /** Checkout sessions opened beyond `checkoutSessionId` and the paid one (different for each merchant and mode). */
+  extraSessions: number;
   /** A refund of 100 of `paymentId`, made with the objects. */
   refundId: string;
   /** A READY statement of last month in this mode (planted activity, staff's on-demand month). */
@@ -112,6 +114,11 @@ export interface IsolationRoute {
   shows?: (answer: Answer, objects: ModeObjects, db: DataSource) => boolean | Promise<boolean>;
   /** `object` rows with `expectOther` 2xx: what the answer is to a caller the object is hidden from. */
   hidden?: (answer: Answer) => boolean;
+  /**
+   * The answer is the merchant's, the same in both modes (terms, not money): a key sees its own
+   * merchant's test and live objects in it, and never another merchant's.
+   */
+  merchantWide?: boolean;
   /** A sandbox route: live keys get 403 SANDBOX_KEY_REQUIRED. */
   sandbox?: boolean;
   /** Read as a `text/event-stream` with this `Last-Event-ID`; the answer's body is the first event. */
@@ -348,6 +355,80 @@ export const ISOLATION_ROUTES: IsolationRoute[] = [
     path: (objects) => `/merchant/statements/${objects.statementId}/files/csv`,
     scope: 'object',
     expectOwner: 200,
+  },
+  // Analytics, in the key's mode, from rollups rebuilt once the objects were made: the mode's one
+  // payment (its amount differs by merchant and mode) and its sessions.
+  {
+    name: 'GET /merchant/analytics/overview',
+    method: 'get',
+    principal: 'key',
+    path: () => '/merchant/analytics/overview?range=30d&currency=NGN',
+    scope: 'scoped',
+    expectOwner: 200,
+    shows: (answer, objects) =>
+      field(answer, 'livemode') === objects.livemode && field(answer, 'gross') === objects.amount,
+  },
+  {
+    name: 'GET /merchant/analytics/timeseries',
+    method: 'get',
+    principal: 'key',
+    path: () => '/merchant/analytics/timeseries?metric=volume&range=7d&bucket=day&currency=NGN',
+    scope: 'scoped',
+    expectOwner: 200,
+    shows: (answer, objects) =>
+      ((field(answer, 'points') ?? []) as { value: number }[]).reduce((sum, point) => sum + point.value, 0) ===
+      objects.amount,
+  },
+  {
+    name: 'GET /merchant/analytics/rails',
+    method: 'get',
+    principal: 'key',
+    path: () => '/merchant/analytics/rails?range=30d&currency=NGN',
+    scope: 'scoped',
+    expectOwner: 200,
+    shows: (answer, objects) =>
+      (answer.body as { volume: number }[]).reduce((sum, rail) => sum + rail.volume, 0) === objects.amount,
+  },
+  {
+    name: 'GET /merchant/analytics/funnel',
+    method: 'get',
+    principal: 'key',
+    path: () => '/merchant/analytics/funnel?range=30d',
+    scope: 'scoped',
+    expectOwner: 200,
+    shows: (answer, objects) =>
+      (field(answer, 'api') as { opened: number; completed: number }).opened === 2 + objects.extraSessions,
+  },
+  {
+    name: 'GET /merchant/analytics/top-customers',
+    method: 'get',
+    principal: 'key',
+    path: () => '/merchant/analytics/top-customers?range=30d&currency=NGN',
+    scope: 'scoped',
+    expectOwner: 200,
+    shows: (answer, objects) => {
+      const payers = answer.body as { volume: number }[];
+      return payers.length === 1 && payers[0].volume === objects.amount;
+    },
+  },
+  {
+    // The schedule is the merchant's terms (its payout interval, settlement account), the same to
+    // both of its keys; the other merchant's account is another (its last four digits differ).
+    name: 'GET /merchant/analytics/payout-schedule',
+    method: 'get',
+    principal: 'key',
+    path: () => '/merchant/analytics/payout-schedule',
+    scope: 'scoped',
+    merchantWide: true,
+    expectOwner: 200,
+    shows: async (answer, objects, db) => {
+      const [account] = await db.query<{ last4: string }[]>(
+        `SELECT account_number_last4 AS last4 FROM merchant_settlement_accounts WHERE merchant_id = $1`,
+        [objects.merchantId],
+      );
+      const settlement = field(answer, 'settlementAccount') as { last4: string } | null;
+      return account !== undefined && settlement?.last4 === account.last4;
+    },
   },
   // The event stream: resuming after one of the mode's events replays the next one; after an
   // event of the other mode or merchant, the stream does not know it (resync) and sends none of it.

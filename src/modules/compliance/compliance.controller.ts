@@ -38,8 +38,9 @@ export class ComplianceController {
 
   /**
    * Decides every open flag of the transaction (`txnId`, the payment's id) together: `CLEAR`
-   * releases a held payment to posting; `ESCALATE` keeps it held and the flags in the queue as
-   * `ESCALATED`; `REPORT` fails a held payment, returns its funds and records a report. 409
+   * releases a held payment to posting (a checkout payment completes its session at once);
+   * `ESCALATE` keeps it held and the flags in the queue as `ESCALATED`; `REPORT` fails a held
+   * payment, returns its funds and records a report. 409
    * `AML_FLAG_CLOSED` when the flags were reviewed already; 404 when the transaction has none.
    */
   @Patch(':txnId/review')

@@ -74,7 +74,8 @@ export class ComplianceService {
   /**
    * Reviews the transaction's open flags in one transaction, under the payment's row lock then
    * its flags' locks (a second review waits and then finds them closed: 409):
-   * - CLEAR: the flags CLEARED; a held payment is released to posting.
+   * - CLEAR: the flags CLEARED; a held payment is released to posting (a checkout payment
+   *   completes its session and is SUCCEEDED).
    * - ESCALATE: OPEN flags ESCALATED (still in the queue); a held payment stays held.
    * - REPORT: the flags REPORTED, a report entry recorded; a held payment fails and its funds
    *   are returned (a payment already posted is left as it is: only the report is recorded).

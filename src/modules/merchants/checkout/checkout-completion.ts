@@ -44,9 +44,13 @@ import { PaymentLinksRepository } from './payment-links.repository';
  *   clearing debited the amount; pending, reserve and fee revenue credited by the terms), then
  *   OPEN -> COMPLETE by that payment (once: `WHERE status = 'OPEN' AND payment_id = ...`), the
  *   link's completion counted, `merchant.checkout_session.completed` and
- *   `merchant.payment.succeeded`.
- * - Failure (declined, or never captured): the velocity admission given back, the session freed
- *   for another try (and expired at once when already past due), `merchant.payment.failed`.
+ *   `merchant.payment.succeeded`. A payment held for a compliance review books the amount to the
+ *   hold only (`recordHeldCapture`); the session stays OPEN with it.
+ * - Release of a held payment (the compliance review's transaction): the same entry, from the
+ *   hold instead of the rail's clearing, and the same completion and events.
+ * - Failure (declined, never captured, or rejected by a compliance review): the velocity admission
+ *   given back, the session freed for another try (and expired at once when already past due),
+ *   `merchant.payment.failed`.
  * - A refund settled by the rail (the worker's reversal transaction): `MerchantRefundSettlement`.
  * - Dispute (a rail's chargeback notice of a SUCCEEDED payment): `MerchantPaymentDisputes.record`.
  */
@@ -107,8 +111,38 @@ export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
 
   async captured(manager: EntityManager, payment: Payment): Promise<CheckoutCaptureRecord> {
     const checkout = checkoutTermsOf(payment);
-    const session = await this.sessions.findById(manager, checkout.sessionId);
-    if (!session) throw new Error(`checkout payment ${payment.id} names no session ${checkout.sessionId}`);
+    const session = await this.sessionOf(manager, payment);
+    if (payment.heldForReview) {
+      // Held for a compliance review: the payer's funds are booked to the hold, the session waits for the review.
+      const journalEntryId = await this.merchantLedger.recordHeldCapture(manager, {
+        paymentId: payment.id,
+        livemode: session.livemode,
+        currency: payment.currency,
+        amount: payment.amount,
+        rail: payment.rail,
+      });
+      return { journalEntryId };
+    }
+    return this.complete(manager, payment, session, checkout, 'RAIL');
+  }
+
+  async released(manager: EntityManager, payment: Payment): Promise<CheckoutCaptureRecord> {
+    const checkout = checkoutTermsOf(payment);
+    const session = await this.sessionOf(manager, payment);
+    return this.complete(manager, payment, session, checkout, 'HOLD');
+  }
+
+  /**
+   * The merchant credited (from the rail's clearing, or from the hold a review released), the
+   * session completed by the payment, its link's completion counted, and the merchant's events.
+   */
+  private async complete(
+    manager: EntityManager,
+    payment: Payment,
+    session: MerchantCheckoutSession,
+    checkout: NonNullable<Payment['checkout']>,
+    source: 'RAIL' | 'HOLD',
+  ): Promise<CheckoutCaptureRecord> {
     const now = this.clock.now();
     // The terms in force when the payment was accepted; its fee is the snapshot taken then.
     const terms = await this.pricing.termsAt(manager, session.merchantId, session.currency, payment.createdAt);
@@ -124,9 +158,8 @@ export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
       payoutDelayDays: terms.payoutDelayDays,
       rail: payment.rail,
       capturedAt: now,
+      source,
     });
-    // Held for a compliance review: the funds are booked, the session waits for the review.
-    if (payment.heldForReview) return { journalEntryId };
     const completedAt = now;
     if (!(await this.sessions.complete(manager, session.id, payment.id, completedAt))) {
       // The session records the payment paying it from admission on: nothing else completes or expires it.
@@ -156,10 +189,15 @@ export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
     return { journalEntryId };
   }
 
+  private async sessionOf(manager: EntityManager, payment: Payment): Promise<MerchantCheckoutSession> {
+    const { sessionId } = checkoutTermsOf(payment);
+    const session = await this.sessions.findById(manager, sessionId);
+    if (!session) throw new Error(`checkout payment ${payment.id} names no session ${sessionId}`);
+    return session;
+  }
+
   async failed(manager: EntityManager, payment: Payment): Promise<void> {
-    const terms = checkoutTermsOf(payment);
-    const session = await this.sessions.findById(manager, terms.sessionId);
-    if (!session) throw new Error(`checkout payment ${payment.id} names no session ${terms.sessionId}`);
+    const session = await this.sessionOf(manager, payment);
     await this.velocity.release(manager, velocityAdmission(session, payment.createdAt));
     await this.sessions.releasePayment(manager, session.id, payment.id);
     await this.outbox.write(manager, {

@@ -24,7 +24,9 @@ export function merchantBalanceAccount(
 
 /**
  * The platform's side of a merchant payment. Live: the rail's clearing account (the asset the bill
- * payments use too: the rail owes us the captured funds) and the merchant fee revenue. Test mode
+ * payments use too: the rail owes us the captured funds), the merchant fee revenue, and
+ * `heldForReview`: what a payer paid on a payment held for a compliance review (LIABILITY: owed to
+ * the merchant once it is released, or back to the payer once it is rejected). Test mode
  * has its own pair under `sandbox:`, so sandbox money never reaches an account that real money
  * settles through or that reconciliation holds against a rail (design section 6: test ledger
  * accounts never link to settlement).
@@ -36,6 +38,11 @@ export function merchantPlatformAccounts(livemode: boolean, rail: string, curren
     feeRevenue: {
       code: `${prefix}revenue:merchant-fees:${currency}`,
       type: 'REVENUE',
+      currency,
+    } satisfies AccountRef,
+    heldForReview: {
+      code: `${prefix}merchant-payments:held-for-review:${currency}`,
+      type: 'LIABILITY',
       currency,
     } satisfies AccountRef,
   };

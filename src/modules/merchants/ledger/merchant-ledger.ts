@@ -38,7 +38,16 @@ export interface MerchantCapture {
   rail: string;
   /** When the rail captured it: the payout delay and the reserve hold count from here. */
   capturedAt: Date;
+  /**
+   * Where the amount comes from: `RAIL` (the default) the rail's clearing account, as captured;
+   * `HOLD` the payments held for review, for a held payment a compliance review released
+   * (`recordHeldCapture` booked it there when it was captured).
+   */
+  source?: 'RAIL' | 'HOLD';
 }
+
+/** A captured merchant payment held for a compliance review: its amount waits in the hold account. */
+export type MerchantHeldCapture = Pick<MerchantCapture, 'paymentId' | 'livemode' | 'currency' | 'amount' | 'rail'>;
 
 /** A refund of a merchant payment, to be paid back to the customer through the rail that captured it. */
 export interface MerchantRefund {
@@ -140,11 +149,36 @@ export class MerchantLedger {
       merchantBalanceAccount(merchantId, livemode, 'reserve', currency),
       platform.railClearing,
       platform.feeRevenue,
+      platform.heldForReview,
     ]);
   }
 
   /**
-   * Records a captured merchant payment: debits the rail's clearing account the amount; credits the
+   * Records the capture of a merchant payment held for a compliance review: debits the rail's
+   * clearing account the amount and credits the held-for-review account, so the payer's money is
+   * booked but nothing is owed to the merchant, no fee is earned and no release is scheduled. The
+   * review then either releases it (`recordCapture` with `source: 'HOLD'`) or rejects it (the
+   * payment core reverses this entry and refunds the payer on the rail). Answers the entry's id.
+   */
+  async recordHeldCapture(manager: EntityManager, capture: MerchantHeldCapture): Promise<string> {
+    const amount = minorUnits(capture.amount, 'amount');
+    const platform = merchantPlatformAccounts(capture.livemode, capture.rail, capture.currency);
+    return this.ledger.post(manager, {
+      kind: 'MERCHANT_PAYMENT_HELD',
+      referenceType: 'payment',
+      referenceId: capture.paymentId,
+      currency: capture.currency,
+      memo: `Merchant payment ${capture.paymentId} held for review${capture.livemode ? '' : ' (test)'}`,
+      lines: [
+        { account: platform.railClearing, amount },
+        { account: platform.heldForReview, amount: -amount },
+      ],
+    });
+  }
+
+  /**
+   * Records a captured merchant payment: debits the rail's clearing account the amount (the
+   * held-for-review account for a held payment released, `source: 'HOLD'`); credits the
    * merchant's pending the net less the reserve, its reserve `halfEven((amount - fee)·reserveBps/10000)`
    * and the platform's fee revenue the fee; and schedules the pending's release to available at
    * `capturedAt + payoutDelayDays` and the reserve's at `capturedAt + reserveHoldDays`. Answers the
@@ -159,7 +193,8 @@ export class MerchantLedger {
     const holdDays = days(capture.reserveHoldDays, 'reserveHoldDays');
     const { merchantId, livemode, currency } = capture;
     const platform = merchantPlatformAccounts(livemode, capture.rail, currency);
-    const lines: PostingLine[] = [{ account: platform.railClearing, amount }];
+    const source = capture.source === 'HOLD' ? platform.heldForReview : platform.railClearing;
+    const lines: PostingLine[] = [{ account: source, amount }];
     if (split.pending > 0n) {
       lines.push({
         account: merchantBalanceAccount(merchantId, livemode, 'pending', currency),

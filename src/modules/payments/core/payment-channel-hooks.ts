@@ -73,11 +73,21 @@ export interface CheckoutChannelHook {
   /**
    * Second transaction, the capture recorded (the payment moved out of AUTHORIZING in the same
    * transaction): complete the session, post the merchant's entry, write the merchant's events.
+   * A payment held for a compliance review (`heldForReview`) has its funds booked to the hold
+   * only: the session stays OPEN with it, nothing is credited to the merchant until `released`.
    */
   captured(manager: EntityManager, payment: Payment): Promise<CheckoutCaptureRecord>;
   /**
-   * The payment failed without funds taken (declined, or never captured): free the session for
-   * another try and write the merchant's event.
+   * A held captured payment (PENDING) released by a compliance review, in the review's
+   * transaction: credit the merchant from the hold, complete the session and write the merchant's
+   * events, as `captured` does for a payment never held. Answers the merchant's entry; the core
+   * then moves the payment to SUCCEEDED.
+   */
+  released(manager: EntityManager, payment: Payment): Promise<CheckoutCaptureRecord>;
+  /**
+   * The payment failed: declined, never captured, or rejected by a compliance review (the core
+   * has reversed its held entry and owes the payer a refund on the rail). Free the session for
+   * another try, give back the velocity admission and write the merchant's event.
    */
   failed(manager: EntityManager, payment: Payment): Promise<void>;
   /**

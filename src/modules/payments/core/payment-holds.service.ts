@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { PaymentChannelHooks } from './payment-channel-hooks';
 import { paymentEvent, railReversalRequested } from './payment-event-payload';
 import { Payment } from './payment.entity';
 import { PaymentFailures } from './payment-failures.service';
 import { PaymentRepository } from './payment.repository';
 import { PAYMENT_EVENTS } from '../payments.events';
-import { PaymentError } from '../payments.errors';
 import { PostingAttemptRepository } from '../posting/posting-attempt.repository';
 import { RailReversalService } from '../rails/rail-reversal.service';
 import { OutboxWriter } from '../../../platform/outbox/outbox.writer';
@@ -14,6 +14,8 @@ import { OutboxWriter } from '../../../platform/outbox/outbox.writer';
 export type HoldRelease =
   /** Captured and now on its way to the biller (a posting cycle and `payment.captured`). */
   | 'POSTING'
+  /** A captured checkout payment: its session completed and its merchant credited, SUCCEEDED. */
+  | 'SUCCEEDED'
   /** Not captured yet: the capture, when recorded, starts posting as for any payment. */
   | 'AWAITING_CAPTURE'
   /** It was not held (a lower-severity flag only queues). */
@@ -39,6 +41,10 @@ const COMPLIANCE_FAILURE = {
  * severity, PaymentScreening): release it to posting, or fail it and return the funds. Each
  * runs in the caller's transaction under the payment's row lock, so it serialises with the
  * capture being recorded (which reads the hold in the same row).
+ *
+ * A checkout payment has no biller: released, it completes through the checkout hook as an
+ * unheld capture does (`released`, then PENDING -> SUCCEEDED); rejected, it fails through the
+ * same paths as any failed checkout payment (the hook's `failed`), with no `payment.*` event.
  */
 @Injectable()
 export class PaymentHolds {
@@ -48,6 +54,7 @@ export class PaymentHolds {
     private readonly reversals: RailReversalService,
     private readonly outbox: OutboxWriter,
     private readonly failures: PaymentFailures,
+    private readonly hooks: PaymentChannelHooks,
   ) {}
 
   /** Locks the payment (null when it does not exist). */
@@ -59,15 +66,32 @@ export class PaymentHolds {
    * Releases a held payment. A captured (PENDING) one gets its first posting cycle and
    * `payment.captured`, so the worker posts it as any payment; one still AUTHORIZING posts when
    * its capture is recorded.
+   *
+   * A captured checkout payment instead completes here, as `PaymentCore` completes an unheld
+   * capture: the checkout hook's `released` (the merchant credited from the hold, the session
+   * COMPLETE, the merchant's events), then PENDING -> SUCCEEDED with the merchant's entry. One
+   * still AUTHORIZING completes when its capture is recorded, the hold now lifted.
    */
   async release(manager: EntityManager, paymentId: string): Promise<HoldRelease> {
     const locked = await this.payments.lockById(manager, paymentId);
     if (!locked?.heldForReview) return 'NOT_HELD';
-    refuseCheckout(locked);
     const released = (await this.payments.setHeldForReview(manager, paymentId, false)) as Payment;
     await this.payments.noteStep(manager, paymentId, 'Review completed; the payment is released');
     if (released.status === 'AUTHORIZING') return 'AWAITING_CAPTURE';
     if (released.status !== 'PENDING') return 'NOT_HELD';
+    if (released.channel === 'CHECKOUT') {
+      const { journalEntryId } = await this.hooks.checkout().released(manager, released);
+      const succeeded = await this.payments.transition(
+        manager,
+        paymentId,
+        'SUCCEEDED',
+        'Checkout session completed; the merchant is credited',
+        { journalEntryId, completed: true, channel: 'CHECKOUT' },
+        'PENDING',
+      );
+      if (!succeeded) throw new Error(`checkout payment ${paymentId} did not move PENDING -> SUCCEEDED`);
+      return 'SUCCEEDED';
+    }
     await this.attempts.openCycle(manager, paymentId);
     await this.outbox.write(manager, paymentEvent(PAYMENT_EVENTS.captured, released));
     return 'POSTING';
@@ -81,11 +105,16 @@ export class PaymentHolds {
    * confirmed it. A captured payment moves PENDING -> PROCESSING -> FAILED in this one
    * transaction (the state machine fails payments only from AUTHORIZING or PROCESSING); no
    * posting cycle exists, so nothing is sent to the biller.
+   *
+   * A checkout payment fails the same way, without `payment.*` events (its payer is not our
+   * customer): the checkout hook's `failed` gives back the velocity admission, frees the session
+   * (expired at once when past due) and writes `merchant.payment.failed`; the captured one's held
+   * entry is reversed and its REFUND requested (`PaymentFailures.failCaptured`), the
+   * uncaptured one's CANCEL.
    */
   async reject(manager: EntityManager, paymentId: string): Promise<HoldRejection> {
     const locked = await this.payments.lockById(manager, paymentId);
     if (!locked?.heldForReview) return 'NOT_HELD';
-    refuseCheckout(locked);
     await this.payments.setHeldForReview(manager, paymentId, false);
     const changes = { failureCode: COMPLIANCE_FAILURE.code, failureMessage: COMPLIANCE_FAILURE.message };
     if (locked.status === 'AUTHORIZING') {
@@ -98,6 +127,10 @@ export class PaymentHolds {
         'AUTHORIZING',
       )) as Payment;
       await this.reversals.request(manager, failed, 'CANCEL');
+      if (failed.channel === 'CHECKOUT') {
+        await this.hooks.checkout().failed(manager, failed);
+        return 'CANCELLED';
+      }
       await this.outbox.write(
         manager,
         paymentEvent(PAYMENT_EVENTS.failed, failed),
@@ -122,19 +155,4 @@ export class PaymentHolds {
     });
     return 'REFUNDED';
   }
-}
-
-/**
- * A held checkout payment waits for a review that this service cannot settle yet: releasing it
- * must complete its session through the checkout hook, and rejecting it must refund the payer
- * without `payment.*` events (its payer is not our customer). Refused, changing nothing, rather
- * than posted to a biller it does not have.
- */
-function refuseCheckout(payment: Payment): void {
-  if (payment.channel !== 'CHECKOUT') return;
-  throw new PaymentError(
-    'NOT_RETRYABLE',
-    'A held checkout payment cannot be released or rejected here yet; it stays held',
-    [{ field: 'channel', message: 'CHECKOUT' }],
-  );
 }

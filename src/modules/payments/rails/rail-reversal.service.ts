@@ -149,7 +149,9 @@ export class RailReversalService {
         return;
       }
       await this.payments.setRailReversalReference(transaction, payment.id, reference);
-      if (reversal.action === 'REFUND') {
+      // A checkout payment's own refund (a held payment rejected by compliance) raises no
+      // `payment.*` event: its payer is not our customer.
+      if (reversal.action === 'REFUND' && payment.channel !== 'CHECKOUT') {
         // FAILED for a biller's refusal, REFUNDED for a dispute resolved for the customer.
         await this.outbox.write(transaction, {
           eventType: PAYMENT_EVENTS.refunded,

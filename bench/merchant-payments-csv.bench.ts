@@ -11,8 +11,9 @@
  * 2. Plants BENCH_ROWS (100 000) test-mode checkout payments of the demo merchant with their
  *    sessions in two `generate_series` statements: UUIDv7 ids in time order over the last 300 days
  *    (inside the export's default 366-day window), amounts 1 000 to 1 000 000, one in ten refunded
- *    in part, every seventh with a payer e-mail, every tenth reference starting with `=` (escaped
- *    by the export); then ANALYZE.
+ *    in part (two SUCCEEDED merchant refunds each, so its `refundedAt` is looked up), every
+ *    seventh with a payer e-mail, every tenth reference starting with `=` (escaped by the
+ *    export); then ANALYZE.
  * 3. Starts the API (NODE_ENV=production, LOG_LEVEL=warn) and, after a warm-up export of about a
  *    tenth of the rows, for BENCH_ROUNDS (3) rounds: the API's export of every row (no filter:
  *    the default window), read as fast as the client can, then the COPY of the same statement
@@ -178,6 +179,19 @@ async function plant(db: Client, count: number): Promise<void> {
        FROM merchant_checkout_sessions s,
             LATERAL (SELECT substring(s.merchant_reference FROM '[0-9]+$')::int AS n) AS planted
       WHERE s.merchant_id = $1 AND s.livemode = false`,
+    [DEMO_MERCHANT.id],
+  );
+  // The refunded ones' refunds, settled as the rail leaves them: two SUCCEEDED halves of the refunded amount
+  // (a day and two days after the payment), whose latest is the row's refundedAt.
+  await db.query(
+    `INSERT INTO merchant_refunds (id, merchant_id, livemode, payment_id, amount, currency, reason, status,
+        idempotency_key, request_fingerprint, ledger_entry_id, from_available, from_pending, created_at, updated_at,
+        refunded_at)
+     SELECT gen_random_uuid(), p.merchant_id, false, p.id, p.refunded_amount / 2, 'NGN', 'REQUESTED_BY_CUSTOMER',
+            'SUCCEEDED', p.id::text || ':' || k, repeat('0', 64), gen_random_uuid(), p.refunded_amount / 2, 0,
+            p.created_at + interval '1 day' * k, p.created_at + interval '1 day' * k, p.created_at + interval '1 day' * k
+       FROM payments p CROSS JOIN generate_series(1, 2) AS k
+      WHERE p.merchant_id = $1 AND p.livemode = false AND p.refunded_amount > 1`,
     [DEMO_MERCHANT.id],
   );
   await db.query('DROP TABLE bench_rows');

@@ -46,6 +46,7 @@ import { CreateMerchantStatements1795890400000 } from './1795890400000-create-me
 import { CreateMerchantRefunds1795890100000 } from './1795890100000-create-merchant-refunds';
 import { SandboxRailDisputes1795890500000 } from './1795890500000-sandbox-rail-disputes';
 import { CreateMerchantPaymentDisputes1795890510000 } from './1795890510000-create-merchant-payment-disputes';
+import { MerchantRefundsLatestSucceeded1795891000000 } from './1795891000000-merchant-refunds-latest-succeeded';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -97,4 +98,5 @@ export const MIGRATIONS = [
   CreateMerchantStatements1795890400000,
   SandboxRailDisputes1795890500000,
   CreateMerchantPaymentDisputes1795890510000,
+  MerchantRefundsLatestSucceeded1795891000000,
 ];

@@ -92,6 +92,7 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
   /** Shop's test-mode payments, oldest first, as planted (ids). */
   const shopTest: Record<string, string> = {};
   let realPaymentId: string;
+  let otherPaymentId: string;
 
   const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
   const at = (offset: number) => new Date(day0.getTime() + offset);
@@ -160,6 +161,36 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
       ],
     );
     return paymentId;
+  }
+
+  /** A merchant refund of a planted payment, as the refunds path and its rail settlement leave it, in SQL. */
+  async function plantRefund(
+    merchantId: string,
+    paymentId: string,
+    refund: { amount: number; status: 'PENDING' | 'SUCCEEDED' | 'FAILED'; createdAt: Date; settledAt?: Date },
+  ): Promise<void> {
+    const settledAt = refund.settledAt ?? null;
+    await harness.db.query(
+      `INSERT INTO merchant_refunds (id, merchant_id, livemode, payment_id, amount, currency, reason, status,
+          idempotency_key, request_fingerprint, ledger_entry_id, from_available, from_pending, reversal_entry_id,
+          created_at, updated_at, refunded_at, failed_at)
+       VALUES ($1, $2, false, $3, $4, 'NGN', 'REQUESTED_BY_CUSTOMER', $5, $6, repeat('0', 64), $7, $4, 0, $8, $9::timestamptz,
+          coalesce($10::timestamptz, $9::timestamptz), $11::timestamptz, $12::timestamptz)`,
+      [
+        newId(),
+        merchantId,
+        paymentId,
+        refund.amount,
+        refund.status,
+        randomUUID(),
+        newId(),
+        refund.status === 'FAILED' ? newId() : null,
+        refund.createdAt,
+        settledAt,
+        refund.status === 'SUCCEEDED' ? settledAt : null,
+        refund.status === 'FAILED' ? settledAt : null,
+      ],
+    );
   }
 
   const list = (secret: string, query: Record<string, string | number> = {}) =>
@@ -247,10 +278,43 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
       reference: HOSTILE_TEXT,
       email: '+2348031234567@example.com',
     });
+    // refundedAt is the latest SUCCEEDED refund's time: b's second refund, not its later pending or failed ones.
+    await plantRefund(shop.id, shopTest.b, {
+      amount: 20_000,
+      status: 'SUCCEEDED',
+      createdAt: at(DAY + 2 * HOUR),
+      settledAt: at(DAY + 3 * HOUR),
+    });
+    await plantRefund(shop.id, shopTest.b, {
+      amount: 20_000,
+      status: 'SUCCEEDED',
+      createdAt: at(DAY + 4 * HOUR),
+      settledAt: at(DAY + 5 * HOUR),
+    });
+    await plantRefund(shop.id, shopTest.b, { amount: 10_000, status: 'PENDING', createdAt: at(DAY + 6 * HOUR) });
+    await plantRefund(shop.id, shopTest.b, {
+      amount: 5_000,
+      status: 'FAILED',
+      createdAt: at(DAY + 6 * HOUR),
+      settledAt: at(DAY + 7 * HOUR),
+    });
+    await plantRefund(shop.id, shopTest.c, {
+      amount: 300_000,
+      status: 'SUCCEEDED',
+      createdAt: at(2 * DAY + 2 * HOUR),
+      settledAt: at(2 * DAY + 3 * HOUR),
+    });
     // The same references in the other mode and at another merchant: never in shop's test list.
     await plant(shop.id, true, { createdAt: at(HOUR), reference: 'order-A', email: 'ada.payer@example.com' });
     await plant(shop.id, true, { createdAt: at(2 * HOUR), reference: 'live-only' });
-    await plant(other.id, false, { createdAt: at(HOUR), reference: 'order-A', email: 'ada.payer@example.com' });
+    // Refunded in part, its refund still PENDING: refundedAmount counts it, refundedAt waits for it.
+    otherPaymentId = await plant(other.id, false, {
+      createdAt: at(HOUR),
+      reference: 'order-A',
+      email: 'ada.payer@example.com',
+      refunded: 70_000,
+    });
+    await plantRefund(other.id, otherPaymentId, { amount: 70_000, status: 'PENDING', createdAt: at(2 * HOUR) });
 
     // One paid through the real path: a session opened over HTTP, paid through the payment core.
     const session = (
@@ -345,7 +409,18 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
         livemode: false,
       });
       const b = page.items.find((item) => item.id === shopTest.b)!;
-      expect(b).toMatchObject({ status: 'SUCCEEDED', refundedAmount: 50_000, rail: 'BANK_TRANSFER' });
+      expect(b).toMatchObject({
+        status: 'SUCCEEDED',
+        refundedAmount: 50_000,
+        rail: 'BANK_TRANSFER',
+        // The latest SUCCEEDED refund's time: not the later PENDING or FAILED ones.
+        refundedAt: at(DAY + 5 * HOUR).toISOString(),
+      });
+      // A search's statements read it alike.
+      const [searched] = ((await list(shop.test, { q: 'order-B' }).expect(200)).body as Page).items;
+      expect(searched).toMatchObject({ id: shopTest.b, refundedAt: at(DAY + 5 * HOUR).toISOString() });
+      const c = page.items.find((item) => item.id === shopTest.c)!;
+      expect(c).toMatchObject({ status: 'REFUNDED', refundedAt: at(2 * DAY + 3 * HOUR).toISOString() });
       expect(b.payer.emailMasked).toBeNull();
       const d = page.items.find((item) => item.id === shopTest.d)!;
       expect(d).toMatchObject({ status: 'FAILED', paidAt: null });
@@ -358,7 +433,13 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
 
       const others = (await list(other.test).expect(200)).body as Page;
       expect(others.items).toHaveLength(1);
-      expect(others.items[0]).toMatchObject({ merchantReference: 'order-A', livemode: false });
+      expect(others.items[0]).toMatchObject({
+        id: otherPaymentId,
+        merchantReference: 'order-A',
+        livemode: false,
+        refundedAmount: 70_000,
+        refundedAt: null,
+      });
       expect(Object.values(shopTest)).not.toContain(others.items[0].id);
       // The same search in each scope finds that scope's payment only.
       expect(await idsOf(shop.test, { q: 'order-A' })).toEqual([shopTest.a]);
@@ -596,6 +677,10 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
       const f = rows.find((row) => row[0] === shopTest.f)!;
       expect(f[15]).toBe("'+*************@example.com");
       expect(f[11]).toBe(HOSTILE_TEXT);
+      // refundedAt: the latest SUCCEEDED refund's time, as in the list.
+      expect(rows.find((row) => row[0] === shopTest.b)![3]).toBe(at(DAY + 5 * HOUR).toISOString());
+      expect(rows.find((row) => row[0] === shopTest.c)![3]).toBe(at(2 * DAY + 3 * HOUR).toISOString());
+      expect(rows.find((row) => row[0] === shopTest.a)![3]).toBe('');
     });
 
     it('takes the same filters, and only its own merchant and mode', async () => {

@@ -12,7 +12,7 @@ export const MERCHANT_PAYMENTS_CSV_COLUMNS: readonly CsvColumn<MerchantPaymentEx
   { header: 'id', kind: 'text', value: (row) => row.id },
   { header: 'createdAt', kind: 'text', value: (row) => row.created_at },
   { header: 'paidAt', kind: 'text', value: (row) => row.paid_at },
-  { header: 'refundedAt', kind: 'text', value: () => null },
+  { header: 'refundedAt', kind: 'text', value: (row) => row.refunded_at },
   { header: 'status', kind: 'text', value: (row) => row.status },
   { header: 'amount', kind: 'number', value: (row) => numberOf(row.amount) },
   { header: 'fee', kind: 'number', value: (row) => numberOf(row.fee) },

@@ -159,7 +159,7 @@ function toMerchantPayment(row: merchantPayments.MerchantPaymentsPageResult): Me
     },
     createdAt: row.created_at.toISOString(),
     paidAt: paidAt(status, row.completed_at),
-    refundedAt: null,
+    refundedAt: row.refunded_at === null ? null : row.refunded_at.toISOString(),
     livemode: row.livemode === true,
   };
 }

@@ -190,10 +190,11 @@ export class MerchantPaymentDto {
   paidAt: string | null;
 
   /**
-   * When it was last refunded. Null for now: refunds do not record their time on the payment yet
-   * (`refundedAmount` tells how much went back).
+   * When it was last refunded: the time the rail confirmed its latest `SUCCEEDED` refund. Null
+   * while no refund of it has succeeded (none asked for, or every one still `PENDING` or
+   * `FAILED`); `refundedAmount` counts pending refunds too.
    */
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null })
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, example: '2026-11-26T09:30:00.000Z' })
   refundedAt: string | null;
 
   @ApiProperty({ example: false })

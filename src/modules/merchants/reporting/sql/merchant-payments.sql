@@ -8,9 +8,16 @@
 --   rail           the rail, exactly;
 --   minAmount / maxAmount   the amount within them (minor units, inclusive).
 -- `q` has statements of its own (...ByQuery), which start from the sessions it names.
+-- `refunded_at` is the time of the payment's latest SUCCEEDED merchant refund (null when none has
+-- settled): looked up only for a payment with `refunded_amount > 0`, one probe of
+-- merchant_refunds_succeeded_idx (payment_id, refunded_at DESC) WHERE status = 'SUCCEEDED'
+-- (the export of every payment joins them all at once instead: MerchantPaymentsExport).
 SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference, p.amount, p.merchant_fee,
        p.refunded_amount, p.currency, p.status, p.rail, p.funding_account_masked, s.customer_email,
-       p.created_at, p.completed_at, p.livemode
+       p.created_at, p.completed_at, p.livemode,
+       CASE WHEN p.refunded_amount > 0
+            THEN (SELECT max(r.refunded_at) FROM merchant_refunds r
+                   WHERE r.payment_id = p.id AND r.status = 'SUCCEEDED') END AS refunded_at
   FROM payments p
   JOIN merchant_checkout_sessions s ON s.id = p.checkout_session_id
  WHERE p.merchant_id = :merchantId! AND p.livemode = :livemode!
@@ -37,9 +44,18 @@ SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference,
        to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
        CASE WHEN p.status IN ('SUCCEEDED', 'REFUNDED')
             THEN to_char(p.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS paid_at,
+       to_char(r.refunded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS refunded_at,
        p.livemode
   FROM payments p
   JOIN merchant_checkout_sessions s ON s.id = p.checkout_session_id
+  -- The latest SUCCEEDED refund of each payment, hashed once for the whole export (a refund is made after
+  -- its payment, so one before `from` refunds no payment here): a probe per row would cost as much, and
+  -- its estimate would make the planner compile the statement (JIT) at every export.
+  LEFT JOIN (SELECT mr.payment_id, max(mr.refunded_at) AS refunded_at
+               FROM merchant_refunds mr
+              WHERE mr.merchant_id = :merchantId! AND mr.livemode = :livemode! AND mr.status = 'SUCCEEDED'
+                AND (:from::timestamptz IS NULL OR mr.created_at >= :from::timestamptz)
+              GROUP BY mr.payment_id) r ON r.payment_id = p.id
  WHERE p.merchant_id = :merchantId! AND p.livemode = :livemode!
    AND (:from::timestamptz IS NULL OR p.created_at >= :from::timestamptz)
    AND (:to::timestamptz IS NULL OR p.created_at <= :to::timestamptz)
@@ -63,7 +79,10 @@ WITH matched AS MATERIALIZED (
      AND (m.merchant_reference = :q! OR lower(m.customer_email) = lower(:q!)))
 SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference, p.amount, p.merchant_fee,
        p.refunded_amount, p.currency, p.status, p.rail, p.funding_account_masked, s.customer_email,
-       p.created_at, p.completed_at, p.livemode
+       p.created_at, p.completed_at, p.livemode,
+       CASE WHEN p.refunded_amount > 0
+            THEN (SELECT max(r.refunded_at) FROM merchant_refunds r
+                   WHERE r.payment_id = p.id AND r.status = 'SUCCEEDED') END AS refunded_at
   FROM matched
  CROSS JOIN LATERAL (
        SELECT p.id, p.checkout_session_id, p.amount, p.merchant_fee, p.refunded_amount, p.currency, p.status, p.rail,
@@ -97,6 +116,10 @@ SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference,
        to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
        CASE WHEN p.status IN ('SUCCEEDED', 'REFUNDED')
             THEN to_char(p.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS paid_at,
+       CASE WHEN p.refunded_amount > 0
+            THEN to_char((SELECT max(r.refunded_at) FROM merchant_refunds r
+                           WHERE r.payment_id = p.id AND r.status = 'SUCCEEDED') AT TIME ZONE 'UTC',
+                         'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS refunded_at,
        p.livemode
   FROM matched
  CROSS JOIN LATERAL (

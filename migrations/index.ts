@@ -40,6 +40,7 @@ import { CreateMerchantEvents1795889950000 } from './1795889950000-create-mercha
 import { MerchantOriginRecheck1795889960000 } from './1795889960000-merchant-origin-recheck';
 import { CreateMerchantPaymentLinkViews1795889970000 } from './1795889970000-create-merchant-payment-link-views';
 import { CreateMerchantStats1795890300000 } from './1795890300000-create-merchant-stats';
+import { MerchantStatsRefunds1795890310000 } from './1795890310000-merchant-stats-refunds';
 import { PaymentRefundedAmount1795890000000 } from './1795890000000-payment-refunded-amount';
 import { MerchantPaymentsSearch1795890200000 } from './1795890200000-merchant-payments-search';
 import { CreateMerchantStatements1795890400000 } from './1795890400000-create-merchant-statements';
@@ -95,6 +96,7 @@ export const MIGRATIONS = [
   CreateMerchantRefunds1795890100000,
   MerchantPaymentsSearch1795890200000,
   CreateMerchantStats1795890300000,
+  MerchantStatsRefunds1795890310000,
   CreateMerchantStatements1795890400000,
   SandboxRailDisputes1795890500000,
   CreateMerchantPaymentDisputes1795890510000,

@@ -5,6 +5,8 @@ import {
   MerchantAnalyticsRollups,
   type AppliedOutcome,
 } from '../../src/modules/merchants/analytics/merchant-analytics-rollups';
+import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
+import { RailReversalService } from '../../src/modules/payments';
 import { newId } from '../../src/platform/database/new-id';
 import { nubanFor } from '../../src/modules/merchants/onboarding/nuban';
 import { approvedMerchant } from '../factories/merchant.factory';
@@ -41,6 +43,9 @@ interface Planted {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const MINUTE = 60_000;
+const CARD = '4242424242424242';
+/** Captures; every refund of the capture is refused for good by the sandbox rail. */
+const REFUNDS_REFUSED_CARD = '4000000000005126';
 
 /**
  * Merchant analytics over HTTP: a planted dataset (sessions, payments and link views as the payment core and
@@ -744,6 +749,153 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
       const live = await rollupsOf(merchant.id);
       await rollups.rebuild(merchant.id);
       expect(await rollupsOf(merchant.id)).toEqual(live);
+    });
+
+    // Last: it moves the clock.
+    it('count a refund the rail confirmed once, in the hour it was refunded; a pending or refused one not at all', async () => {
+      const merchant = await newMerchant();
+      const origin = `https://${randomUUID().slice(0, 8)}.shop.example`;
+      const added = await harness.http
+        .post('/api/v1/merchant/origins')
+        .set(merchant.owner.headers)
+        .send({ origin })
+        .expect(201);
+      await db.query(
+        `UPDATE merchant_origins SET status = 'VERIFIED', verification_method = 'DNS_TXT', verified_at = now() WHERE id = $1`,
+        [(added.body as { id: string }).id],
+      );
+      const AMOUNT = 250_000;
+      const pay = async (card: string): Promise<string> => {
+        const session = await harness.http
+          .post('/api/v1/merchant/checkout-sessions')
+          .set(bearer(merchant.test))
+          .set('Idempotency-Key', randomUUID())
+          .send({
+            amount: AMOUNT,
+            currency: 'NGN',
+            merchantReference: `order-${randomUUID().slice(0, 8)}`,
+            successUrl: `${origin}/paid`,
+            cancelUrl: `${origin}/cart`,
+          })
+          .expect(201);
+        const paid = await harness.app.get(CheckoutPayments).pay({
+          sessionId: (session.body as { id: string }).id,
+          rail: 'CARD',
+          fundingAccount: card,
+          idempotencyKey: randomUUID(),
+        });
+        expect(paid.outcome).toBe('PAID');
+        return paid.paymentId as string;
+      };
+      const refund = async (paymentId: string, amount: number): Promise<string> =>
+        (
+          (
+            await harness.http
+              .post('/api/v1/merchant/refunds')
+              .set(bearer(merchant.test))
+              .set('Idempotency-Key', randomUUID())
+              .send({ paymentId, amount, reason: 'REQUESTED_BY_CUSTOMER' })
+              .expect(201)
+          ).body as { id: string }
+        ).id;
+      /** The rail's answer to the refund's reversal, as the worker's reversal job gets it. */
+      const railAnswers = async (refundId: string) => {
+        const [reversal] = await db.query<{ id: string }[]>(`SELECT id FROM rail_reversals WHERE refund_id = $1`, [
+          refundId,
+        ]);
+        await harness.app.get(RailReversalService).reverseById(reversal.id);
+      };
+
+      const paymentIds = [await pay(CARD), await pay(CARD), await pay(REFUNDS_REFUSED_CARD)];
+      const [, paymentId, refusedId] = paymentIds;
+      expect(new Set(await consume([merchant]))).toEqual(new Set(['COUNTED']));
+      const paidHours = await db.query<{ hour: Date }[]>(
+        `SELECT DISTINCT date_bin('1 hour', completed_at, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS hour
+           FROM payments WHERE id = ANY($1)`,
+        [paymentIds],
+      );
+      const [{ fees }] = await db.query<{ fees: string }[]>(
+        `SELECT sum(merchant_fee)::text AS fees FROM payments WHERE id = ANY($1)`,
+        [paymentIds],
+      );
+      const paid = { gross: 3 * AMOUNT, fees: Number(fees), count: 3 };
+      expect(await body('overview?range=24h', merchant.test)).toMatchObject({
+        ...paid,
+        refunds: 0,
+        net: paid.gross - paid.fees,
+      });
+
+      // Two hours on: one refund the rail confirms, one it has not answered yet, one it refuses for good.
+      clock.advance(2 * HOUR);
+      const confirmed = await refund(paymentId, 50_000);
+      const pending = await refund(paymentId, 20_000);
+      const refused = await refund(refusedId, 30_000);
+      await railAnswers(confirmed);
+      await railAnswers(refused);
+      const refunds = await db.query<{ id: string; status: string; refunded_at: Date | null }[]>(
+        `SELECT id, status, refunded_at FROM merchant_refunds WHERE merchant_id = $1`,
+        [merchant.id],
+      );
+      expect(Object.fromEntries(refunds.map((row) => [row.id, row.status]))).toEqual({
+        [confirmed]: 'SUCCEEDED',
+        [pending]: 'PENDING',
+        [refused]: 'FAILED',
+      });
+      const refundedAt = refunds.find((row) => row.id === confirmed)!.refunded_at!;
+      const refundHour = Math.floor(refundedAt.getTime() / HOUR) * HOUR;
+      expect(paidHours.map((row) => row.hour.getTime())).not.toContain(refundHour);
+
+      // Only the confirmed refund has an analytics event; the worker counts it, once.
+      const refundEvents = (await eventsOf([merchant])).filter((e) => e.eventType === 'merchant.payment.refunded');
+      expect(refundEvents).toHaveLength(1);
+      expect(refundEvents[0].payload).toMatchObject({ refundId: confirmed, refundAmount: 50_000 });
+      const outcomes = await consume([merchant]);
+      expect(outcomes.filter((outcome) => outcome === 'COUNTED')).toHaveLength(1);
+      expect(outcomes.filter((outcome) => outcome === 'ALREADY_COUNTED')).toHaveLength(outcomes.length - 1);
+      expect(await rollups.apply(refundEvents[0])).toBe('ALREADY_COUNTED');
+      expect(new Set(await consume([merchant]))).toEqual(new Set(['ALREADY_COUNTED']));
+
+      const overview = await body('overview?range=24h', merchant.test);
+      expect(overview).toMatchObject({ ...paid, refunds: 50_000, net: paid.gross - paid.fees - 50_000 });
+      // In the refund's hour, on the payment's rail and currency, in the merchant's mode; nothing else there.
+      const hours = await db.query<Record<string, unknown>[]>(
+        `SELECT livemode, hour, currency, rail, payments_succeeded, volume, fees, refunds FROM merchant_stats_hourly
+          WHERE merchant_id = $1 AND refunds <> 0`,
+        [merchant.id],
+      );
+      expect(hours).toEqual([
+        {
+          livemode: false,
+          hour: new Date(refundHour),
+          currency: 'NGN',
+          rail: 'CARD',
+          payments_succeeded: 0,
+          volume: '0',
+          fees: '0',
+          refunds: '50000',
+        },
+      ]);
+      const series = await body<{ points: { t: string; value: number }[] }>(
+        'timeseries?range=24h&bucket=hour&metric=refunds',
+        merchant.test,
+      );
+      expect(series.points.filter((point) => point.value !== 0)).toEqual([{ t: iso(refundHour), value: 50_000 }]);
+      const net = await body<{ points: { value: number }[] }>('timeseries?range=24h&metric=net', merchant.test);
+      expect(net.points.reduce((sum, point) => sum + point.value, 0)).toBe(paid.gross - paid.fees - 50_000);
+      // What payers paid is unchanged: rails and top customers count payments, not what went back.
+      expect(await body('rails?range=24h', merchant.test)).toEqual([
+        { rail: 'CARD', count: 3, volume: 3 * AMOUNT, shareBps: 10000 },
+      ]);
+      expect(await body('overview?range=24h', merchant.live)).toMatchObject({ refunds: 0, gross: 0 });
+
+      // A rebuild counts the same, and from nothing gives the same rows.
+      const live = await rollupsOf(merchant.id);
+      expect((await rollups.rebuild(merchant.id))[0]).toMatchObject({ hours: 0, staleHours: 0 });
+      await db.query(`DELETE FROM merchant_stats_hourly WHERE merchant_id = $1`, [merchant.id]);
+      await db.query(`DELETE FROM merchant_stats_payers_daily WHERE merchant_id = $1`, [merchant.id]);
+      await rollups.rebuild(merchant.id);
+      expect(await rollupsOf(merchant.id)).toEqual(live);
+      expect(await body('overview?range=24h', merchant.test)).toEqual(overview);
     });
   });
 });

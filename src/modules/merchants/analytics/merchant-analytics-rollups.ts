@@ -9,6 +9,7 @@ import {
   MerchantCheckoutSessionEventPayload,
   MerchantPaymentEventPayload,
   MerchantPaymentLinkViewEventPayload,
+  MerchantPaymentRefundEventPayload,
 } from '../merchants.events';
 import { MerchantsConfig } from '../merchants.config';
 import * as analytics from './sql/merchant-analytics.queries';
@@ -19,15 +20,14 @@ const PRUNE_BATCH = 5000;
 
 /**
  * The outbox events analytics counts, with their payload classes (the rollup queue listens to exactly these).
- *
- * Refunds: `merchant.payment.refunded` is not written by the payment core yet. When it is, add it here with its
- * payload class and map it in `factOf` to a `refund` fact (a kind of `merchant_stats_facts` to add beside
- * `payment`, the refund's amount in `refunds` at the refund's time); the `refunds` columns of the rollups and
- * every route's `refunds` / `net` already carry it.
+ * `merchant.payment.refunded` is written when the rail confirms one refund (the refund SUCCEEDED): its fact is
+ * the refund's amount in `refunds`, at the refund's `refunded_at`. A refund still PENDING or FAILED has no event
+ * here and no fact in the view.
  */
 export const MERCHANT_ANALYTICS_OUTBOX_EVENTS = new OutboxEventReader({
   [MERCHANT_EVENTS.paymentSucceeded]: MerchantPaymentEventPayload,
   [MERCHANT_EVENTS.paymentFailed]: MerchantPaymentEventPayload,
+  [MERCHANT_EVENTS.paymentRefunded]: MerchantPaymentRefundEventPayload,
   [MERCHANT_EVENTS.checkoutSessionCreated]: MerchantCheckoutSessionEventPayload,
   [MERCHANT_EVENTS.checkoutSessionCompleted]: MerchantCheckoutSessionEventPayload,
   [MERCHANT_EVENTS.paymentLinkViewed]: MerchantPaymentLinkViewEventPayload,
@@ -37,7 +37,7 @@ export type MerchantAnalyticsEvent = ReceivedOutboxEvent<(typeof MERCHANT_ANALYT
 
 /** A kind of `merchant_stats_facts` row and the source row it is about. */
 export interface AnalyticsFact {
-  kind: 'payment' | 'session_opened' | 'session_completed' | 'link_view';
+  kind: 'payment' | 'refund' | 'session_opened' | 'session_completed' | 'link_view';
   sourceId: string;
   merchantId: string;
 }
@@ -48,6 +48,8 @@ export function factOf(event: MerchantAnalyticsEvent): AnalyticsFact {
     case MERCHANT_EVENTS.paymentSucceeded:
     case MERCHANT_EVENTS.paymentFailed:
       return { kind: 'payment', sourceId: event.payload.paymentId, merchantId: event.payload.merchantId };
+    case MERCHANT_EVENTS.paymentRefunded:
+      return { kind: 'refund', sourceId: event.payload.refundId, merchantId: event.payload.merchantId };
     case MERCHANT_EVENTS.checkoutSessionCreated:
       return {
         kind: 'session_opened',
@@ -85,9 +87,9 @@ export interface MerchantRebuild {
  *   statement, so a redelivered event adds nothing. The fact is read from the source row (the
  *   `merchant_stats_facts` view the rebuild reads too), not from the payload: both count the same row
  *   alike, at the same hour.
- * - `rebuild`: recomputes a merchant's rollups from its payments, sessions and link views in one statement
- *   under the merchant's exclusive lock (consumers take it shared), and marks the outbox events of the rows
- *   it counted as applied, so an event the worker consumes afterwards does not count twice and one
+ * - `rebuild`: recomputes a merchant's rollups from its payments, succeeded refunds, sessions and link views in
+ *   one statement under the merchant's exclusive lock (consumers take it shared), and marks the outbox events of
+ *   the rows it counted as applied, so an event the worker consumes afterwards does not count twice and one
  *   committed after the rebuild's snapshot is counted by the worker.
  */
 @Injectable()

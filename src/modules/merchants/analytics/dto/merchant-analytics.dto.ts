@@ -100,7 +100,7 @@ export class MerchantAnalyticsPeriodDto {
   @ApiProperty({ type: 'integer', example: 25 })
   count: number;
 
-  /** Refunded to payers in the period (0 until refunds are recorded as events). */
+  /** Refunded to payers in the period: the refunds the rail confirmed, each at the time it confirmed it. */
   @ApiProperty({ type: 'integer', example: 0 })
   refunds: number;
 

@@ -5,6 +5,7 @@
  *
  *   npm run bench:merchant-csv                       # nest build, then this file with ts-node
  *   BENCH_ROWS=1000000 npm run bench:merchant-csv    # a million payments
+ *   BENCH_CPU_PROF_DIR=/tmp/prof npm run bench:merchant-csv  # the API under `node --cpu-prof`
  *
  * 1. Recreates its own database BENCH_DATABASE_URL (`payment_service_bench_merchant_csv`) with the
  *    project's CLI and seeds it (`seed`: the demo merchant, APPROVED, and its sandbox key).
@@ -83,7 +84,10 @@ async function main(): Promise<void> {
     log(`planted ${rowCount} checkout payments in ${((Date.now() - planted) / 1000).toFixed(1)} s`);
 
     const baseUrl = `http://127.0.0.1:${apiPort}`;
-    const api = await startBuilt('dist/src/main.js', env, `${baseUrl}/api/v1/health/ready`);
+    // A CPU profile of the API (written when it stops), to see where an export's time goes.
+    const profileDir = process.env.BENCH_CPU_PROF_DIR;
+    const nodeArgs = profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profileDir];
+    const api = await startBuilt('dist/src/main.js', env, `${baseUrl}/api/v1/health/ready`, nodeArgs);
     const database = new URL(databaseUrl).pathname.slice(1);
     const copySql = await copyStatement(db);
 

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { CsvColumn, csvHeaderLine, csvRecordOf, csvStringifier, csvText } from './csv-export';
+import { CsvColumn, csvBatch, csvHeaderLine, csvRecordOf, csvStringifier, csvText } from './csv-export';
 
 interface Row {
   name: string | null;
@@ -81,5 +81,72 @@ describe('csvStringifier (csv-stringify, RFC 4180)', () => {
   it('writes the header alone when there is no row', async () => {
     expect(await written([])).toBe('name,amount\r\n');
     expect(csvHeaderLine(COLUMNS)).toBe('name,amount\r\n');
+  });
+});
+
+describe('csvBatch (csv-stringify sync API, a batch at a time): the same bytes as the csvStringifier Transform', () => {
+  /** Every cell csv-stringify quotes or the writer defuses, and plain ones, null and empty text included. */
+  const HOSTILE: (string | null)[] = [
+    '=HYPERLINK("http://x","y")',
+    "=cmd|' /C calc'!A0",
+    '+1',
+    '-1',
+    '@SUM(A1)',
+    '\tindent',
+    '\rreturn',
+    '\0nul',
+    'say "hi", twice',
+    'a,b',
+    'line\nbreak',
+    'x\r\ny',
+    'lone\rCR',
+    '"',
+    ',',
+    ' =1',
+    "'already",
+    'Ṣàdé Ọ̀gúnlẹ́yẹ, “naïve” café 🚀',
+    'plain',
+    '',
+    null,
+  ];
+  const AMOUNTS: (number | bigint | null)[] = [0, -1, 125000, -250000, 9007199254740993n, null];
+  /** 700 rows: every hostile cell beside every kind of amount, over several of csvBatch's inner calls. */
+  const ROWS: Row[] = Array.from({ length: 700 }, (_, index) => ({
+    name: HOSTILE[index % HOSTILE.length],
+    amount: AMOUNTS[index % AMOUNTS.length],
+  }));
+
+  /** The rows cut into batches of `size`, each through csvBatch, the header with the first. */
+  const batched = (rows: Row[], size: number) => {
+    let text = '';
+    for (let start = 0; start < rows.length; start += size) {
+      text += csvBatch(COLUMNS, rows.slice(start, start + size), start === 0);
+    }
+    return text;
+  };
+
+  it.each([1, 7, 99, 100, 101, 250, 700, 1000])('batches of %i rows write what the Transform writes', async (size) => {
+    const expected = await written(ROWS);
+    expect(batched(ROWS, size)).toBe(expected);
+  });
+
+  it('reads back as the defused cells', () => {
+    const [header, ...records] = parse(batched(ROWS, 250), {
+      record_delimiter: '\r\n',
+      relax_quotes: false,
+    }) as string[][];
+    expect(header).toEqual(['name', 'amount']);
+    expect(records).toEqual(
+      ROWS.map((row) => [
+        row.name === null ? '' : /^[=+\-@\t\r\0]/.test(row.name) ? `'${row.name}` : row.name,
+        row.amount === null ? '' : row.amount.toString(),
+      ]),
+    );
+  });
+
+  it('writes the header alone for no row, and nothing for an empty batch after it', async () => {
+    expect(csvBatch(COLUMNS, [], true)).toBe(await written([]));
+    expect(csvBatch(COLUMNS, [], false)).toBe('');
+    expect(csvBatch(COLUMNS, [{ name: 'x', amount: 1 }], false)).toBe('x,1\r\n');
   });
 });

@@ -100,7 +100,7 @@ export class MerchantPaymentsController {
     await sendCsv(response, {
       filename: `payments-${principal.livemode ? 'live' : 'test'}-${stamp(csv.from)}-${stamp(csv.to)}.csv`,
       columns: MERCHANT_PAYMENTS_CSV_COLUMNS,
-      rows: csv.rows,
+      batches: csv.batches,
     });
   }
 }

@@ -5,7 +5,7 @@ import type { MerchantApiKeyPrincipal } from '../../../platform/auth/principal';
 import { Clock } from '../../../platform/clock/clock';
 import { oneOf } from '../../../platform/database/column-values';
 import { sqlStatements } from '../../../platform/database/sql-query';
-import { executorOn, rowStream, run } from '../../../platform/database/statement-executor';
+import { executorOn, rowBatches, run } from '../../../platform/database/statement-executor';
 import { maskEmailAddress } from '../../../platform/messaging/message-sender';
 import { ApiException } from '../../../platform/http/api-error';
 import { decodeCursor, toCursorPage } from '../../../platform/http/pagination';
@@ -21,16 +21,16 @@ import * as merchantPayments from './sql/merchant-payments.queries';
 
 const SQL = sqlStatements('merchants', merchantPayments);
 
-/** Rows the export's cursor fetches at a time. */
-const EXPORT_BATCH_SIZE = 1000;
+/** Rows the export's cursor fetches at a time (the CSV writer encodes and writes a batch at once). */
+const EXPORT_BATCH_SIZE = 500;
 
 export type MerchantPaymentExportRow = merchantPayments.MerchantPaymentsExportResult;
 
-/** What one export is: its window (for the file's name) and its rows, read as the client takes them. */
+/** What one export is: its window (for the file's name) and its rows, a batch at a time as the client takes them. */
 export interface MerchantPaymentsExport {
   from: Date;
   to: Date;
-  rows: AsyncIterable<MerchantPaymentExportRow>;
+  batches: AsyncIterable<MerchantPaymentExportRow[]>;
 }
 
 /**
@@ -71,22 +71,22 @@ export class MerchantPaymentsService {
    * The export's rows: the filters checked and the window bounded (EXPORT_MAX_DAYS) first, so a
    * bad request is an error answer before any byte; then every payment they select, newest first,
    * from a database cursor in a read-only REPEATABLE READ transaction on a connection of its own,
-   * fetched as the client reads. Ending the iteration early (the client left) closes the cursor,
-   * rolls back and releases the connection.
+   * fetched a batch at a time as the client reads. Ending the iteration early (the client left)
+   * closes the cursor, rolls back and releases the connection.
    */
   export(principal: MerchantApiKeyPrincipal, query: MerchantPaymentsFilterQueryDto): MerchantPaymentsExport {
     const window = exportWindow(paymentFilters(query), this.clock.now());
     return {
       from: new Date(window.fromInstant),
       to: new Date(window.toInstant),
-      rows: this.exportRows(statementFilters(principal, window), window.q),
+      batches: this.exportBatches(statementFilters(principal, window), window.q),
     };
   }
 
-  private async *exportRows(
+  private async *exportBatches(
     params: merchantPayments.MerchantPaymentsExportParams,
     q: string | null,
-  ): AsyncGenerator<MerchantPaymentExportRow, void, undefined> {
+  ): AsyncGenerator<MerchantPaymentExportRow[], void, undefined> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
@@ -94,8 +94,8 @@ export class MerchantPaymentsService {
       try {
         const executor = executorOn(runner.manager);
         const options = { batchSize: EXPORT_BATCH_SIZE };
-        if (q === null) yield* rowStream(executor, SQL.merchantPaymentsExport, params, options);
-        else yield* rowStream(executor, SQL.merchantPaymentsExportByQuery, { ...params, q }, options);
+        if (q === null) yield* rowBatches(executor, SQL.merchantPaymentsExport, params, options);
+        else yield* rowBatches(executor, SQL.merchantPaymentsExportByQuery, { ...params, q }, options);
       } finally {
         await runner.query('ROLLBACK');
       }

@@ -7,6 +7,10 @@
  *   BENCH_ROWS=1000000 npm run bench:merchant-csv    # a million payments
  *   BENCH_CPU_PROF_DIR=/tmp/prof npm run bench:merchant-csv  # the API under `node --cpu-prof`
  *
+ * The export's cursor is one statement for PostgreSQL and for pg's client: an export that takes
+ * longer than DATABASE_STATEMENT_TIMEOUT_MS (15 s) is cut (a million rows take longer on a busy
+ * machine). BENCH_STATEMENT_TIMEOUT_MS gives the API another, for a run at that size.
+ *
  * 1. Recreates its own database BENCH_DATABASE_URL (`payment_service_bench_merchant_csv`) with the
  *    project's CLI and seeds it (`seed`: the demo merchant, APPROVED, and its sandbox key).
  * 2. Plants BENCH_ROWS (100 000) test-mode checkout payments of the demo merchant with their
@@ -70,6 +74,10 @@ async function main(): Promise<void> {
     databaseUrl,
     redisKeyPrefix: `ps-bench-mcsv-${randomBytes(3).toString('hex')}`,
     poolSize,
+    extra:
+      process.env.BENCH_STATEMENT_TIMEOUT_MS === undefined
+        ? undefined
+        : { DATABASE_STATEMENT_TIMEOUT_MS: process.env.BENCH_STATEMENT_TIMEOUT_MS },
   });
   log(`database ${databaseUrl}: recreating`);
   await recreateDatabase(databaseUrl, env);
@@ -163,7 +171,7 @@ async function plant(db: Client, count: number): Promise<void> {
     `INSERT INTO merchant_checkout_sessions (id, merchant_id, livemode, status, source, amount, currency,
         merchant_reference, success_url, cancel_url, customer_email, metadata, payment_id, expires_at,
         completed_at, created_at)
-     SELECT ${uuidv7('created_at', 'h')}, $1, false, 'COMPLETE', 'API', 1000 + (g * 7919) % 999001, 'NGN',
+     SELECT ${uuidv7('created_at', 'h')}, $1, false, 'COMPLETE', 'API', 1000 + (g::bigint * 7919) % 999001, 'NGN',
             CASE WHEN g % 10 = 0 THEN '=order-' ELSE 'order-' END || g,
             'https://shop.example/paid', 'https://shop.example/cart',
             CASE WHEN g % 7 = 0 THEN 'payer' || g || '@example.com' END, '{}',

@@ -9,7 +9,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Public } from '../../src/platform/auth/auth.decorators';
 import { defineStatement } from '../../src/platform/database/prepared-statement';
-import { executorOn, rowStream } from '../../src/platform/database/statement-executor';
+import { executorOn, rowBatches, rowStream } from '../../src/platform/database/statement-executor';
 import { CsvColumn, sendCsv } from '../../src/platform/http/csv-export';
 import { expectCataloguedApiError } from '../support/assertions';
 import { createTestApp } from '../support/test-app';
@@ -60,6 +60,13 @@ class CsvProbeController {
     await sendCsv(response, { filename: 'series.csv', columns: SERIES_COLUMNS, rows: this.rows(Number(rows)) });
   }
 
+  /** The same rows a fetched batch at a time (`rowBatches`), as the merchant payments export reads. */
+  @Get('series-batches')
+  @Public()
+  async seriesBatches(@Query('rows') rows: string, @Res() response: Response): Promise<void> {
+    await sendCsv(response, { filename: 'series.csv', columns: SERIES_COLUMNS, batches: this.batches(Number(rows)) });
+  }
+
   @Get('hostile')
   @Public()
   async hostile(@Res() response: Response): Promise<void> {
@@ -89,6 +96,22 @@ class CsvProbeController {
         }
       })(),
     });
+  }
+
+  /** As the merchant payments export reads: rowBatches in the same kind of transaction. */
+  private async *batches(count: number): AsyncGenerator<SeriesRow[], void, undefined> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      try {
+        yield* rowBatches(executorOn(runner.manager), SERIES, [count], { batchSize: 100 });
+      } finally {
+        await runner.query('ROLLBACK');
+      }
+    } finally {
+      await runner.release();
+    }
   }
 
   /** As reconciliation reads: a read-only REPEATABLE READ transaction on a connection of its own. */
@@ -149,18 +172,21 @@ describe('CSV export (platform/http/csv-export.ts): csv-stringify over a databas
     return driver.master;
   };
 
-  it('streams every row of a cursor as RFC 4180 CSV with a header, as an attachment', async () => {
-    const response = await textOf('/api/v1/csv-probe/series?rows=2500').expect(200);
-    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="series.csv"');
-    const text = response.body as string;
-    expect(text.startsWith('n,label\r\n1,row 1\r\n2,row 2\r\n')).toBe(true);
-    const [header, ...records] = parse(text, { record_delimiter: '\r\n', relax_quotes: false }) as string[][];
-    expect(header).toEqual(['n', 'label']);
-    expect(records).toHaveLength(2500);
-    expect(records[2499]).toEqual(['2500', 'row 2500']);
-    await waitFor(probeSessions, (sessions) => sessions.every((s) => s.state === 'idle'), 'the export to end');
-  });
+  it.each(['series', 'series-batches'])(
+    '%s: streams every row of a cursor as RFC 4180 CSV with a header, as an attachment',
+    async (route) => {
+      const response = await textOf(`/api/v1/csv-probe/${route}?rows=2500`).expect(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toBe('attachment; filename="series.csv"');
+      const text = response.body as string;
+      expect(text.startsWith('n,label\r\n1,row 1\r\n2,row 2\r\n')).toBe(true);
+      const [header, ...records] = parse(text, { record_delimiter: '\r\n', relax_quotes: false }) as string[][];
+      expect(header).toEqual(['n', 'label']);
+      expect(records).toHaveLength(2500);
+      expect(records[2499]).toEqual(['2500', 'row 2500']);
+      await waitFor(probeSessions, (sessions) => sessions.every((s) => s.state === 'idle'), 'the export to end');
+    },
+  );
 
   it('defuses hostile text cells (numbers stay numbers) and quotes what RFC 4180 says; csv-parse reads them back', async () => {
     const text = (await textOf('/api/v1/csv-probe/hostile').expect(200)).body as string;
@@ -173,40 +199,46 @@ describe('CSV export (platform/http/csv-export.ts): csv-stringify over a databas
     );
   });
 
-  it('a client that hangs up mid-export stops the query and gives the connection back to the pool', async () => {
-    const before = pool().totalCount;
-    // Ten million rows: far more than any socket buffer holds, so the export is mid-way when the client leaves.
-    const received = await new Promise<number>((resolve, reject) => {
-      const call = httpGet(`http://127.0.0.1:${port}/api/v1/csv-probe/series?rows=10000000`, (res: IncomingMessage) => {
-        let bytes = 0;
-        res.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          if (bytes > 64 * 1024) {
-            res.pause();
-            call.destroy();
-            resolve(bytes);
-          }
-        });
+  it.each(['series', 'series-batches'])(
+    '%s: a client that hangs up mid-export stops the query and gives the connection back to the pool',
+    async (route) => {
+      const before = pool().totalCount;
+      // Ten million rows: far more than any socket buffer holds, so the export is mid-way when the client leaves.
+      const received = await new Promise<number>((resolve, reject) => {
+        const call = httpGet(
+          `http://127.0.0.1:${port}/api/v1/csv-probe/${route}?rows=10000000`,
+          (res: IncomingMessage) => {
+            let bytes = 0;
+            res.on('data', (chunk: Buffer) => {
+              bytes += chunk.length;
+              if (bytes > 64 * 1024) {
+                res.pause();
+                call.destroy();
+                resolve(bytes);
+              }
+            });
+          },
+        );
+        call.on('error', (error) => (call.destroyed ? undefined : reject(error)));
       });
-      call.on('error', (error) => (call.destroyed ? undefined : reject(error)));
-    });
-    expect(received).toBeGreaterThan(64 * 1024);
-    // The cursor is closed and the transaction rolled back: the session shows no live probe query.
-    const sessions = await waitFor(
-      probeSessions,
-      (rows) => rows.every((row) => row.state === 'idle'),
-      'the export query to end after the client left',
-    );
-    expect(sessions.filter((row) => row.state !== 'idle')).toEqual([]);
-    await waitFor(
-      pool,
-      (state) => state.idleCount === state.totalCount && state.waitingCount === 0,
-      'the connection back in the pool',
-    );
-    expect(pool().totalCount).toBeGreaterThanOrEqual(before);
-    // The app still answers from the same pool.
-    await textOf('/api/v1/csv-probe/series?rows=3').expect(200);
-  });
+      expect(received).toBeGreaterThan(64 * 1024);
+      // The cursor is closed and the transaction rolled back: the session shows no live probe query.
+      const sessions = await waitFor(
+        probeSessions,
+        (rows) => rows.every((row) => row.state === 'idle'),
+        'the export query to end after the client left',
+      );
+      expect(sessions.filter((row) => row.state !== 'idle')).toEqual([]);
+      await waitFor(
+        pool,
+        (state) => state.idleCount === state.totalCount && state.waitingCount === 0,
+        'the connection back in the pool',
+      );
+      expect(pool().totalCount).toBeGreaterThanOrEqual(before);
+      // The app still answers from the same pool.
+      await textOf('/api/v1/csv-probe/series?rows=3').expect(200);
+    },
+  );
 
   it('a source failing mid-stream destroys the socket: the client never gets a file that looks complete', async () => {
     const outcome = await new Promise<{ status: number; complete: boolean; bytes: number }>((resolve, reject) => {

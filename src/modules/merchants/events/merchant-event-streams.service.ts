@@ -219,9 +219,7 @@ export class MerchantEventStreams implements OnApplicationBootstrap, OnModuleDes
 
   private subscriberClient(): Redis {
     if (this.subscriber) return this.subscriber;
-    // Its own connection (a subscribed connection takes no other command); it queues the first
-    // SUBSCRIBE until it is connected, and resubscribes by itself after a reconnection.
-    const subscriber = this.redis.duplicate({ enableOfflineQueue: true, autoResubscribe: true });
+    const subscriber = eventSubscriberOf(this.redis);
     subscriber.on('error', () => undefined);
     subscriber.on('message', (channel: string, text: string) => this.onMessage(channel, text));
     // Messages published while it was away are lost to pub/sub: the table has them.
@@ -246,6 +244,21 @@ export class MerchantEventStreams implements OnApplicationBootstrap, OnModuleDes
   private closeAll(): void {
     for (const stream of [...this.open]) stream.close();
   }
+}
+
+/**
+ * The process's subscriber connection, a duplicate of `redis`: its own connection (a subscribed
+ * connection takes no other command) that queues SUBSCRIBEs until it is connected and resubscribes
+ * by itself after a reconnection.
+ *
+ * Without the ready check: ioredis writes a SUBSCRIBE that comes while the connection is set up
+ * (status `connect`, streams opening together on a fresh process or after a reconnection) at once,
+ * and its ready check's INFO, sent after that, is then refused in subscriber mode: the connection
+ * fails its ready check, every SUBSCRIBE queued is rejected (503 to those streams) and it
+ * reconnects. The check only waits for a Redis still loading its data, which pub/sub does not need.
+ */
+export function eventSubscriberOf(redis: Redis): Redis {
+  return redis.duplicate({ enableOfflineQueue: true, autoResubscribe: true, enableReadyCheck: false });
 }
 
 function parseMessage(text: string): PublishedMerchantEvent | null {

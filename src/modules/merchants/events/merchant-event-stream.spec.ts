@@ -71,6 +71,18 @@ describe('MerchantEventStream', () => {
     expect(ids()).toEqual(['event-6', 'event-7']);
   });
 
+  it("reads the table at a heartbeat only when the merchant's latest number is past the last it sent", async () => {
+    const { table, stream, settle, ids, queries } = setUp(2, [1, 2]);
+    stream.catchUpTo(2);
+    await settle();
+    expect(queries).toEqual([]);
+    table.push(recordOf(3)); // its publish was lost
+    stream.catchUpTo(3);
+    await settle();
+    expect(ids()).toEqual(['event-3']);
+    expect(queries).toEqual([2]);
+  });
+
   it('holds live messages until its starting point is known', async () => {
     let begin!: (seq: number) => void;
     const body = new PassThrough();

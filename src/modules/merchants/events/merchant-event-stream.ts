@@ -80,6 +80,14 @@ export class MerchantEventStream {
     this.enqueue(() => this.fill());
   }
 
+  /**
+   * The heartbeat's safety net: reads the table only when `latest`, the merchant's latest number
+   * in this mode read at the heartbeat, is past the last number sent (a publish was lost).
+   */
+  catchUpTo(latest: number): void {
+    this.enqueue(() => (latest > this.last ? this.fill() : Promise.resolve()));
+  }
+
   /** A comment line: keeps proxies and the client's idle timers from closing the stream. */
   ping(): void {
     this.enqueue(() => Promise.resolve(this.write(': ping\n\n')));

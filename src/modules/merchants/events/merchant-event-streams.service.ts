@@ -40,6 +40,10 @@ export class MerchantEventStreams implements OnApplicationBootstrap, OnModuleDes
   private subscriber: Redis | null = null;
   private readonly channels = new Map<string, Set<MerchantEventStream>>();
   private readonly open = new Set<MerchantEventStream>();
+  /** The streams that have started (answered 200), with their merchant and mode: what the heartbeat visits. */
+  private readonly started = new Map<MerchantEventStream, { merchantId: string; livemode: boolean }>();
+  private heartbeat: NodeJS.Timeout | null = null;
+  private beating = false;
   private readonly drain = () => this.closeAll();
 
   constructor(
@@ -64,6 +68,8 @@ export class MerchantEventStreams implements OnApplicationBootstrap, OnModuleDes
   async onModuleDestroy(): Promise<void> {
     process.off('SIGTERM', this.drain);
     process.off('SIGINT', this.drain);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
     this.closeAll();
     const subscriber = this.subscriber;
     this.subscriber = null;
@@ -84,8 +90,7 @@ export class MerchantEventStreams implements OnApplicationBootstrap, OnModuleDes
   async stream(principal: MerchantApiKeyPrincipal, lastEventId: string | undefined, response: Response): Promise<void> {
     const { merchantId, livemode, apiKeyId } = principal;
     const streamId = randomUUID();
-    const heartbeatMs = this.settings.MERCHANT_EVENTS_HEARTBEAT_MS;
-    const leaseMs = heartbeatMs * LEASE_HEARTBEATS;
+    const leaseMs = this.leaseMs();
     const acquired = await this.leases
       .acquire(apiKeyId, streamId, this.settings.MERCHANT_EVENTS_MAX_STREAMS_PER_KEY, leaseMs)
       .catch((error: unknown) => {
@@ -116,12 +121,11 @@ export class MerchantEventStreams implements OnApplicationBootstrap, OnModuleDes
       (seq) => this.repository.after(this.dataSource.manager, merchantId, livemode, seq, CATCH_UP_BATCH),
       start,
     );
-    const heartbeat: { timer?: NodeJS.Timeout } = {};
     let ended = false;
     const end = () => {
       if (ended) return;
       ended = true;
-      clearInterval(heartbeat.timer);
+      this.started.delete(stream);
       stream.markClosed();
       this.forget(stream);
       this.leases.release(apiKeyId, streamId).catch((error: unknown) => {
@@ -162,14 +166,54 @@ export class MerchantEventStreams implements OnApplicationBootstrap, OnModuleDes
       throw error;
     }
     if (ended) return;
-    heartbeat.timer = setInterval(() => {
-      stream.ping();
-      stream.catchUp();
-      this.leases.renew(apiKeyId, streamId, leaseMs).catch((error: unknown) => {
-        this.logger.warn({ err: error, streamId }, 'event stream slot not renewed');
-      });
-    }, heartbeatMs);
-    heartbeat.timer.unref();
+    this.started.set(stream, { merchantId, livemode });
+    this.startHeartbeat();
+  }
+
+  private leaseMs(): number {
+    return this.settings.MERCHANT_EVENTS_HEARTBEAT_MS * LEASE_HEARTBEATS;
+  }
+
+  /** One timer for the process's streams, from the first stream on. */
+  private startHeartbeat(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => void this.beat(), this.settings.MERCHANT_EVENTS_HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /**
+   * Each started stream's heartbeat: a ping, its slot renewed, and the safety net: the latest
+   * number of each merchant and mode with a stream here is read once (not once a stream), and only
+   * a stream behind it reads the table. A read that fails is tried again at the next heartbeat.
+   */
+  private async beat(): Promise<void> {
+    if (this.beating) return;
+    this.beating = true;
+    try {
+      const leaseMs = this.leaseMs();
+      const byChannel = new Map<string, { merchantId: string; livemode: boolean; streams: MerchantEventStream[] }>();
+      for (const [stream, scope] of this.started) {
+        stream.ping();
+        this.leases.renew(stream.apiKeyId, stream.streamId, leaseMs).catch((error: unknown) => {
+          this.logger.warn({ err: error, streamId: stream.streamId }, 'event stream slot not renewed');
+        });
+        const channel = byChannel.get(stream.channel);
+        if (channel) channel.streams.push(stream);
+        else byChannel.set(stream.channel, { ...scope, streams: [stream] });
+      }
+      for (const { merchantId, livemode, streams } of byChannel.values()) {
+        let latest: number;
+        try {
+          latest = await this.repository.lastSeq(this.dataSource.manager, merchantId, livemode);
+        } catch (error) {
+          this.logger.warn({ err: error, merchantId }, 'event stream catch-up skipped: the database did not answer');
+          continue;
+        }
+        for (const stream of streams) stream.catchUpTo(latest);
+      }
+    } finally {
+      this.beating = false;
+    }
   }
 
   /** After which number to start, and whether the client must resync first. */

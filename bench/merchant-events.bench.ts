@@ -9,8 +9,8 @@
  *   of its environment only;
  * - then checkout payments at a steady BENCH_RATE (20) a second for BENCH_SECONDS (30) s, each the
  *   hosted page's pay (`POST /c/{id}/pay`) of a session of the merchants in turn, rendered
- *   beforehand; the worker records each payment's merchant events (`payment.succeeded`,
- *   `checkout_session.completed`, `balance.updated`) and publishes them on
+ *   beforehand; the worker records each payment's merchant events (`payment.succeeded` and
+ *   `checkout_session.completed`) and publishes them on
  *   `{prefix}:merchant-events:{merchant}:test`, and the API fans them out to the streams.
  *
  * For each event a stream client receives: the delay from the outbox row's `created_at` (the

@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Public } from '../../src/platform/auth/auth.decorators';
-import { defineStatement } from '../../src/platform/database/prepared-statement';
+import { AppConfig } from '../../src/platform/config/app-config';
+import { loadConfig } from '../../src/platform/config/configuration';
+import { defineStatement, type Statement } from '../../src/platform/database/prepared-statement';
 import { executorOn, rowBatches, rowStream } from '../../src/platform/database/statement-executor';
 import { CsvColumn, sendCsv } from '../../src/platform/http/csv-export';
 import { expectCataloguedApiError } from '../support/assertions';
@@ -24,6 +26,16 @@ interface SeriesRow {
 const SERIES = defineStatement<SeriesRow, [count: number]>(
   'test.csv-export-series',
   `SELECT g AS n, 'row ' || g AS label FROM generate_series(1, $1::int) AS g /* csv-export-probe */`,
+);
+
+/**
+ * SERIES with a tenth of a second's pause every hundredth row: the cursor's statement runs a
+ * second for every thousand rows, however fast the client reads.
+ */
+const SLOW_SERIES = defineStatement<SeriesRow, [count: number]>(
+  'test.csv-export-slow-series',
+  `SELECT g AS n, 'row ' || g || CASE WHEN g % 100 = 0 THEN pg_sleep(0.1)::text ELSE '' END AS label
+     FROM generate_series(1, $1::int) AS g /* csv-export-probe */`,
 );
 
 const SERIES_COLUMNS: CsvColumn<SeriesRow>[] = [
@@ -67,6 +79,23 @@ class CsvProbeController {
     await sendCsv(response, { filename: 'series.csv', columns: SERIES_COLUMNS, batches: this.batches(Number(rows)) });
   }
 
+  /** SLOW_SERIES, as the merchant payments export (`rowBatches`) or reconciliation's (`rowStream`) reads. */
+  @Get('slow-series')
+  @Public()
+  async slowSeries(
+    @Query('rows') rows: string,
+    @Query('reader') reader: string,
+    @Res() response: Response,
+  ): Promise<void> {
+    await sendCsv(response, {
+      filename: 'series.csv',
+      columns: SERIES_COLUMNS,
+      ...(reader === 'batches'
+        ? { batches: this.batches(Number(rows), SLOW_SERIES) }
+        : { rows: this.rows(Number(rows), SLOW_SERIES) }),
+    });
+  }
+
   @Get('hostile')
   @Public()
   async hostile(@Res() response: Response): Promise<void> {
@@ -99,13 +128,16 @@ class CsvProbeController {
   }
 
   /** As the merchant payments export reads: rowBatches in the same kind of transaction. */
-  private async *batches(count: number): AsyncGenerator<SeriesRow[], void, undefined> {
+  private async *batches(
+    count: number,
+    statement: Statement<SeriesRow, [count: number]> = SERIES,
+  ): AsyncGenerator<SeriesRow[], void, undefined> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
       await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       try {
-        yield* rowBatches(executorOn(runner.manager), SERIES, [count], { batchSize: 100 });
+        yield* rowBatches(executorOn(runner.manager), statement, [count], { batchSize: 100 });
       } finally {
         await runner.query('ROLLBACK');
       }
@@ -115,13 +147,16 @@ class CsvProbeController {
   }
 
   /** As reconciliation reads: a read-only REPEATABLE READ transaction on a connection of its own. */
-  private async *rows(count: number): AsyncGenerator<SeriesRow, void, undefined> {
+  private async *rows(
+    count: number,
+    statement: Statement<SeriesRow, [count: number]> = SERIES,
+  ): AsyncGenerator<SeriesRow, void, undefined> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
       await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       try {
-        yield* rowStream(executorOn(runner.manager), SERIES, [count], { batchSize: 100 });
+        yield* rowStream(executorOn(runner.manager), statement, [count], { batchSize: 100 });
       } finally {
         await runner.query('ROLLBACK');
       }
@@ -261,5 +296,97 @@ describe('CSV export (platform/http/csv-export.ts): csv-stringify over a databas
     const response = await http.get('/api/v1/csv-probe/fails?after=0').expect(500);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expectCataloguedApiError(response.body, 'INTERNAL');
+  });
+});
+
+/** The app's statement timeout here: far shorter than either export below runs. */
+const STATEMENT_TIMEOUT_MS = 200;
+/** The export bound here: longer than the long export (3 s of pauses), shorter than the runaway one. */
+const EXPORT_STATEMENT_TIMEOUT_MS = 6000;
+
+describe('CSV export under a short statement timeout: the export runs under CSV_EXPORT_STATEMENT_TIMEOUT_MS', () => {
+  let app: NestExpressApplication;
+  let port: number;
+
+  beforeAll(async () => {
+    app = await createTestApp(
+      (builder) =>
+        builder.overrideProvider(AppConfig).useValue(
+          loadConfig({
+            ...process.env,
+            DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
+            CSV_EXPORT_STATEMENT_TIMEOUT_MS: String(EXPORT_STATEMENT_TIMEOUT_MS),
+          }),
+        ),
+      { controllers: [CsvProbeController] },
+    );
+    await app.listen(0, '127.0.0.1');
+    port = (app.getHttpServer().address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  /** The whole transfer: status, text, and whether it ended as a complete response. */
+  const download = (path: string) =>
+    new Promise<{ status: number; text: string; complete: boolean }>((resolve, reject) => {
+      httpGet(`http://127.0.0.1:${port}${path}`, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        const done = (complete: boolean) => resolve({ status: res.statusCode ?? 0, text, complete });
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => done(res.complete));
+        res.on('error', () => done(false));
+        res.on('aborted', () => done(false));
+      }).on('error', reject);
+    });
+  const probeSessions = () =>
+    app.get(DataSource).query<{ state: string }[]>(
+      `SELECT state FROM pg_stat_activity WHERE query LIKE '%csv-export-probe%' AND pid <> pg_backend_pid()
+          AND query NOT LIKE '%pg_stat_activity%'`,
+    );
+  const pool = () =>
+    (app.get(DataSource).driver as unknown as { master: { totalCount: number; idleCount: number } }).master;
+
+  it('the app statement timeout is in force: a statement of its own running longer is cancelled', async () => {
+    await expect(app.get(DataSource).query('SELECT pg_sleep(1)')).rejects.toThrow(/statement timeout/);
+  });
+
+  it.each(['batches', 'rows'])(
+    '%s: an export whose statement runs past both the statement timeout and the client-side query timeout completes whole',
+    async (reader) => {
+      // 3000 rows, a pause every hundred: the cursor's statement runs 3 s at least, past the
+      // statement timeout (200 ms) and pg's client-side query timeout (200 ms + 2 s) alike.
+      const outcome = await download(`/api/v1/csv-probe/slow-series?reader=${reader}&rows=3000`);
+      expect(outcome.status).toBe(200);
+      expect(outcome.complete).toBe(true);
+      const [header, ...records] = parse(outcome.text, { record_delimiter: '\r\n' }) as string[][];
+      expect(header).toEqual(['n', 'label']);
+      expect(records).toHaveLength(3000);
+      expect(records[2999]).toEqual(['3000', 'row 3000']);
+      await waitFor(probeSessions, (sessions) => sessions.every((s) => s.state === 'idle'), 'the export to end');
+    },
+  );
+
+  it('the export bound still ends a runaway export: the transfer is cut, the query ends, the connection is back with the app timeout', async () => {
+    // 100 s of pauses: only the export bound (6 s) ends it.
+    const outcome = await download('/api/v1/csv-probe/slow-series?reader=batches&rows=100000');
+    expect(outcome.status).toBe(200);
+    expect(outcome.complete).toBe(false);
+    // Cut by the export bound, not the statement timeout nor the query timeout: past the 3000 rows the long export read.
+    const lines = outcome.text.split('\r\n').length - 1;
+    expect(lines).toBeGreaterThan(3000);
+    expect(lines).toBeLessThan(100_001);
+    await waitFor(probeSessions, (sessions) => sessions.every((s) => s.state === 'idle'), 'the export to end');
+    await waitFor(pool, (state) => state.idleCount === state.totalCount, 'the connection back in the pool');
+    // SET LOCAL ended with the export's transaction: every pooled connection is back to the app's timeout.
+    const runner = app.get(DataSource).createQueryRunner();
+    try {
+      const [{ statement_timeout }] = (await runner.query('SHOW statement_timeout')) as { statement_timeout: string }[];
+      expect(statement_timeout).toBe(`${STATEMENT_TIMEOUT_MS}ms`);
+    } finally {
+      await runner.release();
+    }
   });
 });

@@ -73,6 +73,22 @@ export class AppConfig implements ConfigSliceChecks {
   DATABASE_STATEMENT_TIMEOUT_MS = 15_000;
 
   /**
+   * A CSV export's bound instead (`rowStream`/`rowBatches`): an export is one cursor statement for
+   * as long as the client reads, so its own transaction sets `statement_timeout` to this
+   * (`SET LOCAL`, which PgBouncer keeps within the transaction) and the client waits 2 s longer.
+   * A year of a merchant's payments (a million rows) takes well under a minute; the bound ends a
+   * runaway export.
+   */
+  @Setting(
+    "CSV exports (`GET /merchant/payments.csv`, reconciliation's) run under this statement timeout instead, set in their own transaction (`SET LOCAL`); the client gives up 2 s later",
+  )
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  CSV_EXPORT_STATEMENT_TIMEOUT_MS = 600_000;
+
+  /**
    * Whether the application's statements run as named prepared statements, parsed and planned
    * once per connection. A pooler in transaction mode (PgBouncer's `pool_mode = transaction`)
    * hands each transaction whichever server connection is free, where a name prepared on another

@@ -1,7 +1,7 @@
 import type { DataSourceOptions, EntitySchema, MixedList } from 'typeorm';
 import { MIGRATIONS } from '../../../migrations';
 import { AppConfig } from '../config/app-config';
-import { NAMED_STATEMENTS_OPTION } from './statement-executor';
+import { EXPORT_TIMEOUTS_OPTION, type ExportTimeouts, NAMED_STATEMENTS_OPTION } from './statement-executor';
 
 /**
  * How much longer than `statement_timeout` the client waits: the server's own cancel normally
@@ -20,12 +20,18 @@ export function dataSourceOptions(
     AppConfig,
     'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_CONNECT_TIMEOUT_MS' | 'DATABASE_STATEMENT_TIMEOUT_MS'
   > &
-    // Named unless told otherwise: a migration run names none of its statements.
-    Partial<Pick<AppConfig, 'DATABASE_NAMED_STATEMENTS'>>,
+    // Named unless told otherwise: a migration run names none of its statements. Without an
+    // export bound, a cursor runs under the statement timeout as any statement does.
+    Partial<Pick<AppConfig, 'DATABASE_NAMED_STATEMENTS' | 'CSV_EXPORT_STATEMENT_TIMEOUT_MS'>>,
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   entities: MixedList<Function | string | EntitySchema> = [],
 ): DataSourceOptions {
   const statementTimeout = config.DATABASE_STATEMENT_TIMEOUT_MS;
+  const exportTimeout = config.CSV_EXPORT_STATEMENT_TIMEOUT_MS;
+  const exportTimeouts: ExportTimeouts | undefined =
+    exportTimeout === undefined
+      ? undefined
+      : { statementTimeoutMs: exportTimeout, queryTimeoutMs: exportTimeout + CLIENT_TIMEOUT_MARGIN_MS };
   return {
     type: 'postgres',
     url: config.DATABASE_URL,
@@ -44,6 +50,8 @@ export function dataSourceOptions(
       application_name: 'payment-service',
       // Read by the statement executor (pg ignores it): named or unnamed prepared statements.
       [NAMED_STATEMENTS_OPTION]: config.DATABASE_NAMED_STATEMENTS ?? true,
+      // Read by the statement executor (pg ignores it): the bounds of a cursor export's statement.
+      ...(exportTimeouts === undefined ? {} : { [EXPORT_TIMEOUTS_OPTION]: exportTimeouts }),
       // A startup parameter: PgBouncer refuses it unless told to ignore it (README "Behind
       // PgBouncer"), and the server-side default of the role then applies instead.
       ...(statementTimeout > 0

@@ -26,11 +26,15 @@ export class StatementExecutor {
   /** Whether statements run under their names (`DATABASE_NAMED_STATEMENTS`), see `namesStatements`. */
   private readonly named: boolean;
 
+  /** The bounds of a cursor export's statement (`CSV_EXPORT_STATEMENT_TIMEOUT_MS`), see `rowBatches`. */
+  private readonly exportTimeouts: ExportTimeouts | undefined;
+
   constructor(readonly manager: EntityManager) {
     if (manager.connection.options.type !== 'postgres') {
       throw new Error(`prepared statements need PostgreSQL, not ${manager.connection.options.type}`);
     }
     this.named = namesStatements(manager.connection.options);
+    this.exportTimeouts = exportTimeoutsOf(manager.connection.options);
   }
 
   async rows<Row extends object, Params>(statement: Statement<Row, Params>, params: Params): Promise<Row[]> {
@@ -90,10 +94,21 @@ export class StatementExecutor {
       throw new Error(`row stream of ${statement.name}: a batch of ${batchSize} rows`);
     }
     if (runner.isReleased) throw new QueryRunnerProviderAlreadyReleasedError();
+    const timeouts = this.exportTimeouts;
+    // The cursor is one statement from its first fetch to its last, for as long as the consumer
+    // reads: it runs under the export's bound, not the one for a request's statements. SET LOCAL
+    // lasts to the transaction's end (a pooler in transaction mode keeps it to that transaction).
+    if (timeouts !== undefined) {
+      await this.execute(undefined, `SET LOCAL statement_timeout = ${timeouts.statementTimeoutMs}`, []);
+    }
     const client = (await runner.connect()) as PoolClient;
     const values = [...statement.valuesOf(params)];
     runner.connection.logger.logQuery(statement.text, values, runner);
-    const stream = client.query(new QueryStream(statement.text, values, { batchSize, highWaterMark: batchSize }));
+    const query = new QueryStream(statement.text, values, { batchSize, highWaterMark: batchSize });
+    // pg's client-side `query_timeout` (the pool's, a statement's bound and a margin) runs from a
+    // submittable's start to its end, a cursor's last row: pg reads the submittable's own first.
+    if (timeouts !== undefined) (query as QueryStream & QueryTimeout).query_timeout = timeouts.queryTimeoutMs;
+    const stream = client.query(query);
     const rowOf = statement.rowOf;
     try {
       // The stream asks the cursor for the next batch only when its buffer has room: taking what
@@ -148,6 +163,38 @@ export function namesStatements(options: DataSourceOptions): boolean {
   return extra?.[NAMED_STATEMENTS_OPTION] !== false;
 }
 
+/**
+ * The key, in a data source's `extra` options (data-source-options.ts), of the bounds of a cursor
+ * export's statement (`ExportTimeouts`); `pg` ignores it.
+ */
+export const EXPORT_TIMEOUTS_OPTION = 'exportTimeouts';
+
+/**
+ * The bounds `rowStream` and `rowBatches` run their cursor under (`CSV_EXPORT_STATEMENT_TIMEOUT_MS`):
+ * the server's `statement_timeout` in the cursor's transaction, and pg's client-side `query_timeout`
+ * of the cursor (a margin longer, for a server that stopped answering).
+ */
+export interface ExportTimeouts {
+  statementTimeoutMs: number;
+  queryTimeoutMs: number;
+}
+
+function exportTimeoutsOf(options: DataSourceOptions): ExportTimeouts | undefined {
+  const extra = options.extra as Record<string, unknown> | undefined;
+  const timeouts = extra?.[EXPORT_TIMEOUTS_OPTION] as ExportTimeouts | undefined;
+  if (timeouts === undefined) return undefined;
+  for (const value of [timeouts.statementTimeoutMs, timeouts.queryTimeoutMs]) {
+    // Written into the SET statement's text: a whole number of milliseconds only.
+    if (!Number.isSafeInteger(value) || value < 1) throw new Error(`export timeout ${value} ms`);
+  }
+  return timeouts;
+}
+
+/** pg reads a submittable's `query_timeout` before the client's (pg/lib/client.js). */
+interface QueryTimeout {
+  query_timeout: number;
+}
+
 /** The executor of a manager (a transaction's, or `dataSource.manager`). */
 export function executorOn(manager: EntityManager): StatementExecutor {
   return new StatementExecutor(manager);
@@ -187,6 +234,10 @@ export function batches<Row extends object, Params>(
  * leaves the cursor waiting, one that stops early (a `return`, a thrown error, a destroyed
  * pipeline) closes it, so the query ends with it. The manager must be a transaction's (a cursor
  * lives in its transaction). For exports too large to read at once (`platform/http/csv-export.ts`).
+ * The cursor is one statement for as long as the consumer reads, so it runs under the export's bound
+ * (`ExportTimeouts`, `CSV_EXPORT_STATEMENT_TIMEOUT_MS`), not the data source's statement timeout:
+ * `SET LOCAL statement_timeout` first, for the rest of the transaction (the export's own), and pg's
+ * `query_timeout` of the cursor that bound and a margin.
  */
 export function rowStream<Row extends object, Params>(
   executor: StatementExecutor,
@@ -200,8 +251,8 @@ export function rowStream<Row extends object, Params>(
 /**
  * `rowStream`'s rows a batch at a time: each batch is every row the stream holds when the
  * consumer asks (up to twice `batchSize`: the fetched batch and the next one, fetched while the
- * consumer works), one await per batch instead of one per row. Backpressure and early ends as
- * `rowStream`'s. For consumers that work on a batch at once (`platform/http/csv-export.ts`).
+ * consumer works), one await per batch instead of one per row. Backpressure, early ends and the
+ * export's timeouts as `rowStream`'s. For consumers that work on a batch at once (`platform/http/csv-export.ts`).
  */
 export function rowBatches<Row extends object, Params>(
   executor: StatementExecutor,

@@ -187,7 +187,11 @@ async function main(): Promise<void> {
       log(line('API', viaApi, ratio));
       log(line('floor', viaFloor));
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const middle = Math.floor(sorted.length / 2);
+      return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+    };
     log(
       [
         '',

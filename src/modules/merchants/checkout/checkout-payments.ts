@@ -12,6 +12,13 @@ export interface CheckoutPayRequest {
    * payment again, so a double submit or a retried POST never pays twice.
    */
   idempotencyKey: string;
+  /**
+   * The session as the caller has just read it (`findForHostedPage`: already expired when past
+   * `expiresAt`), so it is not read again before the payment; read by id when absent. Only its
+   * id, merchant, mode, currency and status are used: the core admits and completes the session
+   * under its own lock, whatever this copy says.
+   */
+  session?: MerchantCheckoutSession;
 }
 
 /** What paying a session came to, with the session as it stands after it. */

@@ -30,7 +30,8 @@ export class CoreCheckoutPayments extends CheckoutPayments {
   }
 
   async pay(request: CheckoutPayRequest): Promise<CheckoutPayOutcome> {
-    const session = await this.sessions.findById(this.dataSource.manager, request.sessionId);
+    const given = request.session?.id === request.sessionId ? request.session : undefined;
+    const session = given ?? (await this.sessions.findById(this.dataSource.manager, request.sessionId));
     if (!session) throw new MerchantCheckoutError('NOT_FOUND', 'No such checkout session');
     if (
       session.status === 'OPEN' &&

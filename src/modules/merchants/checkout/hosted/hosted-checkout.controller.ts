@@ -5,6 +5,7 @@ import { Public } from '../../../../platform/auth/auth.decorators';
 import { ApiException } from '../../../../platform/http/api-error';
 import { AcceptsContentTypes } from '../../../../platform/http/content-type.guard';
 import type { CheckoutPayOutcome } from '../checkout-payments';
+import type { MerchantCheckoutSession } from '../checkout-session.entity';
 import { PaymentLinkVisitsService } from '../payment-link-visits.service';
 import { readCookie } from './cookie-header';
 import {
@@ -83,9 +84,10 @@ export class HostedCheckoutController {
   @AcceptsContentTypes('application/x-www-form-urlencoded')
   async pay(@Req() request: Request, @Res() response: Response): Promise<void> {
     const id = String(request.params.id);
-    const view = UUID.test(id) ? await this.hosted.view(id.toLowerCase()) : null;
-    if (!view) return this.send(response, notFoundPage(newNonce()), NO_FRAMES);
-    const { session } = view;
+    // The session alone first: the success path (a 303) needs neither the merchant nor its frame
+    // origins, which are read only when a page is rendered.
+    const session = UUID.test(id) ? await this.hosted.session(id.toLowerCase()) : null;
+    if (!session) return this.send(response, notFoundPage(newNonce()), NO_FRAMES);
     const body = formOf(request);
     const cookie = readCookie(request.headers.cookie, CSRF_COOKIE);
     if (!this.tokens.verifyPayForm(cookie, session.id, { attempt: body.attempt, csrf: body.csrf })) {
@@ -98,7 +100,7 @@ export class HostedCheckoutController {
           message: 'The payment form was not sent by this page, or it is too old. Open the checkout again and retry.',
           link: { href: `/c/${session.id}`, text: 'Open the checkout again' },
         }),
-        policyOf(view),
+        policyOf(await this.hosted.viewOf(session)),
       );
     }
     // A session no longer OPEN shows what became of it (paid in another tab, expired).
@@ -109,20 +111,28 @@ export class HostedCheckoutController {
       const problem = !rail
         ? 'Choose how to pay.'
         : 'Enter a card, account or mobile number (4 to 34 letters or digits).';
-      return this.renderForm(request, response, view, { status: 422, error: problem, rail });
+      return this.renderForm(request, response, await this.hosted.viewOf(session), {
+        status: 422,
+        error: problem,
+        rail,
+      });
     }
     let outcome: CheckoutPayOutcome;
     try {
       outcome = await this.hosted.pay({
         sessionId: session.id,
+        session,
         rail,
         fundingAccount,
         idempotencyKey: this.tokens.idempotencyKey(session.id, body.attempt as string),
       });
     } catch (error) {
-      return this.payFailed(request, response, view, rail, error);
+      return this.payFailed(request, response, session, rail, error);
     }
-    if (outcome.outcome === 'PAID') return this.seeOther(response, view.returnUrl ?? `/c/${session.id}`);
+    if (outcome.outcome === 'PAID') {
+      return this.seeOther(response, this.hosted.returnUrl(session) ?? `/c/${session.id}`);
+    }
+    const view = await this.hosted.viewOf(session);
     if (outcome.outcome === 'PROCESSING') return this.processing(response, view);
     return this.renderForm(request, response, view, { status: 402, error: declineWords(outcome.reason), rail });
   }
@@ -224,11 +234,10 @@ export class HostedCheckoutController {
   private async payFailed(
     request: Request,
     response: Response,
-    view: HostedSessionView,
+    session: MerchantCheckoutSession,
     rail: HostedRail,
     error: unknown,
   ): Promise<void> {
-    const { session } = view;
     if (error instanceof ApiException) {
       if (error.code === 'NOT_FOUND') return this.send(response, notFoundPage(newNonce()), NO_FRAMES);
       if ((error.code as string) === 'CHECKOUT_SESSION_NOT_OPEN') {
@@ -238,7 +247,11 @@ export class HostedCheckoutController {
         return this.seeOther(response, `/c/${session.id}`);
       }
       if (error.status < 500) {
-        return this.renderForm(request, response, view, { status: error.status, error: error.message, rail });
+        return this.renderForm(request, response, await this.hosted.viewOf(session), {
+          status: error.status,
+          error: error.message,
+          rail,
+        });
       }
     }
     this.logger.error({ err: error, checkoutSessionId: session.id }, 'hosted checkout payment failed');
@@ -251,7 +264,7 @@ export class HostedCheckoutController {
         message: 'We could not take this payment just now. Open the checkout again to see its status before retrying.',
         link: { href: `/c/${session.id}`, text: 'Open the checkout again' },
       }),
-      policyOf(view),
+      policyOf(await this.hosted.viewOf(session)),
     );
   }
 

@@ -36,22 +36,40 @@ export class HostedCheckoutService {
   ) {}
 
   async view(id: string): Promise<HostedSessionView | null> {
-    const session = await this.sessions.findForHostedPage(id);
-    if (!session) return null;
+    const session = await this.session(id);
+    return session && this.viewOf(session);
+  }
+
+  /**
+   * The session alone, as it stands now (EXPIRED once past `expiresAt`): what the pay POST needs
+   * to check its form and pay; the page's other reads wait until a page is rendered.
+   */
+  session(id: string): Promise<MerchantCheckoutSession | null> {
+    return this.sessions.findForHostedPage(id);
+  }
+
+  /** What the page of a session already read shows: its merchant's name, frame origins and link. */
+  async viewOf(session: MerchantCheckoutSession): Promise<HostedSessionView> {
     const manager = this.dataSource.manager;
     const [merchant, frameOrigins, link] = await Promise.all([
       this.merchants.findById(session.merchantId),
       this.sessionsRepository.frameOrigins(manager, session.merchantId, session.livemode),
       session.paymentLinkId ? this.links.findById(manager, session.paymentLinkId) : Promise.resolve(null),
     ]);
-    const ownPage = session.successUrl === this.sessions.hostedUrl(session.id);
     return {
       session,
       merchantName: merchant?.name ?? '',
       frameOrigins,
       successMessage: link?.successMessage ?? null,
-      returnUrl: ownPage ? null : withSessionId(session.successUrl, session.id),
+      returnUrl: this.returnUrl(session),
     };
+  }
+
+  /** The URL the payer goes to once paid, `session_id` appended; null when that is the hosted page itself. */
+  returnUrl(session: MerchantCheckoutSession): string | null {
+    return session.successUrl === this.sessions.hostedUrl(session.id)
+      ? null
+      : withSessionId(session.successUrl, session.id);
   }
 
   pay(request: CheckoutPayRequest): Promise<CheckoutPayOutcome> {

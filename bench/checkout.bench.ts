@@ -35,6 +35,10 @@
  *    must find no imbalance, and every outbox row must be PUBLISHED within 30 s. Exits 1 when
  *    any of these fails or a request failed.
  *
+ * BENCH_API_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) passes flags to the API; with
+ * `--cpu-prof`, the last round's `POST /payments` and hosted pay phases are summarised from its
+ * profile (by area and by function) once it exits.
+ *
  * Target: each checkout call >= 0.8 of `POST /payments`' requests/s. Not part of the tests.
  */
 import autocannon from 'autocannon';
@@ -70,6 +74,7 @@ import {
   logIn,
   PIN,
 } from './support/payment-kit';
+import { hrtimeUs, profileDirOf, summariseProfile } from './support/cpu-profile';
 
 const { databaseUrl, apiPort, connections, seconds, warmUpSeconds, poolSize } = benchSettings({
   database: 'payment_service_bench_checkout',
@@ -78,6 +83,8 @@ const { databaseUrl, apiPort, connections, seconds, warmUpSeconds, poolSize } = 
 /** Two rounds by default (three phases each), so a run stays within about four minutes. */
 const rounds = setting('BENCH_ROUNDS', 2);
 const customerCount = setting('BENCH_CUSTOMERS', 256);
+/** BENCH_API_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`): flags for the API's node. */
+const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const TARGET_RATIO = 0.8;
 /** Longest wait for the worker to settle a phase's payments. */
 const DRAIN_LIMIT_MS = 120_000;
@@ -123,7 +130,7 @@ async function main(): Promise<void> {
       const { hash } = await import('bcrypt');
       const customerRows = await insertCustomers(db, benchPhones(customerCount), await hash(PIN, 10));
       const baseUrl = `http://127.0.0.1:${apiPort}`;
-      const api = await startBuilt('dist/src/main.js', env, `${baseUrl}/api/v1/health/ready`);
+      const api = await startBuilt('dist/src/main.js', env, `${baseUrl}/api/v1/health/ready`, apiNodeArgs);
       const worker = await startBuilt('dist/src/worker.js', env);
       const customers = await logIn(baseUrl, customerRows);
       log(`API ready at ${baseUrl} with its worker; ${customers.length} customers logged in`);
@@ -132,13 +139,17 @@ async function main(): Promise<void> {
 
       const results: RoundFigures[] = [];
       const paidSessions: string[] = [];
+      /** The last round's measured `POST /payments` and hosted pay phases, for the API's profile. */
+      const windows = { payments: { fromUs: 0, toUs: 0 }, pay: { fromUs: 0, toUs: 0 } };
       for (let round = 1; round <= rounds; round += 1) {
         log(`round ${round}: ${describeLoad()}`);
         await db.query(`ANALYZE`);
 
         await drivePayments(baseUrl, customers, warmUpSeconds);
         let cpu = meter();
+        windows.payments.fromUs = hrtimeUs();
         const payments = await drivePayments(baseUrl, customers, seconds);
+        windows.payments.toUs = hrtimeUs();
         await drainWorker(db, `round ${round}, POST /payments`);
         const paymentsCpu = cpu(payments.responses2xx);
         log(`round ${round}: POST /payments             ${describeFigures(payments)}`);
@@ -159,7 +170,9 @@ async function main(): Promise<void> {
         log(`round ${round}: ${forms.length} pay forms rendered`);
         await drivePay(baseUrl, forms.slice(0, warmUpForms), paidSessions);
         cpu = meter();
+        windows.pay.fromUs = hrtimeUs();
         const pay = await drivePay(baseUrl, forms.slice(warmUpForms), paidSessions);
+        windows.pay.toUs = hrtimeUs();
         await drainWorker(db, `round ${round}, POST /c/{id}/pay`);
         const payCpu = cpu(pay.responses2xx);
         log(`round ${round}: POST /c/{id}/pay           ${describeFigures(pay)}`);
@@ -211,6 +224,13 @@ async function main(): Promise<void> {
       }
       log(failures.length === 0 ? 'checks: all passed' : `checks FAILED:\n  ${failures.join('\n  ')}`);
       if (failures.length > 0) process.exitCode = 1;
+      // The profile is written when the API exits.
+      const profileDir = profileDirOf(apiNodeArgs);
+      if (profileDir) {
+        await stopChildren();
+        summariseProfile(profileDir, windows.payments, 'API, POST /payments (last round),');
+        summariseProfile(profileDir, windows.pay, 'API, POST /c/{id}/pay (last round),');
+      }
     } finally {
       await db.end();
     }

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { CheckoutSessionsRepository } from '../../src/modules/merchants/checkout/checkout-sessions.repository';
+import { MerchantDirectory } from '../../src/modules/merchants/onboarding/merchant-directory.service';
 import { approvedMerchant } from '../factories/merchant.factory';
 import { merchantOwnerOf } from '../factories/merchant-user.factory';
 import { FakeClock } from '../support/fake-clock';
@@ -307,6 +309,29 @@ describe('Hosted checkout pages (/c/{id}, /c/{id}/pay, /l/{slug})', () => {
       expect(page.text).toContain('<strong>Paid.</strong>');
       expect(page.text).toContain(`href="${SUCCESS_ORIGIN}/done?order=42&amp;session_id=${id}#top"`);
       expect(page.text).not.toContain('<form');
+    });
+
+    it('reads no page data (merchant, frame origins) for the 303 of a paid form, only for a page it renders', async () => {
+      const id = await newSession(shop);
+      const form = await openForm(id);
+      const frameOrigins = jest.spyOn(CheckoutSessionsRepository.prototype, 'frameOrigins');
+      const merchants = jest.spyOn(MerchantDirectory.prototype, 'findById');
+      try {
+        const refused = { rail: 'CARD', fundingAccount: '42', attempt: form.attempt, csrf: form.csrf };
+        await postForm(id, form.cookie, refused).expect(422);
+        expect(frameOrigins).toHaveBeenCalledTimes(1);
+        frameOrigins.mockClear();
+        merchants.mockClear();
+        const fields = { rail: 'CARD', fundingAccount: '4242 4242 4242 4242', attempt: form.attempt, csrf: form.csrf };
+        const paid = await postForm(id, form.cookie, fields).expect(303);
+        expect(paid.headers.location).toBe(`${SUCCESS_ORIGIN}/done?order=42&session_id=${id}#top`);
+        expect(frameOrigins).not.toHaveBeenCalled();
+        expect(merchants).not.toHaveBeenCalled();
+        expect(await sessionRow(id)).toMatchObject({ status: 'COMPLETE' });
+      } finally {
+        frameOrigins.mockRestore();
+        merchants.mockRestore();
+      }
     });
 
     it('shows a decline with its reason and a fresh form (402), then pays on the retry', async () => {

@@ -54,6 +54,10 @@ describe('dependencyOutageOf', () => {
     ['too many connections', databaseError('53300', 'sorry, too many clients already')],
     ['a connection exception', wrapped(databaseError('08006'))],
     ['a statement cancelled by statement_timeout', wrapped(databaseError('57014'))],
+    [
+      'a write reaching a standby after a failover',
+      wrapped(databaseError('25006', 'cannot execute INSERT in a read-only transaction')),
+    ],
     // The connection died between a transaction's statements: TypeORM released its query runner.
     ['a query on a released query runner', new QueryRunnerAlreadyReleasedError()],
     ['a statement on a released query runner provider', new QueryRunnerProviderAlreadyReleasedError()],

@@ -56,7 +56,8 @@ const SOCKET_ERRORS = new Set([
  * SQLSTATEs that mean the server, not the statement, is at fault: connection exceptions
  * (class 08), insufficient resources (class 53: too many connections, out of memory or disk),
  * administrator shutdown and "cannot connect now" (57P01-57P03, e.g. during a restart or a
- * failover), 57014, a statement cancelled by `statement_timeout`, and a transaction rolled back
+ * failover), 25006, a write refused because the server is read-only (a standby the connection
+ * reached after a failover, or a primary demoted), 57014, a statement cancelled by `statement_timeout`, and a transaction rolled back
  * for a concurrent one (40001 serialization failure, 40P01 deadlock): nothing of it was kept, so
  * the request may simply be sent again (work that is safe to repeat retries it first, see
  * `platform/database/conflict-retry.ts`).
@@ -65,7 +66,7 @@ function isUnavailableSqlState(code: string): boolean {
   return (
     code.startsWith('08') ||
     code.startsWith('53') ||
-    ['57P01', '57P02', '57P03', '57P05', '57014', '40001', '40P01'].includes(code)
+    ['57P01', '57P02', '57P03', '57P05', '57014', '40001', '40P01', '25006'].includes(code)
   );
 }
 
@@ -142,6 +143,7 @@ function sqlStateReason(code: string): string {
   if (code === '40001' || code === '40P01') return 'gave way to a concurrent request';
   if (code.startsWith('53')) return 'has no capacity left';
   if (code.startsWith('08')) return 'closed the connection';
+  if (code === '25006') return 'is read-only (a standby, during a failover)';
   return 'is not accepting connections';
 }
 

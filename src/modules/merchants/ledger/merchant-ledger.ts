@@ -293,16 +293,7 @@ export class MerchantLedger {
     const fromAvailable = available < amount ? available : amount;
     const fromPending = amount - fromAvailable;
     const platform = merchantPlatformAccounts(livemode, refund.rail, currency);
-    const lines: PostingLine[] = [];
-    if (fromAvailable > 0n) {
-      lines.push({
-        account: merchantBalanceAccount(merchantId, livemode, 'available', currency),
-        amount: fromAvailable,
-      });
-    }
-    if (fromPending > 0n) {
-      lines.push({ account: merchantBalanceAccount(merchantId, livemode, 'pending', currency), amount: fromPending });
-    }
+    const lines = spentLines({ merchantId, livemode, currency }, fromAvailable, fromPending);
     lines.push({ account: platform.railClearing, amount: -amount });
     const entryId = await this.ledger.post(manager, {
       kind: 'MERCHANT_PAYMENT_REFUND',
@@ -312,15 +303,7 @@ export class MerchantLedger {
       memo: `Refund of merchant payment ${refund.paymentId}${livemode ? '' : ' (test)'}`,
       lines,
     });
-    let left = fromPending;
-    for (const release of releases) {
-      if (left === 0n) break;
-      const scheduled = BigInt(release.amount);
-      const by = scheduled < left ? scheduled : left;
-      if (by === 0n) continue;
-      await run(executor, SQL.reduceRelease, { id: release.id, by: by.toString() });
-      left -= by;
-    }
+    await reducePendingReleases(executor, releases, fromPending);
     await this.balanceUpdated(manager, refund, 'REFUND');
     return { entryId, fromAvailable, fromPending };
   }
@@ -402,16 +385,7 @@ export class MerchantLedger {
     const pending = before.pending > 0n ? before.pending : 0n;
     const fromPending = pending < amount - available ? pending : amount - available > 0n ? amount - available : 0n;
     const fromAvailable = amount - fromPending;
-    const lines: PostingLine[] = [];
-    if (fromAvailable > 0n) {
-      lines.push({
-        account: merchantBalanceAccount(merchantId, livemode, 'available', currency),
-        amount: fromAvailable,
-      });
-    }
-    if (fromPending > 0n) {
-      lines.push({ account: merchantBalanceAccount(merchantId, livemode, 'pending', currency), amount: fromPending });
-    }
+    const lines = spentLines({ merchantId, livemode, currency }, fromAvailable, fromPending);
     lines.push({ account: merchantBalanceAccount(merchantId, livemode, 'dispute', currency), amount: -amount });
     const entryId = await this.ledger.post(manager, {
       kind: 'MERCHANT_DISPUTE_HOLD',
@@ -421,15 +395,7 @@ export class MerchantLedger {
       memo: `Dispute of merchant payment ${hold.paymentId}${livemode ? '' : ' (test)'}`,
       lines,
     });
-    let left = fromPending;
-    for (const release of releases) {
-      if (left === 0n) break;
-      const scheduled = BigInt(release.amount);
-      const by = scheduled < left ? scheduled : left;
-      if (by === 0n) continue;
-      await run(executor, SQL.reduceRelease, { id: release.id, by: by.toString() });
-      left -= by;
-    }
+    await reducePendingReleases(executor, releases, fromPending);
     await this.balanceUpdated(manager, hold, 'DISPUTE');
     return entryId;
   }
@@ -455,5 +421,47 @@ export class MerchantLedger {
         reserve: Number(balances.reserve),
       },
     });
+  }
+}
+
+/** The debits of what was spent from a merchant balance: available first, then pending (zero lines left out). */
+function spentLines(
+  key: { merchantId: string; livemode: boolean; currency: string },
+  fromAvailable: bigint,
+  fromPending: bigint,
+): PostingLine[] {
+  const lines: PostingLine[] = [];
+  if (fromAvailable > 0n) {
+    lines.push({
+      account: merchantBalanceAccount(key.merchantId, key.livemode, 'available', key.currency),
+      amount: fromAvailable,
+    });
+  }
+  if (fromPending > 0n) {
+    lines.push({
+      account: merchantBalanceAccount(key.merchantId, key.livemode, 'pending', key.currency),
+      amount: fromPending,
+    });
+  }
+  return lines;
+}
+
+/**
+ * Takes what was spent from pending off the balance's scheduled releases, oldest first (`releases` as
+ * locked by the caller), so the release job never makes available money that is already gone.
+ */
+async function reducePendingReleases(
+  executor: Parameters<typeof run>[0],
+  releases: readonly { id: string; amount: string | number | bigint }[],
+  fromPending: bigint,
+): Promise<void> {
+  let left = fromPending;
+  for (const release of releases) {
+    if (left === 0n) break;
+    const scheduled = BigInt(release.amount);
+    const by = scheduled < left ? scheduled : left;
+    if (by === 0n) continue;
+    await run(executor, SQL.reduceRelease, { id: release.id, by: by.toString() });
+    left -= by;
   }
 }

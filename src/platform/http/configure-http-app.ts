@@ -1,6 +1,5 @@
 import { RequestMethod } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
 import { AppConfig } from '../config/app-config';
@@ -13,6 +12,7 @@ import { API_PREFIX, buildOpenApiDocument, mountOpenApi } from '../openapi/opena
 import { installClientErrorResponder } from './client-error-responder';
 import { refuseRequestsWithoutHost } from './host-header';
 import { installJsonBodyParser } from './json-body-parser';
+import { securityHeaders } from './security-headers';
 
 /**
  * The HTTP platform, applied identically by `main.ts` and by the e2e tests. The app must be
@@ -34,7 +34,7 @@ export function configureHttpApp(app: NestExpressApplication): void {
   app.use(createHttpLogger(rootLogger));
   refuseRequestsWithoutHost(app);
   app.use(httpMetricsMiddleware(app.get(MetricsRegistry)));
-  app.use(helmet());
+  app.use(securityHeaders());
   installJsonBodyParser(app, config.BODY_LIMIT);
 
   const origins = config.corsOrigins;

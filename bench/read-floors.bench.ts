@@ -204,7 +204,13 @@ class FloorController {
     // TypeORM sends them one after the other, unnamed.
     for (const { text, values } of FloorController.history) answers.push(await this.pool.query(text, values));
     const count = answers.at(-1)?.rows[0];
-    return { items: answers[0].rows, totalItems: Number(count ? Object.values(count)[0] : 0) };
+    // TypeORM names the page's columns `<alias>_<property>`: the items carry the property names.
+    const items = answers[0].rows.map((row) => {
+      const item: Record<string, unknown> = {};
+      for (const key in row) item[key.slice(key.indexOf('_') + 1)] = row[key];
+      return item;
+    });
+    return { items, totalItems: Number(count ? Object.values(count)[0] : 0) };
   }
 }
 

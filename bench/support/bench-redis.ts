@@ -1,7 +1,6 @@
 import Redis from 'ioredis';
-import { spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { track } from './bench-kit';
 
 /**
  * A bench's Redis: its own `redis-server` (no persistence, so its CPU is the bench's commands
@@ -22,16 +21,21 @@ export interface BenchRedis {
 
 /**
  * `BENCH_REDIS_URL` when set, else a `redis-server` started on `port` (127.0.0.1, no RDB, no
- * AOF), stopped with the bench's other children.
+ * AOF), stopped by `close()`, to be called once the processes using it are stopped.
  */
 export async function benchRedis(port: number): Promise<BenchRedis> {
   let url = process.env.BENCH_REDIS_URL;
+  let server: ChildProcess | undefined;
   if (!url) {
-    track(
-      spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-        stdio: 'ignore',
-      }),
+    // Not one of bench-kit's children: stopChildren stops the API and the worker, and Redis must
+    // outlive their shutdown (`close()` stops it after them; a bench that dies stops it on exit).
+    const started = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
     );
+    process.once('exit', () => started.kill('SIGKILL'));
+    server = started;
     url = `redis://127.0.0.1:${port}`;
   }
   // The server just started may not listen yet: a client a try, until one connects.
@@ -49,10 +53,10 @@ export async function benchRedis(port: number): Promise<BenchRedis> {
       await sleep(100);
     }
   }
-  const server = parseInfo(await client.info('server'));
+  const info = parseInfo(await client.info('server'));
   return {
     url,
-    pid: Number(server.get('process_id') ?? 0),
+    pid: Number(info.get('process_id') ?? 0),
     async commandCalls() {
       const calls = new Map<string, number>();
       for (const [key, value] of parseInfo(await client.info('commandstats'))) {
@@ -70,6 +74,11 @@ export async function benchRedis(port: number): Promise<BenchRedis> {
     },
     async close() {
       await client.quit().catch(() => undefined);
+      if (server && server.exitCode === null && server.signalCode === null) {
+        const exited = new Promise((done) => server.once('exit', done));
+        server.kill('SIGTERM');
+        await exited;
+      }
     },
   };
 }

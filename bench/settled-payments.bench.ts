@@ -67,7 +67,8 @@
  *    >= 0.5), how long settling took past the load, and CPU ms per settled payment of the API,
  *    the worker, PostgreSQL (the bench database's backends), Redis (redis-server's ticks) and the
  *    floor; Redis commands per payment (`INFO commandstats`); with a PostgreSQL that loads
- *    pg_stat_statements, the service round's top statements per payment.
+ *    pg_stat_statements, statements and commits per payment of both, and the last round's top
+ *    statements of each (the bench's own polling, a few statements a second, is among them).
  * 4. Afterwards: every payment SUCCEEDED and posted to the simulator exactly once, every service
  *    payment has its PAYMENT_SUCCEEDED notification, every service outbox row PUBLISHED within
  *    30 s, and the ledger check passes. Exits 1 when any of these fails or a request failed.
@@ -175,6 +176,8 @@ interface SettledRound {
   quietSeconds: number;
   cpu: CpuPerPayment;
   redis: { total: number; text: string };
+  /** With pg_stat_statements: statements and explicit commits of the database, per payment. */
+  database: { statements: number; commits: number } | null;
   statements: StatementFigures[];
 }
 
@@ -247,7 +250,7 @@ async function main(): Promise<void> {
         );
         Object.assign(windows, { fromUs, toUs: hrtimeUs() });
         logRound(round, 'service', service);
-        const floorRound = await measure(db, redis, undefined, floorProcesses, database, FLOOR_KEYS, () =>
+        const floorRound = await measure(db, redis, statements, floorProcesses, database, FLOOR_KEYS, () =>
           driveFloor(seconds),
         );
         logRound(round, 'floor  ', floorRound);
@@ -302,7 +305,10 @@ async function main(): Promise<void> {
         );
       }
       const last = results[results.length - 1];
-      if (last) logStatements(`service round ${results.length}`, last.service.statements, last.service.payments);
+      if (last) {
+        logStatements(`service round ${results.length}`, last.service.statements, last.service.payments);
+        logStatements(`floor round ${results.length}`, last.floor.statements, last.floor.payments);
+      }
       log(failures.length === 0 ? 'checks: all passed' : `checks FAILED:\n  ${failures.join('\n  ')}`);
       if (failures.length > 0) process.exitCode = 1;
 
@@ -335,6 +341,11 @@ function logRound(round: number, name: string, figures: SettledRound): void {
   );
   log(`round ${round}: ${name} CPU per settled payment: ${describeCpu(figures.cpu)}`);
   log(`round ${round}: ${name} Redis commands per payment: ${figures.redis.total.toFixed(1)} (${figures.redis.text})`);
+  if (figures.database) {
+    log(
+      `round ${round}: ${name} PostgreSQL per payment: ${figures.database.statements.toFixed(1)} statements, ${figures.database.commits.toFixed(1)} commits (pg_stat_statements)`,
+    );
+  }
 }
 
 async function dbNow(db: Client): Promise<Date> {
@@ -362,11 +373,14 @@ async function measure(
   const quietSeconds = quiet ? await quiet() : 0;
   const cpuPerPayment = cpu(outcome.payments);
   const redisCalls = describeCommandCalls(callsBefore, await redis.commandCalls(), outcome.payments);
+  const totals = statements ? await statements.totals() : null;
+  const per = Math.max(outcome.payments, 1);
   return {
     ...outcome,
     quietSeconds,
     cpu: cpuPerPayment,
     redis: redisCalls,
+    database: totals && { statements: totals.statements / per, commits: totals.commits / per },
     statements: statements ? await statements.top(15) : [],
   };
 }
@@ -382,7 +396,7 @@ async function settle(
   start: Date,
   keys: string,
   drive: () => Promise<Figures>,
-): Promise<Omit<SettledRound, 'cpu' | 'redis' | 'statements' | 'quietSeconds'>> {
+): Promise<Omit<SettledRound, 'cpu' | 'redis' | 'database' | 'statements' | 'quietSeconds'>> {
   const load = await drive();
   const loadEnd = await dbNow(db);
   const deadline = Date.now() + settleLimitMs;

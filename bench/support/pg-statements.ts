@@ -14,6 +14,11 @@ export interface StatementStats {
   reset(): Promise<void>;
   /** The `limit` statements of the database with the most execution time since the reset. */
   top(limit: number): Promise<StatementFigures[]>;
+  /**
+   * Since the reset: statements the clients sent (transaction control and statements run by
+   * triggers left out) and transactions committed by an explicit COMMIT; null without the extension.
+   */
+  totals(): Promise<{ statements: number; commits: number } | null>;
 }
 
 export interface StatementFigures {
@@ -40,7 +45,7 @@ export async function statementStats(db: Client, database: string): Promise<Stat
       const result = await db.query<{ calls: string; total_ms: number; rows: string; query: string }>(
         `SELECT s.calls, s.total_exec_time AS total_ms, s.rows, s.query
            FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
-          WHERE d.datname = $1
+          WHERE d.datname = $1 AND s.toplevel
           ORDER BY s.total_exec_time DESC
           LIMIT $2`,
         [database, limit],
@@ -51,6 +56,17 @@ export async function statementStats(db: Client, database: string): Promise<Stat
         rows: Number(row.rows),
         query: row.query,
       }));
+    },
+    async totals() {
+      if (!available) return null;
+      const result = await db.query<{ statements: string; commits: string }>(
+        `SELECT coalesce(sum(s.calls) FILTER (WHERE s.query !~* '^\\s*(begin|start transaction|commit|rollback)'), 0) AS statements,
+                coalesce(sum(s.calls) FILTER (WHERE s.query ~* '^\\s*commit'), 0) AS commits
+           FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+          WHERE d.datname = $1 AND s.toplevel`,
+        [database],
+      );
+      return { statements: Number(result.rows[0].statements), commits: Number(result.rows[0].commits) };
     },
   };
 }

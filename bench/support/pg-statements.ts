@@ -60,7 +60,10 @@ export async function statementStats(db: Client, database: string): Promise<Stat
     async totals() {
       if (!available) return null;
       const result = await db.query<{ statements: string; commits: string }>(
-        `SELECT coalesce(sum(s.calls) FILTER (WHERE s.query !~* '^\\s*(begin|start transaction|commit|rollback)'), 0) AS statements,
+        // A deferred constraint trigger's statements (the ledger's balance checks: their text
+        // names NEW) run at COMMIT and count as top-level: they are not the client's.
+        `SELECT coalesce(sum(s.calls) FILTER (WHERE s.query !~* '^\\s*(begin|start transaction|commit|rollback)'
+                                              AND s.query !~ '\\mNEW\\.'), 0) AS statements,
                 coalesce(sum(s.calls) FILTER (WHERE s.query ~* '^\\s*commit'), 0) AS commits
            FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
           WHERE d.datname = $1 AND s.toplevel`,

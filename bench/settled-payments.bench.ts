@@ -73,6 +73,14 @@
  *    payment has its PAYMENT_SUCCEEDED notification, every service outbox row PUBLISHED within
  *    30 s, and the ledger check passes. Exits 1 when any of these fails or a request failed.
  *
+ * Statements: the shared development server does not load pg_stat_statements (and must not be
+ * restarted); a cluster of one's own on a free port does, e.g. (as root, PostgreSQL 15):
+ *   mkdir /tmp/pgs && chown postgres /tmp/pgs
+ *   runuser -u postgres -- /usr/lib/postgresql/15/bin/initdb -D /tmp/pgs/data -A trust -U postgres
+ *   runuser -u postgres -- /usr/lib/postgresql/15/bin/pg_ctl -D /tmp/pgs/data -l /tmp/pgs/log \
+ *     -o "-p 3311 -k /tmp/pgs -c shared_preload_libraries=pg_stat_statements" start
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:3311/payment_service_bench_settled npm run bench:settled
+ *
  * Profiles: BENCH_API_NODE_ARGS / BENCH_WORKER_NODE_ARGS pass flags to either process, e.g.
  * `BENCH_WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/settled-worker"` (one directory each):
  * the bench then summarises the last service round of each profiled process (areas and

@@ -1,4 +1,5 @@
-import type { PoolClient } from 'pg';
+import { Client, type ClientConfig, type PoolClient } from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import QueryStream from 'pg-query-stream';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -10,6 +11,7 @@ import {
   QueryRunnerProviderAlreadyReleasedError,
 } from 'typeorm';
 import type { Statement } from './prepared-statement';
+import { inlineParameters, NulInLiteralError } from './statement-literals';
 
 /**
  * Runs statements (prepared-statement.ts) on an EntityManager's connection: a transaction's
@@ -124,6 +126,54 @@ export class StatementExecutor {
       throw new QueryFailedError(statement.text, values, error);
     } finally {
       if (!stream.destroyed) stream.destroy();
+    }
+  }
+
+  /** See `copyCsv`. */
+  async *copyCsv<Row extends object, Params>(
+    statement: Statement<Row, Params>,
+    params: Params,
+  ): AsyncGenerator<Buffer, void, undefined> {
+    const runner = this.manager.queryRunner;
+    if (runner === undefined) throw new Error(`COPY of ${statement.name}: needs a transaction's manager`);
+    if (runner.isReleased) throw new QueryRunnerProviderAlreadyReleasedError();
+    const values = [...statement.valuesOf(params)];
+    let text: string;
+    try {
+      text = copyCsvText(statement, params);
+    } catch (error) {
+      // What the server answers such a value bound: 22021, a value that is not text.
+      if (error instanceof NulInLiteralError) {
+        throw new QueryFailedError(statement.text, values, Object.assign(error, { code: '22021' }));
+      }
+      throw error;
+    }
+    const timeouts = this.exportTimeouts;
+    // As rowBatches: the COPY is one statement for as long as the consumer reads.
+    if (timeouts !== undefined) {
+      await this.execute(undefined, `SET LOCAL statement_timeout = ${timeouts.statementTimeoutMs}`, []);
+    }
+    const client = (await runner.connect()) as PoolClient;
+    runner.connection.logger.logQuery(text, [], runner);
+    const copy = copyTo(text);
+    if (timeouts !== undefined) (copy as typeof copy & QueryTimeout).query_timeout = timeouts.queryTimeoutMs;
+    client.query(copy);
+    let settled = false;
+    try {
+      // pg-copy-streams reads the connection's socket only while its own buffer has room: a consumer
+      // that stops asking leaves the server's writes waiting (TCP backpressure), no rows pile up here.
+      for await (const chunks of buffered(copy)) {
+        yield chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks as Buffer[]);
+      }
+      settled = true;
+    } catch (caught) {
+      settled = true;
+      const error = caught as Error;
+      runner.connection.logger.logQueryError(error, text, [], runner);
+      throw new QueryFailedError(text, [], error);
+    } finally {
+      // Left early (the client hung up, a write failed): the COPY still runs on the connection.
+      if (!settled) await cancelCopy(client, copy);
     }
   }
 
@@ -261,6 +311,96 @@ export function rowBatches<Row extends object, Params>(
   options: { batchSize: number },
 ): AsyncGenerator<Row[], void, undefined> {
   return executor.rowBatches(statement, params, options.batchSize);
+}
+
+/**
+ * The statement's result as CSV text, PostgreSQL's own encoding: `COPY (statement) TO STDOUT WITH
+ * (FORMAT csv, HEADER)`, a header of the result's column names, then a record per row; comma
+ * separated, fields holding a comma, a quote, CR or LF quoted (quotes doubled), null as nothing,
+ * an empty string as `""`, and every record ended by LF (`CsvRecordEnds` in platform/http makes it
+ * CRLF). COPY takes no bound parameters, so the values are written into the text as literals
+ * (`copyCsvText`). Chunks of the text come as the consumer asks: the server sends only as fast as
+ * they are read, and the bounds, the transaction and the early end are `rowBatches`'s: the
+ * manager must be a transaction's, `CSV_EXPORT_STATEMENT_TIMEOUT_MS` is set for the rest of it,
+ * and a consumer that stops early (a `return`, a destroyed pipeline) cancels the COPY (pg's cancel
+ * request, on a connection of its own) and waits for it to end, so the connection is idle in the
+ * (failed) transaction when the caller rolls it back. A statement that fails before any text (a
+ * bad value, a connection lost) throws on the first ask, as a `QueryFailedError` with the server's
+ * SQLSTATE; a value holding NUL fails with 22021, as it does bound.
+ */
+export function copyCsv<Row extends object, Params>(
+  executor: StatementExecutor,
+  statement: Statement<Row, Params>,
+  params: NoInfer<Params>,
+): AsyncGenerator<Buffer, void, undefined> {
+  return executor.copyCsv(statement, params);
+}
+
+/**
+ * The COPY statement `copyCsv` runs for a statement and its parameters (benches run the same text
+ * to compare with).
+ */
+export function copyCsvText<Row extends object, Params>(statement: Statement<Row, Params>, params: Params): string {
+  return `COPY (${inlineParameters(statement.text, statement.valuesOf(params))}) TO STDOUT WITH (FORMAT csv, HEADER)`;
+}
+
+/** How long cancelCopy waits for the cancelled COPY to end before giving up on the connection. */
+const COPY_CANCEL_WAIT_MS = 10_000;
+
+/**
+ * Ends a COPY its consumer left: a cancel request for the connection's backend (pg's, sent on a
+ * connection of its own, as PgBouncer forwards it too), then what the server still sends is read
+ * and dropped until the COPY ends (57014, or done if it finished first). Resolves once the
+ * connection is idle again. When that takes COPY_CANCEL_WAIT_MS, closes the connection instead (the
+ * pool drops it) and rejects.
+ */
+async function cancelCopy(client: PoolClient, copy: Readable): Promise<void> {
+  const ended = finished(copy).then(
+    () => undefined,
+    () => undefined,
+  );
+  const drain = () => {
+    while (copy.read() !== null);
+  };
+  copy.on('readable', drain);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const canceller = new Client(connectionParametersOf(client)) as Client & CancellingClient;
+    // The server closes the cancel connection once it has signalled the backend.
+    const signalled = new Promise<void>((resolve) => {
+      canceller.connection.on('error', () => resolve());
+      canceller.connection.on('end', () => resolve());
+    });
+    canceller.cancel(client, copy);
+    drain();
+    const gaveUp = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`a cancelled COPY did not end within ${COPY_CANCEL_WAIT_MS} ms`)),
+        COPY_CANCEL_WAIT_MS,
+      );
+    });
+    await Promise.race([Promise.all([ended, signalled]), gaveUp]);
+  } catch (error) {
+    // The server did not end it: close the connection (the pool drops a client it cannot query),
+    // which ends the COPY on the server too, at its next write.
+    (client as PoolClient & { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    copy.off('readable', drain);
+  }
+}
+
+/** pg's Client: `cancel` and the connection it sends the request on (pg/lib/client.js). */
+interface CancellingClient {
+  connection: { on(event: 'error' | 'end', listener: () => void): void };
+  cancel(client: PoolClient, query: unknown): void;
+}
+
+/** Where a pooled client is connected (pg keeps its `ConnectionParameters`), for its cancel request. */
+function connectionParametersOf(client: PoolClient): ClientConfig {
+  const parameters = (client as PoolClient & { connectionParameters: ClientConfig }).connectionParameters;
+  return { host: parameters.host, port: parameters.port, ssl: parameters.ssl };
 }
 
 /** The statement's first row, or null. */

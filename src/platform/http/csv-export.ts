@@ -4,6 +4,7 @@ import { stringify as stringifyRecords } from 'csv-stringify/sync';
 import type { Response } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { CsvRecordEnds } from './csv-record-ends';
 
 /** The type RFC 4180 registers for CSV: clients and browsers open the attachment as a spreadsheet. */
 export const CSV_MEDIA_TYPE = 'text/csv';
@@ -146,15 +147,12 @@ const logger = new Logger('CsvExport');
  * when the export has ended, either way.
  */
 export async function sendCsv<Row>(response: Response, csv: CsvExport<Row>): Promise<void> {
-  if (!/^[A-Za-z0-9._-]+$/.test(csv.filename)) throw new Error(`CSV file name "${csv.filename}"`);
+  checkFilename(csv.filename);
   const columns = csv.columns;
   const source = (csv.batches ?? groups(csv.rows, CSV_ROWS_PER_WRITE))[Symbol.asyncIterator]();
   // The first batch is read before any header goes out: a source that fails at once (its
   // connection, its first query) is still an error answer.
   const first = await source.next();
-  response.status(200);
-  response.setHeader('Content-Type', `${CSV_MEDIA_TYPE}; charset=utf-8`);
-  response.setHeader('Content-Disposition', `attachment; filename="${csv.filename}"`);
   async function* texts(): AsyncGenerator<string, void, undefined> {
     try {
       let header = true;
@@ -170,16 +168,73 @@ export async function sendCsv<Row>(response: Response, csv: CsvExport<Row>): Pro
       await source.return?.();
     }
   }
+  await streamAttachment(response, csv.filename, texts());
+}
+
+/** CSV text made elsewhere, to send as an attachment (`sendCsvText`). */
+export interface CsvTextExport {
+  /** The attachment's file name (ASCII: letters, digits, `.`, `-`, `_`). */
+  filename: string;
+  /**
+   * The file's text, header first, records ended by LF, a chunk at a time as the client takes
+   * them: PostgreSQL's `COPY (query) TO STDOUT WITH (FORMAT csv, HEADER)` (`copyCsv`), whose
+   * encoding is this writer's (comma, fields with a comma, quote, CR or LF quoted, quotes doubled,
+   * null as nothing) once its LF record ends are CRLF. The query writes each cell as the file
+   * should hold it, formula defusing (`csvText`) included. Ending it early ends the query.
+   */
+  text: AsyncIterable<Uint8Array>;
+}
+
+/**
+ * Streams CSV text made elsewhere (`CsvTextExport`, PostgreSQL's COPY) as `sendCsv` streams rows:
+ * the same headers, the first chunk read before them (a query that fails at once is an error
+ * answer), the response's backpressure honoured, a hang-up or failure ending the source, and a
+ * failure midway a cut connection. Each LF that ends a record is written CRLF (`CsvRecordEnds`),
+ * so the file is byte for byte what `sendCsv` writes for the same cells.
+ */
+export async function sendCsvText(response: Response, csv: CsvTextExport): Promise<void> {
+  checkFilename(csv.filename);
+  const source = csv.text[Symbol.asyncIterator]();
+  const first = await source.next();
+  const recordEnds = new CsvRecordEnds();
+  async function* chunks(): AsyncGenerator<Buffer, void, undefined> {
+    try {
+      for (let next: IteratorResult<Uint8Array> = first; !next.done; next = await source.next()) {
+        if (next.value.length > 0) yield recordEnds.convert(next.value);
+      }
+    } finally {
+      await source.return?.();
+    }
+  }
+  await streamAttachment(response, csv.filename, chunks());
+}
+
+function checkFilename(filename: string): void {
+  if (!/^[A-Za-z0-9._-]+$/.test(filename)) throw new Error(`CSV file name "${filename}"`);
+}
+
+/**
+ * The CSV headers, then the chunks through `pipeline` to the response: one chunk waits at most
+ * while the response holds the one before. A client hanging up is logged and resolves; any
+ * other failure destroys the response (the client sees a truncated transfer).
+ */
+async function streamAttachment(
+  response: Response,
+  filename: string,
+  chunks: AsyncGenerator<string | Buffer, void, undefined>,
+): Promise<void> {
+  response.status(200);
+  response.setHeader('Content-Type', `${CSV_MEDIA_TYPE}; charset=utf-8`);
+  response.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
   try {
-    // One batch's text waits here at most while the response holds the one before.
-    await pipeline(Readable.from(texts(), { objectMode: true, highWaterMark: 1 }), response);
+    await pipeline(Readable.from(chunks, { objectMode: true, highWaterMark: 1 }), response);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ERR_STREAM_PREMATURE_CLOSE') {
-      logger.log(`CSV export ${csv.filename}: the client left before the end`);
+      logger.log(`CSV export ${filename}: the client left before the end`);
       return;
     }
-    logger.error({ err: error }, `CSV export ${csv.filename} failed midway: the connection is cut`);
+    logger.error({ err: error }, `CSV export ${filename} failed midway: the connection is cut`);
     // pipeline has destroyed the response (and with it the socket) already; say so for certain.
     response.destroy();
   }

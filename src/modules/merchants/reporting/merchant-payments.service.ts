@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import { DataSource } from 'typeorm';
+import { DataSource, QueryRunner } from 'typeorm';
 import type { MerchantApiKeyPrincipal } from '../../../platform/auth/principal';
 import { Clock } from '../../../platform/clock/clock';
 import { oneOf } from '../../../platform/database/column-values';
 import { sqlStatements } from '../../../platform/database/sql-query';
-import { executorOn, rowBatches, run } from '../../../platform/database/statement-executor';
+import { copyCsv, executorOn, run } from '../../../platform/database/statement-executor';
 import { maskEmailAddress } from '../../../platform/messaging/message-sender';
 import { ApiException } from '../../../platform/http/api-error';
 import { decodeCursor, toCursorPage } from '../../../platform/http/pagination';
@@ -21,16 +21,12 @@ import * as merchantPayments from './sql/merchant-payments.queries';
 
 const SQL = sqlStatements('merchants', merchantPayments);
 
-/** Rows the export's cursor fetches at a time (the CSV writer encodes and writes a batch at once). */
-const EXPORT_BATCH_SIZE = 500;
-
-export type MerchantPaymentExportRow = merchantPayments.MerchantPaymentsExportResult;
-
-/** What one export is: its window (for the file's name) and its rows, a batch at a time as the client takes them. */
+/** What one export is: its window (for the file's name) and its CSV text, a chunk at a time as the client takes it. */
 export interface MerchantPaymentsExport {
   from: Date;
   to: Date;
-  batches: AsyncIterable<MerchantPaymentExportRow[]>;
+  /** PostgreSQL's CSV of the payments (records ended by LF; `sendCsvText` makes them CRLF). */
+  text: AsyncIterable<Buffer>;
 }
 
 /**
@@ -68,40 +64,54 @@ export class MerchantPaymentsService {
   }
 
   /**
-   * The export's rows: the filters checked and the window bounded (EXPORT_MAX_DAYS) first, so a
-   * bad request is an error answer before any byte; then every payment they select, newest first,
-   * from a database cursor in a read-only REPEATABLE READ transaction on a connection of its own,
-   * fetched a batch at a time as the client reads. Ending the iteration early (the client left)
-   * closes the cursor, rolls back and releases the connection.
+   * The export: the filters checked and the window bounded (EXPORT_MAX_DAYS) first, so a bad
+   * request is an error answer before any byte; then every payment they select, newest first, as
+   * CSV that PostgreSQL encodes (`COPY` of MerchantPaymentsExport, whose columns are the file's
+   * cells: `copyCsv`), in a read-only REPEATABLE READ transaction on a connection of its own, sent
+   * by the server only as fast as the client reads. Ending the text early (the client left)
+   * cancels the COPY, rolls back and releases the connection.
    */
   export(principal: MerchantApiKeyPrincipal, query: MerchantPaymentsFilterQueryDto): MerchantPaymentsExport {
     const window = exportWindow(paymentFilters(query), this.clock.now());
     return {
       from: new Date(window.fromInstant),
       to: new Date(window.toInstant),
-      batches: this.exportBatches(statementFilters(principal, window), window.q),
+      text: this.exportText(statementFilters(principal, window), window.q),
     };
   }
 
-  private async *exportBatches(
+  private async *exportText(
     params: merchantPayments.MerchantPaymentsExportParams,
     q: string | null,
-  ): AsyncGenerator<MerchantPaymentExportRow[], void, undefined> {
+  ): AsyncGenerator<Buffer, void, undefined> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
       await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       try {
         const executor = executorOn(runner.manager);
-        const options = { batchSize: EXPORT_BATCH_SIZE };
-        if (q === null) yield* rowBatches(executor, SQL.merchantPaymentsExport, params, options);
-        else yield* rowBatches(executor, SQL.merchantPaymentsExportByQuery, { ...params, q }, options);
+        if (q === null) yield* copyCsv(executor, SQL.merchantPaymentsExport, params);
+        else yield* copyCsv(executor, SQL.merchantPaymentsExportByQuery, { ...params, q });
       } finally {
-        await runner.query('ROLLBACK');
+        await rollBack(runner);
       }
     } finally {
       await runner.release();
     }
+  }
+}
+
+/**
+ * Ends the export's transaction. Once more if the first ROLLBACK fails: a cancel request sent for a
+ * COPY that had just finished can reach the backend during the ROLLBACK after it (copyCsv waits for
+ * the server to take the request, so at most that one), and the transaction must not go back to the
+ * pool open.
+ */
+async function rollBack(runner: QueryRunner): Promise<void> {
+  try {
+    await runner.query('ROLLBACK');
+  } catch {
+    await runner.query('ROLLBACK');
   }
 }
 

@@ -102,23 +102,23 @@ export interface MerchantPaymentsExportParams {
 
 /** 'MerchantPaymentsExport' return type */
 export interface MerchantPaymentsExportResult {
-  amount: string | null;
-  checkout_session_id: string | null;
-  created_at: string | null;
-  currency: string;
-  customer_email: string | null;
+  amount: string;
+  checkoutSessionId: string | null;
+  createdAt: string | null;
+  currency: string | null;
   fee: string | null;
-  funding_account_masked: string;
   id: string;
-  livemode: boolean | null;
-  merchant_reference: string;
+  livemode: string | null;
+  merchantReference: string | null;
   net: string | null;
-  paid_at: string | null;
-  payment_link_id: string | null;
-  rail: string;
-  refunded_amount: string | null;
-  refunded_at: string | null;
-  status: string;
+  paidAt: string | null;
+  payerEmailMasked: string | null;
+  payerFundingAccountMasked: string | null;
+  paymentLinkId: string | null;
+  rail: string | null;
+  refundedAmount: string;
+  refundedAt: string | null;
+  status: string | null;
 }
 
 /** 'MerchantPaymentsExport' query type */
@@ -127,23 +127,54 @@ export interface MerchantPaymentsExportQuery {
   result: MerchantPaymentsExportResult;
 }
 
-const merchantPaymentsExportIR: any = {"usedParamSet":{"merchantId":true,"livemode":true,"from":true,"to":true,"status":true,"rail":true,"minAmount":true,"maxAmount":true},"params":[{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":1475,"b":1486},{"a":1719,"b":1730}]},{"name":"livemode","required":true,"transform":{"type":"scalar"},"locs":[{"a":1506,"b":1515},{"a":1749,"b":1758}]},{"name":"from","required":false,"transform":{"type":"scalar"},"locs":[{"a":1566,"b":1570},{"a":1613,"b":1617},{"a":1768,"b":1772},{"a":1814,"b":1818}]},{"name":"to","required":false,"transform":{"type":"scalar"},"locs":[{"a":1842,"b":1844},{"a":1886,"b":1888}]},{"name":"status","required":false,"transform":{"type":"scalar"},"locs":[{"a":1912,"b":1918},{"a":1946,"b":1952},{"a":2009,"b":2015}]},{"name":"rail","required":false,"transform":{"type":"scalar"},"locs":[{"a":2072,"b":2076},{"a":2104,"b":2108}]},{"name":"minAmount","required":false,"transform":{"type":"scalar"},"locs":[{"a":2125,"b":2134},{"a":2167,"b":2176}]},{"name":"maxAmount","required":false,"transform":{"type":"scalar"},"locs":[{"a":2195,"b":2204},{"a":2237,"b":2246}]}],"statement":"-- Every checkout payment MerchantPaymentsPage's filters select, newest first, for the CSV export\n-- (read through a cursor): the timestamps already as ISO 8601 UTC text, the amounts as text, so\n-- the export formats nothing it can leave to the database.\nSELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference,\n       p.amount::text AS amount, p.merchant_fee::text AS fee, (p.amount - p.merchant_fee)::text AS net,\n       p.refunded_amount::text AS refunded_amount, p.currency, p.status, p.rail, p.funding_account_masked,\n       s.customer_email,\n       to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS created_at,\n       CASE WHEN p.status IN ('SUCCEEDED', 'REFUNDED')\n            THEN to_char(p.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') END AS paid_at,\n       to_char(r.refunded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS refunded_at,\n       p.livemode\n  FROM payments p\n  JOIN merchant_checkout_sessions s ON s.id = p.checkout_session_id\n  -- The latest SUCCEEDED refund of each payment, hashed once for the whole export (a refund is made after\n  -- its payment, so one before `from` refunds no payment here): a probe per row would cost as much, and\n  -- its estimate would make the planner compile the statement (JIT) at every export.\n  LEFT JOIN (SELECT mr.payment_id, max(mr.refunded_at) AS refunded_at\n               FROM merchant_refunds mr\n              WHERE mr.merchant_id = :merchantId! AND mr.livemode = :livemode! AND mr.status = 'SUCCEEDED'\n                AND (:from::timestamptz IS NULL OR mr.created_at >= :from::timestamptz)\n              GROUP BY mr.payment_id) r ON r.payment_id = p.id\n WHERE p.merchant_id = :merchantId! AND p.livemode = :livemode!\n   AND (:from::timestamptz IS NULL OR p.created_at >= :from::timestamptz)\n   AND (:to::timestamptz IS NULL OR p.created_at <= :to::timestamptz)\n   AND (:status::text IS NULL\n        OR (:status::text = 'PAID' AND p.status = 'SUCCEEDED')\n        OR (:status::text = 'REFUNDED' AND p.refunded_amount > 0))\n   AND (:rail::text IS NULL OR p.rail = :rail::text)\n   AND (:minAmount::bigint IS NULL OR p.amount >= :minAmount::bigint)\n   AND (:maxAmount::bigint IS NULL OR p.amount <= :maxAmount::bigint)\n ORDER BY p.id DESC"};
+const merchantPaymentsExportIR: any = {"usedParamSet":{"merchantId":true,"livemode":true,"from":true,"to":true,"status":true,"rail":true,"minAmount":true,"maxAmount":true},"params":[{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":4606,"b":4617},{"a":4850,"b":4861}]},{"name":"livemode","required":true,"transform":{"type":"scalar"},"locs":[{"a":4637,"b":4646},{"a":4880,"b":4889}]},{"name":"from","required":false,"transform":{"type":"scalar"},"locs":[{"a":4697,"b":4701},{"a":4744,"b":4748},{"a":4899,"b":4903},{"a":4945,"b":4949}]},{"name":"to","required":false,"transform":{"type":"scalar"},"locs":[{"a":4973,"b":4975},{"a":5017,"b":5019}]},{"name":"status","required":false,"transform":{"type":"scalar"},"locs":[{"a":5043,"b":5049},{"a":5077,"b":5083},{"a":5140,"b":5146}]},{"name":"rail","required":false,"transform":{"type":"scalar"},"locs":[{"a":5203,"b":5207},{"a":5235,"b":5239}]},{"name":"minAmount","required":false,"transform":{"type":"scalar"},"locs":[{"a":5256,"b":5265},{"a":5298,"b":5307}]},{"name":"maxAmount","required":false,"transform":{"type":"scalar"},"locs":[{"a":5326,"b":5335},{"a":5368,"b":5377}]}],"statement":"-- Every checkout payment MerchantPaymentsPage's filters select, newest first, as the CSV export's records, for\n-- `COPY (this) TO STDOUT WITH (FORMAT csv, HEADER)` (`copyCsv`, platform/database/statement-executor.ts): each\n-- column is named as its header and holds its cell as the export writes it, so PostgreSQL writes the file.\n-- Timestamps ISO 8601 UTC with milliseconds and `Z`; amounts bare integers (number cells, never defused); each\n-- text cell of stored text defused against formulas as csvText (platform/http/csv-export.ts) does it: a first\n-- `=`, `+`, `-`, `@`, tab or CR gets a `'` before it; an empty text is null, which COPY writes as nothing (an\n-- empty string it would write `\"\"`). Ids, times and `livemode` cannot start with a trigger.\nSELECT p.id,\n       to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS \"createdAt\",\n       CASE WHEN p.status IN ('SUCCEEDED', 'REFUNDED')\n            THEN to_char(p.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') END AS \"paidAt\",\n       to_char(r.refunded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS \"refundedAt\",\n       CASE WHEN ascii(p.status) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.status ELSE nullif(p.status, '') END AS status,\n       p.amount, p.merchant_fee AS fee, p.amount - p.merchant_fee AS net, p.refunded_amount AS \"refundedAmount\",\n       CASE WHEN ascii(p.currency) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.currency\n            ELSE nullif(p.currency, '') END AS currency,\n       CASE WHEN ascii(p.rail) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.rail ELSE nullif(p.rail, '') END AS rail,\n       CASE WHEN ascii(s.merchant_reference) IN (61, 43, 45, 64, 9, 13) THEN '''' || s.merchant_reference\n            ELSE nullif(s.merchant_reference, '') END AS \"merchantReference\",\n       p.checkout_session_id AS \"checkoutSessionId\", s.payment_link_id AS \"paymentLinkId\",\n       CASE WHEN ascii(p.funding_account_masked) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.funding_account_masked\n            ELSE nullif(p.funding_account_masked, '') END AS \"payerFundingAccountMasked\",\n       -- maskEmailAddress (platform/messaging) defused in one: the first character (with a `'` before a trigger),\n       -- at least two stars, then from the last `@` on; stars alone without a local part. Counted in UTF-16 code\n       -- units, as JavaScript counts: a character beyond U+FFFF is two, and as the first, its half is U+FFFD.\n       CASE WHEN octet_length(s.customer_email) = length(s.customer_email) THEN\n              CASE WHEN strpos(reverse(s.customer_email), '@') IN (0, length(s.customer_email))\n                   THEN nullif(repeat('*', length(s.customer_email)), '')\n                   ELSE CASE WHEN ascii(s.customer_email) IN (61, 43, 45, 64, 9, 13) THEN '''' ELSE '' END\n                        || left(s.customer_email, 1)\n                        || repeat('*', greatest(length(s.customer_email) - strpos(reverse(s.customer_email), '@') - 1, 2))\n                        || right(s.customer_email, strpos(reverse(s.customer_email), '@')) END\n            ELSE\n              CASE WHEN strpos(reverse(s.customer_email), '@') IN (0, length(s.customer_email))\n                   THEN repeat('*', length(s.customer_email) + regexp_count(s.customer_email, '[\\U00010000-\\U0010FFFF]'))\n                   ELSE CASE WHEN ascii(s.customer_email) IN (61, 43, 45, 64, 9, 13) THEN '''' ELSE '' END\n                        || CASE WHEN ascii(s.customer_email) > 65535 THEN chr(65533) ELSE left(s.customer_email, 1) END\n                        || repeat('*', greatest(length(s.customer_email) - strpos(reverse(s.customer_email), '@')\n                                                + regexp_count(left(s.customer_email, -strpos(reverse(s.customer_email), '@')),\n                                                               '[\\U00010000-\\U0010FFFF]') - 1, 2))\n                        || right(s.customer_email, strpos(reverse(s.customer_email), '@')) END\n       END AS \"payerEmailMasked\",\n       CASE WHEN p.livemode THEN 'true' ELSE 'false' END AS livemode\n  FROM payments p\n  JOIN merchant_checkout_sessions s ON s.id = p.checkout_session_id\n  -- The latest SUCCEEDED refund of each payment, hashed once for the whole export (a refund is made after\n  -- its payment, so one before `from` refunds no payment here): a probe per row would cost as much, and\n  -- its estimate would make the planner compile the statement (JIT) at every export.\n  LEFT JOIN (SELECT mr.payment_id, max(mr.refunded_at) AS refunded_at\n               FROM merchant_refunds mr\n              WHERE mr.merchant_id = :merchantId! AND mr.livemode = :livemode! AND mr.status = 'SUCCEEDED'\n                AND (:from::timestamptz IS NULL OR mr.created_at >= :from::timestamptz)\n              GROUP BY mr.payment_id) r ON r.payment_id = p.id\n WHERE p.merchant_id = :merchantId! AND p.livemode = :livemode!\n   AND (:from::timestamptz IS NULL OR p.created_at >= :from::timestamptz)\n   AND (:to::timestamptz IS NULL OR p.created_at <= :to::timestamptz)\n   AND (:status::text IS NULL\n        OR (:status::text = 'PAID' AND p.status = 'SUCCEEDED')\n        OR (:status::text = 'REFUNDED' AND p.refunded_amount > 0))\n   AND (:rail::text IS NULL OR p.rail = :rail::text)\n   AND (:minAmount::bigint IS NULL OR p.amount >= :minAmount::bigint)\n   AND (:maxAmount::bigint IS NULL OR p.amount <= :maxAmount::bigint)\n ORDER BY p.id DESC"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- Every checkout payment MerchantPaymentsPage's filters select, newest first, for the CSV export
- * -- (read through a cursor): the timestamps already as ISO 8601 UTC text, the amounts as text, so
- * -- the export formats nothing it can leave to the database.
- * SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference,
- *        p.amount::text AS amount, p.merchant_fee::text AS fee, (p.amount - p.merchant_fee)::text AS net,
- *        p.refunded_amount::text AS refunded_amount, p.currency, p.status, p.rail, p.funding_account_masked,
- *        s.customer_email,
- *        to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+ * -- Every checkout payment MerchantPaymentsPage's filters select, newest first, as the CSV export's records, for
+ * -- `COPY (this) TO STDOUT WITH (FORMAT csv, HEADER)` (`copyCsv`, platform/database/statement-executor.ts): each
+ * -- column is named as its header and holds its cell as the export writes it, so PostgreSQL writes the file.
+ * -- Timestamps ISO 8601 UTC with milliseconds and `Z`; amounts bare integers (number cells, never defused); each
+ * -- text cell of stored text defused against formulas as csvText (platform/http/csv-export.ts) does it: a first
+ * -- `=`, `+`, `-`, `@`, tab or CR gets a `'` before it; an empty text is null, which COPY writes as nothing (an
+ * -- empty string it would write `""`). Ids, times and `livemode` cannot start with a trigger.
+ * SELECT p.id,
+ *        to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
  *        CASE WHEN p.status IN ('SUCCEEDED', 'REFUNDED')
- *             THEN to_char(p.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS paid_at,
- *        to_char(r.refunded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS refunded_at,
- *        p.livemode
+ *             THEN to_char(p.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS "paidAt",
+ *        to_char(r.refunded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "refundedAt",
+ *        CASE WHEN ascii(p.status) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.status ELSE nullif(p.status, '') END AS status,
+ *        p.amount, p.merchant_fee AS fee, p.amount - p.merchant_fee AS net, p.refunded_amount AS "refundedAmount",
+ *        CASE WHEN ascii(p.currency) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.currency
+ *             ELSE nullif(p.currency, '') END AS currency,
+ *        CASE WHEN ascii(p.rail) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.rail ELSE nullif(p.rail, '') END AS rail,
+ *        CASE WHEN ascii(s.merchant_reference) IN (61, 43, 45, 64, 9, 13) THEN '''' || s.merchant_reference
+ *             ELSE nullif(s.merchant_reference, '') END AS "merchantReference",
+ *        p.checkout_session_id AS "checkoutSessionId", s.payment_link_id AS "paymentLinkId",
+ *        CASE WHEN ascii(p.funding_account_masked) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.funding_account_masked
+ *             ELSE nullif(p.funding_account_masked, '') END AS "payerFundingAccountMasked",
+ *        -- maskEmailAddress (platform/messaging) defused in one: the first character (with a `'` before a trigger),
+ *        -- at least two stars, then from the last `@` on; stars alone without a local part. Counted in UTF-16 code
+ *        -- units, as JavaScript counts: a character beyond U+FFFF is two, and as the first, its half is U+FFFD.
+ *        CASE WHEN octet_length(s.customer_email) = length(s.customer_email) THEN
+ *               CASE WHEN strpos(reverse(s.customer_email), '@') IN (0, length(s.customer_email))
+ *                    THEN nullif(repeat('*', length(s.customer_email)), '')
+ *                    ELSE CASE WHEN ascii(s.customer_email) IN (61, 43, 45, 64, 9, 13) THEN '''' ELSE '' END
+ *                         || left(s.customer_email, 1)
+ *                         || repeat('*', greatest(length(s.customer_email) - strpos(reverse(s.customer_email), '@') - 1, 2))
+ *                         || right(s.customer_email, strpos(reverse(s.customer_email), '@')) END
+ *             ELSE
+ *               CASE WHEN strpos(reverse(s.customer_email), '@') IN (0, length(s.customer_email))
+ *                    THEN repeat('*', length(s.customer_email) + regexp_count(s.customer_email, '[\U00010000-\U0010FFFF]'))
+ *                    ELSE CASE WHEN ascii(s.customer_email) IN (61, 43, 45, 64, 9, 13) THEN '''' ELSE '' END
+ *                         || CASE WHEN ascii(s.customer_email) > 65535 THEN chr(65533) ELSE left(s.customer_email, 1) END
+ *                         || repeat('*', greatest(length(s.customer_email) - strpos(reverse(s.customer_email), '@')
+ *                                                 + regexp_count(left(s.customer_email, -strpos(reverse(s.customer_email), '@')),
+ *                                                                '[\U00010000-\U0010FFFF]') - 1, 2))
+ *                         || right(s.customer_email, strpos(reverse(s.customer_email), '@')) END
+ *        END AS "payerEmailMasked",
+ *        CASE WHEN p.livemode THEN 'true' ELSE 'false' END AS livemode
  *   FROM payments p
  *   JOIN merchant_checkout_sessions s ON s.id = p.checkout_session_id
  *   -- The latest SUCCEEDED refund of each payment, hashed once for the whole export (a refund is made after
@@ -269,23 +300,23 @@ export interface MerchantPaymentsExportByQueryParams {
 
 /** 'MerchantPaymentsExportByQuery' return type */
 export interface MerchantPaymentsExportByQueryResult {
-  amount: string | null;
-  checkout_session_id: string | null;
-  created_at: string | null;
-  currency: string;
-  customer_email: string | null;
+  amount: string;
+  checkoutSessionId: string | null;
+  createdAt: string | null;
+  currency: string | null;
   fee: string | null;
-  funding_account_masked: string;
   id: string;
-  livemode: boolean | null;
-  merchant_reference: string;
+  livemode: string | null;
+  merchantReference: string | null;
   net: string | null;
-  paid_at: string | null;
-  payment_link_id: string | null;
-  rail: string;
-  refunded_amount: string | null;
-  refunded_at: string | null;
-  status: string;
+  paidAt: string | null;
+  payerEmailMasked: string | null;
+  payerFundingAccountMasked: string | null;
+  paymentLinkId: string | null;
+  rail: string | null;
+  refundedAmount: string;
+  refundedAt: string | null;
+  status: string | null;
 }
 
 /** 'MerchantPaymentsExportByQuery' query type */
@@ -294,28 +325,55 @@ export interface MerchantPaymentsExportByQueryQuery {
   result: MerchantPaymentsExportByQueryResult;
 }
 
-const merchantPaymentsExportByQueryIR: any = {"usedParamSet":{"merchantId":true,"livemode":true,"q":true,"from":true,"to":true,"status":true,"rail":true,"minAmount":true,"maxAmount":true},"params":[{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":189,"b":200},{"a":1513,"b":1524}]},{"name":"livemode","required":true,"transform":{"type":"scalar"},"locs":[{"a":219,"b":228},{"a":1543,"b":1552}]},{"name":"q","required":true,"transform":{"type":"scalar"},"locs":[{"a":263,"b":265},{"a":302,"b":304}]},{"name":"from","required":false,"transform":{"type":"scalar"},"locs":[{"a":1569,"b":1573},{"a":1615,"b":1619}]},{"name":"to","required":false,"transform":{"type":"scalar"},"locs":[{"a":1650,"b":1652},{"a":1694,"b":1696}]},{"name":"status","required":false,"transform":{"type":"scalar"},"locs":[{"a":1727,"b":1733},{"a":1768,"b":1774},{"a":1838,"b":1844}]},{"name":"rail","required":false,"transform":{"type":"scalar"},"locs":[{"a":1908,"b":1912},{"a":1940,"b":1944}]},{"name":"minAmount","required":false,"transform":{"type":"scalar"},"locs":[{"a":1968,"b":1977},{"a":2010,"b":2019}]},{"name":"maxAmount","required":false,"transform":{"type":"scalar"},"locs":[{"a":2045,"b":2054},{"a":2087,"b":2096}]}],"statement":"-- MerchantPaymentsExport with `q`, found as MerchantPaymentsPageByQuery finds them.\nWITH matched AS MATERIALIZED (\n  SELECT m.id FROM merchant_checkout_sessions m\n   WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode!\n     AND (m.merchant_reference = :q! OR lower(m.customer_email) = lower(:q!)))\nSELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference,\n       p.amount::text AS amount, p.merchant_fee::text AS fee, (p.amount - p.merchant_fee)::text AS net,\n       p.refunded_amount::text AS refunded_amount, p.currency, p.status, p.rail, p.funding_account_masked,\n       s.customer_email,\n       to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS created_at,\n       CASE WHEN p.status IN ('SUCCEEDED', 'REFUNDED')\n            THEN to_char(p.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') END AS paid_at,\n       CASE WHEN p.refunded_amount > 0\n            THEN to_char((SELECT max(r.refunded_at) FROM merchant_refunds r\n                           WHERE r.payment_id = p.id AND r.status = 'SUCCEEDED') AT TIME ZONE 'UTC',\n                         'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') END AS refunded_at,\n       p.livemode\n  FROM matched\n CROSS JOIN LATERAL (\n       SELECT p.id, p.checkout_session_id, p.amount, p.merchant_fee, p.refunded_amount, p.currency, p.status, p.rail,\n              p.funding_account_masked, p.created_at, p.completed_at, p.livemode\n         FROM payments p\n        WHERE p.payer_id = matched.id AND p.merchant_id = :merchantId! AND p.livemode = :livemode!\n          AND (:from::timestamptz IS NULL OR p.created_at >= :from::timestamptz)\n          AND (:to::timestamptz IS NULL OR p.created_at <= :to::timestamptz)\n          AND (:status::text IS NULL\n               OR (:status::text = 'PAID' AND p.status = 'SUCCEEDED')\n               OR (:status::text = 'REFUNDED' AND p.refunded_amount > 0))\n          AND (:rail::text IS NULL OR p.rail = :rail::text)\n          AND (:minAmount::bigint IS NULL OR p.amount >= :minAmount::bigint)\n          AND (:maxAmount::bigint IS NULL OR p.amount <= :maxAmount::bigint)\n       OFFSET 0) p\n  JOIN merchant_checkout_sessions s ON s.id = p.checkout_session_id\n ORDER BY p.id DESC"};
+const merchantPaymentsExportByQueryIR: any = {"usedParamSet":{"merchantId":true,"livemode":true,"q":true,"from":true,"to":true,"status":true,"rail":true,"minAmount":true,"maxAmount":true},"params":[{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":208,"b":219},{"a":4159,"b":4170}]},{"name":"livemode","required":true,"transform":{"type":"scalar"},"locs":[{"a":238,"b":247},{"a":4189,"b":4198}]},{"name":"q","required":true,"transform":{"type":"scalar"},"locs":[{"a":282,"b":284},{"a":321,"b":323}]},{"name":"from","required":false,"transform":{"type":"scalar"},"locs":[{"a":4215,"b":4219},{"a":4261,"b":4265}]},{"name":"to","required":false,"transform":{"type":"scalar"},"locs":[{"a":4296,"b":4298},{"a":4340,"b":4342}]},{"name":"status","required":false,"transform":{"type":"scalar"},"locs":[{"a":4373,"b":4379},{"a":4414,"b":4420},{"a":4484,"b":4490}]},{"name":"rail","required":false,"transform":{"type":"scalar"},"locs":[{"a":4554,"b":4558},{"a":4586,"b":4590}]},{"name":"minAmount","required":false,"transform":{"type":"scalar"},"locs":[{"a":4614,"b":4623},{"a":4656,"b":4665}]},{"name":"maxAmount","required":false,"transform":{"type":"scalar"},"locs":[{"a":4691,"b":4700},{"a":4733,"b":4742}]}],"statement":"-- MerchantPaymentsExport with `q` (the same columns), found as MerchantPaymentsPageByQuery finds them.\nWITH matched AS MATERIALIZED (\n  SELECT m.id FROM merchant_checkout_sessions m\n   WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode!\n     AND (m.merchant_reference = :q! OR lower(m.customer_email) = lower(:q!)))\nSELECT p.id,\n       to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS \"createdAt\",\n       CASE WHEN p.status IN ('SUCCEEDED', 'REFUNDED')\n            THEN to_char(p.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') END AS \"paidAt\",\n       CASE WHEN p.refunded_amount > 0\n            THEN to_char((SELECT max(r.refunded_at) FROM merchant_refunds r\n                           WHERE r.payment_id = p.id AND r.status = 'SUCCEEDED') AT TIME ZONE 'UTC',\n                         'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') END AS \"refundedAt\",\n       CASE WHEN ascii(p.status) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.status ELSE nullif(p.status, '') END AS status,\n       p.amount, p.merchant_fee AS fee, p.amount - p.merchant_fee AS net, p.refunded_amount AS \"refundedAmount\",\n       CASE WHEN ascii(p.currency) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.currency\n            ELSE nullif(p.currency, '') END AS currency,\n       CASE WHEN ascii(p.rail) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.rail ELSE nullif(p.rail, '') END AS rail,\n       CASE WHEN ascii(s.merchant_reference) IN (61, 43, 45, 64, 9, 13) THEN '''' || s.merchant_reference\n            ELSE nullif(s.merchant_reference, '') END AS \"merchantReference\",\n       p.checkout_session_id AS \"checkoutSessionId\", s.payment_link_id AS \"paymentLinkId\",\n       CASE WHEN ascii(p.funding_account_masked) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.funding_account_masked\n            ELSE nullif(p.funding_account_masked, '') END AS \"payerFundingAccountMasked\",\n       -- maskEmailAddress (platform/messaging) defused in one: the first character (with a `'` before a trigger),\n       -- at least two stars, then from the last `@` on; stars alone without a local part. Counted in UTF-16 code\n       -- units, as JavaScript counts: a character beyond U+FFFF is two, and as the first, its half is U+FFFD.\n       CASE WHEN octet_length(s.customer_email) = length(s.customer_email) THEN\n              CASE WHEN strpos(reverse(s.customer_email), '@') IN (0, length(s.customer_email))\n                   THEN nullif(repeat('*', length(s.customer_email)), '')\n                   ELSE CASE WHEN ascii(s.customer_email) IN (61, 43, 45, 64, 9, 13) THEN '''' ELSE '' END\n                        || left(s.customer_email, 1)\n                        || repeat('*', greatest(length(s.customer_email) - strpos(reverse(s.customer_email), '@') - 1, 2))\n                        || right(s.customer_email, strpos(reverse(s.customer_email), '@')) END\n            ELSE\n              CASE WHEN strpos(reverse(s.customer_email), '@') IN (0, length(s.customer_email))\n                   THEN repeat('*', length(s.customer_email) + regexp_count(s.customer_email, '[\\U00010000-\\U0010FFFF]'))\n                   ELSE CASE WHEN ascii(s.customer_email) IN (61, 43, 45, 64, 9, 13) THEN '''' ELSE '' END\n                        || CASE WHEN ascii(s.customer_email) > 65535 THEN chr(65533) ELSE left(s.customer_email, 1) END\n                        || repeat('*', greatest(length(s.customer_email) - strpos(reverse(s.customer_email), '@')\n                                                + regexp_count(left(s.customer_email, -strpos(reverse(s.customer_email), '@')),\n                                                               '[\\U00010000-\\U0010FFFF]') - 1, 2))\n                        || right(s.customer_email, strpos(reverse(s.customer_email), '@')) END\n       END AS \"payerEmailMasked\",\n       CASE WHEN p.livemode THEN 'true' ELSE 'false' END AS livemode\n  FROM matched\n CROSS JOIN LATERAL (\n       SELECT p.id, p.checkout_session_id, p.amount, p.merchant_fee, p.refunded_amount, p.currency, p.status, p.rail,\n              p.funding_account_masked, p.created_at, p.completed_at, p.livemode\n         FROM payments p\n        WHERE p.payer_id = matched.id AND p.merchant_id = :merchantId! AND p.livemode = :livemode!\n          AND (:from::timestamptz IS NULL OR p.created_at >= :from::timestamptz)\n          AND (:to::timestamptz IS NULL OR p.created_at <= :to::timestamptz)\n          AND (:status::text IS NULL\n               OR (:status::text = 'PAID' AND p.status = 'SUCCEEDED')\n               OR (:status::text = 'REFUNDED' AND p.refunded_amount > 0))\n          AND (:rail::text IS NULL OR p.rail = :rail::text)\n          AND (:minAmount::bigint IS NULL OR p.amount >= :minAmount::bigint)\n          AND (:maxAmount::bigint IS NULL OR p.amount <= :maxAmount::bigint)\n       OFFSET 0) p\n  JOIN merchant_checkout_sessions s ON s.id = p.checkout_session_id\n ORDER BY p.id DESC"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- MerchantPaymentsExport with `q`, found as MerchantPaymentsPageByQuery finds them.
+ * -- MerchantPaymentsExport with `q` (the same columns), found as MerchantPaymentsPageByQuery finds them.
  * WITH matched AS MATERIALIZED (
  *   SELECT m.id FROM merchant_checkout_sessions m
  *    WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode!
  *      AND (m.merchant_reference = :q! OR lower(m.customer_email) = lower(:q!)))
- * SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference,
- *        p.amount::text AS amount, p.merchant_fee::text AS fee, (p.amount - p.merchant_fee)::text AS net,
- *        p.refunded_amount::text AS refunded_amount, p.currency, p.status, p.rail, p.funding_account_masked,
- *        s.customer_email,
- *        to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+ * SELECT p.id,
+ *        to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
  *        CASE WHEN p.status IN ('SUCCEEDED', 'REFUNDED')
- *             THEN to_char(p.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS paid_at,
+ *             THEN to_char(p.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS "paidAt",
  *        CASE WHEN p.refunded_amount > 0
  *             THEN to_char((SELECT max(r.refunded_at) FROM merchant_refunds r
  *                            WHERE r.payment_id = p.id AND r.status = 'SUCCEEDED') AT TIME ZONE 'UTC',
- *                          'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS refunded_at,
- *        p.livemode
+ *                          'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS "refundedAt",
+ *        CASE WHEN ascii(p.status) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.status ELSE nullif(p.status, '') END AS status,
+ *        p.amount, p.merchant_fee AS fee, p.amount - p.merchant_fee AS net, p.refunded_amount AS "refundedAmount",
+ *        CASE WHEN ascii(p.currency) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.currency
+ *             ELSE nullif(p.currency, '') END AS currency,
+ *        CASE WHEN ascii(p.rail) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.rail ELSE nullif(p.rail, '') END AS rail,
+ *        CASE WHEN ascii(s.merchant_reference) IN (61, 43, 45, 64, 9, 13) THEN '''' || s.merchant_reference
+ *             ELSE nullif(s.merchant_reference, '') END AS "merchantReference",
+ *        p.checkout_session_id AS "checkoutSessionId", s.payment_link_id AS "paymentLinkId",
+ *        CASE WHEN ascii(p.funding_account_masked) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.funding_account_masked
+ *             ELSE nullif(p.funding_account_masked, '') END AS "payerFundingAccountMasked",
+ *        -- maskEmailAddress (platform/messaging) defused in one: the first character (with a `'` before a trigger),
+ *        -- at least two stars, then from the last `@` on; stars alone without a local part. Counted in UTF-16 code
+ *        -- units, as JavaScript counts: a character beyond U+FFFF is two, and as the first, its half is U+FFFD.
+ *        CASE WHEN octet_length(s.customer_email) = length(s.customer_email) THEN
+ *               CASE WHEN strpos(reverse(s.customer_email), '@') IN (0, length(s.customer_email))
+ *                    THEN nullif(repeat('*', length(s.customer_email)), '')
+ *                    ELSE CASE WHEN ascii(s.customer_email) IN (61, 43, 45, 64, 9, 13) THEN '''' ELSE '' END
+ *                         || left(s.customer_email, 1)
+ *                         || repeat('*', greatest(length(s.customer_email) - strpos(reverse(s.customer_email), '@') - 1, 2))
+ *                         || right(s.customer_email, strpos(reverse(s.customer_email), '@')) END
+ *             ELSE
+ *               CASE WHEN strpos(reverse(s.customer_email), '@') IN (0, length(s.customer_email))
+ *                    THEN repeat('*', length(s.customer_email) + regexp_count(s.customer_email, '[\U00010000-\U0010FFFF]'))
+ *                    ELSE CASE WHEN ascii(s.customer_email) IN (61, 43, 45, 64, 9, 13) THEN '''' ELSE '' END
+ *                         || CASE WHEN ascii(s.customer_email) > 65535 THEN chr(65533) ELSE left(s.customer_email, 1) END
+ *                         || repeat('*', greatest(length(s.customer_email) - strpos(reverse(s.customer_email), '@')
+ *                                                 + regexp_count(left(s.customer_email, -strpos(reverse(s.customer_email), '@')),
+ *                                                                '[\U00010000-\U0010FFFF]') - 1, 2))
+ *                         || right(s.customer_email, strpos(reverse(s.customer_email), '@')) END
+ *        END AS "payerEmailMasked",
+ *        CASE WHEN p.livemode THEN 'true' ELSE 'false' END AS livemode
  *   FROM matched
  *  CROSS JOIN LATERAL (
  *        SELECT p.id, p.checkout_session_id, p.amount, p.merchant_fee, p.refunded_amount, p.currency, p.status, p.rail,

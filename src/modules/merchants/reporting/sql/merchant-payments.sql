@@ -34,18 +34,49 @@ SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference, p.a
  LIMIT :limit!;
 
 /* @name MerchantPaymentsExport */
--- Every checkout payment MerchantPaymentsPage's filters select, newest first, for the CSV export
--- (read through a cursor): the timestamps already as ISO 8601 UTC text, the amounts as text, so
--- the export formats nothing it can leave to the database.
-SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference,
-       p.amount::text AS amount, p.merchant_fee::text AS fee, (p.amount - p.merchant_fee)::text AS net,
-       p.refunded_amount::text AS refunded_amount, p.currency, p.status, p.rail, p.funding_account_masked,
-       s.customer_email,
-       to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+-- Every checkout payment MerchantPaymentsPage's filters select, newest first, as the CSV export's records, for
+-- `COPY (this) TO STDOUT WITH (FORMAT csv, HEADER)` (`copyCsv`, platform/database/statement-executor.ts): each
+-- column is named as its header and holds its cell as the export writes it, so PostgreSQL writes the file.
+-- Timestamps ISO 8601 UTC with milliseconds and `Z`; amounts bare integers (number cells, never defused); each
+-- text cell of stored text defused against formulas as csvText (platform/http/csv-export.ts) does it: a first
+-- `=`, `+`, `-`, `@`, tab or CR gets a `'` before it; an empty text is null, which COPY writes as nothing (an
+-- empty string it would write `""`). Ids, times and `livemode` cannot start with a trigger.
+SELECT p.id,
+       to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
        CASE WHEN p.status IN ('SUCCEEDED', 'REFUNDED')
-            THEN to_char(p.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS paid_at,
-       to_char(r.refunded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS refunded_at,
-       p.livemode
+            THEN to_char(p.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS "paidAt",
+       to_char(r.refunded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "refundedAt",
+       CASE WHEN ascii(p.status) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.status ELSE nullif(p.status, '') END AS status,
+       p.amount, p.merchant_fee AS fee, p.amount - p.merchant_fee AS net, p.refunded_amount AS "refundedAmount",
+       CASE WHEN ascii(p.currency) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.currency
+            ELSE nullif(p.currency, '') END AS currency,
+       CASE WHEN ascii(p.rail) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.rail ELSE nullif(p.rail, '') END AS rail,
+       CASE WHEN ascii(s.merchant_reference) IN (61, 43, 45, 64, 9, 13) THEN '''' || s.merchant_reference
+            ELSE nullif(s.merchant_reference, '') END AS "merchantReference",
+       p.checkout_session_id AS "checkoutSessionId", s.payment_link_id AS "paymentLinkId",
+       CASE WHEN ascii(p.funding_account_masked) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.funding_account_masked
+            ELSE nullif(p.funding_account_masked, '') END AS "payerFundingAccountMasked",
+       -- maskEmailAddress (platform/messaging) defused in one: the first character (with a `'` before a trigger),
+       -- at least two stars, then from the last `@` on; stars alone without a local part. Counted in UTF-16 code
+       -- units, as JavaScript counts: a character beyond U+FFFF is two, and as the first, its half is U+FFFD.
+       CASE WHEN octet_length(s.customer_email) = length(s.customer_email) THEN
+              CASE WHEN strpos(reverse(s.customer_email), '@') IN (0, length(s.customer_email))
+                   THEN nullif(repeat('*', length(s.customer_email)), '')
+                   ELSE CASE WHEN ascii(s.customer_email) IN (61, 43, 45, 64, 9, 13) THEN '''' ELSE '' END
+                        || left(s.customer_email, 1)
+                        || repeat('*', greatest(length(s.customer_email) - strpos(reverse(s.customer_email), '@') - 1, 2))
+                        || right(s.customer_email, strpos(reverse(s.customer_email), '@')) END
+            ELSE
+              CASE WHEN strpos(reverse(s.customer_email), '@') IN (0, length(s.customer_email))
+                   THEN repeat('*', length(s.customer_email) + regexp_count(s.customer_email, '[\U00010000-\U0010FFFF]'))
+                   ELSE CASE WHEN ascii(s.customer_email) IN (61, 43, 45, 64, 9, 13) THEN '''' ELSE '' END
+                        || CASE WHEN ascii(s.customer_email) > 65535 THEN chr(65533) ELSE left(s.customer_email, 1) END
+                        || repeat('*', greatest(length(s.customer_email) - strpos(reverse(s.customer_email), '@')
+                                                + regexp_count(left(s.customer_email, -strpos(reverse(s.customer_email), '@')),
+                                                               '[\U00010000-\U0010FFFF]') - 1, 2))
+                        || right(s.customer_email, strpos(reverse(s.customer_email), '@')) END
+       END AS "payerEmailMasked",
+       CASE WHEN p.livemode THEN 'true' ELSE 'false' END AS livemode
   FROM payments p
   JOIN merchant_checkout_sessions s ON s.id = p.checkout_session_id
   -- The latest SUCCEEDED refund of each payment, hashed once for the whole export (a refund is made after
@@ -104,23 +135,50 @@ SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference, p.a
  LIMIT :limit!;
 
 /* @name MerchantPaymentsExportByQuery */
--- MerchantPaymentsExport with `q`, found as MerchantPaymentsPageByQuery finds them.
+-- MerchantPaymentsExport with `q` (the same columns), found as MerchantPaymentsPageByQuery finds them.
 WITH matched AS MATERIALIZED (
   SELECT m.id FROM merchant_checkout_sessions m
    WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode!
      AND (m.merchant_reference = :q! OR lower(m.customer_email) = lower(:q!)))
-SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference,
-       p.amount::text AS amount, p.merchant_fee::text AS fee, (p.amount - p.merchant_fee)::text AS net,
-       p.refunded_amount::text AS refunded_amount, p.currency, p.status, p.rail, p.funding_account_masked,
-       s.customer_email,
-       to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+SELECT p.id,
+       to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
        CASE WHEN p.status IN ('SUCCEEDED', 'REFUNDED')
-            THEN to_char(p.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS paid_at,
+            THEN to_char(p.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS "paidAt",
        CASE WHEN p.refunded_amount > 0
             THEN to_char((SELECT max(r.refunded_at) FROM merchant_refunds r
                            WHERE r.payment_id = p.id AND r.status = 'SUCCEEDED') AT TIME ZONE 'UTC',
-                         'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS refunded_at,
-       p.livemode
+                         'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS "refundedAt",
+       CASE WHEN ascii(p.status) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.status ELSE nullif(p.status, '') END AS status,
+       p.amount, p.merchant_fee AS fee, p.amount - p.merchant_fee AS net, p.refunded_amount AS "refundedAmount",
+       CASE WHEN ascii(p.currency) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.currency
+            ELSE nullif(p.currency, '') END AS currency,
+       CASE WHEN ascii(p.rail) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.rail ELSE nullif(p.rail, '') END AS rail,
+       CASE WHEN ascii(s.merchant_reference) IN (61, 43, 45, 64, 9, 13) THEN '''' || s.merchant_reference
+            ELSE nullif(s.merchant_reference, '') END AS "merchantReference",
+       p.checkout_session_id AS "checkoutSessionId", s.payment_link_id AS "paymentLinkId",
+       CASE WHEN ascii(p.funding_account_masked) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.funding_account_masked
+            ELSE nullif(p.funding_account_masked, '') END AS "payerFundingAccountMasked",
+       -- maskEmailAddress (platform/messaging) defused in one: the first character (with a `'` before a trigger),
+       -- at least two stars, then from the last `@` on; stars alone without a local part. Counted in UTF-16 code
+       -- units, as JavaScript counts: a character beyond U+FFFF is two, and as the first, its half is U+FFFD.
+       CASE WHEN octet_length(s.customer_email) = length(s.customer_email) THEN
+              CASE WHEN strpos(reverse(s.customer_email), '@') IN (0, length(s.customer_email))
+                   THEN nullif(repeat('*', length(s.customer_email)), '')
+                   ELSE CASE WHEN ascii(s.customer_email) IN (61, 43, 45, 64, 9, 13) THEN '''' ELSE '' END
+                        || left(s.customer_email, 1)
+                        || repeat('*', greatest(length(s.customer_email) - strpos(reverse(s.customer_email), '@') - 1, 2))
+                        || right(s.customer_email, strpos(reverse(s.customer_email), '@')) END
+            ELSE
+              CASE WHEN strpos(reverse(s.customer_email), '@') IN (0, length(s.customer_email))
+                   THEN repeat('*', length(s.customer_email) + regexp_count(s.customer_email, '[\U00010000-\U0010FFFF]'))
+                   ELSE CASE WHEN ascii(s.customer_email) IN (61, 43, 45, 64, 9, 13) THEN '''' ELSE '' END
+                        || CASE WHEN ascii(s.customer_email) > 65535 THEN chr(65533) ELSE left(s.customer_email, 1) END
+                        || repeat('*', greatest(length(s.customer_email) - strpos(reverse(s.customer_email), '@')
+                                                + regexp_count(left(s.customer_email, -strpos(reverse(s.customer_email), '@')),
+                                                               '[\U00010000-\U0010FFFF]') - 1, 2))
+                        || right(s.customer_email, strpos(reverse(s.customer_email), '@')) END
+       END AS "payerEmailMasked",
+       CASE WHEN p.livemode THEN 'true' ELSE 'false' END AS livemode
   FROM matched
  CROSS JOIN LATERAL (
        SELECT p.id, p.checkout_session_id, p.amount, p.merchant_fee, p.refunded_amount, p.currency, p.status, p.rail,

@@ -1,7 +1,8 @@
 /**
  * The merchant payments CSV export (`GET /api/v1/merchant/payments.csv`) against the database's
- * own floor: `COPY (the export's statement) TO STDOUT WITH (FORMAT csv)` of the same rows,
- * read through `pg-copy-streams`. Run against the production build:
+ * own floor: `COPY (the export's statement) TO STDOUT WITH (FORMAT csv, HEADER)` of the same rows,
+ * read through `pg-copy-streams`. The API streams that very COPY (same statement text, built by
+ * `copyCsvText`), so the ratio is what the API adds on top: HTTP, CRLF record ends, backpressure. Run against the production build:
  *
  *   npm run bench:merchant-csv                       # nest build, then this file with ts-node
  *   BENCH_ROWS=1000000 npm run bench:merchant-csv    # a million payments
@@ -38,6 +39,8 @@ import { DEMO_MERCHANT_TEST_KEY } from '../src/modules/merchants/api-keys/demo-m
 import { DEMO_MERCHANT } from '../src/modules/merchants/onboarding/demo-merchant.seeder';
 import * as merchantPayments from '../src/modules/merchants/reporting/sql/merchant-payments.queries';
 import { sqlStatements } from '../src/platform/database/sql-query';
+import { copyCsvText } from '../src/platform/database/statement-executor';
+import { inlineParameters } from '../src/platform/database/statement-literals';
 import {
   benchSettings,
   describeLoad,
@@ -151,11 +154,15 @@ async function main(): Promise<void> {
   if (failed) process.exitCode = 1;
 }
 
-/** The export's statement with the parameters of an unfiltered export, as literal SQL for COPY. */
+/**
+ * The COPY the API runs for an unfiltered export (`copyCsvText`: the export's statement, its values
+ * written in as literals, `COPY (...) TO STDOUT WITH (FORMAT csv, HEADER)`): the floor is the very
+ * statement the API streams, its cells formatted, defused and masked by PostgreSQL alike.
+ */
 async function copyStatement(db: Client): Promise<string> {
   const statement = sqlStatements('merchants', merchantPayments).merchantPaymentsExport;
   const now = Date.now();
-  const values = statement.valuesOf({
+  const params = {
     merchantId: DEMO_MERCHANT.id,
     livemode: false,
     // The API's default window: the 366 days up to now.
@@ -165,17 +172,12 @@ async function copyStatement(db: Client): Promise<string> {
     rail: null,
     minAmount: null,
     maxAmount: null,
-  });
-  const literal = (value: unknown) =>
-    value === null || value === undefined
-      ? 'NULL'
-      : typeof value === 'boolean' || typeof value === 'number'
-        ? String(value)
-        : db.escapeLiteral(String(value));
-  const text = statement.text.replace(/\$(\d+)/g, (_, index: string) => literal(values[Number(index) - 1]));
-  const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`);
+  };
+  const plan = await db.query<{ 'QUERY PLAN': string }>(
+    `EXPLAIN ${inlineParameters(statement.text, statement.valuesOf(params))}`,
+  );
   log(`COPY statement plan:\n${plan.rows.map((row) => `    ${row['QUERY PLAN']}`).join('\n')}`);
-  return `COPY (${text}) TO STDOUT WITH (FORMAT csv, HEADER)`;
+  return copyCsvText(statement, params);
 }
 
 async function apiExport(url: string): Promise<Run> {

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
 import { newId } from '../../src/platform/database/new-id';
+import { csvBatch, CsvColumn } from '../../src/platform/http/csv-export';
 import { approvedMerchant } from '../factories/merchant.factory';
 import { merchantOwnerOf } from '../factories/merchant-user.factory';
 import { expectCataloguedApiError } from '../support/assertions';
@@ -726,6 +727,116 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
       await csvText(shop.test, { date_from: '2024-01-01T00:00:00Z', date_to: '2025-01-01T00:00:00Z' }).expect(200);
     });
 
+    it('writes hostile cells byte for byte as the platform CSV writer writes the list items (PostgreSQL encodes the file)', async () => {
+      const hostile = await keysOf();
+      // Each hostile text as a merchant reference and a masked funding account, the e-mails (masked) beside.
+      const texts = [
+        '=1+2',
+        '+2348031234567',
+        '-42',
+        '@SUM(A1:A9)',
+        '\tindented',
+        '\rreturned',
+        'say "hi"',
+        'a, b, c',
+        'line\nbreak',
+        'crlf\r\nbreak',
+        '"=quoted", then\n"more"',
+        'Ṣàdé “naïve” café 🚀',
+        '🚀 first',
+        '',
+        '\\. and \\N',
+      ];
+      const emails = [
+        '=cmd@example.com',
+        '+234@example.com',
+        '-x@example.com',
+        '@at@example.com',
+        'a@b',
+        'no-at-sign',
+        '',
+        'ṣàdé@exámple.com',
+        '🚀rocket@example.com',
+        'x🚀y@ex🚀.com',
+        '"quoted, comma"@example.com',
+        '\tTab@example.com',
+        null,
+      ];
+      for (let index = 0; index < texts.length; index += 1) {
+        await plant(hostile.id, false, {
+          createdAt: at(index * HOUR),
+          amount: 1000 + index,
+          fee: 10,
+          reference: texts[index],
+          fundingAccountMasked: texts[(index + 5) % texts.length].slice(0, 40),
+          email: emails[index % emails.length],
+          status: index % 4 === 0 ? 'REFUNDED' : index % 4 === 1 ? 'FAILED' : 'SUCCEEDED',
+        });
+      }
+      // The payments as the list gives them (JSON, mapped in TypeScript), through the platform writer with the
+      // export's columns as they were defined before PostgreSQL encoded the file: the bytes must not change.
+      const items = (await everyPage(hostile.test, { size: 50 })).sort((x, y) => (x.id < y.id ? 1 : -1));
+      const columns: CsvColumn<PaymentItem>[] = [
+        { header: 'id', kind: 'text', value: (item) => item.id },
+        { header: 'createdAt', kind: 'text', value: (item) => item.createdAt },
+        { header: 'paidAt', kind: 'text', value: (item) => item.paidAt },
+        { header: 'refundedAt', kind: 'text', value: (item) => item.refundedAt },
+        { header: 'status', kind: 'text', value: (item) => item.status },
+        { header: 'amount', kind: 'number', value: (item) => item.amount },
+        { header: 'fee', kind: 'number', value: (item) => item.fee },
+        { header: 'net', kind: 'number', value: (item) => item.net },
+        { header: 'refundedAmount', kind: 'number', value: (item) => item.refundedAmount },
+        { header: 'currency', kind: 'text', value: (item) => item.currency },
+        { header: 'rail', kind: 'text', value: (item) => item.rail },
+        { header: 'merchantReference', kind: 'text', value: (item) => item.merchantReference },
+        { header: 'checkoutSessionId', kind: 'text', value: (item) => item.checkoutSessionId },
+        { header: 'paymentLinkId', kind: 'text', value: (item) => item.paymentLinkId },
+        { header: 'payerFundingAccountMasked', kind: 'text', value: (item) => item.payer.fundingAccountMasked },
+        { header: 'payerEmailMasked', kind: 'text', value: (item) => item.payer.emailMasked },
+        { header: 'livemode', kind: 'text', value: (item) => String(item.livemode) },
+      ];
+      const expected = Buffer.from(csvBatch(columns, items, true), 'utf8');
+      const response = await harness.http
+        .get(CSV)
+        .set(bearer(hostile.test))
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      const bytes = response.body as Buffer;
+      expect(bytes.toString('utf8')).toBe(expected.toString('utf8'));
+      expect(bytes.equals(expected)).toBe(true);
+      // What the comparison covers: every trigger defused, quoted line breaks kept, CRLF record ends.
+      const text = bytes.toString('utf8');
+      for (const defused of ["'=1+2", "'+2348031234567", "'-42", "'@SUM(A1:A9)", "'\tindented", `"'\rreturned"`]) {
+        expect(text).toContain(`,${defused},`);
+      }
+      expect(text).toContain(`,"say ""hi""",`);
+      expect(text).toContain(`,"crlf\r\nbreak",`);
+      expect(text).toContain(`,"line\nbreak",`);
+      expect(text).toContain(`,'=***@example.com,`);
+      expect(text).toContain(',\uFFFD*******@example.com,');
+      expect(records(text)).toHaveLength(texts.length + 1);
+    });
+
+    it('searches with any text in q (quotes, backslashes, a `$1`) as the list does; NUL is 400 before any byte', async () => {
+      const quoted = await keysOf();
+      const reference = `o'brien \\'; DROP TABLE payments; -- $1 "x"`;
+      const id = await plant(quoted.id, false, { createdAt: at(HOUR), reference });
+      await plant(quoted.id, false, { createdAt: at(2 * HOUR), reference: 'other' });
+      const found = records((await csvText(quoted.test, { q: reference }).expect(200)).body as string);
+      expect(found.slice(1).map((row) => [row[0], row[11]])).toEqual([[id, reference]]);
+      expect((await list(quoted.test, { q: reference }).expect(200)).body).toMatchObject({ items: [{ id }] });
+      for (const path of [CSV, LIST]) {
+        const response = await harness.http.get(path).query({ q: 'a\0b' }).set(bearer(quoted.test)).expect(400);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expectCataloguedApiError(response.body as Record<string, unknown>, 'VALIDATION_FAILED');
+      }
+    });
+
     it('a client hanging up mid-export ends the query and gives the connection back to the pool', async () => {
       const bulk = await keysOf();
       // Enough rows that the export is far from done when the client leaves (about 9 MB of CSV).
@@ -748,8 +859,8 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
       );
       const dataSource = harness.app.get(DataSource);
       const exportSessions = () =>
-        dataSource.query<{ state: string }[]>(
-          `SELECT state FROM pg_stat_activity
+        dataSource.query<{ pid: number; state: string }[]>(
+          `SELECT pid, state FROM pg_stat_activity
             WHERE query LIKE '%Every checkout payment MerchantPaymentsPage%' AND pid <> pg_backend_pid()
               AND query NOT LIKE '%pg_stat_activity%'`,
         );
@@ -789,6 +900,12 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
         'the export query to end after the client left',
       );
       expect(sessions.filter((row) => row.state !== 'idle')).toEqual([]);
+      // Cancelled, not cut: the export's backend is still there (back in the pool, maybe running this very
+      // query); a cut connection's would be gone.
+      const backend = await dataSource.query<{ pid: number }[]>(`SELECT pid FROM pg_stat_activity WHERE pid = $1`, [
+        during[0].pid,
+      ]);
+      expect(backend).toEqual([{ pid: during[0].pid }]);
       await waitFor(
         pool,
         (state) => state.idleCount === state.totalCount && state.waitingCount === 0,

@@ -40,16 +40,16 @@ SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference, p.a
 -- Timestamps ISO 8601 UTC with milliseconds and `Z`; amounts bare integers (number cells, never defused); each
 -- text cell of stored text defused against formulas as csvText (platform/http/csv-export.ts) does it: a first
 -- `=`, `+`, `-`, `@`, tab or CR gets a `'` before it; an empty text is null, which COPY writes as nothing (an
--- empty string it would write `""`). Ids, times and `livemode` cannot start with a trigger.
+-- empty string it would write `""`). Ids, times, `livemode`, and `status` and `currency` (their CHECKs keep them
+-- upper-case words) can neither start with a trigger nor be empty: written as they are.
 SELECT p.id,
        to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
        CASE WHEN p.status IN ('SUCCEEDED', 'REFUNDED')
             THEN to_char(p.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS "paidAt",
        to_char(r.refunded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "refundedAt",
-       CASE WHEN ascii(p.status) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.status ELSE nullif(p.status, '') END AS status,
+       p.status,
        p.amount, p.merchant_fee AS fee, p.amount - p.merchant_fee AS net, p.refunded_amount AS "refundedAmount",
-       CASE WHEN ascii(p.currency) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.currency
-            ELSE nullif(p.currency, '') END AS currency,
+       p.currency,
        CASE WHEN ascii(p.rail) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.rail ELSE nullif(p.rail, '') END AS rail,
        CASE WHEN ascii(s.merchant_reference) IN (61, 43, 45, 64, 9, 13) THEN '''' || s.merchant_reference
             ELSE nullif(s.merchant_reference, '') END AS "merchantReference",
@@ -148,10 +148,9 @@ SELECT p.id,
             THEN to_char((SELECT max(r.refunded_at) FROM merchant_refunds r
                            WHERE r.payment_id = p.id AND r.status = 'SUCCEEDED') AT TIME ZONE 'UTC',
                          'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS "refundedAt",
-       CASE WHEN ascii(p.status) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.status ELSE nullif(p.status, '') END AS status,
+       p.status,
        p.amount, p.merchant_fee AS fee, p.amount - p.merchant_fee AS net, p.refunded_amount AS "refundedAmount",
-       CASE WHEN ascii(p.currency) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.currency
-            ELSE nullif(p.currency, '') END AS currency,
+       p.currency,
        CASE WHEN ascii(p.rail) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.rail ELSE nullif(p.rail, '') END AS rail,
        CASE WHEN ascii(s.merchant_reference) IN (61, 43, 45, 64, 9, 13) THEN '''' || s.merchant_reference
             ELSE nullif(s.merchant_reference, '') END AS "merchantReference",

@@ -11,8 +11,8 @@ import { Public } from '../../src/platform/auth/auth.decorators';
 import { AppConfig } from '../../src/platform/config/app-config';
 import { loadConfig } from '../../src/platform/config/configuration';
 import { defineStatement, type Statement } from '../../src/platform/database/prepared-statement';
-import { executorOn, rowBatches, rowStream } from '../../src/platform/database/statement-executor';
-import { CsvColumn, sendCsv } from '../../src/platform/http/csv-export';
+import { copyCsv, executorOn, rowBatches, rowStream } from '../../src/platform/database/statement-executor';
+import { CsvColumn, sendCsv, sendCsvText } from '../../src/platform/http/csv-export';
 import { expectCataloguedApiError } from '../support/assertions';
 import { createTestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -36,6 +36,12 @@ const SLOW_SERIES = defineStatement<SeriesRow, [count: number]>(
   'test.csv-export-slow-series',
   `SELECT g AS n, 'row ' || g || CASE WHEN g % 100 = 0 THEN pg_sleep(0.1)::text ELSE '' END AS label
      FROM generate_series(1, $1::int) AS g /* csv-export-probe */`,
+);
+
+/** SERIES with its count as text: a count that is no integer fails the statement before any row. */
+const SERIES_OF_TEXT = defineStatement<SeriesRow, [count: string]>(
+  'test.csv-export-series-of-text',
+  `SELECT g AS n, 'row ' || g AS label FROM generate_series(1, $1::int) AS g /* csv-export-probe */`,
 );
 
 const SERIES_COLUMNS: CsvColumn<SeriesRow>[] = [
@@ -72,14 +78,45 @@ class CsvProbeController {
     await sendCsv(response, { filename: 'series.csv', columns: SERIES_COLUMNS, rows: this.rows(Number(rows)) });
   }
 
-  /** The same rows a fetched batch at a time (`rowBatches`), as the merchant payments export reads. */
+  /** The same rows a fetched batch at a time (`rowBatches`). */
   @Get('series-batches')
   @Public()
   async seriesBatches(@Query('rows') rows: string, @Res() response: Response): Promise<void> {
     await sendCsv(response, { filename: 'series.csv', columns: SERIES_COLUMNS, batches: this.batches(Number(rows)) });
   }
 
-  /** SLOW_SERIES, as the merchant payments export (`rowBatches`) or reconciliation's (`rowStream`) reads. */
+  /** The same rows as PostgreSQL writes them (`copyCsv`, `sendCsvText`), as the merchant payments export sends them. */
+  @Get('series-copy')
+  @Public()
+  async seriesCopy(@Query('rows') rows: string, @Res() response: Response): Promise<void> {
+    await sendCsvText(response, { filename: 'series.csv', text: this.copy(Number(rows)) });
+  }
+
+  /** SERIES_OF_TEXT through `copyCsv`: `rows` goes to the statement as it came. */
+  @Get('series-copy-of-text')
+  @Public()
+  async seriesCopyOfText(@Query('rows') rows: string, @Res() response: Response): Promise<void> {
+    const dataSource = this.dataSource;
+    await sendCsvText(response, {
+      filename: 'series.csv',
+      text: (async function* () {
+        const runner = dataSource.createQueryRunner();
+        await runner.connect();
+        try {
+          await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+          try {
+            yield* copyCsv(executorOn(runner.manager), SERIES_OF_TEXT, [rows]);
+          } finally {
+            await runner.query('ROLLBACK');
+          }
+        } finally {
+          await runner.release();
+        }
+      })(),
+    });
+  }
+
+  /** SLOW_SERIES, read by `rowBatches`, reconciliation's `rowStream` or the merchant payments export's `copyCsv`. */
   @Get('slow-series')
   @Public()
   async slowSeries(
@@ -87,6 +124,10 @@ class CsvProbeController {
     @Query('reader') reader: string,
     @Res() response: Response,
   ): Promise<void> {
+    if (reader === 'copy') {
+      await sendCsvText(response, { filename: 'series.csv', text: this.copy(Number(rows), SLOW_SERIES) });
+      return;
+    }
     await sendCsv(response, {
       filename: 'series.csv',
       columns: SERIES_COLUMNS,
@@ -127,7 +168,26 @@ class CsvProbeController {
     });
   }
 
-  /** As the merchant payments export reads: rowBatches in the same kind of transaction. */
+  /** As the merchant payments export reads: COPY's CSV in the same kind of transaction. */
+  private async *copy(
+    count: number,
+    statement: Statement<SeriesRow, [count: number]> = SERIES,
+  ): AsyncGenerator<Buffer, void, undefined> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      try {
+        yield* copyCsv(executorOn(runner.manager), statement, [count]);
+      } finally {
+        await runner.query('ROLLBACK');
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /** rowBatches in a read-only REPEATABLE READ transaction on a connection of its own. */
   private async *batches(
     count: number,
     statement: Statement<SeriesRow, [count: number]> = SERIES,
@@ -207,7 +267,7 @@ describe('CSV export (platform/http/csv-export.ts): csv-stringify over a databas
     return driver.master;
   };
 
-  it.each(['series', 'series-batches'])(
+  it.each(['series', 'series-batches', 'series-copy'])(
     '%s: streams every row of a cursor as RFC 4180 CSV with a header, as an attachment',
     async (route) => {
       const response = await textOf(`/api/v1/csv-probe/${route}?rows=2500`).expect(200);
@@ -234,7 +294,7 @@ describe('CSV export (platform/http/csv-export.ts): csv-stringify over a databas
     );
   });
 
-  it.each(['series', 'series-batches'])(
+  it.each(['series', 'series-batches', 'series-copy'])(
     '%s: a client that hangs up mid-export stops the query and gives the connection back to the pool',
     async (route) => {
       const before = pool().totalCount;
@@ -290,6 +350,18 @@ describe('CSV export (platform/http/csv-export.ts): csv-stringify over a databas
     expect(outcome.complete).toBe(false);
     await waitFor(probeSessions, (rows) => rows.every((row) => row.state === 'idle'), 'the failed export to end');
     await waitFor(pool, (state) => state.idleCount === state.totalCount, 'the connection back in the pool');
+  });
+
+  it("a COPY whose statement fails before its first byte is the ApiError of the server's SQLSTATE, before any CSV header", async () => {
+    const text = await textOf('/api/v1/csv-probe/series-copy-of-text?rows=2').expect(200);
+    expect(text.body).toBe('n,label\r\n1,row 1\r\n2,row 2\r\n');
+    for (const rows of ['many', "2'; SELECT 1; --", 'a\0b']) {
+      const response = await http.get('/api/v1/csv-probe/series-copy-of-text').query({ rows }).expect(400);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.headers['content-disposition']).toBeUndefined();
+      expectCataloguedApiError(response.body, 'VALIDATION_FAILED');
+    }
+    await waitFor(pool, (state) => state.idleCount === state.totalCount, 'the connections back in the pool');
   });
 
   it('a source failing on its first row is an error answer, before any CSV header', async () => {
@@ -353,7 +425,7 @@ describe('CSV export under a short statement timeout: the export runs under CSV_
     await expect(app.get(DataSource).query('SELECT pg_sleep(1)')).rejects.toThrow(/statement timeout/);
   });
 
-  it.each(['batches', 'rows'])(
+  it.each(['batches', 'rows', 'copy'])(
     '%s: an export whose statement runs past both the statement timeout and the client-side query timeout completes whole',
     async (reader) => {
       // 3000 rows, a pause every hundred: the cursor's statement runs 3 s at least, past the
@@ -369,24 +441,29 @@ describe('CSV export under a short statement timeout: the export runs under CSV_
     },
   );
 
-  it('the export bound still ends a runaway export: the transfer is cut, the query ends, the connection is back with the app timeout', async () => {
-    // 100 s of pauses: only the export bound (6 s) ends it.
-    const outcome = await download('/api/v1/csv-probe/slow-series?reader=batches&rows=100000');
-    expect(outcome.status).toBe(200);
-    expect(outcome.complete).toBe(false);
-    // Cut by the export bound, not the statement timeout nor the query timeout: past the 3000 rows the long export read.
-    const lines = outcome.text.split('\r\n').length - 1;
-    expect(lines).toBeGreaterThan(3000);
-    expect(lines).toBeLessThan(100_001);
-    await waitFor(probeSessions, (sessions) => sessions.every((s) => s.state === 'idle'), 'the export to end');
-    await waitFor(pool, (state) => state.idleCount === state.totalCount, 'the connection back in the pool');
-    // SET LOCAL ended with the export's transaction: every pooled connection is back to the app's timeout.
-    const runner = app.get(DataSource).createQueryRunner();
-    try {
-      const [{ statement_timeout }] = (await runner.query('SHOW statement_timeout')) as { statement_timeout: string }[];
-      expect(statement_timeout).toBe(`${STATEMENT_TIMEOUT_MS}ms`);
-    } finally {
-      await runner.release();
-    }
-  });
+  it.each(['batches', 'copy'])(
+    '%s: the export bound still ends a runaway export: the transfer is cut, the query ends, the connection is back with the app timeout',
+    async (reader) => {
+      // 100 s of pauses: only the export bound (6 s) ends it.
+      const outcome = await download(`/api/v1/csv-probe/slow-series?reader=${reader}&rows=100000`);
+      expect(outcome.status).toBe(200);
+      expect(outcome.complete).toBe(false);
+      // Cut by the export bound, not the statement timeout nor the query timeout: past the 3000 rows the long export read.
+      const lines = outcome.text.split('\r\n').length - 1;
+      expect(lines).toBeGreaterThan(3000);
+      expect(lines).toBeLessThan(100_001);
+      await waitFor(probeSessions, (sessions) => sessions.every((s) => s.state === 'idle'), 'the export to end');
+      await waitFor(pool, (state) => state.idleCount === state.totalCount, 'the connection back in the pool');
+      // SET LOCAL ended with the export's transaction: every pooled connection is back to the app's timeout.
+      const runner = app.get(DataSource).createQueryRunner();
+      try {
+        const [{ statement_timeout }] = (await runner.query('SHOW statement_timeout')) as {
+          statement_timeout: string;
+        }[];
+        expect(statement_timeout).toBe(`${STATEMENT_TIMEOUT_MS}ms`);
+      } finally {
+        await runner.release();
+      }
+    },
+  );
 });

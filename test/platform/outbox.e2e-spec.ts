@@ -250,6 +250,91 @@ describe('transactional outbox', () => {
     expect(delay).toBeLessThanOrEqual(60);
   });
 
+  describe('a batch of events reaching several queues', () => {
+    const BATCH_TYPE = `${EVENT_TYPE}.batch` as const;
+    const ONE_QUEUE_TYPE = `${EVENT_TYPE}.one-queue` as const;
+    const FIRST = `${QUEUE}-first`;
+    const SECOND = `${QUEUE}-second`;
+
+    /** A relay publishing with the Redis publisher itself: BATCH_TYPE reaches two queues, ONE_QUEUE_TYPE the first. */
+    async function startBatchRelay(): Promise<INestApplicationContext> {
+      const moduleRef = await Test.createTestingModule({
+        imports: [AppConfigModule, PlatformModule],
+        providers: [
+          OutboxRelay,
+          { provide: OUTBOX_ROUTES, useValue: { [BATCH_TYPE]: [FIRST, SECOND], [ONE_QUEUE_TYPE]: [FIRST] } },
+          { provide: OutboxPublisher, useClass: RedisOutboxPublisher },
+        ],
+      })
+        .overrideProvider(AppConfig)
+        .useValue(config)
+        .compile();
+      const context = await moduleRef.init();
+      contexts.push(context);
+      return context;
+    }
+
+    afterEach(() => jest.restoreAllMocks());
+
+    it('adds the batch with one addBulk per queue, never a job at a time, and broadcasts every event', async () => {
+      const context = await startBatchRelay();
+      const queues = context.get(QueueRegistry);
+      const spies = [FIRST, SECOND].map((name) => ({
+        add: jest.spyOn(queues.get(name), 'add'),
+        addBulk: jest.spyOn(queues.get(name), 'addBulk'),
+      }));
+      const both = await writeEvents(context, 4, BATCH_TYPE);
+      const firstOnly = await writeEvents(context, 2, ONE_QUEUE_TYPE);
+
+      expect(await context.get(OutboxRelay).runOnce()).toMatchObject({ claimed: 6, published: 6 });
+
+      for (const spy of spies) {
+        expect(spy.add).not.toHaveBeenCalled();
+        expect(spy.addBulk).toHaveBeenCalledTimes(1);
+      }
+      const waiting = async (name: string) =>
+        (await queues.get(name).getJobs(['waiting'])).map((job) => String(job.id)).sort();
+      expect(await waiting(FIRST)).toEqual([...both, ...firstOnly].sort());
+      expect(await waiting(SECOND)).toEqual([...both].sort());
+      await waitFor(() => [...both, ...firstOnly].every((id) => received.some((event) => event.eventId === id)));
+    });
+
+    it('retries only the events routed to a queue that refused the batch, and broadcasts them once published', async () => {
+      const context = await startBatchRelay();
+      const queues = context.get(QueueRegistry);
+      jest.spyOn(queues.get(SECOND), 'addBulk').mockRejectedValueOnce(new Error('second queue unreachable'));
+      const both = await writeEvents(context, 2, BATCH_TYPE);
+      const firstOnly = await writeEvents(context, 2, ONE_QUEUE_TYPE);
+      const relay = context.get(OutboxRelay);
+      const dataSource = context.get(DataSource);
+      const rows = async (ids: string[]) =>
+        (await dataSource.query(`SELECT status, last_error FROM outbox_events WHERE id = ANY($1::uuid[])`, [ids])) as {
+          status: string;
+          last_error: string | null;
+        }[];
+
+      expect(await relay.runOnce()).toMatchObject({ claimed: 4, published: 2, retried: 2 });
+      expect(await rows(firstOnly)).toEqual([
+        { status: 'PUBLISHED', last_error: null },
+        { status: 'PUBLISHED', last_error: null },
+      ]);
+      expect(await rows(both)).toEqual([
+        { status: 'PENDING', last_error: 'second queue unreachable' },
+        { status: 'PENDING', last_error: 'second queue unreachable' },
+      ]);
+      await waitFor(() => firstOnly.every((id) => received.some((event) => event.eventId === id)));
+      expect(received.some((event) => both.includes(event.eventId))).toBe(false);
+
+      // The retry (backoff 0 here) adds them to the second queue; the first keeps its one job each.
+      expect(await relay.runOnce()).toMatchObject({ claimed: 2, published: 2 });
+      for (const name of [FIRST, SECOND]) {
+        const jobs = await queues.get(name).getJobs(['waiting']);
+        for (const id of both) expect(jobs.filter((job) => String(job.id) === id)).toHaveLength(1);
+      }
+      await waitFor(() => both.every((id) => received.filter((event) => event.eventId === id).length === 1));
+    });
+  });
+
   it('runs continuously in the worker and stops cleanly on shutdown', async () => {
     const worker = await startRelayContext(true);
     const ids = await writeEvents(worker, 3, `${EVENT_TYPE}.worker`);

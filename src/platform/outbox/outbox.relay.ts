@@ -27,7 +27,7 @@ export interface RelayRunResult {
  *
  * A relay claims due rows with `FOR UPDATE SKIP LOCKED` and stamps them with its id and a claim
  * expiry in one short statement, then publishes outside any transaction (nothing talks to Redis
- * inside a database transaction), then marks them `PUBLISHED`. Another relay skips rows that are
+ * inside a database transaction; the batch at once, `OutboxPublisher.publishBatch`), then marks them `PUBLISHED`. Another relay skips rows that are
  * locked or whose claim has not expired, so two relays never publish the same row; a relay that
  * dies mid-batch leaves rows that another relay takes over after the claim expires (delivery is
  * at least once, and consumers dedupe on the event id). A failed publish is retried with
@@ -49,15 +49,16 @@ export class OutboxRelay {
     const events = await this.claimBatch();
     const result: RelayRunResult = { claimed: events.length, published: 0, retried: 0, failed: 0 };
     const published: string[] = [];
-    for (const event of events) {
-      try {
-        await this.publisher.publish(event);
+    const outcomes = events.length > 0 ? await this.publisher.publishBatch(events) : [];
+    for (const [index, event] of events.entries()) {
+      const outcome = outcomes[index];
+      if (outcome === null) {
         published.push(event.id);
-      } catch (error) {
-        const failed = await this.recordFailure(event, error);
-        if (failed) result.failed += 1;
-        else result.retried += 1;
+        continue;
       }
+      const failed = await this.recordFailure(event, outcome?.error ?? new Error('the publisher gave no outcome'));
+      if (failed) result.failed += 1;
+      else result.retried += 1;
     }
     if (published.length > 0) {
       await run(executorOn(this.dataSource.manager), SQL.markPublished, {

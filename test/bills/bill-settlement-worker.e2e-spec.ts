@@ -3,7 +3,7 @@ import { ModulesContainer } from '@nestjs/core';
 import { BillsJobsModule } from '../../src/modules/bills';
 import { ComplianceModule } from '../../src/modules/compliance';
 import { BILLS_QUEUE } from '../../src/modules/bills/bills.events';
-import { PAYMENT_EVENTS } from '../../src/modules/payments';
+import { PAYMENT_EVENTS, PaymentHistory } from '../../src/modules/payments';
 import { newId } from '../../src/platform/database/new-id';
 import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { outboxSubscriptions, routesOf } from '../../src/platform/outbox/outbox-subscriptions';
@@ -72,6 +72,43 @@ describe('the bills queue in the worker: a payment made another way settles the 
       [bill.id],
     );
     expect(events).toEqual([{ payload: expect.objectContaining({ paymentId: payment.id, viaBillPay: false }) }]);
+  });
+
+  it('settles nothing for a payment of an account with no open bill, without reading the payment or taking a lock', async () => {
+    const customer = await kit.newCustomer();
+    const bill = await createClaimedBill(kit, customer, kit.biller.slug);
+    // The bill's account, another amount: no bill this payment could settle.
+    const payment = await createPayment(
+      kit,
+      customer,
+      { biller: kit.biller.slug, accountReference: bill.accountReference, amount: bill.amountDue + 100 },
+      { posted: true },
+    );
+    const [row] = await kit.db.query(
+      `SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
+        WHERE aggregate_id = $1 AND event_type = 'payment.succeeded'`,
+      [payment.id],
+    );
+    const event = Object.assign(new OutboxEvent(), {
+      id: row.id,
+      eventType: row.event_type,
+      aggregateType: row.aggregate_type,
+      aggregateId: row.aggregate_id,
+      payload: row.payload,
+      createdAt: row.created_at,
+      redeliveries: 0,
+    });
+    const statusReads = jest.spyOn(worker.get(PaymentHistory), 'statusesOf');
+    try {
+      await worker.get(RedisOutboxPublisher).publish(event);
+      const { state, job } = await settledJob(worker, BILLS_QUEUE, event.id);
+      expect({ state, returnvalue: job.returnvalue }).toEqual({ state: 'completed', returnvalue: 'NOTHING_TO_DO' });
+      expect(statusReads).not.toHaveBeenCalled();
+    } finally {
+      statusReads.mockRestore();
+    }
+    const [open] = await kit.db.query(`SELECT status, payment_id FROM bills WHERE id = $1`, [bill.id]);
+    expect(open).toEqual({ status: expect.not.stringMatching(/^PAID$/), payment_id: null });
   });
 
   it('fails a payment event whose payload breaks PaymentEventPayload at once, and settles nothing by it', async () => {

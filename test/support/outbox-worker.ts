@@ -60,7 +60,10 @@ export async function settledJob(
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const job = await queue.getJob(jobId);
     const state = job ? await job.getState() : 'missing';
-    if (job && (state === 'completed' || state === 'failed')) return { state, job };
+    if (job && (state === 'completed' || state === 'failed')) {
+      // Read again: the job read before its state may predate its settling (no return value or failure reason yet).
+      return { state, job: (await queue.getJob(jobId)) ?? job };
+    }
     await sleep(50);
   }
   throw new Error(`job ${jobId} did not settle`);

@@ -50,6 +50,10 @@ export class BillSettlementService {
   }
 
   private async settle(payment: PaymentEventPayload): Promise<SettlementOutcome> {
+    // Most payments settle no bill: one read tells, before the payment's status, the account's
+    // lock and a transaction. Reading it unlocked is as if the event came at that moment: a bill
+    // that arrives after it stays open, as one arriving after the settlement would.
+    if (!(await this.bills.hasSettlementCandidate(this.dataSource.manager, payment))) return 'NOTHING_TO_DO';
     // The event may arrive after the payment moved on (a late redelivery after a refund): only a
     // payment that is still SUCCEEDED settles a bill.
     const current = (await this.history.statusesOf([payment.paymentId])).get(payment.paymentId);

@@ -237,6 +237,33 @@ export class BillRepository {
     return row && toBill(row);
   }
 
+  /**
+   * Whether a payment made another way may settle a bill: an open one `lockedSettleable` would
+   * take exists and no bill names the payment yet. Read without a lock, so the caller settles
+   * under the account's lock and checks again.
+   */
+  async hasSettlementCandidate(
+    manager: EntityManager,
+    payment: {
+      paymentId: string;
+      billerId: string;
+      accountReference: string;
+      amount: number;
+      currency: string;
+      customerId: string;
+    },
+  ): Promise<boolean> {
+    const row = await one(executorOn(manager), SQL.billsSettlementCandidate, {
+      paymentId: payment.paymentId,
+      billerId: payment.billerId,
+      accountReference: payment.accountReference,
+      amount: String(payment.amount),
+      currency: payment.currency,
+      payerId: payment.customerId,
+    });
+    return row?.candidate === true;
+  }
+
   /** The open bill a payment made another way settles: the payer's oldest, else an unmatched one; locked. */
   async lockedSettleable(
     manager: EntityManager,

@@ -762,6 +762,47 @@ const billByPaymentIR: any = {"usedParamSet":{"paymentId":true},"params":[{"name
 export const billByPayment = new PreparedQuery<BillByPaymentParams,BillByPaymentResult>(billByPaymentIR);
 
 
+/** 'BillsSettlementCandidate' parameters type */
+export interface BillsSettlementCandidateParams {
+  accountReference: string;
+  amount: NumberOrString;
+  billerId: string;
+  currency: string;
+  payerId: string;
+  paymentId: string;
+}
+
+/** 'BillsSettlementCandidate' return type */
+export interface BillsSettlementCandidateResult {
+  candidate: boolean;
+}
+
+/** 'BillsSettlementCandidate' query type */
+export interface BillsSettlementCandidateQuery {
+  params: BillsSettlementCandidateParams;
+  result: BillsSettlementCandidateResult;
+}
+
+const billsSettlementCandidateIR: any = {"usedParamSet":{"billerId":true,"accountReference":true,"amount":true,"currency":true,"payerId":true,"paymentId":true},"params":[{"name":"billerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":456,"b":465}]},{"name":"accountReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":493,"b":510}]},{"name":"amount","required":true,"transform":{"type":"scalar"},"locs":[{"a":531,"b":538}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":577,"b":586}]},{"name":"payerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":660,"b":668}]},{"name":"paymentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":763,"b":773}]}],"statement":"-- Whether a payment.succeeded has a bill to settle, read without the account's lock: an open bill\n-- Settleable would take, and no bill settled by the payment already. Most payments have none\n-- and stop here, before the payment's status read, the lock and the transaction\n-- (BillSettlementService.settle); a bill committed after this read is one that arrived after the event.\nSELECT EXISTS (\n         SELECT 1 FROM bills b\n          WHERE b.biller_id = :billerId! AND b.account_reference = :accountReference! AND b.amount_due = :amount!::bigint\n            AND b.currency = :currency! AND b.status IN ('UNVIEWED', 'VIEWED')\n            AND (b.customer_id = :payerId! OR b.customer_id IS NULL))\n       AND NOT EXISTS (SELECT 1 FROM bills b WHERE b.payment_id = :paymentId!) AS \"candidate!\""};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- Whether a payment.succeeded has a bill to settle, read without the account's lock: an open bill
+ * -- Settleable would take, and no bill settled by the payment already. Most payments have none
+ * -- and stop here, before the payment's status read, the lock and the transaction
+ * -- (BillSettlementService.settle); a bill committed after this read is one that arrived after the event.
+ * SELECT EXISTS (
+ *          SELECT 1 FROM bills b
+ *           WHERE b.biller_id = :billerId! AND b.account_reference = :accountReference! AND b.amount_due = :amount!::bigint
+ *             AND b.currency = :currency! AND b.status IN ('UNVIEWED', 'VIEWED')
+ *             AND (b.customer_id = :payerId! OR b.customer_id IS NULL))
+ *        AND NOT EXISTS (SELECT 1 FROM bills b WHERE b.payment_id = :paymentId!) AS "candidate!"
+ * ```
+ */
+export const billsSettlementCandidate = new PreparedQuery<BillsSettlementCandidateParams,BillsSettlementCandidateResult>(billsSettlementCandidateIR);
+
+
 /** 'Settleable' parameters type */
 export interface SettleableParams {
   accountReference: string;

@@ -138,6 +138,18 @@ SELECT b.id, b.biller_id, b.biller_name, b.biller_slug, b.bill_reference, b.acco
   FROM bills b
  WHERE b.payment_id = :paymentId!;
 
+/* @name BillsSettlementCandidate */
+-- Whether a payment.succeeded has a bill to settle, read without the account's lock: an open bill
+-- Settleable would take, and no bill settled by the payment already. Most payments have none
+-- and stop here, before the payment's status read, the lock and the transaction
+-- (BillSettlementService.settle); a bill committed after this read is one that arrived after the event.
+SELECT EXISTS (
+         SELECT 1 FROM bills b
+          WHERE b.biller_id = :billerId! AND b.account_reference = :accountReference! AND b.amount_due = :amount!::bigint
+            AND b.currency = :currency! AND b.status IN ('UNVIEWED', 'VIEWED')
+            AND (b.customer_id = :payerId! OR b.customer_id IS NULL))
+       AND NOT EXISTS (SELECT 1 FROM bills b WHERE b.payment_id = :paymentId!) AS "candidate!";
+
 /* @name Settleable */
 SELECT b.id, b.biller_id, b.biller_name, b.biller_slug, b.bill_reference, b.account_reference, b.customer_id,
        b.amount_due, b.currency, b.bill_date::text AS "bill_date!", b.due_date::text AS "due_date!", b.line_items,

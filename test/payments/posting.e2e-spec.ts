@@ -1,4 +1,6 @@
 import { BillerConnector } from '../../src/modules/billers/connector/biller-connector';
+import { PaymentRepository } from '../../src/modules/payments/core/payment.repository';
+import { PaymentPostingProcessor } from '../../src/modules/payments/posting/payment-posting.processor';
 import { PostingAttemptRepository } from '../../src/modules/payments/posting/posting-attempt.repository';
 import { RailReversalService } from '../../src/modules/payments/rails/rail-reversal.service';
 import { withBillerUnreachable } from '../factories/biller.factory';
@@ -303,6 +305,58 @@ describe('posting payments to billers', () => {
       expect.objectContaining({ status: 'CONFIRMED', tries: 2, outcome_unknown: false }),
     ]);
     expect(postsFor(id)).toBe(1);
+  });
+
+  it('posts a payment.captured job with the biller name it carries, without reading the payment first', async () => {
+    const customer = await kit.newCustomer();
+    const paid = await kit.pay(customer, { amount: 80_000 });
+    const id = paid.body.id as string;
+    const [{ payload, id: eventId }] = await kit.db.query(
+      `SELECT id, payload FROM outbox_events WHERE aggregate_id = $1 AND event_type = 'payment.captured'`,
+      [id],
+    );
+    const processor = new PaymentPostingProcessor(kit.posting);
+    const job = (data: Record<string, unknown>) =>
+      ({
+        data: { eventId, eventType: 'payment.captured', aggregateType: 'payment', aggregateId: id, ...data },
+      }) as never;
+    const reads = jest.spyOn(kit.app.get(PaymentRepository), 'findById');
+    try {
+      await processor.handle(job({ payload }));
+      expect(reads).not.toHaveBeenCalled();
+      // A redelivery finds the payment past PENDING and changes nothing.
+      await processor.handle(job({ payload }));
+    } finally {
+      reads.mockRestore();
+    }
+    expect((await payment(id)).status).toBe('SUCCEEDED');
+    expect(postsFor(id)).toBe(1);
+    expect(await attempts(id)).toEqual([expect.objectContaining({ status: 'CONFIRMED', tries: 1 })]);
+    const timeline = await kit.db.query(
+      `SELECT status, note FROM payment_status_events WHERE payment_id = $1 ORDER BY id`,
+      [id],
+    );
+    expect(timeline.slice(2)).toEqual([
+      { status: 'PROCESSING', note: `Posting to ${payload.billerName}` },
+      expect.objectContaining({ status: 'SUCCEEDED' }),
+    ]);
+  });
+
+  it('reads the payment for its biller name when the job carries none', async () => {
+    const customer = await kit.newCustomer();
+    const paid = await kit.pay(customer, { amount: 90_000 });
+    const id = paid.body.id as string;
+    const [{ biller_name: billerName }] = await kit.db.query(`SELECT biller_name FROM payments WHERE id = $1`, [id]);
+    const processor = new PaymentPostingProcessor(kit.posting);
+    await processor.handle({
+      data: { eventId: id, eventType: 'payment.captured', aggregateType: 'payment', aggregateId: id, payload: {} },
+    } as never);
+    expect((await payment(id)).status).toBe('SUCCEEDED');
+    const [processing] = await kit.db.query(
+      `SELECT note FROM payment_status_events WHERE payment_id = $1 AND status = 'PROCESSING'`,
+      [id],
+    );
+    expect(processing).toEqual({ note: `Posting to ${billerName}` });
   });
 
   it('starts a PENDING payment that has a cycle already by trying that cycle, opening no other', async () => {

@@ -66,13 +66,13 @@ export class PostingService {
    * Moves a captured payment to PROCESSING and opens its first posting cycle, then tries it.
    * Safe to call again for the same payment (a redelivered event): it then does nothing new.
    */
-  async start(paymentId: string): Promise<void> {
+  async start(paymentId: string, billerName?: string): Promise<void> {
     if (this.draining) {
       // Taken as the worker stops: another worker's sweeper posts it at once instead.
       await this.attempts.makeDue(this.dataSource.manager, paymentId);
       return;
     }
-    return this.tracked(() => this.startNow(paymentId));
+    return this.tracked(() => this.startNow(paymentId, billerName));
   }
 
   /**
@@ -107,8 +107,8 @@ export class PostingService {
     }
   }
 
-  private async startNow(paymentId: string): Promise<void> {
-    const started = await this.begin(paymentId, this.config.POSTING_LEASE_MS);
+  private async startNow(paymentId: string, billerName?: string): Promise<void> {
+    const started = await this.begin(paymentId, this.config.POSTING_LEASE_MS, billerName);
     if (!started) return;
     if (!started.claimed) {
       // The payment had a cycle already: its open attempt is tried as the sweeper would.
@@ -127,19 +127,28 @@ export class PostingService {
    * answers, the lease runs out and the sweeper's next try asks the biller first. Answers null,
    * changing nothing, when the payment is not PENDING or is held for a review (a redelivered
    * event, or a sweeper got there first); `claimed` is null when another worker holds the cycle.
+   *
+   * `billerName` (the payment's biller as `payment.captured` carries it) names the biller in the
+   * timeline step without reading the payment first: the transition alone decides, as it moves
+   * only a PENDING payment that is not held. Without it the payment is read for its biller's name.
    */
   async begin(
     paymentId: string,
     leaseMs: number,
+    billerName?: string,
   ): Promise<{ payment: Payment; claimed: ClaimedAttempt | null } | null> {
     return this.dataSource.transaction(async (manager) => {
-      const pending = await this.payments.findById(manager, paymentId);
-      if (!pending || pending.status !== 'PENDING' || pending.heldForReview) return null;
+      let name = billerName;
+      if (name === undefined) {
+        const pending = await this.payments.findById(manager, paymentId);
+        if (!pending || pending.status !== 'PENDING' || pending.heldForReview) return null;
+        name = billPaymentOf(pending).biller.name;
+      }
       const payment = await this.payments.transition(
         manager,
         paymentId,
         'PROCESSING',
-        `Posting to ${billPaymentOf(pending).biller.name}`,
+        `Posting to ${name}`,
         {},
         'PENDING',
       );

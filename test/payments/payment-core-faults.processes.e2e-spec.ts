@@ -6,6 +6,10 @@ import { Clock } from '../../src/platform/clock/clock';
 import { PaymentRecoveryService } from '../../src/modules/payments/core/payment-recovery.service';
 import { AmlScreening } from '../../src/modules/compliance/aml-screening.service';
 import { PaymentScreening, ScreeningCandidate, ScreeningHit } from '../../src/modules/payments/core/payment-screening';
+import type {
+  ScreeningActivity,
+  ScreeningActivityQuery,
+} from '../../src/modules/payments/core/payment-screening-reads.service';
 import { CaptureRequest, CaptureResult, RailConnector } from '../../src/modules/payments/rails/rail-connector';
 import { RailReversalService } from '../../src/modules/payments/rails/rail-reversal.service';
 import { SandboxRailConnector } from '../../src/modules/payments/rails/sandbox-rail.connector';
@@ -58,14 +62,22 @@ class TerminatingScreening extends PaymentScreening {
     super();
   }
 
-  async screen(manager: EntityManager, candidate: ScreeningCandidate): Promise<ScreeningHit[]> {
+  activityQuery(candidate: ScreeningCandidate): ScreeningActivityQuery | null {
+    return this.configured.activityQuery(candidate);
+  }
+
+  async screen(
+    manager: EntityManager,
+    candidate: ScreeningCandidate,
+    activity?: ScreeningActivity,
+  ): Promise<ScreeningHit[]> {
     if (this.terminateNext && this.db) {
       this.terminateNext = false;
       const [{ pid }] = await manager.query(`SELECT pg_backend_pid() AS pid`);
       await this.db.query(`SELECT pg_terminate_backend($1)`, [pid]);
       while (!manager.queryRunner?.isReleased) await sleep(10);
     }
-    return this.configured.screen(manager, candidate);
+    return this.configured.screen(manager, candidate, activity);
   }
 }
 

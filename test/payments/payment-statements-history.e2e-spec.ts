@@ -7,8 +7,9 @@ import { sqlStatements } from '../../src/platform/database/sql-query';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 
 /**
- * What a payment reads does not grow with the payments before it. The statements every payment
- * runs (the precheck, the AML facts, the sandbox rail's capture) are prepared as the service
+ * What a payment reads does not grow with the payments before it. The statements payments run
+ * (a customer's admission with its AML facts, an agent's precheck, the AML facts of the other
+ * channels, the sandbox rail's capture) are prepared as the service
  * prepares them, with a generic plan made while the tables are empty, as on a fresh database
  * whose pooled connections planned them before any statistics existed. Then a busy biller
  * account gets 10,000 payments from 600 customers inside the AML window, and each statement
@@ -17,6 +18,7 @@ import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-da
 describe('Payment statements against a long history', () => {
   const HOT_ACCOUNT = '45010001234';
   const HISTORY = 10_000;
+  const NEW_PAYMENT = '00000000-0000-4000-8000-0000000000aa';
   const PAYERS = 600;
   let database: IsolatedDatabase;
   let db: Client;
@@ -32,7 +34,8 @@ describe('Payment statements against a long history', () => {
   const textOf = <Params>(statement: Statement<object, Params>) => statement.text;
   const STATEMENTS = {
     facts: textOf(sqlStatements('payments', screening).screeningActivity),
-    precheck: textOf(PAYMENTS.precheck),
+    precheck: textOf(PAYMENTS.precheckByPayer),
+    admit: textOf(PAYMENTS.admitPayment),
     captureOf: textOf(SANDBOX.sandboxCaptureOf),
     recordCapture: textOf(SANDBOX.sandboxRecordCapture),
   };
@@ -40,7 +43,7 @@ describe('Payment statements against a long history', () => {
   const args = () => ({
     // $1… in order of the named parameters' first use in sql/screening.sql.
     facts: [customerId, 60, 'NGN', 450_000_000, 500_000_000, billerId, HOT_ACCOUNT, 25],
-    precheck: PAYMENTS.precheck.valuesOf({
+    precheck: PAYMENTS.precheckByPayer.valuesOf({
       scopeId: customerId,
       idempotencyKey: 'key-new',
       currency: 'NGN',
@@ -50,6 +53,7 @@ describe('Payment statements against a long history', () => {
       duplicateWindowSeconds: 600,
       payerId: customerId,
     }),
+    admit: admitValues(HOT_ACCOUNT),
     captureOf: SANDBOX.sandboxCaptureOf.valuesOf({ reference: paymentId }),
     // A capture already recorded: the insert does nothing and the stored one is read back.
     recordCapture: SANDBOX.sandboxRecordCapture.valuesOf({
@@ -62,16 +66,64 @@ describe('Payment statements against a long history', () => {
     }),
   });
 
+  /** A customer's payment admitted and inserted (`PaymentRepository.admit`), with the AML facts' thresholds of `facts`. */
+  const admitValues = (accountReference: string) =>
+    PAYMENTS.admitPayment.valuesOf({
+      id: NEW_PAYMENT,
+      customerId,
+      channel: 'APP',
+      payerType: 'CUSTOMER',
+      payerId: customerId,
+      idempotencyKey: 'key-new',
+      requestHash: 'f'.repeat(64),
+      billerId,
+      billerName: 'History Power',
+      billerSlug: 'history-power',
+      accountReference,
+      savedAccountId: null,
+      amount: 460_000_000,
+      fee: 100,
+      currency: 'NGN',
+      rail: 'CARD',
+      fundingAccountMasked: '************4242',
+      note: 'accepted',
+      captureFundingSealed: 'sealed',
+      duplicateWindowSeconds: 600,
+      confirmDuplicate: false,
+      perPayment: '1000000000',
+      daily: '100000000000',
+      windowMinutes: 60,
+      screeningCurrency: 'NGN',
+      bandFrom: '450000000',
+      bandTo: '500000000',
+      payersCap: 25,
+    });
+
   const literal = (value: unknown) => (value === null ? 'NULL' : db.escapeLiteral(String(value)));
   const execute = (name: keyof typeof STATEMENTS) => `EXECUTE bounded_${name}(${args()[name].map(literal).join(', ')})`;
 
+  /** Statements that write: run in a transaction rolled back after, so the history stays as loaded. */
+  const WRITES: ReadonlySet<keyof typeof STATEMENTS> = new Set(['admit']);
+
+  async function rolledBack<T>(work: () => Promise<T>): Promise<T> {
+    await db.query('BEGIN');
+    try {
+      return await work();
+    } finally {
+      await db.query('ROLLBACK');
+    }
+  }
+
   /** Shared buffers (hit or read) the statement's execution touched, functions it calls included. */
   async function buffersOf(name: keyof typeof STATEMENTS): Promise<number> {
-    const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: Record<string, number> }] }>(
-      `EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, FORMAT JSON) ${execute(name)}`,
-    );
-    const plan = rows[0]['QUERY PLAN'][0].Plan;
-    return plan['Shared Hit Blocks'] + plan['Shared Read Blocks'];
+    const explain = async () => {
+      const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: Record<string, number> }] }>(
+        `EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, FORMAT JSON) ${execute(name)}`,
+      );
+      const plan = rows[0]['QUERY PLAN'][0].Plan;
+      return plan['Shared Hit Blocks'] + plan['Shared Read Blocks'];
+    };
+    return WRITES.has(name) ? rolledBack(explain) : explain();
   }
 
   beforeAll(async () => {
@@ -111,7 +163,10 @@ describe('Payment statements against a long history', () => {
     await db.query(`SET plan_cache_mode = force_generic_plan`);
     for (const [name, text] of Object.entries(STATEMENTS)) await db.query(`PREPARE bounded_${name} AS ${text}`);
     paymentId = '00000000-0000-4000-8000-000000000000';
-    for (const name of Object.keys(STATEMENTS) as (keyof typeof STATEMENTS)[]) await db.query(execute(name));
+    for (const name of Object.keys(STATEMENTS) as (keyof typeof STATEMENTS)[]) {
+      if (WRITES.has(name)) await rolledBack(() => db.query(execute(name)));
+      else await db.query(execute(name));
+    }
 
     // The history: the hot account paid by everyone inside the window (a payment every 0.3 s).
     await db.query(
@@ -153,6 +208,10 @@ describe('Payment statements against a long history', () => {
     facts: 80,
     // The idempotency key's probe and the customer's own last day.
     precheck: 30,
+    // The precheck's and the facts' reads (about 40 buffers here with the insert's), and the
+    // payment's insert: its heap page and its indexes' leaf paths, its capture instruction and
+    // first timeline step with theirs.
+    admit: 100,
     // One probe of the primary key each.
     captureOf: 10,
     recordCapture: 20,
@@ -190,5 +249,34 @@ describe('Payment statements against a long history', () => {
         )
       ).rows[0].n,
     );
+  });
+
+  it("answers, with the payment it admits, the screener's facts as reading them after the insert does", async () => {
+    // The hot account (25 payers and more, the customer one of them) and an account nobody paid.
+    for (const account of [HOT_ACCOUNT, '45010005555']) {
+      const [admitted, after] = await rolledBack(async () => {
+        const { rows } = await db.query<Record<string, unknown>>(STATEMENTS.admit, [...admitValues(account)]);
+        const facts = await db.query<Record<string, unknown>>(STATEMENTS.facts, [
+          customerId,
+          60,
+          'NGN',
+          450_000_000,
+          500_000_000,
+          billerId,
+          account,
+          25,
+        ]);
+        return [rows[0], facts.rows[0]];
+      });
+      expect(admitted.created_at).toBeInstanceOf(Date);
+      expect({
+        count: admitted['screening_count!'],
+        sum: admitted['screening_sum!'],
+        band: admitted['screening_band!'],
+        payers: admitted['screening_payers!'],
+      }).toEqual({ count: after['count!'], sum: after['sum!'], band: after['band!'], payers: after['payers!'] });
+      expect(after['payers!']).toBe(account === HOT_ACCOUNT ? 25 : 1);
+      expect(after['band!']).toBe(1);
+    }
   });
 });

@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AppConfig } from '../../platform/config/app-config';
 import { CustomerStanding } from '../identity';
-import { PaymentScreening, PaymentScreeningReads, type ScreeningCandidate, type ScreeningHit } from '../payments';
+import {
+  PaymentScreening,
+  PaymentScreeningReads,
+  type ScreeningActivity,
+  type ScreeningActivityQuery,
+  type ScreeningCandidate,
+  type ScreeningHit,
+} from '../payments';
 import { AmlFlagRepository } from './aml-flag.repository';
 import { AmlThresholds, evaluateAmlRules, newAccountRuleApplies, ScreeningFacts, structuringBand } from './aml-rules';
 import { ComplianceConfig } from './compliance.config';
@@ -42,20 +49,9 @@ export class AmlScreening extends PaymentScreening {
     };
   }
 
-  async screen(manager: EntityManager, candidate: ScreeningCandidate): Promise<ScreeningHit[]> {
+  activityQuery(candidate: ScreeningCandidate): ScreeningActivityQuery {
     const thresholds = this.thresholds();
-    const facts = await this.facts(manager, candidate, thresholds);
-    const hits = evaluateAmlRules(candidate, facts, thresholds);
-    for (const hit of hits) await this.flags.insertFlag(manager, { paymentId: candidate.paymentId, ...hit });
-    return hits.map(({ rule, severity }) => ({ rule, severity }));
-  }
-
-  private async facts(
-    manager: EntityManager,
-    candidate: ScreeningCandidate,
-    thresholds: AmlThresholds,
-  ): Promise<ScreeningFacts> {
-    const activity = await this.payments.activity(manager, {
+    return {
       customerId: candidate.customerId,
       payerId: candidate.payerId,
       windowMinutes: thresholds.windowMinutes,
@@ -64,7 +60,29 @@ export class AmlScreening extends PaymentScreening {
       billerId: candidate.billerId,
       accountReference: candidate.accountReference,
       payersCap: thresholds.distinctPayersMax,
-    });
+    };
+  }
+
+  async screen(
+    manager: EntityManager,
+    candidate: ScreeningCandidate,
+    activity?: ScreeningActivity,
+  ): Promise<ScreeningHit[]> {
+    const thresholds = this.thresholds();
+    const facts = await this.facts(manager, candidate, thresholds, activity);
+    const hits = evaluateAmlRules(candidate, facts, thresholds);
+    for (const hit of hits) await this.flags.insertFlag(manager, { paymentId: candidate.paymentId, ...hit });
+    return hits.map(({ rule, severity }) => ({ rule, severity }));
+  }
+
+  /** The rules' facts: the candidate's neighbours (read here unless the payment core read them with its insert), and whether the customer is new. */
+  private async facts(
+    manager: EntityManager,
+    candidate: ScreeningCandidate,
+    thresholds: AmlThresholds,
+    read?: ScreeningActivity,
+  ): Promise<ScreeningFacts> {
+    const activity = read ?? (await this.payments.activity(manager, this.activityQuery(candidate)));
     // A payer who is not our customer (checkout) has no account of ours to be new.
     const customerId = candidate.customerId;
     const newAccount =

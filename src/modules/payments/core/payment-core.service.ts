@@ -14,10 +14,11 @@ import { paymentEvent, railReversalRequested } from './payment-event-payload';
 import { agentAccounts, agentCaptureEntry, captureEntry, paymentAccounts } from './payment-ledger';
 import { billPaymentOf, PayerType, Payment, PaymentChannel } from './payment.entity';
 import { CheckoutChannelHook, PaymentChannelHooks } from './payment-channel-hooks';
-import { NewPayment, PaymentRepository } from './payment.repository';
+import { NewPayment, PaymentPrecheck, PaymentRepository } from './payment.repository';
 import { PostingAttemptRepository } from '../posting/posting-attempt.repository';
 import { PaymentError } from '../payments.errors';
-import { holdsPayment, PaymentScreening } from './payment-screening';
+import { holdsPayment, PaymentScreening, type ScreeningCandidate } from './payment-screening';
+import type { ScreeningActivity, ScreeningActivityQuery } from './payment-screening-reads.service';
 import {
   CaptureResult,
   CaptureStatusResult,
@@ -83,8 +84,6 @@ export interface AgentPaymentOrder extends Omit<PaymentOrder, 'channel' | 'payer
 
 /** What admission counts a payment against: whose limits, and how far they go. */
 interface Admission {
-  limitsOf: 'CUSTOMER' | 'PAYER';
-  customerId: string;
   payerId: string;
   idempotencyKey: string;
   requestHash: string;
@@ -423,8 +422,6 @@ export class PaymentCore {
     return this.dataSource.transaction(async (manager) => {
       await this.payments.lockCustomer(manager, order.agentId);
       await this.admit(manager, quote, {
-        limitsOf: 'PAYER',
-        customerId: order.customerId,
         payerId: order.agentId,
         idempotencyKey: order.idempotencyKey,
         requestHash: order.requestHash,
@@ -468,31 +465,60 @@ export class PaymentCore {
     });
   }
 
-  /** Step 1: the payment and its idempotency record, committed `AUTHORIZING` before the rail is called. */
+  /**
+   * Step 1: the payment and its idempotency record, committed `AUTHORIZING` before the rail is
+   * called. After the customer's lock and tier, one statement (`PaymentRepository.admit`) reads
+   * the admission's facts, inserts the payment when they admit it, and reads the screener's facts
+   * about it; the refusals are raised from the facts as `admit` raises them.
+   */
   private async authorize(order: PaymentOrder, quote: PaymentQuote): Promise<Payment> {
     return this.dataSource.transaction(async (manager) => {
       await this.payments.lockCustomer(manager, order.customerId);
       const customer = await this.customerLimits.limitsOf(manager, order.customerId, quote.currency);
       if (!customer) throw PaymentError.notFound();
       if (!customer.limits) throw PaymentError.limitNotConfigured(quote.currency);
-      await this.admit(manager, quote, {
-        limitsOf: 'CUSTOMER',
-        customerId: order.customerId,
+      const admission: Admission = {
         payerId: order.payer.id,
         idempotencyKey: order.idempotencyKey,
         requestHash: order.requestHash,
         confirmDuplicate: order.confirmDuplicate,
         amount: order.amount,
         limits: { perPayment: BigInt(customer.limits.perPayment), daily: BigInt(customer.limits.daily) },
-      });
-      const payment = newPayment(order, quote);
-      const createdAt = await this.payments.insert(
+      };
+      const payment = {
+        ...newPayment(order, quote),
+        customerId: order.customerId,
+        biller: quote.biller,
+        accountReference: quote.accountReference,
+      };
+      const candidate = screeningCandidateOf(payment);
+      const query = this.screening.activityQuery(candidate);
+      if (
+        query !== null &&
+        (query.customerId !== candidate.customerId ||
+          query.billerId !== candidate.billerId ||
+          query.accountReference !== candidate.accountReference)
+      ) {
+        throw new Error(`the screener asked about other payments than payment ${payment.id}'s neighbours`);
+      }
+      const admitted = await this.payments.admit(
         manager,
         payment,
-        `Payment accepted; ${payment.rail} asked to capture the funds`,
-        this.captureFunding.seal(payment.id, order.fundingAccount),
+        {
+          duplicateWindowSeconds: this.config.PAYMENT_DUPLICATE_WINDOW_SECONDS,
+          confirmDuplicate: admission.confirmDuplicate,
+          limits: admission.limits,
+          note: `Payment accepted; ${payment.rail} asked to capture the funds`,
+          captureFundingSealed: this.captureFunding.seal(payment.id, order.fundingAccount),
+        },
+        // A screener that reads nothing still costs no statement: the window is empty.
+        query ?? NO_ACTIVITY,
       );
-      const heldForReview = await this.screen(manager, payment);
+      // The refusal the facts give, if any (an inserted payment then rolls back with the transaction).
+      await this.refuseUnadmitted(manager, quote.currency, admission, admitted.check);
+      if (admitted.createdAt === null) throw new Error(`payment ${payment.id} was admitted but not inserted`);
+      const createdAt = admitted.createdAt;
+      const heldForReview = await this.screen(manager, payment, query === null ? undefined : admitted.activity);
       return { ...payment, heldForReview, createdAt, updatedAt: createdAt };
     });
   }
@@ -504,10 +530,7 @@ export class PaymentCore {
    * in flight, so two payments at once cannot share the headroom.
    */
   private async admit(manager: EntityManager, quote: PaymentQuote, admission: Admission): Promise<void> {
-    const amount = BigInt(admission.amount);
     const check = await this.payments.precheck(manager, {
-      limitsOf: admission.limitsOf,
-      customerId: admission.customerId,
       payerId: admission.payerId,
       idempotencyKey: admission.idempotencyKey,
       currency: quote.currency,
@@ -516,6 +539,17 @@ export class PaymentCore {
       amount: admission.amount,
       duplicateWindowSeconds: this.config.PAYMENT_DUPLICATE_WINDOW_SECONDS,
     });
+    await this.refuseUnadmitted(manager, quote.currency, admission, check);
+  }
+
+  /** Throws the refusal the precheck's facts give the admission, in the order `admit` documents; returns when admitted. */
+  private async refuseUnadmitted(
+    manager: EntityManager,
+    currency: string,
+    admission: Admission,
+    check: PaymentPrecheck,
+  ): Promise<void> {
+    const amount = BigInt(admission.amount);
     if (check.existing) {
       if (check.existing.requestHash !== admission.requestHash) throw PaymentError.keyReused(check.existing.id);
       // The refusal carries the original payment: a retry after a timeout gets its answer in it.
@@ -530,7 +564,6 @@ export class PaymentCore {
       throw PaymentError.possibleDuplicate(check.recentDuplicateId, this.config.PAYMENT_DUPLICATE_WINDOW_SECONDS);
     }
     const { perPayment, daily } = admission.limits;
-    const currency = quote.currency;
     if (amount > perPayment) throw PaymentError.limitExceeded('per-payment', perPayment, 0n, amount, currency);
     if (check.usedToday + amount > daily) {
       throw PaymentError.limitExceeded('daily', daily, check.usedToday, amount, currency);
@@ -542,18 +575,8 @@ export class PaymentCore {
    * screener records its flags through `manager`, and a HIGH hit holds the payment, so its
    * capture opens no posting cycle and writes no `payment.captured`. Answers whether it is held.
    */
-  private async screen(manager: EntityManager, payment: NewPayment): Promise<boolean> {
-    const hits = await this.screening.screen(manager, {
-      paymentId: payment.id,
-      customerId: payment.customerId,
-      payerType: payment.payerType,
-      payerId: payment.payerId,
-      channel: payment.channel,
-      billerId: payment.biller?.id ?? null,
-      accountReference: payment.accountReference,
-      amount: payment.amount,
-      currency: payment.currency,
-    });
+  private async screen(manager: EntityManager, payment: NewPayment, activity?: ScreeningActivity): Promise<boolean> {
+    const hits = await this.screening.screen(manager, screeningCandidateOf(payment), activity);
     if (!holdsPayment(hits)) return false;
     await this.payments.setHeldForReview(manager, payment.id, true);
     await this.payments.noteStep(manager, payment.id, 'Held for a compliance review before it is sent to the biller');
@@ -605,6 +628,33 @@ export class PaymentCore {
     await this.outbox.write(manager, paymentEvent(PAYMENT_EVENTS.captured, payment));
   }
 }
+
+/** A payment as screening sees it. */
+function screeningCandidateOf(payment: NewPayment): ScreeningCandidate {
+  return {
+    paymentId: payment.id,
+    customerId: payment.customerId,
+    payerType: payment.payerType,
+    payerId: payment.payerId,
+    channel: payment.channel,
+    billerId: payment.biller?.id ?? null,
+    accountReference: payment.accountReference,
+    amount: payment.amount,
+    currency: payment.currency,
+  };
+}
+
+/** The activity query of a screener that reads none: an empty window, no distinct payers counted. */
+const NO_ACTIVITY: ScreeningActivityQuery = {
+  customerId: null,
+  payerId: '',
+  windowMinutes: 0,
+  currency: '',
+  band: { from: 1n, to: 0n },
+  billerId: null,
+  accountReference: null,
+  payersCap: 0,
+};
 
 /** The columns every new payment starts with, whatever its channel. */
 function blankPayment(): Pick<

@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { Port } from '../../../platform/ports/port';
 import type { PayerType, PaymentChannel } from './payment.entity';
+import type { ScreeningActivity, ScreeningActivityQuery } from './payment-screening-reads.service';
 
 /** How serious a screening hit is: `HIGH` holds the payment before posting until a review clears it. */
 export type ScreeningSeverity = 'LOW' | 'MEDIUM' | 'HIGH';
@@ -38,7 +39,23 @@ export interface ScreeningHit {
  */
 @Port({ implementedBy: 'ComplianceModule (compliance)' })
 export abstract class PaymentScreening {
-  abstract screen(manager: EntityManager, candidate: ScreeningCandidate): Promise<ScreeningHit[]>;
+  /**
+   * What the screener asks about the candidate's neighbours (`PaymentScreeningReads.activity`),
+   * for the payment core to read in the statement that inserts a customer's payment and hand to
+   * `screen`: one round trip instead of two. Null when the screener reads nothing of them.
+   */
+  abstract activityQuery(candidate: ScreeningCandidate): ScreeningActivityQuery | null;
+
+  /**
+   * Screens the candidate and records its hits. `activity`, when given, is what `activityQuery`
+   * asked, read in the admission transaction with the candidate counted; without it the screener
+   * reads it through `manager`.
+   */
+  abstract screen(
+    manager: EntityManager,
+    candidate: ScreeningCandidate,
+    activity?: ScreeningActivity,
+  ): Promise<ScreeningHit[]>;
 }
 
 /** Whether the hits hold the payment before posting. */

@@ -18,6 +18,7 @@ import {
 } from './payment.entity';
 import { assertTransition, sourcesOf } from './payment-state-machine';
 import { PaymentStatusEvent } from './payment-status-event.entity';
+import type { ScreeningActivity, ScreeningActivityQuery } from './payment-screening-reads.service';
 import * as payments from './sql/payments.queries';
 
 /** What the payment transaction learns in one round trip before it captures funds. */
@@ -53,12 +54,16 @@ export class PaymentRepository {
     await run(executorOn(manager), SQL.lockCustomer, { customerId });
   }
 
+  /**
+   * An agent's payment's admission facts (`payments.precheck-by-payer`), limits counted by the
+   * payer: the daily sum and the duplicate both come from one read of the payer's own recent
+   * payments (`payments_payer_created_idx`), over the longer of the 24 hours and the duplicate
+   * window, so its cost is what the payer paid lately, whatever the biller account; the key is
+   * the payer's. A customer's payment reads the same facts in `admit`.
+   */
   async precheck(
     manager: EntityManager,
     check: {
-      /** Whose limits apply: the customer's, or (an agent) the payer's own. */
-      limitsOf: 'CUSTOMER' | 'PAYER';
-      customerId: string;
       payerId: string;
       idempotencyKey: string;
       /** The payment's currency: the rolling day counts payments in it only. */
@@ -69,13 +74,8 @@ export class PaymentRepository {
       duplicateWindowSeconds: number;
     },
   ): Promise<PaymentPrecheck> {
-    // The daily sum and the duplicate both come from one read of the customer's (or payer's)
-    // own recent payments (`payments_customer_created_idx` / `payments_payer_created_idx`), over
-    // the longer of the 24 hours and the duplicate window: its cost is what that customer paid
-    // lately, whatever the biller account. The Idempotency-Key is always the payer's.
-    const statement = check.limitsOf === 'PAYER' ? SQL.precheckByPayer : SQL.precheck;
-    const [row] = await run(executorOn(manager), statement, {
-      scopeId: check.limitsOf === 'PAYER' ? check.payerId : check.customerId,
+    const [row] = await run(executorOn(manager), SQL.precheckByPayer, {
+      scopeId: check.payerId,
       idempotencyKey: check.idempotencyKey,
       currency: check.currency,
       billerId: check.billerId,
@@ -88,6 +88,73 @@ export class PaymentRepository {
       existing: row.existing === null ? null : existingPayment(row.existing),
       usedToday: BigInt(row.used),
       recentDuplicateId: row.duplicate,
+    };
+  }
+
+  /**
+   * Step 1 of a customer's payment after the customer's lock, in one round trip (`payments.admit-payment`):
+   * the precheck's facts, the `AUTHORIZING` payment inserted with its capture instruction and the
+   * first step of its timeline only when the facts admit it (the key unused, no duplicate in the
+   * window unless `confirmDuplicate`, within `limits`), and the screener's facts about it, asked
+   * by `screening` and counting the payment itself. `createdAt` is null when nothing was inserted:
+   * the caller raises the refusal the facts give (and checks them again either way). A plain
+   * INSERT, as `insert`'s: a second payment under the key fails on the unique constraint.
+   */
+  async admit(
+    manager: EntityManager,
+    payment: NewPayment & { customerId: string; biller: BillerSnapshot; accountReference: string },
+    admission: {
+      duplicateWindowSeconds: number;
+      confirmDuplicate: boolean;
+      limits: { perPayment: bigint; daily: bigint };
+      note: string;
+      captureFundingSealed: string;
+    },
+    screening: ScreeningActivityQuery,
+  ): Promise<{ check: PaymentPrecheck; createdAt: Date | null; activity: ScreeningActivity }> {
+    const [row] = await run(executorOn(manager), SQL.admitPayment, {
+      id: payment.id,
+      customerId: payment.customerId,
+      channel: payment.channel,
+      payerType: payment.payerType,
+      payerId: payment.payerId,
+      idempotencyKey: payment.idempotencyKey,
+      requestHash: payment.requestHash,
+      billerId: payment.biller.id,
+      billerName: payment.biller.name,
+      billerSlug: payment.biller.slug,
+      accountReference: payment.accountReference,
+      savedAccountId: payment.savedAccountId,
+      amount: payment.amount,
+      fee: payment.fee,
+      currency: payment.currency,
+      rail: payment.rail,
+      fundingAccountMasked: payment.fundingAccountMasked,
+      note: admission.note,
+      captureFundingSealed: admission.captureFundingSealed,
+      duplicateWindowSeconds: admission.duplicateWindowSeconds,
+      confirmDuplicate: admission.confirmDuplicate,
+      perPayment: admission.limits.perPayment.toString(),
+      daily: admission.limits.daily.toString(),
+      windowMinutes: screening.windowMinutes,
+      screeningCurrency: screening.currency,
+      bandFrom: screening.band.from.toString(),
+      bandTo: screening.band.to.toString(),
+      payersCap: screening.payersCap,
+    });
+    return {
+      check: {
+        existing: row.existing === null ? null : existingPayment(row.existing),
+        usedToday: BigInt(row.used),
+        recentDuplicateId: row.duplicate,
+      },
+      createdAt: row.created_at,
+      activity: {
+        count: row.screening_count,
+        sum: BigInt(row.screening_sum),
+        inBand: row.screening_band,
+        distinctPayers: row.screening_payers,
+      },
     };
   }
 

@@ -35,58 +35,6 @@ const lockCustomerIR: any = {"usedParamSet":{"customerId":true},"params":[{"name
 export const lockCustomer = new PreparedQuery<LockCustomerParams,LockCustomerResult>(lockCustomerIR);
 
 
-/** 'Precheck' parameters type */
-export interface PrecheckParams {
-  accountReference: string;
-  amount: NumberOrString;
-  billerId: string;
-  currency: string;
-  duplicateWindowSeconds: number;
-  idempotencyKey: string;
-  payerId: string;
-  scopeId: string;
-}
-
-/** 'Precheck' return type */
-export interface PrecheckResult {
-  duplicate: string | null;
-  existing: Json | null;
-  used: string;
-}
-
-/** 'Precheck' query type */
-export interface PrecheckQuery {
-  params: PrecheckParams;
-  result: PrecheckResult;
-}
-
-const precheckIR: any = {"usedParamSet":{"scopeId":true,"duplicateWindowSeconds":true,"payerId":true,"idempotencyKey":true,"currency":true,"billerId":true,"accountReference":true,"amount":true},"params":[{"name":"scopeId","required":true,"transform":{"type":"scalar"},"locs":[{"a":240,"b":248}]},{"name":"duplicateWindowSeconds","required":true,"transform":{"type":"scalar"},"locs":[{"a":355,"b":378},{"a":794,"b":817}]},{"name":"payerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":505,"b":513}]},{"name":"idempotencyKey","required":true,"transform":{"type":"scalar"},"locs":[{"a":537,"b":552}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":692,"b":701}]},{"name":"billerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":842,"b":851}]},{"name":"accountReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":877,"b":894}]},{"name":"amount","required":true,"transform":{"type":"scalar"},"locs":[{"a":909,"b":916}]}],"statement":"-- What the payment transaction learns before it captures funds, limits counted by the customer.\nWITH recent AS MATERIALIZED (\n  SELECT id, biller_id, account_reference, amount, currency, created_at\n    FROM payments\n   WHERE customer_id = :scopeId! AND status <> 'FAILED'\n     AND created_at > now() - greatest(interval '24 hours', make_interval(secs => :duplicateWindowSeconds!))\n)\nSELECT\n  (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)\n     FROM payments WHERE payer_id = :payerId! AND idempotency_key = :idempotencyKey!) AS existing,\n  (SELECT coalesce(sum(amount), 0)::text\n     FROM recent\n    WHERE created_at > now() - interval '24 hours' AND currency = :currency!) AS \"used!\",\n  (SELECT id FROM recent\n    WHERE created_at > now() - make_interval(secs => :duplicateWindowSeconds!)\n      AND biller_id = :billerId! AND account_reference = :accountReference! AND amount = :amount!\n    ORDER BY created_at DESC LIMIT 1) AS duplicate"};
-
-/**
- * Query generated from SQL:
- * ```
- * -- What the payment transaction learns before it captures funds, limits counted by the customer.
- * WITH recent AS MATERIALIZED (
- *   SELECT id, biller_id, account_reference, amount, currency, created_at
- *     FROM payments
- *    WHERE customer_id = :scopeId! AND status <> 'FAILED'
- *      AND created_at > now() - greatest(interval '24 hours', make_interval(secs => :duplicateWindowSeconds!))
- * )
- * SELECT
- *   (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)
- *      FROM payments WHERE payer_id = :payerId! AND idempotency_key = :idempotencyKey!) AS existing,
- *   (SELECT coalesce(sum(amount), 0)::text
- *      FROM recent
- *     WHERE created_at > now() - interval '24 hours' AND currency = :currency!) AS "used!",
- *   (SELECT id FROM recent
- *     WHERE created_at > now() - make_interval(secs => :duplicateWindowSeconds!)
- *       AND biller_id = :billerId! AND account_reference = :accountReference! AND amount = :amount!
- *     ORDER BY created_at DESC LIMIT 1) AS duplicate
- * ```
- */
-export const precheck = new PreparedQuery<PrecheckParams,PrecheckResult>(precheckIR);
-
-
 /** 'PrecheckByPayer' parameters type */
 export interface PrecheckByPayerParams {
   accountReference: string;
@@ -204,6 +152,132 @@ const insertPaymentIR: any = {"usedParamSet":{"id":true,"customerId":true,"chann
  * ```
  */
 export const insertPayment = new PreparedQuery<InsertPaymentParams,InsertPaymentResult>(insertPaymentIR);
+
+
+/** 'AdmitPayment' parameters type */
+export interface AdmitPaymentParams {
+  accountReference: string;
+  amount: NumberOrString;
+  bandFrom: NumberOrString;
+  bandTo: NumberOrString;
+  billerId: string;
+  billerName: string;
+  billerSlug: string;
+  captureFundingSealed: string;
+  channel: string;
+  confirmDuplicate: boolean;
+  currency: string;
+  customerId: string;
+  daily: NumberOrString;
+  duplicateWindowSeconds: number;
+  fee: NumberOrString;
+  fundingAccountMasked: string;
+  id: string;
+  idempotencyKey: string;
+  note: string;
+  payerId: string;
+  payersCap: number;
+  payerType: string;
+  perPayment: NumberOrString;
+  rail: string;
+  requestHash: string;
+  savedAccountId?: string | null | void;
+  screeningCurrency: string;
+  windowMinutes: number;
+}
+
+/** 'AdmitPayment' return type */
+export interface AdmitPaymentResult {
+  created_at: Date | null;
+  duplicate: string | null;
+  existing: Json | null;
+  screening_band: number;
+  screening_count: number;
+  screening_payers: number;
+  screening_sum: string;
+  used: string;
+}
+
+/** 'AdmitPayment' query type */
+export interface AdmitPaymentQuery {
+  params: AdmitPaymentParams;
+  result: AdmitPaymentResult;
+}
+
+const admitPaymentIR: any = {"usedParamSet":{"customerId":true,"duplicateWindowSeconds":true,"payerId":true,"idempotencyKey":true,"currency":true,"billerId":true,"accountReference":true,"amount":true,"windowMinutes":true,"id":true,"channel":true,"payerType":true,"requestHash":true,"billerName":true,"billerSlug":true,"savedAccountId":true,"fee":true,"rail":true,"fundingAccountMasked":true,"confirmDuplicate":true,"perPayment":true,"daily":true,"captureFundingSealed":true,"note":true,"payersCap":true,"screeningCurrency":true,"bandFrom":true,"bandTo":true},"params":[{"name":"customerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":1144,"b":1155},{"a":2031,"b":2042},{"a":2454,"b":2465}]},{"name":"duplicateWindowSeconds","required":true,"transform":{"type":"scalar"},"locs":[{"a":1262,"b":1285},{"a":1733,"b":1756}]},{"name":"payerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":1443,"b":1451},{"a":2492,"b":2500}]},{"name":"idempotencyKey","required":true,"transform":{"type":"scalar"},"locs":[{"a":1475,"b":1490},{"a":2503,"b":2518}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":1630,"b":1639},{"a":2639,"b":2648},{"a":3730,"b":3739},{"a":3987,"b":3996}]},{"name":"billerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":1783,"b":1792},{"a":2536,"b":2545},{"a":3294,"b":3303},{"a":4278,"b":4287}]},{"name":"accountReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":1818,"b":1835},{"a":2585,"b":2602},{"a":3306,"b":3323},{"a":4313,"b":4330}]},{"name":"amount","required":true,"transform":{"type":"scalar"},"locs":[{"a":1850,"b":1857},{"a":2622,"b":2629},{"a":2811,"b":2818},{"a":2863,"b":2870},{"a":3768,"b":3775},{"a":4024,"b":4031}]},{"name":"windowMinutes","required":true,"transform":{"type":"scalar"},"locs":[{"a":2091,"b":2105},{"a":3356,"b":3370}]},{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":2448,"b":2451}]},{"name":"channel","required":true,"transform":{"type":"scalar"},"locs":[{"a":2468,"b":2476}]},{"name":"payerType","required":true,"transform":{"type":"scalar"},"locs":[{"a":2479,"b":2489}]},{"name":"requestHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":2521,"b":2533}]},{"name":"billerName","required":true,"transform":{"type":"scalar"},"locs":[{"a":2557,"b":2568}]},{"name":"billerSlug","required":true,"transform":{"type":"scalar"},"locs":[{"a":2571,"b":2582}]},{"name":"savedAccountId","required":false,"transform":{"type":"scalar"},"locs":[{"a":2605,"b":2619}]},{"name":"fee","required":true,"transform":{"type":"scalar"},"locs":[{"a":2632,"b":2636}]},{"name":"rail","required":true,"transform":{"type":"scalar"},"locs":[{"a":2651,"b":2656}]},{"name":"fundingAccountMasked","required":true,"transform":{"type":"scalar"},"locs":[{"a":2668,"b":2689}]},{"name":"confirmDuplicate","required":true,"transform":{"type":"scalar"},"locs":[{"a":2773,"b":2790}]},{"name":"perPayment","required":true,"transform":{"type":"scalar"},"locs":[{"a":2831,"b":2842}]},{"name":"daily","required":true,"transform":{"type":"scalar"},"locs":[{"a":2883,"b":2889}]},{"name":"captureFundingSealed","required":true,"transform":{"type":"scalar"},"locs":[{"a":3059,"b":3080}]},{"name":"note","required":true,"transform":{"type":"scalar"},"locs":[{"a":3217,"b":3222}]},{"name":"payersCap","required":true,"transform":{"type":"scalar"},"locs":[{"a":3403,"b":3413},{"a":4185,"b":4195}]},{"name":"screeningCurrency","required":true,"transform":{"type":"scalar"},"locs":[{"a":3688,"b":3706},{"a":3743,"b":3761},{"a":3886,"b":3904},{"a":4000,"b":4018}]},{"name":"bandFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":3925,"b":3934},{"a":4049,"b":4058}]},{"name":"bandTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":3948,"b":3955},{"a":4072,"b":4079}]}],"statement":"-- Step 1 of a customer's payment after the customer's lock (PaymentRepository.admit), in one\n-- statement: its snapshot is taken after the lock, so it sees every payment the customer made\n-- before. The precheck's facts (as Precheck's); the AUTHORIZING payment, its capture instruction\n-- and the first step of its timeline, inserted only when those facts admit it (the key unused,\n-- no duplicate in the window unless confirmed, within the per-payment and the rolling-day\n-- limits: the caller checks them again and raises the refusal); and the screener's facts about\n-- the payment (as ScreeningActivity's, for its window, currency, band and cap), read before the\n-- insert and counting the payment itself: it is not failed and inside the window. The distinct\n-- payers count stops at the cap as aml_distinct_payers does; under the cap the function has\n-- walked the whole window, and the customer is one of those payers exactly when one of their\n-- own payments of the window went to the account.\nWITH recent AS MATERIALIZED (\n  SELECT id, biller_id, account_reference, amount, currency, created_at\n    FROM payments\n   WHERE customer_id = :customerId! AND status <> 'FAILED'\n     AND created_at > now() - greatest(interval '24 hours', make_interval(secs => :duplicateWindowSeconds!))\n), facts AS MATERIALIZED (\n  SELECT\n    (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)\n       FROM payments WHERE payer_id = :payerId! AND idempotency_key = :idempotencyKey!) AS existing,\n    (SELECT coalesce(sum(amount), 0)\n       FROM recent\n      WHERE created_at > now() - interval '24 hours' AND currency = :currency!) AS used,\n    (SELECT id FROM recent\n      WHERE created_at > now() - make_interval(secs => :duplicateWindowSeconds!)\n        AND biller_id = :billerId! AND account_reference = :accountReference! AND amount = :amount!\n      ORDER BY created_at DESC LIMIT 1) AS duplicate\n), mine AS MATERIALIZED (\n  SELECT amount, currency, biller_id, account_reference FROM payments\n   WHERE customer_id = :customerId! AND created_at > now() - make_interval(mins => :windowMinutes!)\n     AND status <> 'FAILED'\n), inserted AS (\n  INSERT INTO payments (id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash,\n                        biller_id, biller_name, biller_slug, account_reference, saved_account_id, amount, fee,\n                        currency, rail, funding_account_masked, status)\n  SELECT :id!, :customerId!, :channel!, :payerType!, :payerId!, :idempotencyKey!, :requestHash!, :billerId!,\n         :billerName!, :billerSlug!, :accountReference!, :savedAccountId, :amount!, :fee!, :currency!, :rail!,\n         :fundingAccountMasked!, 'AUTHORIZING'\n    FROM facts\n   WHERE existing IS NULL AND (duplicate IS NULL OR :confirmDuplicate!::boolean)\n     AND :amount!::bigint <= :perPayment!::bigint AND used + :amount!::bigint <= :daily!::bigint\n  RETURNING id, status, created_at\n), instruction AS (\n  INSERT INTO payment_capture_instructions (payment_id, funding_account_sealed, created_at)\n  SELECT id, :captureFundingSealed!, created_at FROM inserted\n), step AS (\n  INSERT INTO payment_status_events (payment_id, status, note, created_at)\n  SELECT id, status, :note!, created_at FROM inserted\n), payers AS (\n  SELECT aml_distinct_payers(:billerId!, :accountReference!, now() - make_interval(mins => :windowMinutes!),\n                             :payersCap!) AS others\n)\nSELECT facts.existing, facts.used::text AS \"used!\", facts.duplicate,\n       (SELECT created_at FROM inserted) AS created_at,\n       (SELECT count(*) FROM mine)::int + 1 AS \"screening_count!\",\n       ((SELECT coalesce(sum(amount), 0) FROM mine WHERE currency = :screeningCurrency!)\n         + CASE WHEN :currency! = :screeningCurrency! THEN :amount!::bigint ELSE 0 END)::text AS \"screening_sum!\",\n       ((SELECT count(*) FROM mine\n          WHERE currency = :screeningCurrency! AND amount BETWEEN :bandFrom!::bigint AND :bandTo!::bigint)\n         + CASE WHEN :currency! = :screeningCurrency! AND :amount!::bigint BETWEEN :bandFrom!::bigint AND :bandTo!::bigint\n                THEN 1 ELSE 0 END)::int AS \"screening_band!\",\n       CASE WHEN payers.others >= :payersCap! THEN payers.others\n            WHEN EXISTS (SELECT 1 FROM mine WHERE biller_id = :billerId! AND account_reference = :accountReference!)\n              THEN payers.others\n            ELSE payers.others + 1 END AS \"screening_payers!\"\n  FROM facts, payers"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- Step 1 of a customer's payment after the customer's lock (PaymentRepository.admit), in one
+ * -- statement: its snapshot is taken after the lock, so it sees every payment the customer made
+ * -- before. The precheck's facts (as Precheck's); the AUTHORIZING payment, its capture instruction
+ * -- and the first step of its timeline, inserted only when those facts admit it (the key unused,
+ * -- no duplicate in the window unless confirmed, within the per-payment and the rolling-day
+ * -- limits: the caller checks them again and raises the refusal); and the screener's facts about
+ * -- the payment (as ScreeningActivity's, for its window, currency, band and cap), read before the
+ * -- insert and counting the payment itself: it is not failed and inside the window. The distinct
+ * -- payers count stops at the cap as aml_distinct_payers does; under the cap the function has
+ * -- walked the whole window, and the customer is one of those payers exactly when one of their
+ * -- own payments of the window went to the account.
+ * WITH recent AS MATERIALIZED (
+ *   SELECT id, biller_id, account_reference, amount, currency, created_at
+ *     FROM payments
+ *    WHERE customer_id = :customerId! AND status <> 'FAILED'
+ *      AND created_at > now() - greatest(interval '24 hours', make_interval(secs => :duplicateWindowSeconds!))
+ * ), facts AS MATERIALIZED (
+ *   SELECT
+ *     (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)
+ *        FROM payments WHERE payer_id = :payerId! AND idempotency_key = :idempotencyKey!) AS existing,
+ *     (SELECT coalesce(sum(amount), 0)
+ *        FROM recent
+ *       WHERE created_at > now() - interval '24 hours' AND currency = :currency!) AS used,
+ *     (SELECT id FROM recent
+ *       WHERE created_at > now() - make_interval(secs => :duplicateWindowSeconds!)
+ *         AND biller_id = :billerId! AND account_reference = :accountReference! AND amount = :amount!
+ *       ORDER BY created_at DESC LIMIT 1) AS duplicate
+ * ), mine AS MATERIALIZED (
+ *   SELECT amount, currency, biller_id, account_reference FROM payments
+ *    WHERE customer_id = :customerId! AND created_at > now() - make_interval(mins => :windowMinutes!)
+ *      AND status <> 'FAILED'
+ * ), inserted AS (
+ *   INSERT INTO payments (id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash,
+ *                         biller_id, biller_name, biller_slug, account_reference, saved_account_id, amount, fee,
+ *                         currency, rail, funding_account_masked, status)
+ *   SELECT :id!, :customerId!, :channel!, :payerType!, :payerId!, :idempotencyKey!, :requestHash!, :billerId!,
+ *          :billerName!, :billerSlug!, :accountReference!, :savedAccountId, :amount!, :fee!, :currency!, :rail!,
+ *          :fundingAccountMasked!, 'AUTHORIZING'
+ *     FROM facts
+ *    WHERE existing IS NULL AND (duplicate IS NULL OR :confirmDuplicate!::boolean)
+ *      AND :amount!::bigint <= :perPayment!::bigint AND used + :amount!::bigint <= :daily!::bigint
+ *   RETURNING id, status, created_at
+ * ), instruction AS (
+ *   INSERT INTO payment_capture_instructions (payment_id, funding_account_sealed, created_at)
+ *   SELECT id, :captureFundingSealed!, created_at FROM inserted
+ * ), step AS (
+ *   INSERT INTO payment_status_events (payment_id, status, note, created_at)
+ *   SELECT id, status, :note!, created_at FROM inserted
+ * ), payers AS (
+ *   SELECT aml_distinct_payers(:billerId!, :accountReference!, now() - make_interval(mins => :windowMinutes!),
+ *                              :payersCap!) AS others
+ * )
+ * SELECT facts.existing, facts.used::text AS "used!", facts.duplicate,
+ *        (SELECT created_at FROM inserted) AS created_at,
+ *        (SELECT count(*) FROM mine)::int + 1 AS "screening_count!",
+ *        ((SELECT coalesce(sum(amount), 0) FROM mine WHERE currency = :screeningCurrency!)
+ *          + CASE WHEN :currency! = :screeningCurrency! THEN :amount!::bigint ELSE 0 END)::text AS "screening_sum!",
+ *        ((SELECT count(*) FROM mine
+ *           WHERE currency = :screeningCurrency! AND amount BETWEEN :bandFrom!::bigint AND :bandTo!::bigint)
+ *          + CASE WHEN :currency! = :screeningCurrency! AND :amount!::bigint BETWEEN :bandFrom!::bigint AND :bandTo!::bigint
+ *                 THEN 1 ELSE 0 END)::int AS "screening_band!",
+ *        CASE WHEN payers.others >= :payersCap! THEN payers.others
+ *             WHEN EXISTS (SELECT 1 FROM mine WHERE biller_id = :billerId! AND account_reference = :accountReference!)
+ *               THEN payers.others
+ *             ELSE payers.others + 1 END AS "screening_payers!"
+ *   FROM facts, payers
+ * ```
+ */
+export const admitPayment = new PreparedQuery<AdmitPaymentParams,AdmitPaymentResult>(admitPaymentIR);
 
 
 /** 'FindPayment' parameters type */

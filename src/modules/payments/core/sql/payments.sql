@@ -2,25 +2,6 @@
 -- Serialises one customer's payments until the transaction ends (PaymentRepository.lockCustomer).
 SELECT pg_advisory_xact_lock(hashtextextended('payments:' || :customerId!, 0)) AS "locked!";
 
-/* @name Precheck */
--- What the payment transaction learns before it captures funds, limits counted by the customer.
-WITH recent AS MATERIALIZED (
-  SELECT id, biller_id, account_reference, amount, currency, created_at
-    FROM payments
-   WHERE customer_id = :scopeId! AND status <> 'FAILED'
-     AND created_at > now() - greatest(interval '24 hours', make_interval(secs => :duplicateWindowSeconds!))
-)
-SELECT
-  (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)
-     FROM payments WHERE payer_id = :payerId! AND idempotency_key = :idempotencyKey!) AS existing,
-  (SELECT coalesce(sum(amount), 0)::text
-     FROM recent
-    WHERE created_at > now() - interval '24 hours' AND currency = :currency!) AS "used!",
-  (SELECT id FROM recent
-    WHERE created_at > now() - make_interval(secs => :duplicateWindowSeconds!)
-      AND biller_id = :billerId! AND account_reference = :accountReference! AND amount = :amount!
-    ORDER BY created_at DESC LIMIT 1) AS duplicate;
-
 /* @name PrecheckByPayer */
 -- The precheck of a payment whose limits count by the payer (an agent's own limits).
 WITH recent AS MATERIALIZED (
@@ -59,6 +40,74 @@ WITH inserted AS (
 INSERT INTO payment_status_events (payment_id, status, note, created_at)
 SELECT id, status, :note!, created_at FROM inserted
 RETURNING created_at;
+
+/* @name AdmitPayment */
+-- Step 1 of a customer's payment after the customer's lock (PaymentRepository.admit), in one
+-- statement: its snapshot is taken after the lock, so it sees every payment the customer made
+-- before. The precheck's facts (as Precheck's); the AUTHORIZING payment, its capture instruction
+-- and the first step of its timeline, inserted only when those facts admit it (the key unused,
+-- no duplicate in the window unless confirmed, within the per-payment and the rolling-day
+-- limits: the caller checks them again and raises the refusal); and the screener's facts about
+-- the payment (as ScreeningActivity's, for its window, currency, band and cap), read before the
+-- insert and counting the payment itself: it is not failed and inside the window. The distinct
+-- payers count stops at the cap as aml_distinct_payers does; under the cap the function has
+-- walked the whole window, and the customer is one of those payers exactly when one of their
+-- own payments of the window went to the account.
+WITH recent AS MATERIALIZED (
+  SELECT id, biller_id, account_reference, amount, currency, created_at
+    FROM payments
+   WHERE customer_id = :customerId! AND status <> 'FAILED'
+     AND created_at > now() - greatest(interval '24 hours', make_interval(secs => :duplicateWindowSeconds!))
+), facts AS MATERIALIZED (
+  SELECT
+    (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)
+       FROM payments WHERE payer_id = :payerId! AND idempotency_key = :idempotencyKey!) AS existing,
+    (SELECT coalesce(sum(amount), 0)
+       FROM recent
+      WHERE created_at > now() - interval '24 hours' AND currency = :currency!) AS used,
+    (SELECT id FROM recent
+      WHERE created_at > now() - make_interval(secs => :duplicateWindowSeconds!)
+        AND biller_id = :billerId! AND account_reference = :accountReference! AND amount = :amount!
+      ORDER BY created_at DESC LIMIT 1) AS duplicate
+), mine AS MATERIALIZED (
+  SELECT amount, currency, biller_id, account_reference FROM payments
+   WHERE customer_id = :customerId! AND created_at > now() - make_interval(mins => :windowMinutes!)
+     AND status <> 'FAILED'
+), inserted AS (
+  INSERT INTO payments (id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash,
+                        biller_id, biller_name, biller_slug, account_reference, saved_account_id, amount, fee,
+                        currency, rail, funding_account_masked, status)
+  SELECT :id!, :customerId!, :channel!, :payerType!, :payerId!, :idempotencyKey!, :requestHash!, :billerId!,
+         :billerName!, :billerSlug!, :accountReference!, :savedAccountId, :amount!, :fee!, :currency!, :rail!,
+         :fundingAccountMasked!, 'AUTHORIZING'
+    FROM facts
+   WHERE existing IS NULL AND (duplicate IS NULL OR :confirmDuplicate!::boolean)
+     AND :amount!::bigint <= :perPayment!::bigint AND used + :amount!::bigint <= :daily!::bigint
+  RETURNING id, status, created_at
+), instruction AS (
+  INSERT INTO payment_capture_instructions (payment_id, funding_account_sealed, created_at)
+  SELECT id, :captureFundingSealed!, created_at FROM inserted
+), step AS (
+  INSERT INTO payment_status_events (payment_id, status, note, created_at)
+  SELECT id, status, :note!, created_at FROM inserted
+), payers AS (
+  SELECT aml_distinct_payers(:billerId!, :accountReference!, now() - make_interval(mins => :windowMinutes!),
+                             :payersCap!) AS others
+)
+SELECT facts.existing, facts.used::text AS "used!", facts.duplicate,
+       (SELECT created_at FROM inserted) AS created_at,
+       (SELECT count(*) FROM mine)::int + 1 AS "screening_count!",
+       ((SELECT coalesce(sum(amount), 0) FROM mine WHERE currency = :screeningCurrency!)
+         + CASE WHEN :currency! = :screeningCurrency! THEN :amount!::bigint ELSE 0 END)::text AS "screening_sum!",
+       ((SELECT count(*) FROM mine
+          WHERE currency = :screeningCurrency! AND amount BETWEEN :bandFrom!::bigint AND :bandTo!::bigint)
+         + CASE WHEN :currency! = :screeningCurrency! AND :amount!::bigint BETWEEN :bandFrom!::bigint AND :bandTo!::bigint
+                THEN 1 ELSE 0 END)::int AS "screening_band!",
+       CASE WHEN payers.others >= :payersCap! THEN payers.others
+            WHEN EXISTS (SELECT 1 FROM mine WHERE biller_id = :billerId! AND account_reference = :accountReference!)
+              THEN payers.others
+            ELSE payers.others + 1 END AS "screening_payers!"
+  FROM facts, payers;
 
 /* @name FindPayment */
 SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,

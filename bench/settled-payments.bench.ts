@@ -11,9 +11,10 @@
  *   npm run bench:settled           # nest build, then this file with ts-node (transpile-only)
  *
  * What the floor does for each payment (each line one round trip; T = a transaction):
- *   T1  accept   `payments.lock-customer`, `identity.kyc-tier`, `payments.precheck`,
- *                `payments.insert-payment` (AUTHORIZING, the timeline's first step, the sealed
- *                funding account: AES-256-GCM as the core seals it)
+ *   T1  accept   `payments.lock-customer`, `identity.kyc-tier`, `payments.admit-payment` (the key,
+ *                duplicate and day-total checks, AUTHORIZING with the timeline's first step and
+ *                the sealed funding account: AES-256-GCM as the core seals it, and the AML
+ *                activity read, all in the service's one admission statement)
  *       rail     `payments.sandbox-record-capture` (the sandbox rail's record, no transaction)
  *   T2  capture  `ledger.post-entry` (journal entry + 3 lines), `payments.transition-payment`
  *                (PENDING, timeline, capture instruction deleted), `payments.open-first-posting-cycle`,
@@ -39,7 +40,7 @@
  *   API      the session check (bearer guard, Redis session cache), the rate limits, DTO
  *            validation, the biller quote and the biller circuit breaker (Redis), the direct
  *            biller's account validation (an HTTP call to the simulator), the ledger accounts'
- *            opening, AML screening (`payments.screening-activity` and its rules), the response
+ *            opening, the AML rules over the activity read and their flags, the response
  *            DTO, Express and Nest's pipeline, logging
  *   worker   the outbox relay (claim batch, publish to Redis, one Bull job per consumer queue,
  *            mark PUBLISHED), Bull's job lifecycle in Redis (add, move to active, lock renewal,
@@ -169,6 +170,12 @@ const FLOOR_CYCLE_DUE_IN_MS = 10 * 365 * 24 * 3600 * 1000;
 /** The service's defaults of POSTING_LEASE_MS and PAYMENT_DUPLICATE_WINDOW_SECONDS. */
 const POSTING_LEASE_MS = 30_000;
 const DUPLICATE_WINDOW_SECONDS = 600;
+/** Limits the floor never reaches (it reads the day's total as the service does, and pays within it). */
+const FLOOR_LIMIT = '1000000000000';
+/** The service's AML defaults (compliance.config.ts): the window, the structuring band, the payers cap. */
+const AML_WINDOW_MINUTES = 60;
+const AML_BAND = { from: '450000000', to: '500000000' };
+const AML_DISTINCT_PAYERS_MAX = 25;
 
 interface SettledRound {
   load: Figures;
@@ -722,18 +729,9 @@ async function acceptFloorPayment(
     await exec(client, SQL.payments.lockCustomer, { customerId: order.customerId });
     const [customer] = await exec(client, SQL.identity.kycTier, { userId: order.customerId });
     if (!customer) throw new Error('no such customer');
-    const [check] = await exec(client, SQL.payments.precheck, {
-      scopeId: order.customerId,
-      payerId: order.customerId,
-      idempotencyKey: order.key,
-      currency: 'NGN',
-      billerId: biller.id,
-      accountReference: ACCOUNT_REFERENCE,
-      amount: order.amount,
-      duplicateWindowSeconds: DUPLICATE_WINDOW_SECONDS,
-    });
-    if (check.existing !== null || check.duplicate !== null) throw new Error('a duplicate');
-    await exec(client, SQL.payments.insertPayment, {
+    // The service's admission statement: the key and duplicate checks, the rolling-day sum against
+    // the limits, the AUTHORIZING payment with its first timeline step, and the AML activity read.
+    const [admitted] = await exec(client, SQL.payments.admitPayment, {
       id,
       customerId: order.customerId,
       channel: 'APP',
@@ -753,12 +751,19 @@ async function acceptFloorPayment(
       fundingAccountMasked: maskFundingAccount(FUNDING_CARD),
       note: 'Payment accepted; CARD asked to capture the funds',
       captureFundingSealed: seal.seal(id, FUNDING_CARD),
-      merchantId: null,
-      livemode: null,
-      checkoutSessionId: null,
-      merchantFee: null,
-      merchantPricingVersionId: null,
+      duplicateWindowSeconds: DUPLICATE_WINDOW_SECONDS,
+      confirmDuplicate: false,
+      perPayment: FLOOR_LIMIT,
+      daily: FLOOR_LIMIT,
+      windowMinutes: AML_WINDOW_MINUTES,
+      screeningCurrency: 'NGN',
+      bandFrom: AML_BAND.from,
+      bandTo: AML_BAND.to,
+      payersCap: AML_DISTINCT_PAYERS_MAX,
     });
+    if (admitted.existing !== null || admitted.duplicate !== null || admitted.created_at === null) {
+      throw new Error('not admitted');
+    }
   });
   // The rail's side: the sandbox records the capture in its own table, outside any transaction.
   // The sandbox rail's reference: `card_cap_` and a digest of the payment id.

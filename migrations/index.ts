@@ -48,6 +48,7 @@ import { CreateMerchantRefunds1795890100000 } from './1795890100000-create-merch
 import { SandboxRailDisputes1795890500000 } from './1795890500000-sandbox-rail-disputes';
 import { CreateMerchantPaymentDisputes1795890510000 } from './1795890510000-create-merchant-payment-disputes';
 import { MerchantRefundsLatestSucceeded1795891000000 } from './1795891000000-merchant-refunds-latest-succeeded';
+import { CheckoutSessionAdmissionTerms1795892000000 } from './1795892000000-checkout-session-admission-terms';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -101,4 +102,5 @@ export const MIGRATIONS = [
   SandboxRailDisputes1795890500000,
   CreateMerchantPaymentDisputes1795890510000,
   MerchantRefundsLatestSucceeded1795891000000,
+  CheckoutSessionAdmissionTerms1795892000000,
 ];

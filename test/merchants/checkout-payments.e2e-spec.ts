@@ -312,6 +312,73 @@ describe('Checkout sessions paid through the payment core (channel CHECKOUT)', (
     await expectLedgerBalanced(harness);
   });
 
+  it('the capture credits the merchant by the terms in force at admission, not by a price recorded after it', async () => {
+    const merchant = await newMerchant(true);
+    const session = await openSession(merchant.test);
+    // Admitted on the default terms (no pricing version: no reserve, paid out T+1); the rail's answer is lost.
+    const processing = await pay(session.id, ANSWER_LOST_CARD);
+    expect(processing.outcome).toBe('PROCESSING');
+    const [admitted] = await harness.db.query<Record<string, number | null>[]>(
+      `SELECT admission_reserve_bps, admission_reserve_hold_days, admission_payout_delay_days
+         FROM merchant_checkout_sessions WHERE id = $1`,
+      [session.id],
+    );
+    expect(admitted).toEqual({
+      admission_reserve_bps: 0,
+      admission_reserve_hold_days: 0,
+      admission_payout_delay_days: 1,
+    });
+
+    // A new price recorded while the capture is outstanding, by an app whose clock is behind the database's
+    // (the payment's created_at is the database's time): its effective time reads as before the payment's.
+    const admin = await adminOf(harness);
+    clock.advance(-10 * MINUTE);
+    try {
+      await harness.http
+        .patch(`/api/v1/admin/merchants/${merchant.id}/pricing`)
+        .set(admin.headers)
+        .send({
+          feeBps: 300,
+          feeFixed: 0,
+          feeCurrency: 'NGN',
+          reserveBps: 1000,
+          reserveHoldDays: 30,
+          payoutSchedule: { interval: 'DAILY', delayDays: 7 },
+          minimumPayoutAmount: 0,
+          effectiveAt: clock.now().toISOString(),
+        })
+        .expect(200);
+    } finally {
+      clock.advance(10 * MINUTE);
+    }
+
+    const worker = await startOutboxWorker(MerchantsJobsModule, {
+      runConfig: harness.config,
+      label: 'recovery-terms',
+      imports: [ComplianceModule],
+    });
+    try {
+      await ageForRecovery(processing.paymentId);
+      expect(await worker.get(PaymentRecoveryService).recover()).toBeGreaterThanOrEqual(1);
+    } finally {
+      await worker.close();
+    }
+    const [payment] = await paymentsOf(session.id);
+    expect(payment.status).toBe('SUCCEEDED');
+    // The fee was priced at admission (1.5% + NGN 100); the releases follow the same terms: no reserve, T+1.
+    expect(payment.merchant_fee).toBe(String(3_750 + 10_000));
+    const releases = await harness.db.query<{ kind: string; amount: string; delay_seconds: number }[]>(
+      `SELECT r.kind, r.amount::text AS amount, extract(epoch FROM r.due_at - s.completed_at)::int AS delay_seconds
+         FROM merchant_balance_releases r JOIN merchant_checkout_sessions s ON s.payment_id = r.payment_id
+        WHERE r.payment_id = $1 ORDER BY r.kind`,
+      [payment.id],
+    );
+    expect(releases).toEqual([
+      { kind: 'PENDING_TO_AVAILABLE', amount: String(250_000 - 13_750), delay_seconds: 24 * 3600 },
+    ]);
+    await expectLedgerBalanced(harness);
+  });
+
   it('a rail that never captures: the recovery job gives up past the maximum age and frees the session for another try', async () => {
     const session = await openSession(shop.test);
     const processing = await pay(session.id, TIMEOUT_CARD);

@@ -38,11 +38,13 @@ import { PaymentLinksRepository } from './payment-links.repository';
  *   merchant's velocity caps admit it (`MerchantVelocity.admit`, 422 LIMIT_EXCEEDED; no customer
  *   key: the payer is not our customer). The merchant's fee is priced now (`MerchantPricing`,
  *   `merchantFee`) and snapshotted on the payment with its pricing version. The session records
- *   the payment paying it (`payment_id` while OPEN), so a second tab is refused and the expiry
- *   leaves it alone until the payment ends.
- * - Capture (second transaction): the merchant's entry (`MerchantLedger.recordCapture`: rail
- *   clearing debited the amount; pending, reserve and fee revenue credited by the terms), then
- *   OPEN -> COMPLETE by that payment (once: `WHERE status = 'OPEN' AND payment_id = ...`), the
+ *   the payment paying it (`payment_id` while OPEN) with the terms its capture needs (reserve
+ *   share, reserve hold, payout delay, as in force now), so a second tab is refused and the
+ *   expiry leaves it alone until the payment ends.
+ * - Capture (second transaction): OPEN -> COMPLETE by that payment (once: `WHERE status = 'OPEN'
+ *   AND payment_id = ...`, answering the session and the terms its admission kept: no second
+ *   pricing read), the merchant's entry (`MerchantLedger.recordCapture`: rail clearing debited
+ *   the amount; pending, reserve and fee revenue credited by those terms), the
  *   link's completion counted, `merchant.checkout_session.completed` and
  *   `merchant.payment.succeeded`. A payment held for a compliance review books the amount to the
  *   hold only (`recordHeldCapture`); the session stays OPEN with it.
@@ -98,7 +100,16 @@ export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
     // Counted at the transaction's time, the payment's `created_at`, so a decline gives back the same minute.
     await this.velocity.admit(manager, velocityAdmission(session, transactionNow));
     const terms = await this.pricing.termsAt(manager, session.merchantId, session.currency, transactionNow);
-    if (!(await this.sessions.markPaying(manager, session.id, admission.paymentId))) throw sessionNotOpen(session);
+    // The capture's terms are kept with the payment paying the session: the capture reads them back with the
+    // session it completes, so a price changed in between reaches neither the fee nor the reserve and delays.
+    const admissionTerms = {
+      reserveBps: terms.reserveBps,
+      reserveHoldDays: terms.reserveHoldDays,
+      payoutDelayDays: terms.payoutDelayDays,
+    };
+    if (!(await this.sessions.markPaying(manager, session.id, admission.paymentId, admissionTerms))) {
+      throw sessionNotOpen(session);
+    }
     return {
       merchantId: session.merchantId,
       livemode: session.livemode,
@@ -111,41 +122,48 @@ export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
 
   async captured(manager: EntityManager, payment: Payment): Promise<CheckoutCaptureRecord> {
     const checkout = checkoutTermsOf(payment);
-    const session = await this.sessionOf(manager, payment);
     if (payment.heldForReview) {
       // Held for a compliance review: the payer's funds are booked to the hold, the session waits for the review.
       const journalEntryId = await this.merchantLedger.recordHeldCapture(manager, {
         paymentId: payment.id,
-        livemode: session.livemode,
+        livemode: checkout.livemode,
         currency: payment.currency,
         amount: payment.amount,
         rail: payment.rail,
       });
       return { journalEntryId };
     }
-    return this.complete(manager, payment, session, checkout, 'RAIL');
+    return this.complete(manager, payment, checkout, 'RAIL');
   }
 
   async released(manager: EntityManager, payment: Payment): Promise<CheckoutCaptureRecord> {
-    const checkout = checkoutTermsOf(payment);
-    const session = await this.sessionOf(manager, payment);
-    return this.complete(manager, payment, session, checkout, 'HOLD');
+    return this.complete(manager, payment, checkoutTermsOf(payment), 'HOLD');
   }
 
   /**
-   * The merchant credited (from the rail's clearing, or from the hold a review released), the
-   * session completed by the payment, its link's completion counted, and the merchant's events.
+   * The session completed by the payment (which answers it with the terms its admission kept),
+   * the merchant credited (from the rail's clearing, or from the hold a review released), its
+   * link's completion counted, and the merchant's events.
    */
   private async complete(
     manager: EntityManager,
     payment: Payment,
-    session: MerchantCheckoutSession,
     checkout: NonNullable<Payment['checkout']>,
     source: 'RAIL' | 'HOLD',
   ): Promise<CheckoutCaptureRecord> {
     const now = this.clock.now();
-    // The terms in force when the payment was accepted; its fee is the snapshot taken then.
-    const terms = await this.pricing.termsAt(manager, session.merchantId, session.currency, payment.createdAt);
+    const completed = await this.sessions.complete(manager, checkout.sessionId, payment.id, now);
+    if (!completed) {
+      // The session records the payment paying it from admission on: nothing else completes or expires it.
+      throw new Error(
+        `checkout session ${checkout.sessionId} is not OPEN with payment ${payment.id}: cannot complete it`,
+      );
+    }
+    const { session } = completed;
+    // The terms in force when the payment was admitted, kept on the session then (its fee is the payment's
+    // snapshot of the same terms); a payment admitted before they were kept looks them up at its acceptance.
+    const terms =
+      completed.terms ?? (await this.pricing.termsAt(manager, session.merchantId, session.currency, payment.createdAt));
     const journalEntryId = await this.merchantLedger.recordCapture(manager, {
       paymentId: payment.id,
       merchantId: session.merchantId,
@@ -160,13 +178,7 @@ export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
       capturedAt: now,
       source,
     });
-    const completedAt = now;
-    if (!(await this.sessions.complete(manager, session.id, payment.id, completedAt))) {
-      // The session records the payment paying it from admission on: nothing else completes or expires it.
-      throw new Error(`checkout session ${session.id} is not OPEN with payment ${payment.id}: cannot complete it`);
-    }
     if (session.paymentLinkId !== null) await this.links.countCompletion(manager, session.paymentLinkId);
-    const completed: MerchantCheckoutSession = { ...session, status: 'COMPLETE', paymentId: payment.id, completedAt };
     await this.outbox.write(
       manager,
       {
@@ -174,9 +186,9 @@ export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
         aggregateType: 'checkout_session',
         aggregateId: session.id,
         payload: {
-          ...checkoutSessionEventPayload(completed),
+          ...checkoutSessionEventPayload(session),
           paymentId: payment.id,
-          completedAt: completedAt.toISOString(),
+          completedAt: now.toISOString(),
         },
       },
       {

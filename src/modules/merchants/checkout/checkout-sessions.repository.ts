@@ -1,27 +1,105 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, IsNull, LessThan, LessThanOrEqual } from 'typeorm';
-import { MerchantOrigin } from '../origins/merchant-origin.entity';
-import { MerchantSettlementAccount } from '../onboarding/merchant-terms.entities';
-import { MerchantCheckoutSession } from './checkout-session.entity';
+import type { EntityManager } from 'typeorm';
+import { jsonObject, oneOf } from '../../../platform/database/column-values';
+import { toMinorUnits } from '../../../platform/database/minor-units.transformer';
+import { sqlStatements } from '../../../platform/database/sql-query';
+import { executorOn, one, run } from '../../../platform/database/statement-executor';
+import {
+  CHECKOUT_SESSION_SOURCES,
+  CHECKOUT_SESSION_STATUSES,
+  MerchantCheckoutSession,
+} from './checkout-session.entity';
+import * as checkoutSessions from './sql/checkout-sessions.queries';
 
-/** Named reads and writes of checkout sessions (TypeORM, one table at a time, no joins). */
+const SQL = sqlStatements('merchants', checkoutSessions);
+
+/**
+ * The pricing terms a checkout payment's capture needs, as in force when the payment was admitted
+ * (kept on the session with the payment paying it).
+ */
+export interface AdmissionTerms {
+  reserveBps: number;
+  reserveHoldDays: number;
+  payoutDelayDays: number;
+}
+
+/** A session completed by its payment, and the terms its admission kept (null for one admitted before they were kept). */
+export interface CompletedCheckoutSession {
+  session: MerchantCheckoutSession;
+  terms: AdmissionTerms | null;
+}
+
+/**
+ * Named statements on checkout sessions (`sql/checkout-sessions.sql`, pgtyped), rows mapped to
+ * `MerchantCheckoutSession` explicitly; and the merchant's origins and settlement currencies the
+ * session rules and the hosted page read.
+ */
 @Injectable()
 export class CheckoutSessionsRepository {
   /** The session of this merchant in this mode; another merchant's or the other mode's is null. */
-  findOf(manager: EntityManager, merchantId: string, livemode: boolean, id: string) {
-    return manager.findOne(MerchantCheckoutSession, { where: { id, merchantId, livemode } });
+  async findOf(
+    manager: EntityManager,
+    merchantId: string,
+    livemode: boolean,
+    id: string,
+  ): Promise<MerchantCheckoutSession | null> {
+    const row = await one(executorOn(manager), SQL.checkoutSessionOf, { id, merchantId, livemode });
+    return row === null ? null : toSession(row);
   }
 
-  findById(manager: EntityManager, id: string) {
-    return manager.findOne(MerchantCheckoutSession, { where: { id } });
+  async findById(manager: EntityManager, id: string): Promise<MerchantCheckoutSession | null> {
+    const row = await one(executorOn(manager), SQL.checkoutSessionById, { id });
+    return row === null ? null : toSession(row);
   }
 
-  findByIdempotencyKey(manager: EntityManager, merchantId: string, livemode: boolean, idempotencyKey: string) {
-    return manager.findOne(MerchantCheckoutSession, { where: { merchantId, livemode, idempotencyKey } });
+  async findByIdempotencyKey(
+    manager: EntityManager,
+    merchantId: string,
+    livemode: boolean,
+    idempotencyKey: string,
+  ): Promise<MerchantCheckoutSession | null> {
+    const row = await one(executorOn(manager), SQL.checkoutSessionByIdempotencyKey, {
+      merchantId,
+      livemode,
+      idempotencyKey,
+    });
+    return row === null ? null : toSession(row);
   }
 
   async insert(manager: EntityManager, session: MerchantCheckoutSession): Promise<void> {
-    await manager.insert(MerchantCheckoutSession, session);
+    await run(executorOn(manager), SQL.insertCheckoutSession, {
+      id: session.id,
+      merchantId: session.merchantId,
+      livemode: session.livemode,
+      status: session.status,
+      source: session.source,
+      paymentLinkId: session.paymentLinkId,
+      amount: session.amount,
+      currency: session.currency,
+      merchantReference: session.merchantReference,
+      title: session.title,
+      successUrl: session.successUrl,
+      cancelUrl: session.cancelUrl,
+      customerEmail: session.customerEmail,
+      metadata: JSON.stringify(session.metadata),
+      paymentId: session.paymentId,
+      idempotencyKey: session.idempotencyKey,
+      requestFingerprint: session.requestFingerprint,
+      createdByApiKeyId: session.createdByApiKeyId,
+      expiresAt: session.expiresAt,
+      completedAt: session.completedAt,
+      expiredAt: session.expiredAt,
+      createdAt: session.createdAt,
+    });
+  }
+
+  /**
+   * OPEN sessions due before `dueBefore` and not being paid, oldest due first, at most `limit`
+   * (the open-expiry index): what the sweep expires when their delayed jobs were lost.
+   */
+  async overdueOpen(manager: EntityManager, dueBefore: Date, limit: number): Promise<MerchantCheckoutSession[]> {
+    const rows = await run(executorOn(manager), SQL.checkoutSessionsOverdueOpen, { dueBefore, limit });
+    return rows.map(toSession);
   }
 
   /**
@@ -29,25 +107,8 @@ export class CheckoutSessionsRepository {
    * (`payment_id` set while OPEN) does not expire: the payer was admitted before `expiresAt`, and
    * the payment either completes it or, failing, frees it (and expires it when due).
    */
-  /**
-   * OPEN sessions due before `dueBefore` and not being paid, oldest due first, at most `limit`
-   * (the open-expiry index): what the sweep expires when their delayed jobs were lost.
-   */
-  overdueOpen(manager: EntityManager, dueBefore: Date, limit: number): Promise<MerchantCheckoutSession[]> {
-    return manager.find(MerchantCheckoutSession, {
-      where: { status: 'OPEN', expiresAt: LessThan(dueBefore), paymentId: IsNull() },
-      order: { expiresAt: 'ASC' },
-      take: limit,
-    });
-  }
-
   async expireIfDue(manager: EntityManager, id: string, now: Date): Promise<boolean> {
-    const result = await manager.update(
-      MerchantCheckoutSession,
-      { id, status: 'OPEN', expiresAt: LessThanOrEqual(now), paymentId: IsNull() },
-      { status: 'EXPIRED', expiredAt: now },
-    );
-    return (result.affected ?? 0) > 0;
+    return (await run(executorOn(manager), SQL.expireCheckoutSessionIfDue, { id, now })).length > 0;
   }
 
   /**
@@ -58,53 +119,59 @@ export class CheckoutSessionsRepository {
     manager: EntityManager,
     id: string,
   ): Promise<{ session: MerchantCheckoutSession; transactionNow: Date } | null> {
-    const { entities, raw } = await manager
-      .createQueryBuilder(MerchantCheckoutSession, 'session')
-      .addSelect('now()', 'transaction_now')
-      .where('session.id = :id', { id })
-      .setLock('pessimistic_write')
-      .getRawAndEntities<{ transaction_now: Date }>();
-    const [session] = entities;
-    return session ? { session, transactionNow: raw[0].transaction_now } : null;
+    const row = await one(executorOn(manager), SQL.lockCheckoutSessionForPayment, { id });
+    return row === null ? null : { session: toSession(row), transactionNow: row.transaction_now };
   }
 
-  /** Records the payment paying an OPEN, unpaid session: true when this call did. */
-  async markPaying(manager: EntityManager, id: string, paymentId: string): Promise<boolean> {
-    const result = await manager.update(
-      MerchantCheckoutSession,
-      { id, status: 'OPEN', paymentId: IsNull() },
-      { paymentId },
-    );
-    return (result.affected ?? 0) > 0;
+  /**
+   * Records the payment paying an OPEN, unpaid session, with the terms its capture will need (as
+   * in force at this admission): true when this call did.
+   */
+  async markPaying(manager: EntityManager, id: string, paymentId: string, terms: AdmissionTerms): Promise<boolean> {
+    const rows = await run(executorOn(manager), SQL.markCheckoutSessionPaying, {
+      id,
+      paymentId,
+      reserveBps: terms.reserveBps,
+      reserveHoldDays: terms.reserveHoldDays,
+      payoutDelayDays: terms.payoutDelayDays,
+    });
+    return rows.length > 0;
   }
 
-  /** OPEN -> COMPLETE by the payment paying it, once: true when this call completed it. */
-  async complete(manager: EntityManager, id: string, paymentId: string, completedAt: Date): Promise<boolean> {
-    const result = await manager.update(
-      MerchantCheckoutSession,
-      { id, status: 'OPEN', paymentId },
-      { status: 'COMPLETE', completedAt },
-    );
-    return (result.affected ?? 0) > 0;
+  /**
+   * OPEN -> COMPLETE by the payment paying it, once: the session as completed and the terms its
+   * admission kept, or null when this call did not complete it.
+   */
+  async complete(
+    manager: EntityManager,
+    id: string,
+    paymentId: string,
+    completedAt: Date,
+  ): Promise<CompletedCheckoutSession | null> {
+    const row = await one(executorOn(manager), SQL.completeCheckoutSession, { id, paymentId, completedAt });
+    if (row === null) return null;
+    const terms =
+      row.admission_reserve_bps === null ||
+      row.admission_reserve_hold_days === null ||
+      row.admission_payout_delay_days === null
+        ? null
+        : {
+            reserveBps: row.admission_reserve_bps,
+            reserveHoldDays: row.admission_reserve_hold_days,
+            payoutDelayDays: row.admission_payout_delay_days,
+          };
+    return { session: toSession(row), terms };
   }
 
   /** Frees an OPEN session of a payment that failed, for the payer's next try: true when it did. */
   async releasePayment(manager: EntityManager, id: string, paymentId: string): Promise<boolean> {
-    const result = await manager.update(
-      MerchantCheckoutSession,
-      { id, status: 'OPEN', paymentId },
-      { paymentId: null },
-    );
-    return (result.affected ?? 0) > 0;
+    return (await run(executorOn(manager), SQL.releaseCheckoutSessionPayment, { id, paymentId })).length > 0;
   }
 
   /** The merchant's VERIFIED origins (canonical form) a live redirect may go to: not the test-mode localhost ones. */
   async liveOrigins(manager: EntityManager, merchantId: string): Promise<Set<string>> {
-    const origins = await manager.find(MerchantOrigin, {
-      where: { merchantId, status: 'VERIFIED', testModeOnly: false },
-      select: { origin: true },
-    });
-    return new Set(origins.map((row) => row.origin));
+    const rows = await run(executorOn(manager), SQL.checkoutLiveOrigins, { merchantId });
+    return new Set(rows.map((row) => row.origin));
   }
 
   /**
@@ -112,19 +179,49 @@ export class CheckoutSessionsRepository {
    * test-mode localhost ones); test, every VERIFIED origin.
    */
   async frameOrigins(manager: EntityManager, merchantId: string, livemode: boolean): Promise<string[]> {
-    const origins = await manager.find(MerchantOrigin, {
-      where: livemode ? { merchantId, status: 'VERIFIED', testModeOnly: false } : { merchantId, status: 'VERIFIED' },
-      select: { origin: true },
-    });
-    return origins.map((row) => row.origin).sort();
+    const rows = await run(executorOn(manager), SQL.checkoutFrameOrigins, { merchantId, livemode });
+    return rows.map((row) => row.origin).sort();
   }
 
   /** The currencies of the merchant's current settlement accounts (empty when none is set up). */
   async settlementCurrencies(manager: EntityManager, merchantId: string): Promise<string[]> {
-    const accounts = await manager.find(MerchantSettlementAccount, {
-      where: { merchantId, replacedAt: IsNull() },
-      select: { currency: true },
-    });
-    return [...new Set(accounts.map((row) => row.currency))].sort();
+    const rows = await run(executorOn(manager), SQL.checkoutSettlementCurrencies, { merchantId });
+    return rows.map((row) => row.currency).sort();
   }
+}
+
+function toSession(row: checkoutSessions.CheckoutSessionByIdResult): MerchantCheckoutSession {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    livemode: row.livemode,
+    status: oneOf(CHECKOUT_SESSION_STATUSES, row.status, 'merchant_checkout_sessions.status'),
+    source: oneOf(CHECKOUT_SESSION_SOURCES, row.source, 'merchant_checkout_sessions.source'),
+    paymentLinkId: row.payment_link_id,
+    amount: toMinorUnits(row.amount),
+    currency: row.currency,
+    merchantReference: row.merchant_reference,
+    title: row.title,
+    successUrl: row.success_url,
+    cancelUrl: row.cancel_url,
+    customerEmail: row.customer_email,
+    metadata: stringValues(row.metadata),
+    paymentId: row.payment_id,
+    idempotencyKey: row.idempotency_key,
+    requestFingerprint: row.request_fingerprint,
+    createdByApiKeyId: row.created_by_api_key_id,
+    expiresAt: row.expires_at,
+    completedAt: row.completed_at,
+    expiredAt: row.expired_at,
+    createdAt: row.created_at,
+  } satisfies MerchantCheckoutSession;
+}
+
+/** A session's `metadata`: an object of strings (the request's rules, `dto/checkout-metadata.ts`). */
+function stringValues(value: unknown): Record<string, string> {
+  const object = jsonObject(value, 'merchant_checkout_sessions.metadata');
+  for (const [key, entry] of Object.entries(object)) {
+    if (typeof entry !== 'string') throw new Error(`merchant_checkout_sessions.metadata: ${key} is not a string`);
+  }
+  return object as Record<string, string>;
 }

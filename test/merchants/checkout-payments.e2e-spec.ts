@@ -167,7 +167,7 @@ describe('Checkout sessions paid through the payment core (channel CHECKOUT)', (
     const session = await openSession(shop.test);
     const outcome = await pay(session.id);
 
-    expect(outcome).toMatchObject({ outcome: 'PAID', session: { id: session.id, status: 'COMPLETE' } });
+    expect(outcome).toMatchObject({ outcome: 'PAID' });
     const [payment] = await paymentsOf(session.id);
     expect(outcome.paymentId).toBe(payment.id);
     expect(payment).toMatchObject({
@@ -242,15 +242,15 @@ describe('Checkout sessions paid through the payment core (channel CHECKOUT)', (
   it('a declined card leaves the session OPEN; a retry with a new key pays it', async () => {
     const session = await openSession(shop.test);
     const declined = await pay(session.id, DECLINED_CARD);
-    expect(declined).toMatchObject({ outcome: 'DECLINED', session: { status: 'OPEN', paymentId: null } });
+    expect(declined).toMatchObject({ outcome: 'DECLINED' });
     expect(declined.outcome === 'DECLINED' && declined.reason).toBe('The funding account was declined');
-    expect((await read(shop.test, session.id)).status).toBe('OPEN');
+    expect(await read(shop.test, session.id)).toMatchObject({ status: 'OPEN', paymentId: null });
     const events = await eventsOf(declined.paymentId);
     expect(events.map((event) => event.event_type)).toEqual(['merchant.payment.failed']);
     expect(events[0].payload).toMatchObject({ status: 'FAILED', failureCode: 'RAIL_DECLINED' });
 
     const paid = await pay(session.id);
-    expect(paid).toMatchObject({ outcome: 'PAID', session: { status: 'COMPLETE' } });
+    expect(paid).toMatchObject({ outcome: 'PAID' });
     expect((await paymentsOf(session.id)).map((payment) => payment.status)).toEqual(['FAILED', 'SUCCEEDED']);
     expect(await read(shop.test, session.id)).toMatchObject({ status: 'COMPLETE', paymentId: paid.paymentId });
     await expectLedgerBalanced(harness);
@@ -281,7 +281,8 @@ describe('Checkout sessions paid through the payment core (channel CHECKOUT)', (
   it("a capture whose answer was lost is PROCESSING; the worker's recovery job completes the session", async () => {
     const session = await openSession(shop.test);
     const processing = await pay(session.id, ANSWER_LOST_CARD);
-    expect(processing).toMatchObject({ outcome: 'PROCESSING', session: { status: 'OPEN' } });
+    expect(processing).toMatchObject({ outcome: 'PROCESSING' });
+    expect((await read(shop.test, session.id)).status).toBe('OPEN');
     // The session is held by the payment under way: another tab cannot pay it, and it does not expire.
     expect(await refusal(pay(session.id))).toMatchObject({ status: 409, code: 'CHECKOUT_SESSION_NOT_OPEN' });
     expect((await paymentsOf(session.id)).map((payment) => payment.status)).toEqual(['AUTHORIZING']);

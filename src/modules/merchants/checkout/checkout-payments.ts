@@ -21,14 +21,18 @@ export interface CheckoutPayRequest {
   session?: MerchantCheckoutSession;
 }
 
-/** What paying a session came to, with the session as it stands after it. */
+/**
+ * What paying a session came to. The session itself is not read again for it: the payment's
+ * status says what became of the session (PAID: COMPLETE with it; DECLINED: OPEN and free;
+ * PROCESSING: OPEN, held by it), and a caller that shows more reads it when it does.
+ */
 export type CheckoutPayOutcome =
   /** Captured: the session is COMPLETE and the merchant's ledger credited. */
-  | { outcome: 'PAID'; paymentId: string; session: MerchantCheckoutSession }
+  | { outcome: 'PAID'; paymentId: string }
   /** Accepted, the rail has not answered yet: the session completes when the capture is recorded. */
-  | { outcome: 'PROCESSING'; paymentId: string; session: MerchantCheckoutSession }
+  | { outcome: 'PROCESSING'; paymentId: string }
   /** Declined by the rail: the session stays OPEN and the payer may try again with a new key. */
-  | { outcome: 'DECLINED'; paymentId: string; reason: string; session: MerchantCheckoutSession };
+  | { outcome: 'DECLINED'; paymentId: string; reason: string };
 
 /**
  * The one way a checkout session is paid: through the payment core (channel `CHECKOUT`), which

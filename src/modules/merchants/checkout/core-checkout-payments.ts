@@ -5,7 +5,6 @@ import { PaymentCore, RAIL_CODES, requestFingerprint, type Payment } from '../..
 import { MerchantLedger } from '../ledger/merchant-ledger';
 import { CheckoutPayments, CheckoutPayOutcome, CheckoutPayRequest } from './checkout-payments';
 import { CheckoutSessionExpiry } from './checkout-session-expiry';
-import { MerchantCheckoutSession } from './checkout-session.entity';
 import { CheckoutSessionsRepository } from './checkout-sessions.repository';
 import { MerchantCheckoutError } from './checkout.errors';
 
@@ -13,8 +12,9 @@ import { MerchantCheckoutError } from './checkout.errors';
  * `CheckoutPayments` through the payment core: `PaymentCore.payCheckout` (channel CHECKOUT, the
  * session as payer) does the idempotency, the rail call between its two transactions, screening
  * and recovery; the checkout hook (`CheckoutCompletion`) admits the session and completes it in
- * the capture's transaction. This only reads the session before and after, and expires one found
- * OPEN past its `expiresAt` first (the lazy check), so the payer's 409 leaves it EXPIRED.
+ * the capture's transaction. This only reads the session before (unless the caller hands it the
+ * one it just read), and expires one found OPEN past its `expiresAt` first (the lazy check), so
+ * the payer's 409 leaves it EXPIRED; the outcome follows from the payment, with no read after.
  */
 @Injectable()
 export class CoreCheckoutPayments extends CheckoutPayments {
@@ -60,27 +60,25 @@ export class CoreCheckoutPayments extends CheckoutPayments {
       rail: request.rail,
       fundingAccount: request.fundingAccount,
     });
-    const current = (await this.sessions.findById(this.dataSource.manager, session.id)) ?? session;
-    return outcomeOf(payment, current);
+    return outcomeOf(payment);
   }
 }
 
-/** The payer's outcome of a payment of the session, and the session as it now stands. */
-function outcomeOf(payment: Payment, session: MerchantCheckoutSession): CheckoutPayOutcome {
+/** The payer's outcome of a payment of the session. */
+function outcomeOf(payment: Payment): CheckoutPayOutcome {
   switch (payment.status) {
     case 'SUCCEEDED':
     case 'REFUNDED':
-      return { outcome: 'PAID', paymentId: payment.id, session };
+      return { outcome: 'PAID', paymentId: payment.id };
     case 'FAILED':
       return {
         outcome: 'DECLINED',
         paymentId: payment.id,
         reason: payment.failureMessage ?? payment.failureCode ?? 'The payment was declined',
-        session,
       };
     case 'AUTHORIZING': // the rail has not answered: the recovery job settles it
     case 'PENDING': // captured, held for a compliance review
     case 'PROCESSING': // never for a checkout payment (no biller to post to), answered as under way
-      return { outcome: 'PROCESSING', paymentId: payment.id, session };
+      return { outcome: 'PROCESSING', paymentId: payment.id };
   }
 }

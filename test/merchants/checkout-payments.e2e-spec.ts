@@ -377,6 +377,22 @@ describe('Checkout sessions paid through the payment core (channel CHECKOUT)', (
     expect(releases).toEqual([
       { kind: 'PENDING_TO_AVAILABLE', amount: String(250_000 - 13_750), delay_seconds: 24 * 3600 },
     ]);
+
+    // The next payment is admitted under the new price: 3 %, a 10 % reserve of the net held 30 days, T+7.
+    const next = await openSession(merchant.test);
+    expect((await pay(next.id)).outcome).toBe('PAID');
+    const [nextPayment] = await paymentsOf(next.id);
+    expect(nextPayment.merchant_fee).toBe('7500');
+    const nextReleases = await harness.db.query<{ kind: string; amount: string; delay_seconds: number }[]>(
+      `SELECT r.kind, r.amount::text AS amount, extract(epoch FROM r.due_at - s.completed_at)::int AS delay_seconds
+         FROM merchant_balance_releases r JOIN merchant_checkout_sessions s ON s.payment_id = r.payment_id
+        WHERE r.payment_id = $1 ORDER BY r.kind`,
+      [nextPayment.id],
+    );
+    expect(nextReleases).toEqual([
+      { kind: 'PENDING_TO_AVAILABLE', amount: String(242_500 - 24_250), delay_seconds: 7 * 24 * 3600 },
+      { kind: 'RESERVE_RELEASE', amount: '24250', delay_seconds: 30 * 24 * 3600 },
+    ]);
     await expectLedgerBalanced(harness);
   });
 

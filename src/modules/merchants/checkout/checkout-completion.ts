@@ -82,7 +82,7 @@ export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
   ): Promise<CheckoutCharge> {
     const locked = await this.sessions.lockForPayment(manager, admission.sessionId);
     if (!locked) throw new MerchantCheckoutError('NOT_FOUND', 'No such checkout session');
-    const { session, transactionNow } = locked;
+    const { session, transactionNow, pricingVersion } = locked;
     if (session.status !== 'OPEN' || session.paymentId !== null) throw sessionNotOpen(session);
     if (session.expiresAt.getTime() <= this.clock.now().getTime())
       throw sessionNotOpen({ ...session, status: 'EXPIRED' });
@@ -99,7 +99,8 @@ export class CheckoutCompletion implements CheckoutChannelHook, OnModuleInit {
     }
     // Counted at the transaction's time, the payment's `created_at`, so a decline gives back the same minute.
     await this.velocity.admit(manager, velocityAdmission(session, transactionNow));
-    const terms = await this.pricing.termsAt(manager, session.merchantId, session.currency, transactionNow);
+    // The pricing version in force at the transaction's time, read with the lock (`MerchantPricing.termsAt`'s rule).
+    const terms = this.pricing.termsOf(pricingVersion, session.currency);
     // The capture's terms are kept with the payment paying the session: the capture reads them back with the
     // session it completes, so a price changed in between reaches neither the fee nor the reserve and delays.
     const admissionTerms = {

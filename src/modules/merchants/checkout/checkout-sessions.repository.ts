@@ -4,6 +4,7 @@ import { jsonObject, oneOf } from '../../../platform/database/column-values';
 import { toMinorUnits } from '../../../platform/database/minor-units.transformer';
 import { sqlStatements } from '../../../platform/database/sql-query';
 import { executorOn, one, run } from '../../../platform/database/statement-executor';
+import type { PricingVersionRow } from '../ledger/merchant-pricing';
 import {
   CHECKOUT_SESSION_SOURCES,
   CHECKOUT_SESSION_STATUSES,
@@ -27,6 +28,14 @@ export interface AdmissionTerms {
 export interface CompletedCheckoutSession {
   session: MerchantCheckoutSession;
   terms: AdmissionTerms | null;
+}
+
+/** A session locked for a payment's admission, the transaction's time, and the pricing version in force then. */
+export interface LockedForPayment {
+  session: MerchantCheckoutSession;
+  transactionNow: Date;
+  /** The merchant's pricing version in force at `transactionNow`; null when it has none (the default terms). */
+  pricingVersion: PricingVersionRow | null;
 }
 
 /**
@@ -113,14 +122,13 @@ export class CheckoutSessionsRepository {
 
   /**
    * The session, locked for the payment core's admission transaction, with the transaction's
-   * `now()`: the `created_at` the payment inserted in it gets (null when the session is unknown).
+   * `now()` (the `created_at` the payment inserted in it gets) and the merchant's pricing version
+   * in force at that time, read in the same statement (null when the session is unknown).
    */
-  async lockForPayment(
-    manager: EntityManager,
-    id: string,
-  ): Promise<{ session: MerchantCheckoutSession; transactionNow: Date } | null> {
+  async lockForPayment(manager: EntityManager, id: string): Promise<LockedForPayment | null> {
     const row = await one(executorOn(manager), SQL.lockCheckoutSessionForPayment, { id });
-    return row === null ? null : { session: toSession(row), transactionNow: row.transaction_now };
+    if (row === null) return null;
+    return { session: toSession(row), transactionNow: row.transaction_now, pricingVersion: pricingVersionOf(row) };
   }
 
   /**
@@ -215,6 +223,48 @@ function toSession(row: checkoutSessions.CheckoutSessionByIdResult): MerchantChe
     expiredAt: row.expired_at,
     createdAt: row.created_at,
   } satisfies MerchantCheckoutSession;
+}
+
+/** The pricing version the admission's lock read beside the session, or null (no version in force). */
+function pricingVersionOf(row: checkoutSessions.LockCheckoutSessionForPaymentResult): PricingVersionRow | null {
+  const {
+    pricing_version_id: id,
+    pricing_fee_bps: feeBps,
+    pricing_fee_fixed: feeFixed,
+    pricing_fee_currency: feeCurrency,
+    pricing_reserve_bps: reserveBps,
+    pricing_reserve_hold_days: reserveHoldDays,
+    pricing_payout_interval: payoutInterval,
+    pricing_payout_delay_days: payoutDelayDays,
+    pricing_minimum_payout_amount: minimumPayoutAmount,
+  } = row;
+  if (id === null) return null;
+  if (
+    feeBps === null ||
+    feeFixed === null ||
+    feeCurrency === null ||
+    reserveBps === null ||
+    reserveHoldDays === null ||
+    payoutInterval === null ||
+    payoutDelayDays === null ||
+    minimumPayoutAmount === null
+  ) {
+    throw new Error(`merchant_pricing_versions ${id}: a NOT NULL column read as null`);
+  }
+  return {
+    id,
+    fee_bps: feeBps,
+    fee_fixed: feeFixed,
+    fee_cap: row.pricing_fee_cap,
+    fee_currency: feeCurrency,
+    reserve_bps: reserveBps,
+    reserve_hold_days: reserveHoldDays,
+    payout_interval: payoutInterval,
+    payout_delay_days: payoutDelayDays,
+    payout_weekly_anchor: row.pricing_payout_weekly_anchor,
+    payout_monthly_anchor: row.pricing_payout_monthly_anchor,
+    minimum_payout_amount: minimumPayoutAmount,
+  } satisfies PricingVersionRow;
 }
 
 /** A session's `metadata`: an object of strings (the request's rules, `dto/checkout-metadata.ts`). */

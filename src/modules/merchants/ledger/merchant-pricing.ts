@@ -9,6 +9,9 @@ import * as merchantLedger from './sql/merchant-ledger.queries';
 
 const SQL = sqlStatements('merchants', merchantLedger);
 
+/** A row of `merchant_pricing_versions` as `PricingVersionAt` answers it. */
+export type PricingVersionRow = merchantLedger.PricingVersionAtResult;
+
 /**
  * The terms a merchant's payment is taken on: the pricing version in force at the payment's time
  * (versions are append-only; the newest with `effectiveAt <= at` applies), else the platform's
@@ -20,7 +23,15 @@ export class MerchantPricing {
   constructor(private readonly settings: MerchantsConfig) {}
 
   async termsAt(manager: EntityManager, merchantId: string, currency: string, at: Date): Promise<MerchantTerms> {
-    const version = await one(executorOn(manager), SQL.pricingVersionAt, { merchantId, at });
+    return this.termsOf(await one(executorOn(manager), SQL.pricingVersionAt, { merchantId, at }), currency);
+  }
+
+  /**
+   * The terms of a payment in `currency` under `version`, a pricing version row a caller read
+   * itself as `PricingVersionAt` does (the checkout admission reads it with the session it
+   * locks), or the default terms when there is none.
+   */
+  termsOf(version: PricingVersionRow | null, currency: string): MerchantTerms {
     if (!version) return this.defaultTerms(currency);
     const inFeeCurrency = version.fee_currency === currency;
     return {

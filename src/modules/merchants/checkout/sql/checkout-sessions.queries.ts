@@ -335,6 +335,18 @@ export interface LockCheckoutSessionForPaymentResult {
   metadata: Json;
   payment_id: string | null;
   payment_link_id: string | null;
+  pricing_fee_bps: number | null;
+  pricing_fee_cap: string | null;
+  pricing_fee_currency: string | null;
+  pricing_fee_fixed: string | null;
+  pricing_minimum_payout_amount: string | null;
+  pricing_payout_delay_days: number | null;
+  pricing_payout_interval: string | null;
+  pricing_payout_monthly_anchor: number | null;
+  pricing_payout_weekly_anchor: string | null;
+  pricing_reserve_bps: number | null;
+  pricing_reserve_hold_days: number | null;
+  pricing_version_id: string | null;
   request_fingerprint: string | null;
   source: string;
   status: string;
@@ -349,18 +361,36 @@ export interface LockCheckoutSessionForPaymentQuery {
   result: LockCheckoutSessionForPaymentResult;
 }
 
-const lockCheckoutSessionForPaymentIR: any = {"usedParamSet":{"id":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":486,"b":489}]}],"statement":"-- The session locked for the payment core's admission, with the transaction's time (the payment's created_at).\nSELECT id, merchant_id, livemode, status, source, payment_link_id, amount, currency, merchant_reference, title,\n       success_url, cancel_url, customer_email, metadata, payment_id, idempotency_key, request_fingerprint,\n       created_by_api_key_id, expires_at, completed_at, expired_at, created_at, now() AS \"transaction_now!\"\n  FROM merchant_checkout_sessions\n WHERE id = :id!\n   FOR UPDATE"};
+const lockCheckoutSessionForPaymentIR: any = {"usedParamSet":{"id":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":1787,"b":1790}]}],"statement":"-- The session locked for the payment core's admission, with the transaction's time (the payment's created_at)\n-- and the merchant's pricing version in force then, if any (the ledger's PricingVersionAt at that time, read\n-- in the same round trip: merchant_pricing_versions_merchant_idx).\nSELECT s.id, s.merchant_id, s.livemode, s.status, s.source, s.payment_link_id, s.amount, s.currency,\n       s.merchant_reference, s.title, s.success_url, s.cancel_url, s.customer_email, s.metadata, s.payment_id,\n       s.idempotency_key, s.request_fingerprint, s.created_by_api_key_id, s.expires_at, s.completed_at,\n       s.expired_at, s.created_at, now() AS \"transaction_now!\",\n       v.id AS \"pricing_version_id?\", v.fee_bps AS \"pricing_fee_bps?\", v.fee_fixed AS \"pricing_fee_fixed?\",\n       v.fee_cap AS \"pricing_fee_cap?\", v.fee_currency AS \"pricing_fee_currency?\",\n       v.reserve_bps AS \"pricing_reserve_bps?\", v.reserve_hold_days AS \"pricing_reserve_hold_days?\",\n       v.payout_interval AS \"pricing_payout_interval?\", v.payout_delay_days AS \"pricing_payout_delay_days?\",\n       v.payout_weekly_anchor AS \"pricing_payout_weekly_anchor?\",\n       v.payout_monthly_anchor AS \"pricing_payout_monthly_anchor?\",\n       v.minimum_payout_amount AS \"pricing_minimum_payout_amount?\"\n  FROM merchant_checkout_sessions s\n  LEFT JOIN LATERAL (\n        SELECT p.id, p.fee_bps, p.fee_fixed, p.fee_cap, p.fee_currency, p.reserve_bps, p.reserve_hold_days,\n               p.payout_interval, p.payout_delay_days, p.payout_weekly_anchor, p.payout_monthly_anchor,\n               p.minimum_payout_amount\n          FROM merchant_pricing_versions p\n         WHERE p.merchant_id = s.merchant_id AND p.effective_at <= now()\n         ORDER BY p.effective_at DESC, p.id DESC\n         LIMIT 1) v ON true\n WHERE s.id = :id!\n   FOR UPDATE OF s"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- The session locked for the payment core's admission, with the transaction's time (the payment's created_at).
- * SELECT id, merchant_id, livemode, status, source, payment_link_id, amount, currency, merchant_reference, title,
- *        success_url, cancel_url, customer_email, metadata, payment_id, idempotency_key, request_fingerprint,
- *        created_by_api_key_id, expires_at, completed_at, expired_at, created_at, now() AS "transaction_now!"
- *   FROM merchant_checkout_sessions
- *  WHERE id = :id!
- *    FOR UPDATE
+ * -- The session locked for the payment core's admission, with the transaction's time (the payment's created_at)
+ * -- and the merchant's pricing version in force then, if any (the ledger's PricingVersionAt at that time, read
+ * -- in the same round trip: merchant_pricing_versions_merchant_idx).
+ * SELECT s.id, s.merchant_id, s.livemode, s.status, s.source, s.payment_link_id, s.amount, s.currency,
+ *        s.merchant_reference, s.title, s.success_url, s.cancel_url, s.customer_email, s.metadata, s.payment_id,
+ *        s.idempotency_key, s.request_fingerprint, s.created_by_api_key_id, s.expires_at, s.completed_at,
+ *        s.expired_at, s.created_at, now() AS "transaction_now!",
+ *        v.id AS "pricing_version_id?", v.fee_bps AS "pricing_fee_bps?", v.fee_fixed AS "pricing_fee_fixed?",
+ *        v.fee_cap AS "pricing_fee_cap?", v.fee_currency AS "pricing_fee_currency?",
+ *        v.reserve_bps AS "pricing_reserve_bps?", v.reserve_hold_days AS "pricing_reserve_hold_days?",
+ *        v.payout_interval AS "pricing_payout_interval?", v.payout_delay_days AS "pricing_payout_delay_days?",
+ *        v.payout_weekly_anchor AS "pricing_payout_weekly_anchor?",
+ *        v.payout_monthly_anchor AS "pricing_payout_monthly_anchor?",
+ *        v.minimum_payout_amount AS "pricing_minimum_payout_amount?"
+ *   FROM merchant_checkout_sessions s
+ *   LEFT JOIN LATERAL (
+ *         SELECT p.id, p.fee_bps, p.fee_fixed, p.fee_cap, p.fee_currency, p.reserve_bps, p.reserve_hold_days,
+ *                p.payout_interval, p.payout_delay_days, p.payout_weekly_anchor, p.payout_monthly_anchor,
+ *                p.minimum_payout_amount
+ *           FROM merchant_pricing_versions p
+ *          WHERE p.merchant_id = s.merchant_id AND p.effective_at <= now()
+ *          ORDER BY p.effective_at DESC, p.id DESC
+ *          LIMIT 1) v ON true
+ *  WHERE s.id = :id!
+ *    FOR UPDATE OF s
  * ```
  */
 export const lockCheckoutSessionForPayment = new PreparedQuery<LockCheckoutSessionForPaymentParams,LockCheckoutSessionForPaymentResult>(lockCheckoutSessionForPaymentIR);

@@ -19,6 +19,7 @@ import {
 import { assertTransition, sourcesOf } from './payment-state-machine';
 import { PaymentStatusEvent } from './payment-status-event.entity';
 import type { ScreeningActivity, ScreeningActivityQuery } from './payment-screening-reads.service';
+import * as paymentKeys from './sql/payment-keys.queries';
 import * as payments from './sql/payments.queries';
 
 /** What the payment transaction learns in one round trip before it captures funds. */
@@ -41,6 +42,7 @@ export interface StuckAuthorization {
 }
 
 const SQL = sqlStatements('payments', payments);
+const KEYS_SQL = sqlStatements('payments', paymentKeys);
 
 /** Named queries on `payments` and its timeline; every customer read is scoped to its owner. */
 @Injectable()
@@ -164,11 +166,13 @@ export class PaymentRepository {
     payerId: string,
     idempotencyKey: string,
   ): Promise<{ id: string; status: PaymentStatus; requestHash: string } | null> {
-    const payment = await manager.findOne(Payment, {
-      where: { payerId, idempotencyKey },
-      select: { id: true, status: true, requestHash: true },
-    });
-    return payment ? { id: payment.id, status: payment.status, requestHash: payment.requestHash } : null;
+    const row = await one(executorOn(manager), KEYS_SQL.paymentByPayerKey, { payerId, idempotencyKey });
+    if (row === null) return null;
+    return {
+      id: row.id,
+      status: oneOf(PAYMENT_STATUSES, row.status, 'payments.status'),
+      requestHash: row.request_hash,
+    };
   }
 
   /**

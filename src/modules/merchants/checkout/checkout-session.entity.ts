@@ -9,7 +9,12 @@ export type CheckoutSessionStatus = (typeof CHECKOUT_SESSION_STATUSES)[number];
 export const CHECKOUT_SESSION_SOURCES = ['API', 'PAYMENT_LINK'] as const;
 export type CheckoutSessionSource = (typeof CHECKOUT_SESSION_SOURCES)[number];
 
-/** A hosted checkout a customer pays once: what to pay, where to send the customer after, until when. */
+/**
+ * A hosted checkout a customer pays once: what to pay, where to send the customer after, until when.
+ * The rows are read and written by `checkout-sessions.sql`'s statements and mapped to this shape; the
+ * pricing terms an admission keeps for the capture (`admission_*` columns, set with `payment_id`) are
+ * not part of it: only the admission writes them and only the completion reads them back.
+ */
 @Entity({ name: 'merchant_checkout_sessions' })
 export class MerchantCheckoutSession {
   @PrimaryColumn('uuid')

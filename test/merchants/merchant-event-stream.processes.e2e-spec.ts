@@ -31,10 +31,16 @@ describe('the merchant event stream across API processes', () => {
       config: { DATABASE_URL: database.url, OUTBOX_POLL_INTERVAL_MS: '50', MERCHANT_EVENTS_HEARTBEAT_MS: '500' },
     });
     worker = startWorkerProcess(harness.configuration.environment).child;
-    for (let index = 0; index < 2; index += 1) {
-      const port = await freePort();
-      apis.push({ process: await startApiProcess(harness.configuration.environment, port), port });
-    }
+    // The two API processes boot side by side (and beside the worker).
+    const ports = [await freePort(), await freePort()];
+    const started = await Promise.allSettled(
+      ports.map((port) => startApiProcess(harness.configuration.environment, port)),
+    );
+    started.forEach((result, index) => {
+      if (result.status === 'fulfilled') apis.push({ process: result.value, port: ports[index] });
+    });
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
   }, 120_000);
 
   afterAll(async () => {

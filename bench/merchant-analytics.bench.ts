@@ -1,7 +1,7 @@
 /**
- * Merchant analytics as payments grow: `GET /merchant/analytics/overview` and
- * `GET /merchant/analytics/timeseries` (and, for information, top customers) at BENCH_SMALL (100,000) and then
- * BENCH_LARGE (1,000,000) planted checkout payments, with the rollups planted by the rebuild.
+ * Merchant analytics as payments grow: `GET /merchant/analytics/overview`, `/timeseries` and `/top-customers`
+ * (30 days, and 365 days: the longest range) at BENCH_SMALL (100,000) and then BENCH_LARGE (1,000,000) planted
+ * checkout payments, with the rollups planted by the rebuild.
  *
  *   npm run bench:analytics                      # nest build, then this file with ts-node
  *   npx ts-node bench/merchant-analytics.bench.ts   # against the existing dist/ build
@@ -23,11 +23,12 @@
  *    drives each route with autocannon, BENCH_CONNECTIONS (4) connections, BENCH_WARMUP_SECONDS (2) s of
  *    warm-up then BENCH_SECONDS (10) s, printing p50 and p99.
  * 5. Tops up to BENCH_LARGE in the same 90 days (so the rollups keep their rows and grow in sums), rebuilds,
- *    measures again, and prints the ratio large/small of each median (target < 1.5 for the overview and the
- *    series: they read hours x rails, never payments). Top customers read payers x days, so their cost follows
- *    the payers active in the window, not the payments; printed for information.
+ *    measures again, and prints the ratio large/small of each route's median (target < 1.5 for every route: the
+ *    overview and the series read hours x rails, top customers payers x months plus at most half a month of
+ *    payers' days at each edge of the window, never payments).
  *
- * Exits 1 when a request failed or a figure disagrees with the payments planted. A missed target is reported,
+ * Exits 1 when a request failed or a figure disagrees with the payments planted (the overview) or with the facts
+ * the rollups count (the ten top customers of each range). A missed target is reported,
  * not an exit code. Results in bench/results/merchant-analytics-<timestamp>.json. Not part of the tests.
  */
 import autocannon from 'autocannon';
@@ -67,7 +68,8 @@ const ROUTES = [
   { name: 'overview 30d', path: '/api/v1/merchant/analytics/overview?range=30d', target: true },
   { name: 'timeseries 30d by day', path: '/api/v1/merchant/analytics/timeseries?range=30d&bucket=day', target: true },
   { name: 'timeseries 7d by hour', path: '/api/v1/merchant/analytics/timeseries?range=7d', target: true },
-  { name: 'top-customers 30d', path: '/api/v1/merchant/analytics/top-customers?range=30d', target: false },
+  { name: 'top-customers 30d', path: '/api/v1/merchant/analytics/top-customers?range=30d', target: true },
+  { name: 'top-customers 365d', path: '/api/v1/merchant/analytics/top-customers?range=365d', target: true },
 ] as const;
 
 async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
@@ -150,6 +152,34 @@ async function expectedOverview(db: Client, from: Date, to: Date): Promise<{ gro
   return { gross: Number(rows[0].gross), count: Number(rows[0].count) };
 }
 
+interface TopCustomer {
+  customerKey: string;
+  paymentCount: number;
+  volume: number;
+  lastPaidAt: string;
+}
+
+/**
+ * Top customers over the UTC days [fromDay, toDay] straight from the facts (`merchant_stats_facts`, what the rollups
+ * count), the check of the route's answer: the monthly and daily rollups it combines must give the same ten.
+ */
+async function expectedTopCustomers(db: Client, fromDay: string, toDay: string): Promise<TopCustomer[]> {
+  const { rows } = await db.query<{ key: string; count: string; volume: string; last: Date }>(
+    `SELECT customer_key AS key, count(*)::text AS count, sum(volume)::text AS volume, max(at) AS last
+       FROM merchant_stats_facts
+      WHERE merchant_id = $1 AND livemode = false AND currency = 'NGN' AND kind = 'payment' AND customer_key IS NOT NULL
+        AND at >= $2::date AND at < $3::date + 1
+      GROUP BY customer_key ORDER BY sum(volume) DESC, count(*) DESC, customer_key LIMIT 10`,
+    [DEMO_MERCHANT.id, fromDay, toDay],
+  );
+  return rows.map((row) => ({
+    customerKey: row.key,
+    paymentCount: Number(row.count),
+    volume: Number(row.volume),
+    lastPaidAt: row.last.toISOString(),
+  }));
+}
+
 async function drive(baseUrl: string, path: string, duration: number): Promise<Figures> {
   const result = await autocannon({
     url: `${baseUrl}${path}`,
@@ -163,7 +193,7 @@ async function drive(baseUrl: string, path: string, duration: number): Promise<F
 interface SizeFigures {
   payments: number;
   rebuildSeconds: number;
-  rollupRows: { hours: number; payerDays: number };
+  rollupRows: { hours: number; payerDays: number; payerMonths: number };
   routes: Record<string, Figures>;
   mismatches: string[];
 }
@@ -187,6 +217,22 @@ async function measure(db: Client, baseUrl: string, payments: number, rebuildSec
         );
       }
     }
+    if (route.name.startsWith('top-customers')) {
+      const days = Number(/range=(\d+)d/.exec(route.path)?.[1]);
+      const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+      const fromDay = new Date(today - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+      const toDay = new Date(today).toISOString().slice(0, 10);
+      const answer = (JSON.parse(text) as TopCustomer[]).map(({ customerKey, paymentCount, volume, lastPaidAt }) => ({
+        customerKey,
+        paymentCount,
+        volume,
+        lastPaidAt,
+      }));
+      const expected = await expectedTopCustomers(db, fromDay, toDay);
+      if (JSON.stringify(answer) !== JSON.stringify(expected)) {
+        mismatches.push(`${route.name}: ${JSON.stringify(answer[0])} ... != facts ${JSON.stringify(expected[0])} ...`);
+      }
+    }
     await drive(baseUrl, route.path, warmUpSeconds);
     const figures = await drive(baseUrl, route.path, seconds);
     routes[route.name] = figures;
@@ -195,15 +241,20 @@ async function measure(db: Client, baseUrl: string, payments: number, rebuildSec
         (figures.non2xx + figures.errors > 0 ? `, ${figures.non2xx} non-2xx, ${figures.errors} errors` : ''),
     );
   }
-  const { rows } = await db.query<{ hours: string; payer_days: string }>(
+  const { rows } = await db.query<{ hours: string; payer_days: string; payer_months: string }>(
     `SELECT (SELECT count(*) FROM merchant_stats_hourly WHERE merchant_id = $1)::text AS hours,
-            (SELECT count(*) FROM merchant_stats_payers_daily WHERE merchant_id = $1)::text AS payer_days`,
+            (SELECT count(*) FROM merchant_stats_payers_daily WHERE merchant_id = $1)::text AS payer_days,
+            (SELECT count(*) FROM merchant_stats_payers_monthly WHERE merchant_id = $1)::text AS payer_months`,
     [DEMO_MERCHANT.id],
   );
   return {
     payments,
     rebuildSeconds,
-    rollupRows: { hours: Number(rows[0].hours), payerDays: Number(rows[0].payer_days) },
+    rollupRows: {
+      hours: Number(rows[0].hours),
+      payerDays: Number(rows[0].payer_days),
+      payerMonths: Number(rows[0].payer_months),
+    },
     routes,
     mismatches,
   };
@@ -282,10 +333,13 @@ async function main(): Promise<void> {
           `${String(row.smallP99).padStart(8)} / ${String(row.largeP99).padEnd(8)} ms ${row.ratio.toFixed(2).padStart(6)} ` +
           (row.target ? (row.ratio < TARGET_RATIO ? 'met' : 'MISSED') : '(information)'),
       ),
-      `rollup rows (hours / payer days): ${small.rollupRows.hours} / ${small.rollupRows.payerDays} at the small size, ` +
-        `${large.rollupRows.hours} / ${large.rollupRows.payerDays} at the large size`,
+      `rollup rows (hours / payer days / payer months): ${small.rollupRows.hours} / ${small.rollupRows.payerDays} / ` +
+        `${small.rollupRows.payerMonths} at the small size, ${large.rollupRows.hours} / ${large.rollupRows.payerDays} / ` +
+        `${large.rollupRows.payerMonths} at the large size`,
       `rebuild: ${small.rebuildSeconds.toFixed(1)} s at the small size, ${large.rebuildSeconds.toFixed(1)} s at the large size`,
-      `overview against the payments: ${mismatches.length === 0 ? 'agrees at both sizes' : mismatches.join('; ')}`,
+      `overview against the payments, top customers against the facts: ${
+        mismatches.length === 0 ? 'agree at both sizes' : mismatches.join('; ')
+      }`,
       `failed requests (non-2xx or errors): ${failures}`,
       `command: npm run bench:analytics   (BENCH_SMALL=${smallSize} BENCH_LARGE=${largeSize} BENCH_DAYS=${days} ` +
         `BENCH_PAYERS=${payers} BENCH_CONNECTIONS=${connections} BENCH_SECONDS=${seconds} BENCH_POOL_SIZE=${poolSize})`,

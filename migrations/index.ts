@@ -49,6 +49,7 @@ import { SandboxRailDisputes1795890500000 } from './1795890500000-sandbox-rail-d
 import { CreateMerchantPaymentDisputes1795890510000 } from './1795890510000-create-merchant-payment-disputes';
 import { MerchantRefundsLatestSucceeded1795891000000 } from './1795891000000-merchant-refunds-latest-succeeded';
 import { CheckoutSessionAdmissionTerms1795892000000 } from './1795892000000-checkout-session-admission-terms';
+import { MerchantStatsPayersMonthly1795893000000 } from './1795893000000-merchant-stats-payers-monthly';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
 export const MIGRATIONS = [
@@ -103,4 +104,5 @@ export const MIGRATIONS = [
   CreateMerchantPaymentDisputes1795890510000,
   MerchantRefundsLatestSucceeded1795891000000,
   CheckoutSessionAdmissionTerms1795892000000,
+  MerchantStatsPayersMonthly1795893000000,
 ];

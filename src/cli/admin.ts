@@ -39,7 +39,9 @@ async function main(): Promise<void> {
       for (const merchant of rebuilt) {
         process.stdout.write(
           `analytics rebuilt for merchant ${merchant.merchantId}: ${merchant.hours} hours written (${merchant.staleHours} removed), ` +
-            `${merchant.payerDays} payer days written (${merchant.stalePayerDays} removed), ${merchant.eventsMarked} events marked counted\n`,
+            `${merchant.payerDays} payer days written (${merchant.stalePayerDays} removed), ` +
+            `${merchant.payerMonths} payer months written (${merchant.stalePayerMonths} removed), ` +
+            `${merchant.eventsMarked} events marked counted\n`,
         );
       }
       if (rebuilt.length === 0) process.stdout.write('analytics rebuilt: no merchant\n');

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
   MERCHANT_ANALYTICS_OUTBOX_EVENTS,
@@ -258,7 +258,19 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
          FROM merchant_stats_payers_daily WHERE merchant_id = $1 ORDER BY livemode, currency, day, customer_key`,
       [merchantId],
     );
-    return { hours, payers };
+    const payerMonths = await db.query<Record<string, unknown>[]>(
+      `SELECT livemode, currency, month::text, customer_key, display_masked, payment_count, volume, last_paid_at
+         FROM merchant_stats_payers_monthly WHERE merchant_id = $1 ORDER BY livemode, currency, month, customer_key`,
+      [merchantId],
+    );
+    return { hours, payers, payerMonths };
+  }
+
+  /** Deletes every rollup row of a merchant, for a rebuild from nothing. */
+  async function deleteRollups(merchantId: string): Promise<void> {
+    for (const table of ['merchant_stats_hourly', 'merchant_stats_payers_daily', 'merchant_stats_payers_monthly']) {
+      await db.query(`DELETE FROM ${table} WHERE merchant_id = $1`, [merchantId]);
+    }
   }
 
   const get = (path: string, secret: string) =>
@@ -514,6 +526,90 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
     });
   });
 
+  describe("GET /merchant/analytics/top-customers over long ranges (payers' months and days)", () => {
+    /** Five payers' payments over 400 days, and two dated after today, live and consumed as the worker does. */
+    const EMAILS = ['ann@long.test', 'ben@long.test', 'cat@long.test', 'dan@long.test', 'eve@long.test'];
+    const planted: { email: string; amount: number; paidAt: Date }[] = [];
+    let merchant: Merchant;
+
+    beforeAll(async () => {
+      merchant = await newMerchant();
+      const hoursAgo = [
+        ...Array.from({ length: 70 }, (_, i) => (i * 137 + 5) % (400 * 24)),
+        // Around today's edges and a month back: the edge days of every range below.
+        0,
+        3,
+        23,
+        25,
+        24 * 14 + 2,
+        24 * 15 + 2,
+        24 * 29 + 1,
+        24 * 30 + 1,
+        24 * 31 + 1,
+        24 * 45,
+        24 * 364 + 1,
+        24 * 365 + 1,
+        // After today: counted by no range.
+        -30,
+        -60,
+      ];
+      for (const [i, ago] of hoursAgo.entries()) {
+        const email = EMAILS[i % EMAILS.length];
+        const amount = 1000 + ((i * 7919) % 50000);
+        await plant({ merchant, hoursAgo: ago, amount, fee: 10, email, outcome: 'SUCCEEDED' });
+        planted.push({ email, amount, paidAt: at(ago, 10) });
+      }
+      expect(new Set(await consume([merchant]))).toEqual(new Set(['COUNTED']));
+    });
+
+    /** Top customers straight from the planted payments over the last `days` UTC days, today included. */
+    function expected(days: number) {
+      const today = Math.floor(clock.now().getTime() / DAY) * DAY;
+      const from = today - (days - 1) * DAY;
+      const byPayer = new Map<string, { paymentCount: number; volume: number; lastPaidAt: Date; email: string }>();
+      for (const payment of planted) {
+        const paid = payment.paidAt.getTime();
+        if (paid < from || paid >= today + DAY) continue;
+        const payer = byPayer.get(payment.email) ?? { paymentCount: 0, volume: 0, lastPaidAt: new Date(0), email: '' };
+        byPayer.set(payment.email, {
+          email: payment.email,
+          paymentCount: payer.paymentCount + 1,
+          volume: payer.volume + payment.amount,
+          lastPaidAt: paid > payer.lastPaidAt.getTime() ? payment.paidAt : payer.lastPaidAt,
+        });
+      }
+      return [...byPayer.values()]
+        .map((payer) => ({
+          customerKey: createHash('sha256').update(`email:${payer.email}`).digest('hex').slice(0, 32),
+          displayMasked: `${payer.email[0]}***@long.test`,
+          paymentCount: payer.paymentCount,
+          volume: payer.volume,
+          lastPaidAt: payer.lastPaidAt.toISOString(),
+        }))
+        .sort(
+          (a, b) => b.volume - a.volume || b.paymentCount - a.paymentCount || (a.customerKey < b.customerKey ? -1 : 1),
+        );
+    }
+
+    it.each([1, 2, 7, 14, 15, 16, 29, 30, 31, 32, 45, 60, 90, 120, 200, 364, 365])(
+      'counts exactly the payments of the last %i days',
+      async (days) => {
+        const answer = await body<unknown[]>(`top-customers?range=${days}d&limit=50`, merchant.live);
+        expect(answer).toEqual(expected(days));
+      },
+    );
+
+    it('agrees with a rebuild, month for month', async () => {
+      const live = await rollupsOf(merchant.id);
+      expect(live.payerMonths.length).toBeGreaterThan(40);
+      expect((await rollups.rebuild(merchant.id))[0]).toMatchObject({ payerDays: 0, payerMonths: 0 });
+      await deleteRollups(merchant.id);
+      expect((await rollups.rebuild(merchant.id))[0]).toMatchObject({ payerMonths: live.payerMonths.length });
+      expect(await rollupsOf(merchant.id)).toEqual(live);
+      expect(await body(`top-customers?range=365d&limit=50`, merchant.live)).toEqual(expected(365));
+    });
+  });
+
   describe('GET /merchant/analytics/payout-schedule', () => {
     it('gives the schedule in force, the ledger’s next payout and the settlement account, masked', async () => {
       const admin = await adminOf(harness);
@@ -647,15 +743,20 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
         staleHours: 0,
         payerDays: 0,
         stalePayerDays: 0,
+        payerMonths: 0,
+        stalePayerMonths: 0,
         eventsMarked: 0,
       });
       expect(await rollupsOf(shop.id)).toEqual(live);
 
       // From nothing: the same rows.
-      await db.query(`DELETE FROM merchant_stats_hourly WHERE merchant_id = $1`, [shop.id]);
-      await db.query(`DELETE FROM merchant_stats_payers_daily WHERE merchant_id = $1`, [shop.id]);
+      await deleteRollups(shop.id);
       const [fromNothing] = await rollups.rebuild(shop.id);
-      expect(fromNothing).toMatchObject({ hours: live.hours.length, payerDays: live.payers.length });
+      expect(fromNothing).toMatchObject({
+        hours: live.hours.length,
+        payerDays: live.payers.length,
+        payerMonths: live.payerMonths.length,
+      });
       expect(await rollupsOf(shop.id)).toEqual(live);
       // A row off by one is put right.
       await db.query(
@@ -670,6 +771,21 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
         [shop.id, new Date(h0 - 100 * DAY)],
       );
       expect((await rollups.rebuild(shop.id))[0].staleHours).toBe(1);
+      expect(await rollupsOf(shop.id)).toEqual(live);
+      // The same for a payer's month.
+      await db.query(
+        `UPDATE merchant_stats_payers_monthly SET payment_count = payment_count + 1 WHERE merchant_id = $1 AND livemode
+            AND customer_key = (SELECT min(customer_key) FROM merchant_stats_payers_monthly WHERE merchant_id = $1)`,
+        [shop.id],
+      );
+      expect((await rollups.rebuild(shop.id))[0].payerMonths).toBe(1);
+      await db.query(
+        `INSERT INTO merchant_stats_payers_monthly (merchant_id, livemode, currency, month, customer_key, display_masked,
+                                                    payment_count, volume, last_paid_at)
+         VALUES ($1, true, 'NGN', '2020-01-01', $2, 'x***@example.com', 1, 5, '2020-01-02T00:00:00Z')`,
+        [shop.id, 'f'.repeat(32)],
+      );
+      expect((await rollups.rebuild(shop.id))[0].stalePayerMonths).toBe(1);
       expect(await rollupsOf(shop.id)).toEqual(live);
     });
 
@@ -891,8 +1007,7 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
       // A rebuild counts the same, and from nothing gives the same rows.
       const live = await rollupsOf(merchant.id);
       expect((await rollups.rebuild(merchant.id))[0]).toMatchObject({ hours: 0, staleHours: 0 });
-      await db.query(`DELETE FROM merchant_stats_hourly WHERE merchant_id = $1`, [merchant.id]);
-      await db.query(`DELETE FROM merchant_stats_payers_daily WHERE merchant_id = $1`, [merchant.id]);
+      await deleteRollups(merchant.id);
       await rollups.rebuild(merchant.id);
       expect(await rollupsOf(merchant.id)).toEqual(live);
       expect(await body('overview?range=24h', merchant.test)).toEqual(overview);

@@ -68,6 +68,86 @@ export function dayWindow(now: Date, hours: number): { fromDay: string; toDay: s
   return { fromDay: new Date(from).toISOString().slice(0, 10), toDay: new Date(today).toISOString().slice(0, 10) };
 }
 
+/** Which payers' rollup rows make up the days [fromDay, toDay] of top customers (`AnalyticsTopCustomers`). */
+export interface PayerRollupPlan {
+  /** The months read whole from the monthly rollup, first and last (first day of each); none when from > to. */
+  monthFrom: string;
+  monthTo: string;
+  /** Days of the daily rollup added (+1: inside the window, of an edge month not read whole) or taken off (-1:
+   * outside the window, of an edge month read whole), as parallel lists of first day, last day and sign. */
+  edgeFromDays: string[];
+  edgeToDays: string[];
+  edgeSigns: number[];
+  /** The instant the window ends (midnight after toDay). */
+  toEnd: Date;
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const monthStart = (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth(), 1);
+const nextMonth = (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth() + 1, 1);
+const previousMonth = (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth() - 1, 1);
+
+/**
+ * The rollup rows of a window of UTC days: every month the window covers whole from the monthly rollup; a month it
+ * covers in part (at most two, its edges) either from its days inside the window, or whole from the monthly rollup
+ * less its days outside the window, whichever reads fewer days. So a request reads payers x months plus at most
+ * about half a month of payers' days at each edge, however long the range (the month of today is read whole
+ * less the days after today, which hold nothing).
+ */
+export function payerRollupPlan(fromDay: string, toDay: string): PayerRollupPlan {
+  const from = Date.parse(`${fromDay}T00:00:00Z`);
+  const to = Date.parse(`${toDay}T00:00:00Z`);
+  const plan: PayerRollupPlan = {
+    monthFrom: '',
+    monthTo: '',
+    edgeFromDays: [],
+    edgeToDays: [],
+    edgeSigns: [],
+    toEnd: new Date(to + DAY_MS),
+  };
+  const edge = (first: number, last: number, sign: number) => {
+    if (first > last) return;
+    plan.edgeFromDays.push(isoDay(first));
+    plan.edgeToDays.push(isoDay(last));
+    plan.edgeSigns.push(sign);
+  };
+  const firstMonth = monthStart(from);
+  const lastMonth = monthStart(to);
+  let monthFrom = firstMonth;
+  let monthTo = lastMonth;
+  if (firstMonth === lastMonth) {
+    const inside = (to - from) / DAY_MS + 1;
+    const outside = (nextMonth(firstMonth) - firstMonth) / DAY_MS - inside;
+    if (outside < inside) {
+      edge(firstMonth, from - DAY_MS, -1);
+      edge(to + DAY_MS, nextMonth(firstMonth) - DAY_MS, -1);
+    } else {
+      edge(from, to, 1);
+      monthFrom = nextMonth(firstMonth);
+    }
+  } else {
+    // The first month: from `from` to its end inside, its days before `from` outside.
+    const firstInside = (nextMonth(firstMonth) - from) / DAY_MS;
+    const firstOutside = (from - firstMonth) / DAY_MS;
+    if (firstOutside < firstInside) edge(firstMonth, from - DAY_MS, -1);
+    else {
+      edge(from, nextMonth(firstMonth) - DAY_MS, 1);
+      monthFrom = nextMonth(firstMonth);
+    }
+    // The last month: from its start to `to` inside, its days after `to` outside.
+    const lastInside = (to - lastMonth) / DAY_MS + 1;
+    const lastOutside = (nextMonth(lastMonth) - lastMonth) / DAY_MS - lastInside;
+    if (lastOutside < lastInside) edge(to + DAY_MS, nextMonth(lastMonth) - DAY_MS, -1);
+    else {
+      edge(lastMonth, to, 1);
+      monthTo = previousMonth(lastMonth);
+    }
+  }
+  plan.monthFrom = isoDay(monthFrom);
+  plan.monthTo = isoDay(monthTo);
+  return plan;
+}
+
 function windowOf(to: number, lengthMs: number): AnalyticsWindow {
   return { from: new Date(to - lengthMs), to: new Date(to), previousFrom: new Date(to - 2 * lengthMs) };
 }

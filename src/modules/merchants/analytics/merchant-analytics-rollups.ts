@@ -77,11 +77,14 @@ export interface MerchantRebuild {
   staleHours: number;
   payerDays: number;
   stalePayerDays: number;
+  payerMonths: number;
+  stalePayerMonths: number;
   eventsMarked: number;
 }
 
 /**
- * Keeps the analytics rollups (`merchant_stats_hourly`, `merchant_stats_payers_daily`):
+ * Keeps the analytics rollups (`merchant_stats_hourly`, `merchant_stats_payers_daily`,
+ * `merchant_stats_payers_monthly`):
  *
  * - `apply`: the worker's consumer. The event's id is recorded and its source row's fact added in one
  *   statement, so a redelivered event adds nothing. The fact is read from the source row (the

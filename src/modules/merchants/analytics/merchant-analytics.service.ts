@@ -13,6 +13,7 @@ import {
   basisPoints,
   dayWindow,
   hourWindow,
+  payerRollupPlan,
   rangeHours,
   seriesWindow,
 } from './analytics-range';
@@ -47,7 +48,7 @@ interface PeriodSums {
 
 /**
  * The merchant's analytics (`GET /merchant/analytics/*`), read from the hourly rollups and the payers'
- * daily rollups (never from payments), in the API key's merchant and mode. Money routes count one
+ * monthly and daily rollups (never from payments), in the API key's merchant and mode. Money routes count one
  * currency: `currency`, else the settlement account's, else the platform's fee currency.
  */
 @Injectable()
@@ -163,7 +164,13 @@ export class MerchantAnalyticsService {
   ): Promise<MerchantTopCustomerDto[]> {
     const days = dayWindow(this.clock.now(), rangeHours(range));
     const chosen = await this.currencyOf(scope.merchantId, currency);
-    const rows = await run(this.executor(), SQL.analyticsTopCustomers, { ...scope, currency: chosen, ...days, limit });
+    const rows = await run(this.executor(), SQL.analyticsTopCustomers, {
+      ...scope,
+      currency: chosen,
+      ...days,
+      ...payerRollupPlan(days.fromDay, days.toDay),
+      limit,
+    });
     return rows.map((row) => ({
       customerKey: row.customerKey,
       displayMasked: row.displayMasked,

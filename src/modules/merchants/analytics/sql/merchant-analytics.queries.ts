@@ -3,7 +3,11 @@ import { PreparedQuery } from '../../../../platform/database/sql-query';
 
 export type DateOrString = Date | string;
 
+export type DateOrStringArray = (DateOrString)[];
+
 export type NumberOrString = number | string;
+
+export type numberArray = (number)[];
 
 export type stringArray = (string)[];
 
@@ -76,6 +80,7 @@ export interface AnalyticsApplyFactParams {
 export interface AnalyticsApplyFactResult {
   applied: number;
   counted: number;
+  payerMonths: number;
   payers: number;
 }
 
@@ -85,13 +90,14 @@ export interface AnalyticsApplyFactQuery {
   result: AnalyticsApplyFactResult;
 }
 
-const analyticsApplyFactIR: any = {"usedParamSet":{"eventId":true,"merchantId":true,"occurredAt":true,"kind":true,"sourceId":true},"params":[{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":339,"b":347}]},{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":350,"b":361},{"a":851,"b":862}]},{"name":"occurredAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":364,"b":375}]},{"name":"kind","required":true,"transform":{"type":"scalar"},"locs":[{"a":795,"b":800}]},{"name":"sourceId","required":true,"transform":{"type":"scalar"},"locs":[{"a":820,"b":829}]}],"statement":"-- One outbox event counted once: its id is recorded first (a redelivered event finds it and adds nothing), then\n-- the fact its source row stands for (merchant_stats_facts, by kind and id) is added to the hour and the payer's day.\nWITH fresh AS (\n  INSERT INTO merchant_stats_applied_events (event_id, merchant_id, occurred_at)\n  VALUES (:eventId!, :merchantId!, :occurredAt!)\n  ON CONFLICT (event_id) DO NOTHING\n  RETURNING event_id\n), fact AS (\n  SELECT f.merchant_id, f.livemode, f.currency, f.at, f.rail, f.payments_succeeded, f.payments_failed, f.volume, f.fees,\n         f.refunds, f.link_views, f.link_sessions_opened, f.link_sessions_completed, f.api_sessions_opened,\n         f.api_sessions_completed, f.customer_key, f.display_masked\n    FROM merchant_stats_facts f\n   WHERE f.kind = :kind! AND f.source_id = :sourceId! AND f.merchant_id = :merchantId!\n     AND EXISTS (SELECT 1 FROM fresh)\n), hourly AS (\n  INSERT INTO merchant_stats_hourly AS h\n         (merchant_id, livemode, hour, currency, rail, payments_succeeded, payments_failed, volume, fees, refunds,\n          link_views, link_sessions_opened, link_sessions_completed, api_sessions_opened, api_sessions_completed)\n  SELECT merchant_id, livemode, date_bin('1 hour', at, TIMESTAMPTZ '2000-01-01 00:00:00+00'), currency, rail,\n         payments_succeeded, payments_failed, volume, fees, refunds,\n         link_views, link_sessions_opened, link_sessions_completed, api_sessions_opened, api_sessions_completed\n    FROM fact\n  ON CONFLICT (merchant_id, livemode, hour, currency, rail) DO UPDATE SET\n         payments_succeeded = h.payments_succeeded + EXCLUDED.payments_succeeded,\n         payments_failed = h.payments_failed + EXCLUDED.payments_failed,\n         volume = h.volume + EXCLUDED.volume,\n         fees = h.fees + EXCLUDED.fees,\n         refunds = h.refunds + EXCLUDED.refunds,\n         link_views = h.link_views + EXCLUDED.link_views,\n         link_sessions_opened = h.link_sessions_opened + EXCLUDED.link_sessions_opened,\n         link_sessions_completed = h.link_sessions_completed + EXCLUDED.link_sessions_completed,\n         api_sessions_opened = h.api_sessions_opened + EXCLUDED.api_sessions_opened,\n         api_sessions_completed = h.api_sessions_completed + EXCLUDED.api_sessions_completed\n  RETURNING 1\n), payers AS (\n  INSERT INTO merchant_stats_payers_daily AS d\n         (merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at)\n  SELECT merchant_id, livemode, currency, (at AT TIME ZONE 'UTC')::date, customer_key, display_masked, 1, volume, at\n    FROM fact\n   WHERE customer_key IS NOT NULL\n  ON CONFLICT (merchant_id, livemode, currency, day, customer_key) DO UPDATE SET\n         payment_count = d.payment_count + 1,\n         volume = d.volume + EXCLUDED.volume,\n         display_masked = EXCLUDED.display_masked,\n         last_paid_at = greatest(d.last_paid_at, EXCLUDED.last_paid_at)\n  RETURNING 1\n)\nSELECT (SELECT count(*) FROM fresh)::int AS \"applied!\", (SELECT count(*) FROM hourly)::int AS \"counted!\",\n       (SELECT count(*) FROM payers)::int AS \"payers!\""};
+const analyticsApplyFactIR: any = {"usedParamSet":{"eventId":true,"merchantId":true,"occurredAt":true,"kind":true,"sourceId":true},"params":[{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":361,"b":369}]},{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":372,"b":383},{"a":873,"b":884}]},{"name":"occurredAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":386,"b":397}]},{"name":"kind","required":true,"transform":{"type":"scalar"},"locs":[{"a":817,"b":822}]},{"name":"sourceId","required":true,"transform":{"type":"scalar"},"locs":[{"a":842,"b":851}]}],"statement":"-- One outbox event counted once: its id is recorded first (a redelivered event finds it and adds nothing), then\n-- the fact its source row stands for (merchant_stats_facts, by kind and id) is added to the hour, the payer's day\n-- and the payer's month.\nWITH fresh AS (\n  INSERT INTO merchant_stats_applied_events (event_id, merchant_id, occurred_at)\n  VALUES (:eventId!, :merchantId!, :occurredAt!)\n  ON CONFLICT (event_id) DO NOTHING\n  RETURNING event_id\n), fact AS (\n  SELECT f.merchant_id, f.livemode, f.currency, f.at, f.rail, f.payments_succeeded, f.payments_failed, f.volume, f.fees,\n         f.refunds, f.link_views, f.link_sessions_opened, f.link_sessions_completed, f.api_sessions_opened,\n         f.api_sessions_completed, f.customer_key, f.display_masked\n    FROM merchant_stats_facts f\n   WHERE f.kind = :kind! AND f.source_id = :sourceId! AND f.merchant_id = :merchantId!\n     AND EXISTS (SELECT 1 FROM fresh)\n), hourly AS (\n  INSERT INTO merchant_stats_hourly AS h\n         (merchant_id, livemode, hour, currency, rail, payments_succeeded, payments_failed, volume, fees, refunds,\n          link_views, link_sessions_opened, link_sessions_completed, api_sessions_opened, api_sessions_completed)\n  SELECT merchant_id, livemode, date_bin('1 hour', at, TIMESTAMPTZ '2000-01-01 00:00:00+00'), currency, rail,\n         payments_succeeded, payments_failed, volume, fees, refunds,\n         link_views, link_sessions_opened, link_sessions_completed, api_sessions_opened, api_sessions_completed\n    FROM fact\n  ON CONFLICT (merchant_id, livemode, hour, currency, rail) DO UPDATE SET\n         payments_succeeded = h.payments_succeeded + EXCLUDED.payments_succeeded,\n         payments_failed = h.payments_failed + EXCLUDED.payments_failed,\n         volume = h.volume + EXCLUDED.volume,\n         fees = h.fees + EXCLUDED.fees,\n         refunds = h.refunds + EXCLUDED.refunds,\n         link_views = h.link_views + EXCLUDED.link_views,\n         link_sessions_opened = h.link_sessions_opened + EXCLUDED.link_sessions_opened,\n         link_sessions_completed = h.link_sessions_completed + EXCLUDED.link_sessions_completed,\n         api_sessions_opened = h.api_sessions_opened + EXCLUDED.api_sessions_opened,\n         api_sessions_completed = h.api_sessions_completed + EXCLUDED.api_sessions_completed\n  RETURNING 1\n), payers AS (\n  INSERT INTO merchant_stats_payers_daily AS d\n         (merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at)\n  SELECT merchant_id, livemode, currency, (at AT TIME ZONE 'UTC')::date, customer_key, display_masked, 1, volume, at\n    FROM fact\n   WHERE customer_key IS NOT NULL\n  ON CONFLICT (merchant_id, livemode, currency, day, customer_key) DO UPDATE SET\n         payment_count = d.payment_count + 1,\n         volume = d.volume + EXCLUDED.volume,\n         display_masked = EXCLUDED.display_masked,\n         last_paid_at = greatest(d.last_paid_at, EXCLUDED.last_paid_at)\n  RETURNING 1\n), payer_months AS (\n  INSERT INTO merchant_stats_payers_monthly AS m\n         (merchant_id, livemode, currency, month, customer_key, display_masked, payment_count, volume, last_paid_at)\n  SELECT merchant_id, livemode, currency, date_trunc('month', at AT TIME ZONE 'UTC')::date, customer_key,\n         display_masked, 1, volume, at\n    FROM fact\n   WHERE customer_key IS NOT NULL\n  ON CONFLICT (merchant_id, livemode, currency, month, customer_key) DO UPDATE SET\n         payment_count = m.payment_count + 1,\n         volume = m.volume + EXCLUDED.volume,\n         display_masked = EXCLUDED.display_masked,\n         last_paid_at = greatest(m.last_paid_at, EXCLUDED.last_paid_at)\n  RETURNING 1\n)\nSELECT (SELECT count(*) FROM fresh)::int AS \"applied!\", (SELECT count(*) FROM hourly)::int AS \"counted!\",\n       (SELECT count(*) FROM payers)::int AS \"payers!\", (SELECT count(*) FROM payer_months)::int AS \"payerMonths!\""};
 
 /**
  * Query generated from SQL:
  * ```
  * -- One outbox event counted once: its id is recorded first (a redelivered event finds it and adds nothing), then
- * -- the fact its source row stands for (merchant_stats_facts, by kind and id) is added to the hour and the payer's day.
+ * -- the fact its source row stands for (merchant_stats_facts, by kind and id) is added to the hour, the payer's day
+ * -- and the payer's month.
  * WITH fresh AS (
  *   INSERT INTO merchant_stats_applied_events (event_id, merchant_id, occurred_at)
  *   VALUES (:eventId!, :merchantId!, :occurredAt!)
@@ -136,9 +142,22 @@ const analyticsApplyFactIR: any = {"usedParamSet":{"eventId":true,"merchantId":t
  *          display_masked = EXCLUDED.display_masked,
  *          last_paid_at = greatest(d.last_paid_at, EXCLUDED.last_paid_at)
  *   RETURNING 1
+ * ), payer_months AS (
+ *   INSERT INTO merchant_stats_payers_monthly AS m
+ *          (merchant_id, livemode, currency, month, customer_key, display_masked, payment_count, volume, last_paid_at)
+ *   SELECT merchant_id, livemode, currency, date_trunc('month', at AT TIME ZONE 'UTC')::date, customer_key,
+ *          display_masked, 1, volume, at
+ *     FROM fact
+ *    WHERE customer_key IS NOT NULL
+ *   ON CONFLICT (merchant_id, livemode, currency, month, customer_key) DO UPDATE SET
+ *          payment_count = m.payment_count + 1,
+ *          volume = m.volume + EXCLUDED.volume,
+ *          display_masked = EXCLUDED.display_masked,
+ *          last_paid_at = greatest(m.last_paid_at, EXCLUDED.last_paid_at)
+ *   RETURNING 1
  * )
  * SELECT (SELECT count(*) FROM fresh)::int AS "applied!", (SELECT count(*) FROM hourly)::int AS "counted!",
- *        (SELECT count(*) FROM payers)::int AS "payers!"
+ *        (SELECT count(*) FROM payers)::int AS "payers!", (SELECT count(*) FROM payer_months)::int AS "payerMonths!"
  * ```
  */
 export const analyticsApplyFact = new PreparedQuery<AnalyticsApplyFactParams,AnalyticsApplyFactResult>(analyticsApplyFactIR);
@@ -156,8 +175,10 @@ export interface AnalyticsRebuildMerchantResult {
   eventsMarked: number;
   hours: number;
   payerDays: number;
+  payerMonths: number;
   staleHours: number;
   stalePayerDays: number;
+  stalePayerMonths: number;
 }
 
 /** 'AnalyticsRebuildMerchant' query type */
@@ -166,13 +187,13 @@ export interface AnalyticsRebuildMerchantQuery {
   result: AnalyticsRebuildMerchantResult;
 }
 
-const analyticsRebuildMerchantIR: any = {"usedParamSet":{"merchantId":true,"eventTypes":true,"eventsSince":true},"params":[{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":818,"b":829},{"a":3521,"b":3532},{"a":4555,"b":4566},{"a":4894,"b":4905},{"a":5066,"b":5077}]},{"name":"eventTypes","required":true,"transform":{"type":"scalar"},"locs":[{"a":4974,"b":4985}]},{"name":"eventsSince","required":true,"transform":{"type":"scalar"},"locs":[{"a":5016,"b":5028}]}],"statement":"-- Every rollup of one merchant recomputed from its source rows, in one statement (one snapshot): the hours and\n-- the payers' days that differ overwritten (a row that agrees is left alone), rows left without a source deleted, and the outbox events of those source rows\n-- since :eventsSince marked applied, so an event already in the snapshot that the worker has not consumed yet\n-- does not count twice. Run under AnalyticsLockMerchantExclusive.\nWITH facts AS (\n  SELECT f.merchant_id, f.livemode, f.currency, f.at, f.rail, f.payments_succeeded, f.payments_failed, f.volume, f.fees,\n         f.refunds, f.link_views, f.link_sessions_opened, f.link_sessions_completed, f.api_sessions_opened,\n         f.api_sessions_completed, f.customer_key, f.display_masked\n    FROM merchant_stats_facts f\n   WHERE f.merchant_id = :merchantId!\n), hours AS (\n  SELECT merchant_id, livemode, date_bin('1 hour', at, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS hour, currency, rail,\n         sum(payments_succeeded)::int AS payments_succeeded, sum(payments_failed)::int AS payments_failed,\n         sum(volume)::bigint AS volume, sum(fees)::bigint AS fees, sum(refunds)::bigint AS refunds,\n         sum(link_views)::int AS link_views, sum(link_sessions_opened)::int AS link_sessions_opened,\n         sum(link_sessions_completed)::int AS link_sessions_completed,\n         sum(api_sessions_opened)::int AS api_sessions_opened, sum(api_sessions_completed)::int AS api_sessions_completed\n    FROM facts\n   GROUP BY 1, 2, 3, 4, 5\n), days AS (\n  SELECT merchant_id, livemode, currency, (at AT TIME ZONE 'UTC')::date AS day, customer_key,\n         max(display_masked) AS display_masked, count(*)::int AS payment_count, sum(volume)::bigint AS volume,\n         max(at) AS last_paid_at\n    FROM facts\n   WHERE customer_key IS NOT NULL\n   GROUP BY 1, 2, 3, 4, 5\n), written_hours AS (\n  INSERT INTO merchant_stats_hourly AS h\n         (merchant_id, livemode, hour, currency, rail, payments_succeeded, payments_failed, volume, fees, refunds,\n          link_views, link_sessions_opened, link_sessions_completed, api_sessions_opened, api_sessions_completed)\n  SELECT merchant_id, livemode, hour, currency, rail, payments_succeeded, payments_failed, volume, fees, refunds,\n         link_views, link_sessions_opened, link_sessions_completed, api_sessions_opened, api_sessions_completed\n    FROM hours\n  ON CONFLICT (merchant_id, livemode, hour, currency, rail) DO UPDATE SET\n         payments_succeeded = EXCLUDED.payments_succeeded, payments_failed = EXCLUDED.payments_failed,\n         volume = EXCLUDED.volume, fees = EXCLUDED.fees, refunds = EXCLUDED.refunds,\n         link_views = EXCLUDED.link_views, link_sessions_opened = EXCLUDED.link_sessions_opened,\n         link_sessions_completed = EXCLUDED.link_sessions_completed,\n         api_sessions_opened = EXCLUDED.api_sessions_opened, api_sessions_completed = EXCLUDED.api_sessions_completed\n   WHERE (h.payments_succeeded, h.payments_failed, h.volume, h.fees, h.refunds, h.link_views, h.link_sessions_opened,\n          h.link_sessions_completed, h.api_sessions_opened, h.api_sessions_completed)\n         IS DISTINCT FROM\n         (EXCLUDED.payments_succeeded, EXCLUDED.payments_failed, EXCLUDED.volume, EXCLUDED.fees, EXCLUDED.refunds,\n          EXCLUDED.link_views, EXCLUDED.link_sessions_opened, EXCLUDED.link_sessions_completed,\n          EXCLUDED.api_sessions_opened, EXCLUDED.api_sessions_completed)\n  RETURNING 1\n), stale_hours AS (\n  DELETE FROM merchant_stats_hourly h\n   WHERE h.merchant_id = :merchantId!\n     AND NOT EXISTS (SELECT 1 FROM hours n\n                      WHERE n.livemode = h.livemode AND n.hour = h.hour AND n.currency = h.currency AND n.rail = h.rail)\n  RETURNING 1\n), written_days AS (\n  INSERT INTO merchant_stats_payers_daily AS d\n         (merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at)\n  SELECT merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at\n    FROM days\n  ON CONFLICT (merchant_id, livemode, currency, day, customer_key) DO UPDATE SET\n         display_masked = EXCLUDED.display_masked, payment_count = EXCLUDED.payment_count,\n         volume = EXCLUDED.volume, last_paid_at = EXCLUDED.last_paid_at\n   WHERE (d.display_masked, d.payment_count, d.volume, d.last_paid_at)\n         IS DISTINCT FROM (EXCLUDED.display_masked, EXCLUDED.payment_count, EXCLUDED.volume, EXCLUDED.last_paid_at)\n  RETURNING 1\n), stale_days AS (\n  DELETE FROM merchant_stats_payers_daily d\n   WHERE d.merchant_id = :merchantId!\n     AND NOT EXISTS (SELECT 1 FROM days n\n                      WHERE n.livemode = d.livemode AND n.currency = d.currency AND n.day = d.day\n                        AND n.customer_key = d.customer_key)\n  RETURNING 1\n), marked AS (\n  INSERT INTO merchant_stats_applied_events (event_id, merchant_id, occurred_at)\n  SELECT o.id, :merchantId!, o.created_at\n    FROM outbox_events o\n   WHERE o.event_type = ANY(:eventTypes!::text[]) AND o.created_at >= :eventsSince!\n     AND o.payload->>'merchantId' = :merchantId!::text\n  ON CONFLICT (event_id) DO NOTHING\n  RETURNING 1\n)\nSELECT (SELECT count(*) FROM written_hours)::int AS \"hours!\", (SELECT count(*) FROM stale_hours)::int AS \"staleHours!\",\n       (SELECT count(*) FROM written_days)::int AS \"payerDays!\", (SELECT count(*) FROM stale_days)::int AS \"stalePayerDays!\",\n       (SELECT count(*) FROM marked)::int AS \"eventsMarked!\""};
+const analyticsRebuildMerchantIR: any = {"usedParamSet":{"merchantId":true,"eventTypes":true,"eventsSince":true},"params":[{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":838,"b":849},{"a":3857,"b":3868},{"a":4891,"b":4902},{"a":5978,"b":5989},{"a":6323,"b":6334},{"a":6495,"b":6506}]},{"name":"eventTypes","required":true,"transform":{"type":"scalar"},"locs":[{"a":6403,"b":6414}]},{"name":"eventsSince","required":true,"transform":{"type":"scalar"},"locs":[{"a":6445,"b":6457}]}],"statement":"-- Every rollup of one merchant recomputed from its source rows, in one statement (one snapshot): the hours, the\n-- payers' days and the payers' months that differ overwritten (a row that agrees is left alone), rows left without a source deleted, and the outbox events of those source rows\n-- since :eventsSince marked applied, so an event already in the snapshot that the worker has not consumed yet\n-- does not count twice. Run under AnalyticsLockMerchantExclusive.\nWITH facts AS (\n  SELECT f.merchant_id, f.livemode, f.currency, f.at, f.rail, f.payments_succeeded, f.payments_failed, f.volume, f.fees,\n         f.refunds, f.link_views, f.link_sessions_opened, f.link_sessions_completed, f.api_sessions_opened,\n         f.api_sessions_completed, f.customer_key, f.display_masked\n    FROM merchant_stats_facts f\n   WHERE f.merchant_id = :merchantId!\n), hours AS (\n  SELECT merchant_id, livemode, date_bin('1 hour', at, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS hour, currency, rail,\n         sum(payments_succeeded)::int AS payments_succeeded, sum(payments_failed)::int AS payments_failed,\n         sum(volume)::bigint AS volume, sum(fees)::bigint AS fees, sum(refunds)::bigint AS refunds,\n         sum(link_views)::int AS link_views, sum(link_sessions_opened)::int AS link_sessions_opened,\n         sum(link_sessions_completed)::int AS link_sessions_completed,\n         sum(api_sessions_opened)::int AS api_sessions_opened, sum(api_sessions_completed)::int AS api_sessions_completed\n    FROM facts\n   GROUP BY 1, 2, 3, 4, 5\n), days AS (\n  SELECT merchant_id, livemode, currency, (at AT TIME ZONE 'UTC')::date AS day, customer_key,\n         max(display_masked) AS display_masked, count(*)::int AS payment_count, sum(volume)::bigint AS volume,\n         max(at) AS last_paid_at\n    FROM facts\n   WHERE customer_key IS NOT NULL\n   GROUP BY 1, 2, 3, 4, 5\n), months AS (\n  SELECT merchant_id, livemode, currency, date_trunc('month', day)::date AS month, customer_key,\n         max(display_masked) AS display_masked, sum(payment_count)::int AS payment_count,\n         sum(volume)::bigint AS volume, max(last_paid_at) AS last_paid_at\n    FROM days\n   GROUP BY 1, 2, 3, 4, 5\n), written_hours AS (\n  INSERT INTO merchant_stats_hourly AS h\n         (merchant_id, livemode, hour, currency, rail, payments_succeeded, payments_failed, volume, fees, refunds,\n          link_views, link_sessions_opened, link_sessions_completed, api_sessions_opened, api_sessions_completed)\n  SELECT merchant_id, livemode, hour, currency, rail, payments_succeeded, payments_failed, volume, fees, refunds,\n         link_views, link_sessions_opened, link_sessions_completed, api_sessions_opened, api_sessions_completed\n    FROM hours\n  ON CONFLICT (merchant_id, livemode, hour, currency, rail) DO UPDATE SET\n         payments_succeeded = EXCLUDED.payments_succeeded, payments_failed = EXCLUDED.payments_failed,\n         volume = EXCLUDED.volume, fees = EXCLUDED.fees, refunds = EXCLUDED.refunds,\n         link_views = EXCLUDED.link_views, link_sessions_opened = EXCLUDED.link_sessions_opened,\n         link_sessions_completed = EXCLUDED.link_sessions_completed,\n         api_sessions_opened = EXCLUDED.api_sessions_opened, api_sessions_completed = EXCLUDED.api_sessions_completed\n   WHERE (h.payments_succeeded, h.payments_failed, h.volume, h.fees, h.refunds, h.link_views, h.link_sessions_opened,\n          h.link_sessions_completed, h.api_sessions_opened, h.api_sessions_completed)\n         IS DISTINCT FROM\n         (EXCLUDED.payments_succeeded, EXCLUDED.payments_failed, EXCLUDED.volume, EXCLUDED.fees, EXCLUDED.refunds,\n          EXCLUDED.link_views, EXCLUDED.link_sessions_opened, EXCLUDED.link_sessions_completed,\n          EXCLUDED.api_sessions_opened, EXCLUDED.api_sessions_completed)\n  RETURNING 1\n), stale_hours AS (\n  DELETE FROM merchant_stats_hourly h\n   WHERE h.merchant_id = :merchantId!\n     AND NOT EXISTS (SELECT 1 FROM hours n\n                      WHERE n.livemode = h.livemode AND n.hour = h.hour AND n.currency = h.currency AND n.rail = h.rail)\n  RETURNING 1\n), written_days AS (\n  INSERT INTO merchant_stats_payers_daily AS d\n         (merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at)\n  SELECT merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at\n    FROM days\n  ON CONFLICT (merchant_id, livemode, currency, day, customer_key) DO UPDATE SET\n         display_masked = EXCLUDED.display_masked, payment_count = EXCLUDED.payment_count,\n         volume = EXCLUDED.volume, last_paid_at = EXCLUDED.last_paid_at\n   WHERE (d.display_masked, d.payment_count, d.volume, d.last_paid_at)\n         IS DISTINCT FROM (EXCLUDED.display_masked, EXCLUDED.payment_count, EXCLUDED.volume, EXCLUDED.last_paid_at)\n  RETURNING 1\n), stale_days AS (\n  DELETE FROM merchant_stats_payers_daily d\n   WHERE d.merchant_id = :merchantId!\n     AND NOT EXISTS (SELECT 1 FROM days n\n                      WHERE n.livemode = d.livemode AND n.currency = d.currency AND n.day = d.day\n                        AND n.customer_key = d.customer_key)\n  RETURNING 1\n), written_months AS (\n  INSERT INTO merchant_stats_payers_monthly AS m\n         (merchant_id, livemode, currency, month, customer_key, display_masked, payment_count, volume, last_paid_at)\n  SELECT merchant_id, livemode, currency, month, customer_key, display_masked, payment_count, volume, last_paid_at\n    FROM months\n  ON CONFLICT (merchant_id, livemode, currency, month, customer_key) DO UPDATE SET\n         display_masked = EXCLUDED.display_masked, payment_count = EXCLUDED.payment_count,\n         volume = EXCLUDED.volume, last_paid_at = EXCLUDED.last_paid_at\n   WHERE (m.display_masked, m.payment_count, m.volume, m.last_paid_at)\n         IS DISTINCT FROM (EXCLUDED.display_masked, EXCLUDED.payment_count, EXCLUDED.volume, EXCLUDED.last_paid_at)\n  RETURNING 1\n), stale_months AS (\n  DELETE FROM merchant_stats_payers_monthly m\n   WHERE m.merchant_id = :merchantId!\n     AND NOT EXISTS (SELECT 1 FROM months n\n                      WHERE n.livemode = m.livemode AND n.currency = m.currency AND n.month = m.month\n                        AND n.customer_key = m.customer_key)\n  RETURNING 1\n), marked AS (\n  INSERT INTO merchant_stats_applied_events (event_id, merchant_id, occurred_at)\n  SELECT o.id, :merchantId!, o.created_at\n    FROM outbox_events o\n   WHERE o.event_type = ANY(:eventTypes!::text[]) AND o.created_at >= :eventsSince!\n     AND o.payload->>'merchantId' = :merchantId!::text\n  ON CONFLICT (event_id) DO NOTHING\n  RETURNING 1\n)\nSELECT (SELECT count(*) FROM written_hours)::int AS \"hours!\", (SELECT count(*) FROM stale_hours)::int AS \"staleHours!\",\n       (SELECT count(*) FROM written_days)::int AS \"payerDays!\", (SELECT count(*) FROM stale_days)::int AS \"stalePayerDays!\",\n       (SELECT count(*) FROM written_months)::int AS \"payerMonths!\",\n       (SELECT count(*) FROM stale_months)::int AS \"stalePayerMonths!\",\n       (SELECT count(*) FROM marked)::int AS \"eventsMarked!\""};
 
 /**
  * Query generated from SQL:
  * ```
- * -- Every rollup of one merchant recomputed from its source rows, in one statement (one snapshot): the hours and
- * -- the payers' days that differ overwritten (a row that agrees is left alone), rows left without a source deleted, and the outbox events of those source rows
+ * -- Every rollup of one merchant recomputed from its source rows, in one statement (one snapshot): the hours, the
+ * -- payers' days and the payers' months that differ overwritten (a row that agrees is left alone), rows left without a source deleted, and the outbox events of those source rows
  * -- since :eventsSince marked applied, so an event already in the snapshot that the worker has not consumed yet
  * -- does not count twice. Run under AnalyticsLockMerchantExclusive.
  * WITH facts AS (
@@ -196,6 +217,12 @@ const analyticsRebuildMerchantIR: any = {"usedParamSet":{"merchantId":true,"even
  *          max(at) AS last_paid_at
  *     FROM facts
  *    WHERE customer_key IS NOT NULL
+ *    GROUP BY 1, 2, 3, 4, 5
+ * ), months AS (
+ *   SELECT merchant_id, livemode, currency, date_trunc('month', day)::date AS month, customer_key,
+ *          max(display_masked) AS display_masked, sum(payment_count)::int AS payment_count,
+ *          sum(volume)::bigint AS volume, max(last_paid_at) AS last_paid_at
+ *     FROM days
  *    GROUP BY 1, 2, 3, 4, 5
  * ), written_hours AS (
  *   INSERT INTO merchant_stats_hourly AS h
@@ -241,6 +268,24 @@ const analyticsRebuildMerchantIR: any = {"usedParamSet":{"merchantId":true,"even
  *                       WHERE n.livemode = d.livemode AND n.currency = d.currency AND n.day = d.day
  *                         AND n.customer_key = d.customer_key)
  *   RETURNING 1
+ * ), written_months AS (
+ *   INSERT INTO merchant_stats_payers_monthly AS m
+ *          (merchant_id, livemode, currency, month, customer_key, display_masked, payment_count, volume, last_paid_at)
+ *   SELECT merchant_id, livemode, currency, month, customer_key, display_masked, payment_count, volume, last_paid_at
+ *     FROM months
+ *   ON CONFLICT (merchant_id, livemode, currency, month, customer_key) DO UPDATE SET
+ *          display_masked = EXCLUDED.display_masked, payment_count = EXCLUDED.payment_count,
+ *          volume = EXCLUDED.volume, last_paid_at = EXCLUDED.last_paid_at
+ *    WHERE (m.display_masked, m.payment_count, m.volume, m.last_paid_at)
+ *          IS DISTINCT FROM (EXCLUDED.display_masked, EXCLUDED.payment_count, EXCLUDED.volume, EXCLUDED.last_paid_at)
+ *   RETURNING 1
+ * ), stale_months AS (
+ *   DELETE FROM merchant_stats_payers_monthly m
+ *    WHERE m.merchant_id = :merchantId!
+ *      AND NOT EXISTS (SELECT 1 FROM months n
+ *                       WHERE n.livemode = m.livemode AND n.currency = m.currency AND n.month = m.month
+ *                         AND n.customer_key = m.customer_key)
+ *   RETURNING 1
  * ), marked AS (
  *   INSERT INTO merchant_stats_applied_events (event_id, merchant_id, occurred_at)
  *   SELECT o.id, :merchantId!, o.created_at
@@ -252,6 +297,8 @@ const analyticsRebuildMerchantIR: any = {"usedParamSet":{"merchantId":true,"even
  * )
  * SELECT (SELECT count(*) FROM written_hours)::int AS "hours!", (SELECT count(*) FROM stale_hours)::int AS "staleHours!",
  *        (SELECT count(*) FROM written_days)::int AS "payerDays!", (SELECT count(*) FROM stale_days)::int AS "stalePayerDays!",
+ *        (SELECT count(*) FROM written_months)::int AS "payerMonths!",
+ *        (SELECT count(*) FROM stale_months)::int AS "stalePayerMonths!",
  *        (SELECT count(*) FROM marked)::int AS "eventsMarked!"
  * ```
  */
@@ -508,11 +555,17 @@ export const analyticsFunnel = new PreparedQuery<AnalyticsFunnelParams,Analytics
 /** 'AnalyticsTopCustomers' parameters type */
 export interface AnalyticsTopCustomersParams {
   currency: string;
+  edgeFromDays: DateOrStringArray;
+  edgeSigns: numberArray;
+  edgeToDays: DateOrStringArray;
   fromDay: DateOrString;
   limit: NumberOrString;
   livemode: boolean;
   merchantId: string;
+  monthFrom: DateOrString;
+  monthTo: DateOrString;
   toDay: DateOrString;
+  toEnd: DateOrString;
 }
 
 /** 'AnalyticsTopCustomers' return type */
@@ -530,18 +583,41 @@ export interface AnalyticsTopCustomersQuery {
   result: AnalyticsTopCustomersResult;
 }
 
-const analyticsTopCustomersIR: any = {"usedParamSet":{"merchantId":true,"livemode":true,"currency":true,"fromDay":true,"toDay":true,"limit":true},"params":[{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":350,"b":361}]},{"name":"livemode","required":true,"transform":{"type":"scalar"},"locs":[{"a":378,"b":387}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":404,"b":413}]},{"name":"fromDay","required":true,"transform":{"type":"scalar"},"locs":[{"a":429,"b":437}]},{"name":"toDay","required":true,"transform":{"type":"scalar"},"locs":[{"a":456,"b":462}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":566,"b":572}]}],"statement":"-- The payers of the most volume over the UTC days [:fromDay, :toDay], ties by count then key.\nSELECT customer_key AS \"customerKey!\", max(display_masked) AS \"displayMasked!\",\n       sum(payment_count)::text AS \"paymentCount!\", sum(volume)::text AS \"volume!\", max(last_paid_at) AS \"lastPaidAt!\"\n  FROM merchant_stats_payers_daily\n WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!\n   AND day >= :fromDay!::date AND day <= :toDay!::date\n GROUP BY customer_key\n ORDER BY sum(volume) DESC, sum(payment_count) DESC, customer_key\n LIMIT :limit!"};
+const analyticsTopCustomersIR: any = {"usedParamSet":{"toEnd":true,"fromDay":true,"toDay":true,"merchantId":true,"livemode":true,"currency":true,"monthFrom":true,"monthTo":true,"edgeFromDays":true,"edgeToDays":true,"edgeSigns":true,"limit":true},"params":[{"name":"toEnd","required":true,"transform":{"type":"scalar"},"locs":[{"a":891,"b":897}]},{"name":"fromDay","required":true,"transform":{"type":"scalar"},"locs":[{"a":1168,"b":1176}]},{"name":"toDay","required":true,"transform":{"type":"scalar"},"locs":[{"a":1198,"b":1204}]},{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":1358,"b":1369},{"a":1825,"b":1836}]},{"name":"livemode","required":true,"transform":{"type":"scalar"},"locs":[{"a":1388,"b":1397},{"a":1855,"b":1864}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":1416,"b":1425},{"a":1883,"b":1892}]},{"name":"monthFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":1447,"b":1457}]},{"name":"monthTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":1480,"b":1488}]},{"name":"edgeFromDays","required":true,"transform":{"type":"scalar"},"locs":[{"a":1666,"b":1679}]},{"name":"edgeToDays","required":true,"transform":{"type":"scalar"},"locs":[{"a":1690,"b":1701}]},{"name":"edgeSigns","required":true,"transform":{"type":"scalar"},"locs":[{"a":1712,"b":1722}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":2285,"b":2291}]}],"statement":"-- The payers of the most volume over the UTC days [:fromDay, :toDay], ties by count then key, from the payers'\n-- months [:monthFrom, :monthTo] (the window's whole months, and a partial edge month when its days outside the\n-- window are fewer than those inside) and the payers' days of the edges (unnest: first day, last day, sign): +1 for\n-- the days inside the window of an edge month not taken whole, -1 for the days outside it of an edge month taken\n-- whole. Exact: what a month row counts outside the window is taken off again, a payer whose count comes to 0 is\n-- left out, and a month row whose last payment is after :toDay (only the month of :toDay can have one: a payment\n-- dated after today) takes its last payment inside the window from its days instead.\nWITH parts AS (\n  SELECT m.customer_key, m.display_masked, m.payment_count, m.volume,\n         CASE WHEN m.last_paid_at < :toEnd! THEN m.last_paid_at\n              ELSE (SELECT max(d.last_paid_at) FROM merchant_stats_payers_daily d\n                     WHERE d.merchant_id = m.merchant_id AND d.livemode = m.livemode AND d.currency = m.currency\n                       AND d.day >= greatest(m.month, :fromDay!::date) AND d.day <= :toDay!::date\n                       AND d.customer_key = m.customer_key) END AS last_paid_at\n    FROM merchant_stats_payers_monthly m\n   WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode! AND m.currency = :currency!\n     AND m.month >= :monthFrom!::date AND m.month <= :monthTo!::date\n  UNION ALL\n  SELECT d.customer_key, d.display_masked, e.sign * d.payment_count, e.sign * d.volume,\n         CASE WHEN e.sign > 0 THEN d.last_paid_at END\n    FROM unnest(:edgeFromDays!::date[], :edgeToDays!::date[], :edgeSigns!::int[]) AS e(from_day, to_day, sign)\n    JOIN merchant_stats_payers_daily d\n      ON d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!\n     AND d.day >= e.from_day AND d.day <= e.to_day\n)\nSELECT customer_key AS \"customerKey!\", max(display_masked) AS \"displayMasked!\",\n       sum(payment_count)::text AS \"paymentCount!\", sum(volume)::text AS \"volume!\", max(last_paid_at) AS \"lastPaidAt!\"\n  FROM parts\n GROUP BY customer_key\nHAVING sum(payment_count) > 0\n ORDER BY sum(volume) DESC, sum(payment_count) DESC, customer_key\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- The payers of the most volume over the UTC days [:fromDay, :toDay], ties by count then key.
+ * -- The payers of the most volume over the UTC days [:fromDay, :toDay], ties by count then key, from the payers'
+ * -- months [:monthFrom, :monthTo] (the window's whole months, and a partial edge month when its days outside the
+ * -- window are fewer than those inside) and the payers' days of the edges (unnest: first day, last day, sign): +1 for
+ * -- the days inside the window of an edge month not taken whole, -1 for the days outside it of an edge month taken
+ * -- whole. Exact: what a month row counts outside the window is taken off again, a payer whose count comes to 0 is
+ * -- left out, and a month row whose last payment is after :toDay (only the month of :toDay can have one: a payment
+ * -- dated after today) takes its last payment inside the window from its days instead.
+ * WITH parts AS (
+ *   SELECT m.customer_key, m.display_masked, m.payment_count, m.volume,
+ *          CASE WHEN m.last_paid_at < :toEnd! THEN m.last_paid_at
+ *               ELSE (SELECT max(d.last_paid_at) FROM merchant_stats_payers_daily d
+ *                      WHERE d.merchant_id = m.merchant_id AND d.livemode = m.livemode AND d.currency = m.currency
+ *                        AND d.day >= greatest(m.month, :fromDay!::date) AND d.day <= :toDay!::date
+ *                        AND d.customer_key = m.customer_key) END AS last_paid_at
+ *     FROM merchant_stats_payers_monthly m
+ *    WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode! AND m.currency = :currency!
+ *      AND m.month >= :monthFrom!::date AND m.month <= :monthTo!::date
+ *   UNION ALL
+ *   SELECT d.customer_key, d.display_masked, e.sign * d.payment_count, e.sign * d.volume,
+ *          CASE WHEN e.sign > 0 THEN d.last_paid_at END
+ *     FROM unnest(:edgeFromDays!::date[], :edgeToDays!::date[], :edgeSigns!::int[]) AS e(from_day, to_day, sign)
+ *     JOIN merchant_stats_payers_daily d
+ *       ON d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!
+ *      AND d.day >= e.from_day AND d.day <= e.to_day
+ * )
  * SELECT customer_key AS "customerKey!", max(display_masked) AS "displayMasked!",
  *        sum(payment_count)::text AS "paymentCount!", sum(volume)::text AS "volume!", max(last_paid_at) AS "lastPaidAt!"
- *   FROM merchant_stats_payers_daily
- *  WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!
- *    AND day >= :fromDay!::date AND day <= :toDay!::date
+ *   FROM parts
  *  GROUP BY customer_key
+ * HAVING sum(payment_count) > 0
  *  ORDER BY sum(volume) DESC, sum(payment_count) DESC, customer_key
  *  LIMIT :limit!
  * ```

@@ -8,7 +8,8 @@ SELECT pg_advisory_xact_lock(hashtextextended('merchant-analytics:' || :merchant
 
 /* @name AnalyticsApplyFact */
 -- One outbox event counted once: its id is recorded first (a redelivered event finds it and adds nothing), then
--- the fact its source row stands for (merchant_stats_facts, by kind and id) is added to the hour and the payer's day.
+-- the fact its source row stands for (merchant_stats_facts, by kind and id) is added to the hour, the payer's day
+-- and the payer's month.
 WITH fresh AS (
   INSERT INTO merchant_stats_applied_events (event_id, merchant_id, occurred_at)
   VALUES (:eventId!, :merchantId!, :occurredAt!)
@@ -53,13 +54,26 @@ WITH fresh AS (
          display_masked = EXCLUDED.display_masked,
          last_paid_at = greatest(d.last_paid_at, EXCLUDED.last_paid_at)
   RETURNING 1
+), payer_months AS (
+  INSERT INTO merchant_stats_payers_monthly AS m
+         (merchant_id, livemode, currency, month, customer_key, display_masked, payment_count, volume, last_paid_at)
+  SELECT merchant_id, livemode, currency, date_trunc('month', at AT TIME ZONE 'UTC')::date, customer_key,
+         display_masked, 1, volume, at
+    FROM fact
+   WHERE customer_key IS NOT NULL
+  ON CONFLICT (merchant_id, livemode, currency, month, customer_key) DO UPDATE SET
+         payment_count = m.payment_count + 1,
+         volume = m.volume + EXCLUDED.volume,
+         display_masked = EXCLUDED.display_masked,
+         last_paid_at = greatest(m.last_paid_at, EXCLUDED.last_paid_at)
+  RETURNING 1
 )
 SELECT (SELECT count(*) FROM fresh)::int AS "applied!", (SELECT count(*) FROM hourly)::int AS "counted!",
-       (SELECT count(*) FROM payers)::int AS "payers!";
+       (SELECT count(*) FROM payers)::int AS "payers!", (SELECT count(*) FROM payer_months)::int AS "payerMonths!";
 
 /* @name AnalyticsRebuildMerchant */
--- Every rollup of one merchant recomputed from its source rows, in one statement (one snapshot): the hours and
--- the payers' days that differ overwritten (a row that agrees is left alone), rows left without a source deleted, and the outbox events of those source rows
+-- Every rollup of one merchant recomputed from its source rows, in one statement (one snapshot): the hours, the
+-- payers' days and the payers' months that differ overwritten (a row that agrees is left alone), rows left without a source deleted, and the outbox events of those source rows
 -- since :eventsSince marked applied, so an event already in the snapshot that the worker has not consumed yet
 -- does not count twice. Run under AnalyticsLockMerchantExclusive.
 WITH facts AS (
@@ -83,6 +97,12 @@ WITH facts AS (
          max(at) AS last_paid_at
     FROM facts
    WHERE customer_key IS NOT NULL
+   GROUP BY 1, 2, 3, 4, 5
+), months AS (
+  SELECT merchant_id, livemode, currency, date_trunc('month', day)::date AS month, customer_key,
+         max(display_masked) AS display_masked, sum(payment_count)::int AS payment_count,
+         sum(volume)::bigint AS volume, max(last_paid_at) AS last_paid_at
+    FROM days
    GROUP BY 1, 2, 3, 4, 5
 ), written_hours AS (
   INSERT INTO merchant_stats_hourly AS h
@@ -128,6 +148,24 @@ WITH facts AS (
                       WHERE n.livemode = d.livemode AND n.currency = d.currency AND n.day = d.day
                         AND n.customer_key = d.customer_key)
   RETURNING 1
+), written_months AS (
+  INSERT INTO merchant_stats_payers_monthly AS m
+         (merchant_id, livemode, currency, month, customer_key, display_masked, payment_count, volume, last_paid_at)
+  SELECT merchant_id, livemode, currency, month, customer_key, display_masked, payment_count, volume, last_paid_at
+    FROM months
+  ON CONFLICT (merchant_id, livemode, currency, month, customer_key) DO UPDATE SET
+         display_masked = EXCLUDED.display_masked, payment_count = EXCLUDED.payment_count,
+         volume = EXCLUDED.volume, last_paid_at = EXCLUDED.last_paid_at
+   WHERE (m.display_masked, m.payment_count, m.volume, m.last_paid_at)
+         IS DISTINCT FROM (EXCLUDED.display_masked, EXCLUDED.payment_count, EXCLUDED.volume, EXCLUDED.last_paid_at)
+  RETURNING 1
+), stale_months AS (
+  DELETE FROM merchant_stats_payers_monthly m
+   WHERE m.merchant_id = :merchantId!
+     AND NOT EXISTS (SELECT 1 FROM months n
+                      WHERE n.livemode = m.livemode AND n.currency = m.currency AND n.month = m.month
+                        AND n.customer_key = m.customer_key)
+  RETURNING 1
 ), marked AS (
   INSERT INTO merchant_stats_applied_events (event_id, merchant_id, occurred_at)
   SELECT o.id, :merchantId!, o.created_at
@@ -139,6 +177,8 @@ WITH facts AS (
 )
 SELECT (SELECT count(*) FROM written_hours)::int AS "hours!", (SELECT count(*) FROM stale_hours)::int AS "staleHours!",
        (SELECT count(*) FROM written_days)::int AS "payerDays!", (SELECT count(*) FROM stale_days)::int AS "stalePayerDays!",
+       (SELECT count(*) FROM written_months)::int AS "payerMonths!",
+       (SELECT count(*) FROM stale_months)::int AS "stalePayerMonths!",
        (SELECT count(*) FROM marked)::int AS "eventsMarked!";
 
 /* @name AnalyticsMerchantIds */
@@ -210,13 +250,36 @@ SELECT coalesce(sum(link_views), 0)::text AS "linkViews!",
    AND hour >= :from! AND hour < :to!;
 
 /* @name AnalyticsTopCustomers */
--- The payers of the most volume over the UTC days [:fromDay, :toDay], ties by count then key.
+-- The payers of the most volume over the UTC days [:fromDay, :toDay], ties by count then key, from the payers'
+-- months [:monthFrom, :monthTo] (the window's whole months, and a partial edge month when its days outside the
+-- window are fewer than those inside) and the payers' days of the edges (unnest: first day, last day, sign): +1 for
+-- the days inside the window of an edge month not taken whole, -1 for the days outside it of an edge month taken
+-- whole. Exact: what a month row counts outside the window is taken off again, a payer whose count comes to 0 is
+-- left out, and a month row whose last payment is after :toDay (only the month of :toDay can have one: a payment
+-- dated after today) takes its last payment inside the window from its days instead.
+WITH parts AS (
+  SELECT m.customer_key, m.display_masked, m.payment_count, m.volume,
+         CASE WHEN m.last_paid_at < :toEnd! THEN m.last_paid_at
+              ELSE (SELECT max(d.last_paid_at) FROM merchant_stats_payers_daily d
+                     WHERE d.merchant_id = m.merchant_id AND d.livemode = m.livemode AND d.currency = m.currency
+                       AND d.day >= greatest(m.month, :fromDay!::date) AND d.day <= :toDay!::date
+                       AND d.customer_key = m.customer_key) END AS last_paid_at
+    FROM merchant_stats_payers_monthly m
+   WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode! AND m.currency = :currency!
+     AND m.month >= :monthFrom!::date AND m.month <= :monthTo!::date
+  UNION ALL
+  SELECT d.customer_key, d.display_masked, e.sign * d.payment_count, e.sign * d.volume,
+         CASE WHEN e.sign > 0 THEN d.last_paid_at END
+    FROM unnest(:edgeFromDays!::date[], :edgeToDays!::date[], :edgeSigns!::int[]) AS e(from_day, to_day, sign)
+    JOIN merchant_stats_payers_daily d
+      ON d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!
+     AND d.day >= e.from_day AND d.day <= e.to_day
+)
 SELECT customer_key AS "customerKey!", max(display_masked) AS "displayMasked!",
        sum(payment_count)::text AS "paymentCount!", sum(volume)::text AS "volume!", max(last_paid_at) AS "lastPaidAt!"
-  FROM merchant_stats_payers_daily
- WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!
-   AND day >= :fromDay!::date AND day <= :toDay!::date
+  FROM parts
  GROUP BY customer_key
+HAVING sum(payment_count) > 0
  ORDER BY sum(volume) DESC, sum(payment_count) DESC, customer_key
  LIMIT :limit!;
 

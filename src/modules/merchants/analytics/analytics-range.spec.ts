@@ -3,6 +3,7 @@ import {
   DAY_MS,
   dayWindow,
   hourWindow,
+  NO_PAYER_ROLLUP_EDGE,
   payerRollupPlan,
   type PayerRollupPlan,
   rangeHours,
@@ -69,9 +70,9 @@ describe('analytics ranges', () => {
         for (let at = month; at < next.getTime(); at += DAY_MS) add(at, 1);
         month = next.getTime();
       }
-      plan.edgeFromDays.forEach((from, index) => {
-        for (let at = day(from); at <= day(plan.edgeToDays[index]); at += DAY_MS) add(at, plan.edgeSigns[index]);
-      });
+      for (const edge of plan.edges) {
+        for (let at = day(edge.fromDay); at <= day(edge.toDay); at += DAY_MS) add(at, edge.sign);
+      }
       return counted;
     }
 
@@ -80,32 +81,32 @@ describe('analytics ranges', () => {
       expect(payerRollupPlan('2025-11-27', '2026-11-26')).toEqual({
         monthFrom: '2025-12-01',
         monthTo: '2026-11-01',
-        edgeFromDays: ['2025-11-27', '2026-11-27'],
-        edgeToDays: ['2025-11-30', '2026-11-30'],
-        edgeSigns: [1, -1],
+        edges: [
+          { fromDay: '2025-11-27', toDay: '2025-11-30', sign: 1 },
+          { fromDay: '2026-11-27', toDay: '2026-11-30', sign: -1 },
+        ],
         toEnd: new Date('2026-11-27T00:00:00.000Z'),
       });
       // 30 days to 2026-11-26: October's last 4 days, November less its last 4.
       expect(payerRollupPlan('2026-10-28', '2026-11-26')).toMatchObject({
         monthFrom: '2026-11-01',
         monthTo: '2026-11-01',
-        edgeFromDays: ['2026-10-28', '2026-11-27'],
-        edgeSigns: [1, -1],
+        edges: [
+          { fromDay: '2026-10-28', toDay: '2026-10-31', sign: 1 },
+          { fromDay: '2026-11-27', toDay: '2026-11-30', sign: -1 },
+        ],
       });
       // Early in a month: its few days by day, no month read.
       expect(payerRollupPlan('2026-11-02', '2026-11-03')).toMatchObject({
         monthFrom: '2026-12-01',
         monthTo: '2026-11-01',
-        edgeFromDays: ['2026-11-02'],
-        edgeToDays: ['2026-11-03'],
-        edgeSigns: [1],
+        edges: [{ fromDay: '2026-11-02', toDay: '2026-11-03', sign: 1 }, NO_PAYER_ROLLUP_EDGE],
       });
       // Whole months: no day at all.
       expect(payerRollupPlan('2026-02-01', '2026-03-31')).toMatchObject({
         monthFrom: '2026-02-01',
         monthTo: '2026-03-01',
-        edgeFromDays: [],
-        edgeSigns: [],
+        edges: [NO_PAYER_ROLLUP_EDGE, NO_PAYER_ROLLUP_EDGE],
       });
     });
 
@@ -125,8 +126,8 @@ describe('analytics ranges', () => {
           for (let at = from; at <= to; at += DAY_MS) {
             if (counted.get(at) !== 1) wrong.push(`${fromDay}..${toDay}: ${at} missing`);
           }
-          const edgeDays = plan.edgeFromDays.reduce(
-            (sum, start, index) => sum + (day(plan.edgeToDays[index]) - day(start)) / DAY_MS + 1,
+          const edgeDays = plan.edges.reduce(
+            (sum, edge) => sum + Math.max(0, (day(edge.toDay) - day(edge.fromDay)) / DAY_MS + 1),
             0,
           );
           if (edgeDays > 31) wrong.push(`${fromDay}..${toDay}: ${edgeDays} edge days`);

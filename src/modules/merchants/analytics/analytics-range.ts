@@ -68,19 +68,27 @@ export function dayWindow(now: Date, hours: number): { fromDay: string; toDay: s
   return { fromDay: new Date(from).toISOString().slice(0, 10), toDay: new Date(today).toISOString().slice(0, 10) };
 }
 
+/** A range of the payers' daily rows added (+1) or taken off (-1); an unused one is empty (first day after last). */
+export interface PayerRollupEdge {
+  fromDay: string;
+  toDay: string;
+  sign: number;
+}
+
 /** Which payers' rollup rows make up the days [fromDay, toDay] of top customers (`AnalyticsTopCustomers`). */
 export interface PayerRollupPlan {
   /** The months read whole from the monthly rollup, first and last (first day of each); none when from > to. */
   monthFrom: string;
   monthTo: string;
   /** Days of the daily rollup added (+1: inside the window, of an edge month not read whole) or taken off (-1:
-   * outside the window, of an edge month read whole), as parallel lists of first day, last day and sign. */
-  edgeFromDays: string[];
-  edgeToDays: string[];
-  edgeSigns: number[];
+   * outside the window, of an edge month read whole): two ranges at most, the unused ones empty. */
+  edges: [PayerRollupEdge, PayerRollupEdge];
   /** The instant the window ends (midnight after toDay). */
   toEnd: Date;
 }
+
+/** An edge that reads nothing. */
+export const NO_PAYER_ROLLUP_EDGE: PayerRollupEdge = { fromDay: '1970-01-02', toDay: '1970-01-01', sign: 0 };
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const monthStart = (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth(), 1);
@@ -97,19 +105,9 @@ const previousMonth = (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), ne
 export function payerRollupPlan(fromDay: string, toDay: string): PayerRollupPlan {
   const from = Date.parse(`${fromDay}T00:00:00Z`);
   const to = Date.parse(`${toDay}T00:00:00Z`);
-  const plan: PayerRollupPlan = {
-    monthFrom: '',
-    monthTo: '',
-    edgeFromDays: [],
-    edgeToDays: [],
-    edgeSigns: [],
-    toEnd: new Date(to + DAY_MS),
-  };
+  const edges: PayerRollupEdge[] = [];
   const edge = (first: number, last: number, sign: number) => {
-    if (first > last) return;
-    plan.edgeFromDays.push(isoDay(first));
-    plan.edgeToDays.push(isoDay(last));
-    plan.edgeSigns.push(sign);
+    if (first <= last) edges.push({ fromDay: isoDay(first), toDay: isoDay(last), sign });
   };
   const firstMonth = monthStart(from);
   const lastMonth = monthStart(to);
@@ -143,9 +141,12 @@ export function payerRollupPlan(fromDay: string, toDay: string): PayerRollupPlan
       monthTo = previousMonth(lastMonth);
     }
   }
-  plan.monthFrom = isoDay(monthFrom);
-  plan.monthTo = isoDay(monthTo);
-  return plan;
+  return {
+    monthFrom: isoDay(monthFrom),
+    monthTo: isoDay(monthTo),
+    edges: [edges[0] ?? NO_PAYER_ROLLUP_EDGE, edges[1] ?? NO_PAYER_ROLLUP_EDGE],
+    toEnd: new Date(to + DAY_MS),
+  };
 }
 
 function windowOf(to: number, lengthMs: number): AnalyticsWindow {

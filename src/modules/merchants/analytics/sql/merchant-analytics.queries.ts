@@ -3,11 +3,7 @@ import { PreparedQuery } from '../../../../platform/database/sql-query';
 
 export type DateOrString = Date | string;
 
-export type DateOrStringArray = (DateOrString)[];
-
 export type NumberOrString = number | string;
-
-export type numberArray = (number)[];
 
 export type stringArray = (string)[];
 
@@ -555,16 +551,17 @@ export const analyticsFunnel = new PreparedQuery<AnalyticsFunnelParams,Analytics
 /** 'AnalyticsTopCustomers' parameters type */
 export interface AnalyticsTopCustomersParams {
   currency: string;
-  edgeFromDays: DateOrStringArray;
-  edgeSigns: numberArray;
-  edgeToDays: DateOrStringArray;
-  fromDay: DateOrString;
+  firstEdgeFrom: DateOrString;
+  firstEdgeSign: number;
+  firstEdgeTo: DateOrString;
   limit: NumberOrString;
   livemode: boolean;
   merchantId: string;
   monthFrom: DateOrString;
   monthTo: DateOrString;
-  toDay: DateOrString;
+  secondEdgeFrom: DateOrString;
+  secondEdgeSign: number;
+  secondEdgeTo: DateOrString;
   toEnd: DateOrString;
 }
 
@@ -572,7 +569,8 @@ export interface AnalyticsTopCustomersParams {
 export interface AnalyticsTopCustomersResult {
   customerKey: string;
   displayMasked: string;
-  lastPaidAt: Date;
+  lastPaidAt: Date | null;
+  lastPaidLater: boolean;
   paymentCount: string;
   volume: string;
 }
@@ -583,38 +581,43 @@ export interface AnalyticsTopCustomersQuery {
   result: AnalyticsTopCustomersResult;
 }
 
-const analyticsTopCustomersIR: any = {"usedParamSet":{"toEnd":true,"fromDay":true,"toDay":true,"merchantId":true,"livemode":true,"currency":true,"monthFrom":true,"monthTo":true,"edgeFromDays":true,"edgeToDays":true,"edgeSigns":true,"limit":true},"params":[{"name":"toEnd","required":true,"transform":{"type":"scalar"},"locs":[{"a":891,"b":897}]},{"name":"fromDay","required":true,"transform":{"type":"scalar"},"locs":[{"a":1168,"b":1176}]},{"name":"toDay","required":true,"transform":{"type":"scalar"},"locs":[{"a":1198,"b":1204}]},{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":1358,"b":1369},{"a":1825,"b":1836}]},{"name":"livemode","required":true,"transform":{"type":"scalar"},"locs":[{"a":1388,"b":1397},{"a":1855,"b":1864}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":1416,"b":1425},{"a":1883,"b":1892}]},{"name":"monthFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":1447,"b":1457}]},{"name":"monthTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":1480,"b":1488}]},{"name":"edgeFromDays","required":true,"transform":{"type":"scalar"},"locs":[{"a":1666,"b":1679}]},{"name":"edgeToDays","required":true,"transform":{"type":"scalar"},"locs":[{"a":1690,"b":1701}]},{"name":"edgeSigns","required":true,"transform":{"type":"scalar"},"locs":[{"a":1712,"b":1722}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":2285,"b":2291}]}],"statement":"-- The payers of the most volume over the UTC days [:fromDay, :toDay], ties by count then key, from the payers'\n-- months [:monthFrom, :monthTo] (the window's whole months, and a partial edge month when its days outside the\n-- window are fewer than those inside) and the payers' days of the edges (unnest: first day, last day, sign): +1 for\n-- the days inside the window of an edge month not taken whole, -1 for the days outside it of an edge month taken\n-- whole. Exact: what a month row counts outside the window is taken off again, a payer whose count comes to 0 is\n-- left out, and a month row whose last payment is after :toDay (only the month of :toDay can have one: a payment\n-- dated after today) takes its last payment inside the window from its days instead.\nWITH parts AS (\n  SELECT m.customer_key, m.display_masked, m.payment_count, m.volume,\n         CASE WHEN m.last_paid_at < :toEnd! THEN m.last_paid_at\n              ELSE (SELECT max(d.last_paid_at) FROM merchant_stats_payers_daily d\n                     WHERE d.merchant_id = m.merchant_id AND d.livemode = m.livemode AND d.currency = m.currency\n                       AND d.day >= greatest(m.month, :fromDay!::date) AND d.day <= :toDay!::date\n                       AND d.customer_key = m.customer_key) END AS last_paid_at\n    FROM merchant_stats_payers_monthly m\n   WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode! AND m.currency = :currency!\n     AND m.month >= :monthFrom!::date AND m.month <= :monthTo!::date\n  UNION ALL\n  SELECT d.customer_key, d.display_masked, e.sign * d.payment_count, e.sign * d.volume,\n         CASE WHEN e.sign > 0 THEN d.last_paid_at END\n    FROM unnest(:edgeFromDays!::date[], :edgeToDays!::date[], :edgeSigns!::int[]) AS e(from_day, to_day, sign)\n    JOIN merchant_stats_payers_daily d\n      ON d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!\n     AND d.day >= e.from_day AND d.day <= e.to_day\n)\nSELECT customer_key AS \"customerKey!\", max(display_masked) AS \"displayMasked!\",\n       sum(payment_count)::text AS \"paymentCount!\", sum(volume)::text AS \"volume!\", max(last_paid_at) AS \"lastPaidAt!\"\n  FROM parts\n GROUP BY customer_key\nHAVING sum(payment_count) > 0\n ORDER BY sum(volume) DESC, sum(payment_count) DESC, customer_key\n LIMIT :limit!"};
+const analyticsTopCustomersIR: any = {"usedParamSet":{"toEnd":true,"merchantId":true,"livemode":true,"currency":true,"monthFrom":true,"monthTo":true,"firstEdgeSign":true,"firstEdgeFrom":true,"firstEdgeTo":true,"secondEdgeSign":true,"secondEdgeFrom":true,"secondEdgeTo":true,"limit":true},"params":[{"name":"toEnd","required":true,"transform":{"type":"scalar"},"locs":[{"a":1196,"b":1202},{"a":1272,"b":1278}]},{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":1365,"b":1376},{"a":1770,"b":1781},{"a":2182,"b":2193}]},{"name":"livemode","required":true,"transform":{"type":"scalar"},"locs":[{"a":1395,"b":1404},{"a":1800,"b":1809},{"a":2212,"b":2221}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":1423,"b":1432},{"a":1828,"b":1837},{"a":2240,"b":2249}]},{"name":"monthFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":1454,"b":1464}]},{"name":"monthTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":1487,"b":1495}]},{"name":"firstEdgeSign","required":true,"transform":{"type":"scalar"},"locs":[{"a":1558,"b":1572},{"a":1598,"b":1612},{"a":1650,"b":1664}]},{"name":"firstEdgeFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":1857,"b":1871}]},{"name":"firstEdgeTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":1892,"b":1904}]},{"name":"secondEdgeSign","required":true,"transform":{"type":"scalar"},"locs":[{"a":1967,"b":1982},{"a":2008,"b":2023},{"a":2061,"b":2076}]},{"name":"secondEdgeFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":2269,"b":2284}]},{"name":"secondEdgeTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":2305,"b":2318}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":2718,"b":2724}]}],"statement":"-- The payers of the most volume over the UTC days [:fromDay, :toDay], ties by count then key, from the payers'\n-- months [:monthFrom, :monthTo] (the window's whole months, and a partial edge month when its days outside the\n-- window are fewer than those inside) and the payers' days of two edge ranges (first day, last day, sign; an unused\n-- one empty): +1 for the days inside the window of an edge month not taken whole, -1 for the days outside it of an\n-- edge month taken whole. Each range is a primary-key range scan of its own (scalar bounds: with a join to a list\n-- of ranges the planner scanned every daily row). Exact: what a month row counts outside the window is taken off again, and a payer whose count comes to 0 is\n-- left out. A month row whose last payment is after the window (only the month of :toDay can have one: a payment\n-- dated after today) gives no last payment and sets \"lastPaidLater\": AnalyticsTopCustomersLastPaid then reads it\n-- from the payer's days (a lookup per row here would be estimated dear enough to set PostgreSQL's JIT compiling).\nWITH parts AS (\n  SELECT m.customer_key, m.display_masked, m.payment_count, m.volume,\n         CASE WHEN m.last_paid_at < :toEnd! THEN m.last_paid_at END AS last_paid_at,\n         m.last_paid_at >= :toEnd! AS last_paid_later\n    FROM merchant_stats_payers_monthly m\n   WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode! AND m.currency = :currency!\n     AND m.month >= :monthFrom!::date AND m.month <= :monthTo!::date\n  UNION ALL\n  SELECT d.customer_key, d.display_masked, :firstEdgeSign!::int * d.payment_count, :firstEdgeSign!::int * d.volume,\n         CASE WHEN :firstEdgeSign!::int > 0 THEN d.last_paid_at END, false\n    FROM merchant_stats_payers_daily d\n   WHERE d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!\n     AND d.day >= :firstEdgeFrom!::date AND d.day <= :firstEdgeTo!::date\n  UNION ALL\n  SELECT d.customer_key, d.display_masked, :secondEdgeSign!::int * d.payment_count, :secondEdgeSign!::int * d.volume,\n         CASE WHEN :secondEdgeSign!::int > 0 THEN d.last_paid_at END, false\n    FROM merchant_stats_payers_daily d\n   WHERE d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!\n     AND d.day >= :secondEdgeFrom!::date AND d.day <= :secondEdgeTo!::date\n)\nSELECT customer_key AS \"customerKey!\", max(display_masked) AS \"displayMasked!\",\n       sum(payment_count)::text AS \"paymentCount!\", sum(volume)::text AS \"volume!\", max(last_paid_at) AS \"lastPaidAt\",\n       bool_or(last_paid_later) AS \"lastPaidLater!\"\n  FROM parts\n GROUP BY customer_key\nHAVING sum(payment_count) > 0\n ORDER BY sum(volume) DESC, sum(payment_count) DESC, customer_key\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- The payers of the most volume over the UTC days [:fromDay, :toDay], ties by count then key, from the payers'
  * -- months [:monthFrom, :monthTo] (the window's whole months, and a partial edge month when its days outside the
- * -- window are fewer than those inside) and the payers' days of the edges (unnest: first day, last day, sign): +1 for
- * -- the days inside the window of an edge month not taken whole, -1 for the days outside it of an edge month taken
- * -- whole. Exact: what a month row counts outside the window is taken off again, a payer whose count comes to 0 is
- * -- left out, and a month row whose last payment is after :toDay (only the month of :toDay can have one: a payment
- * -- dated after today) takes its last payment inside the window from its days instead.
+ * -- window are fewer than those inside) and the payers' days of two edge ranges (first day, last day, sign; an unused
+ * -- one empty): +1 for the days inside the window of an edge month not taken whole, -1 for the days outside it of an
+ * -- edge month taken whole. Each range is a primary-key range scan of its own (scalar bounds: with a join to a list
+ * -- of ranges the planner scanned every daily row). Exact: what a month row counts outside the window is taken off again, and a payer whose count comes to 0 is
+ * -- left out. A month row whose last payment is after the window (only the month of :toDay can have one: a payment
+ * -- dated after today) gives no last payment and sets "lastPaidLater": AnalyticsTopCustomersLastPaid then reads it
+ * -- from the payer's days (a lookup per row here would be estimated dear enough to set PostgreSQL's JIT compiling).
  * WITH parts AS (
  *   SELECT m.customer_key, m.display_masked, m.payment_count, m.volume,
- *          CASE WHEN m.last_paid_at < :toEnd! THEN m.last_paid_at
- *               ELSE (SELECT max(d.last_paid_at) FROM merchant_stats_payers_daily d
- *                      WHERE d.merchant_id = m.merchant_id AND d.livemode = m.livemode AND d.currency = m.currency
- *                        AND d.day >= greatest(m.month, :fromDay!::date) AND d.day <= :toDay!::date
- *                        AND d.customer_key = m.customer_key) END AS last_paid_at
+ *          CASE WHEN m.last_paid_at < :toEnd! THEN m.last_paid_at END AS last_paid_at,
+ *          m.last_paid_at >= :toEnd! AS last_paid_later
  *     FROM merchant_stats_payers_monthly m
  *    WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode! AND m.currency = :currency!
  *      AND m.month >= :monthFrom!::date AND m.month <= :monthTo!::date
  *   UNION ALL
- *   SELECT d.customer_key, d.display_masked, e.sign * d.payment_count, e.sign * d.volume,
- *          CASE WHEN e.sign > 0 THEN d.last_paid_at END
- *     FROM unnest(:edgeFromDays!::date[], :edgeToDays!::date[], :edgeSigns!::int[]) AS e(from_day, to_day, sign)
- *     JOIN merchant_stats_payers_daily d
- *       ON d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!
- *      AND d.day >= e.from_day AND d.day <= e.to_day
+ *   SELECT d.customer_key, d.display_masked, :firstEdgeSign!::int * d.payment_count, :firstEdgeSign!::int * d.volume,
+ *          CASE WHEN :firstEdgeSign!::int > 0 THEN d.last_paid_at END, false
+ *     FROM merchant_stats_payers_daily d
+ *    WHERE d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!
+ *      AND d.day >= :firstEdgeFrom!::date AND d.day <= :firstEdgeTo!::date
+ *   UNION ALL
+ *   SELECT d.customer_key, d.display_masked, :secondEdgeSign!::int * d.payment_count, :secondEdgeSign!::int * d.volume,
+ *          CASE WHEN :secondEdgeSign!::int > 0 THEN d.last_paid_at END, false
+ *     FROM merchant_stats_payers_daily d
+ *    WHERE d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!
+ *      AND d.day >= :secondEdgeFrom!::date AND d.day <= :secondEdgeTo!::date
  * )
  * SELECT customer_key AS "customerKey!", max(display_masked) AS "displayMasked!",
- *        sum(payment_count)::text AS "paymentCount!", sum(volume)::text AS "volume!", max(last_paid_at) AS "lastPaidAt!"
+ *        sum(payment_count)::text AS "paymentCount!", sum(volume)::text AS "volume!", max(last_paid_at) AS "lastPaidAt",
+ *        bool_or(last_paid_later) AS "lastPaidLater!"
  *   FROM parts
  *  GROUP BY customer_key
  * HAVING sum(payment_count) > 0
@@ -623,6 +626,45 @@ const analyticsTopCustomersIR: any = {"usedParamSet":{"toEnd":true,"fromDay":tru
  * ```
  */
 export const analyticsTopCustomers = new PreparedQuery<AnalyticsTopCustomersParams,AnalyticsTopCustomersResult>(analyticsTopCustomersIR);
+
+
+/** 'AnalyticsTopCustomersLastPaid' parameters type */
+export interface AnalyticsTopCustomersLastPaidParams {
+  currency: string;
+  customerKeys: stringArray;
+  fromDay: DateOrString;
+  livemode: boolean;
+  merchantId: string;
+  toDay: DateOrString;
+}
+
+/** 'AnalyticsTopCustomersLastPaid' return type */
+export interface AnalyticsTopCustomersLastPaidResult {
+  customerKey: string;
+  lastPaidAt: Date;
+}
+
+/** 'AnalyticsTopCustomersLastPaid' query type */
+export interface AnalyticsTopCustomersLastPaidQuery {
+  params: AnalyticsTopCustomersLastPaidParams;
+  result: AnalyticsTopCustomersLastPaidResult;
+}
+
+const analyticsTopCustomersLastPaidIR: any = {"usedParamSet":{"merchantId":true,"livemode":true,"currency":true,"fromDay":true,"toDay":true,"customerKeys":true},"params":[{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":337,"b":348}]},{"name":"livemode","required":true,"transform":{"type":"scalar"},"locs":[{"a":365,"b":374}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":391,"b":400}]},{"name":"fromDay","required":true,"transform":{"type":"scalar"},"locs":[{"a":416,"b":424}]},{"name":"toDay","required":true,"transform":{"type":"scalar"},"locs":[{"a":443,"b":449}]},{"name":"customerKeys","required":true,"transform":{"type":"scalar"},"locs":[{"a":480,"b":493}]}],"statement":"-- The last payment inside the days [:fromDay, :toDay] of the payers given, from their days: for the top customers\n-- whose month row has a payment after the window (AnalyticsTopCustomers' \"lastPaidLater\").\nSELECT customer_key AS \"customerKey!\", max(last_paid_at) AS \"lastPaidAt!\"\n  FROM merchant_stats_payers_daily\n WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!\n   AND day >= :fromDay!::date AND day <= :toDay!::date AND customer_key = ANY(:customerKeys!::text[])\n GROUP BY customer_key"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- The last payment inside the days [:fromDay, :toDay] of the payers given, from their days: for the top customers
+ * -- whose month row has a payment after the window (AnalyticsTopCustomers' "lastPaidLater").
+ * SELECT customer_key AS "customerKey!", max(last_paid_at) AS "lastPaidAt!"
+ *   FROM merchant_stats_payers_daily
+ *  WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!
+ *    AND day >= :fromDay!::date AND day <= :toDay!::date AND customer_key = ANY(:customerKeys!::text[])
+ *  GROUP BY customer_key
+ * ```
+ */
+export const analyticsTopCustomersLastPaid = new PreparedQuery<AnalyticsTopCustomersLastPaidParams,AnalyticsTopCustomersLastPaidResult>(analyticsTopCustomersLastPaidIR);
 
 
 /** 'AnalyticsSettlementAccount' parameters type */

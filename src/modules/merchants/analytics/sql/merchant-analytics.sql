@@ -252,36 +252,50 @@ SELECT coalesce(sum(link_views), 0)::text AS "linkViews!",
 /* @name AnalyticsTopCustomers */
 -- The payers of the most volume over the UTC days [:fromDay, :toDay], ties by count then key, from the payers'
 -- months [:monthFrom, :monthTo] (the window's whole months, and a partial edge month when its days outside the
--- window are fewer than those inside) and the payers' days of the edges (unnest: first day, last day, sign): +1 for
--- the days inside the window of an edge month not taken whole, -1 for the days outside it of an edge month taken
--- whole. Exact: what a month row counts outside the window is taken off again, a payer whose count comes to 0 is
--- left out, and a month row whose last payment is after :toDay (only the month of :toDay can have one: a payment
--- dated after today) takes its last payment inside the window from its days instead.
+-- window are fewer than those inside) and the payers' days of two edge ranges (first day, last day, sign; an unused
+-- one empty): +1 for the days inside the window of an edge month not taken whole, -1 for the days outside it of an
+-- edge month taken whole. Each range is a primary-key range scan of its own (scalar bounds: with a join to a list
+-- of ranges the planner scanned every daily row). Exact: what a month row counts outside the window is taken off again, and a payer whose count comes to 0 is
+-- left out. A month row whose last payment is after the window (only the month of :toDay can have one: a payment
+-- dated after today) gives no last payment and sets "lastPaidLater": AnalyticsTopCustomersLastPaid then reads it
+-- from the payer's days (a lookup per row here would be estimated dear enough to set PostgreSQL's JIT compiling).
 WITH parts AS (
   SELECT m.customer_key, m.display_masked, m.payment_count, m.volume,
-         CASE WHEN m.last_paid_at < :toEnd! THEN m.last_paid_at
-              ELSE (SELECT max(d.last_paid_at) FROM merchant_stats_payers_daily d
-                     WHERE d.merchant_id = m.merchant_id AND d.livemode = m.livemode AND d.currency = m.currency
-                       AND d.day >= greatest(m.month, :fromDay!::date) AND d.day <= :toDay!::date
-                       AND d.customer_key = m.customer_key) END AS last_paid_at
+         CASE WHEN m.last_paid_at < :toEnd! THEN m.last_paid_at END AS last_paid_at,
+         m.last_paid_at >= :toEnd! AS last_paid_later
     FROM merchant_stats_payers_monthly m
    WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode! AND m.currency = :currency!
      AND m.month >= :monthFrom!::date AND m.month <= :monthTo!::date
   UNION ALL
-  SELECT d.customer_key, d.display_masked, e.sign * d.payment_count, e.sign * d.volume,
-         CASE WHEN e.sign > 0 THEN d.last_paid_at END
-    FROM unnest(:edgeFromDays!::date[], :edgeToDays!::date[], :edgeSigns!::int[]) AS e(from_day, to_day, sign)
-    JOIN merchant_stats_payers_daily d
-      ON d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!
-     AND d.day >= e.from_day AND d.day <= e.to_day
+  SELECT d.customer_key, d.display_masked, :firstEdgeSign!::int * d.payment_count, :firstEdgeSign!::int * d.volume,
+         CASE WHEN :firstEdgeSign!::int > 0 THEN d.last_paid_at END, false
+    FROM merchant_stats_payers_daily d
+   WHERE d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!
+     AND d.day >= :firstEdgeFrom!::date AND d.day <= :firstEdgeTo!::date
+  UNION ALL
+  SELECT d.customer_key, d.display_masked, :secondEdgeSign!::int * d.payment_count, :secondEdgeSign!::int * d.volume,
+         CASE WHEN :secondEdgeSign!::int > 0 THEN d.last_paid_at END, false
+    FROM merchant_stats_payers_daily d
+   WHERE d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!
+     AND d.day >= :secondEdgeFrom!::date AND d.day <= :secondEdgeTo!::date
 )
 SELECT customer_key AS "customerKey!", max(display_masked) AS "displayMasked!",
-       sum(payment_count)::text AS "paymentCount!", sum(volume)::text AS "volume!", max(last_paid_at) AS "lastPaidAt!"
+       sum(payment_count)::text AS "paymentCount!", sum(volume)::text AS "volume!", max(last_paid_at) AS "lastPaidAt",
+       bool_or(last_paid_later) AS "lastPaidLater!"
   FROM parts
  GROUP BY customer_key
 HAVING sum(payment_count) > 0
  ORDER BY sum(volume) DESC, sum(payment_count) DESC, customer_key
  LIMIT :limit!;
+
+/* @name AnalyticsTopCustomersLastPaid */
+-- The last payment inside the days [:fromDay, :toDay] of the payers given, from their days: for the top customers
+-- whose month row has a payment after the window (AnalyticsTopCustomers' "lastPaidLater").
+SELECT customer_key AS "customerKey!", max(last_paid_at) AS "lastPaidAt!"
+  FROM merchant_stats_payers_daily
+ WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!
+   AND day >= :fromDay!::date AND day <= :toDay!::date AND customer_key = ANY(:customerKeys!::text[])
+ GROUP BY customer_key;
 
 /* @name AnalyticsSettlementAccount */
 -- The merchant's settlement account in force, masked.

@@ -169,7 +169,6 @@ export class MerchantAnalyticsService {
     const rows = await run(this.executor(), SQL.analyticsTopCustomers, {
       ...scope,
       currency: chosen,
-      ...days,
       monthFrom: plan.monthFrom,
       monthTo: plan.monthTo,
       toEnd: plan.toEnd,

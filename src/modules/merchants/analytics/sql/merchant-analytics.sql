@@ -250,15 +250,16 @@ SELECT coalesce(sum(link_views), 0)::text AS "linkViews!",
    AND hour >= :from! AND hour < :to!;
 
 /* @name AnalyticsTopCustomers */
--- The payers of the most volume over the UTC days [:fromDay, :toDay], ties by count then key, from the payers'
--- months [:monthFrom, :monthTo] (the window's whole months, and a partial edge month when its days outside the
--- window are fewer than those inside) and the payers' days of two edge ranges (first day, last day, sign; an unused
--- one empty): +1 for the days inside the window of an edge month not taken whole, -1 for the days outside it of an
--- edge month taken whole. Each range is a primary-key range scan of its own (scalar bounds: with a join to a list
--- of ranges the planner scanned every daily row). Exact: what a month row counts outside the window is taken off again, and a payer whose count comes to 0 is
--- left out. A month row whose last payment is after the window (only the month of :toDay can have one: a payment
--- dated after today) gives no last payment and sets "lastPaidLater": AnalyticsTopCustomersLastPaid then reads it
--- from the payer's days (a lookup per row here would be estimated dear enough to set PostgreSQL's JIT compiling).
+-- The payers of the most volume over the UTC days of the window, ties by count then key, from the payers' months
+-- [:monthFrom, :monthTo] (the window's whole months, and a partial edge month when its days outside the window are
+-- fewer than those inside) and the payers' days of two edge ranges (first day, last day, sign; an unused one empty):
+-- +1 for the days inside the window of an edge month not taken whole, -1 for the days outside it of an edge month
+-- taken whole. Each range is a primary-key range scan of its own (with a join to a list of ranges the planner
+-- scanned every daily row). Exact: what a month row counts outside the window is taken off again, and a payer whose
+-- count comes to 0 is left out. A month row whose last payment is after the window (only the last day's month can
+-- have one: a payment dated after today) gives no last payment and sets "lastPaidLater":
+-- AnalyticsTopCustomersLastPaid then reads it from the payer's days (a lookup per row here was estimated dear
+-- enough to set PostgreSQL's JIT compiling, most of the request's time).
 WITH parts AS (
   SELECT m.customer_key, m.display_masked, m.payment_count, m.volume,
          CASE WHEN m.last_paid_at < :toEnd! THEN m.last_paid_at END AS last_paid_at,

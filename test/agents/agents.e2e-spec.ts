@@ -178,6 +178,8 @@ describe('agents', () => {
       expect(mine.body.items.map((item: { id: string }) => item.id)).toEqual([paid.body.id]);
       const history = await kit.http.get('/api/v1/agent/transactions').set(agent.headers).expect(200);
       expect(history.body).toMatchObject({ totalItems: 1, items: [{ id: paid.body.id, status: 'SUCCEEDED' }] });
+      const pastTheEnd = await kit.http.get('/api/v1/agent/transactions?page=4&size=1').set(agent.headers).expect(200);
+      expect(pastTheEnd.body).toEqual({ items: [], page: 4, size: 1, totalItems: 1, totalPages: 1 });
 
       expect(await position(agent)).toEqual({
         currency: 'NGN',

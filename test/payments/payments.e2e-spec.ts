@@ -345,6 +345,28 @@ describe('payments', () => {
     await kit.http.get('/api/v1/payments/not-a-uuid').set(customer.headers).expect(400);
   });
 
+  it('answers a page past the end with no items and the customer’s whole count', async () => {
+    const customer = await kit.newCustomer();
+    const first = await kit.pay(customer, { amount: 1111 });
+    const second = await kit.pay(customer, { amount: 2222 });
+    const third = await kit.pay(customer, { amount: 3333 });
+    await kit.pay(await kit.newCustomer(), { amount: 4444 });
+
+    const last = await kit.http.get('/api/v1/payments?page=1&size=2').set(customer.headers).expect(200);
+    expect(last.body).toMatchObject({ page: 1, size: 2, totalItems: 3, totalPages: 2 });
+    expect(last.body.items.map((item: { id: string }) => item.id)).toEqual([first.body.id]);
+    const newest = await kit.http.get('/api/v1/payments?page=0&size=2').set(customer.headers).expect(200);
+    expect(newest.body.items.map((item: { id: string }) => item.id)).toEqual([third.body.id, second.body.id]);
+
+    for (const page of [2, 7, 1_000_000]) {
+      const past = await kit.http.get(`/api/v1/payments?page=${page}&size=2`).set(customer.headers).expect(200);
+      expect(past.body).toEqual({ items: [], page, size: 2, totalItems: 3, totalPages: 2 });
+    }
+    const nobody = await kit.newCustomer();
+    const empty = await kit.http.get('/api/v1/payments?page=3').set(nobody.headers).expect(200);
+    expect(empty.body).toEqual({ items: [], page: 3, size: 20, totalItems: 0, totalPages: 0 });
+  });
+
   it('drafts a reorder with the current fee and availability', async () => {
     const customer = await kit.newCustomer();
     const paid = await kit.pay(customer, { amount: 10_000, rail: 'BANK_TRANSFER', fundingAccount: '0123456789' });

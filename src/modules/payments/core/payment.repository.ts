@@ -20,6 +20,7 @@ import { assertTransition, sourcesOf } from './payment-state-machine';
 import { PaymentStatusEvent } from './payment-status-event.entity';
 import type { ScreeningActivity, ScreeningActivityQuery } from './payment-screening-reads.service';
 import * as paymentKeys from './sql/payment-keys.queries';
+import * as paymentPages from './sql/payment-pages.queries';
 import * as payments from './sql/payments.queries';
 
 /** What the payment transaction learns in one round trip before it captures funds. */
@@ -43,6 +44,7 @@ export interface StuckAuthorization {
 
 const SQL = sqlStatements('payments', payments);
 const KEYS_SQL = sqlStatements('payments', paymentKeys);
+const PAGES = sqlStatements('payments', paymentPages);
 
 /** Named queries on `payments` and its timeline; every customer read is scoped to its owner. */
 @Injectable()
@@ -373,19 +375,33 @@ export class PaymentRepository {
     await manager.update(Payment, { id }, { railReversalReference: reference, updatedAt: () => 'now()' });
   }
 
+  /**
+   * One page of the customer's payments, newest first, and how many they have in all: one
+   * statement (`payments.history-customer-page`), whose total is right on a page past the end too.
+   */
   async pageOwnedBy(
     manager: EntityManager,
     customerId: string,
     page: number,
     size: number,
   ): Promise<{ rows: Payment[]; total: number }> {
-    const [rows, total] = await manager.findAndCount(Payment, {
-      where: { customerId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: page * size,
-      take: size,
+    const rows = await run(executorOn(manager), PAGES.historyCustomerPage, {
+      customerId,
+      limit: size,
+      offset: page * size,
     });
-    return { rows, total };
+    return pageOf(rows);
+  }
+
+  /** One page of the payments a payer (an agent) made, newest first, and how many in all; as `pageOwnedBy`. */
+  async pageByPayer(
+    manager: EntityManager,
+    payerId: string,
+    page: number,
+    size: number,
+  ): Promise<{ rows: Payment[]; total: number }> {
+    const rows = await run(executorOn(manager), PAGES.historyPayerPage, { payerId, limit: size, offset: page * size });
+    return pageOf(rows);
   }
 
   timeline(manager: EntityManager, paymentId: string): Promise<PaymentStatusEvent[]> {
@@ -429,6 +445,15 @@ function toPayment(row: payments.FindPaymentResult): Payment {
     completedAt: row.completed_at,
     checkout: checkoutTermsOf(row),
   } satisfies Payment);
+}
+
+/**
+ * A page statement's rows as the page's payments and total: every row carries the total, and a
+ * page past the end is one row with no payment (its id null).
+ */
+function pageOf(rows: readonly paymentPages.HistoryCustomerPageResult[]): { rows: Payment[]; total: number } {
+  const listed = rows.flatMap((row) => (row.id === null ? [] : [toPayment({ ...row, id: row.id })]));
+  return { rows: listed, total: rows[0]?.total_items ?? 0 };
 }
 
 /** The checkout columns of a `payments` row, or null for a payment of another channel. */

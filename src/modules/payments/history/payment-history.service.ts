@@ -75,13 +75,7 @@ export class PaymentHistory {
 
   /** The payments a payer (an agent) made, newest first. */
   async pageByPayer(payerId: string, page: number, size: number): Promise<{ rows: Payment[]; total: number }> {
-    const [rows, total] = await this.dataSource.manager.findAndCount(Payment, {
-      where: { payerId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: page * size,
-      take: size,
-    });
-    return { rows, total };
+    return this.payments.pageByPayer(this.dataSource.manager, payerId, page, size);
   }
 
   /**

@@ -15,10 +15,9 @@
  *   `biller-search.queries.ts` as the same named statement, and the page's JSON around its items.
  * - `payments`: `GET /api/v1/payments` (a customer's first page of 20, their bearer token) for a
  *   customer with BENCH_CUSTOMER_PAYMENTS (1 000) payments, among as many of other customers.
- *   Floor: the statements the service's repository sends (`PaymentRepository.pageOwnedBy`, a
- *   TypeORM `findAndCount`: the page, then the count), captured once at the floor's start by
- *   running that method on a TypeORM data source of the floor's own, then sent as TypeORM sends
- *   them (unnamed) with the customer's id.
+ *   Floor: the statement `PaymentRepository.pageOwnedBy` runs, `historyCustomerPage` of the
+ *   generated `payment-pages.queries.ts` (the page and the customer's count in one), as the same
+ *   named prepared statement.
  *
  *   npm run bench:reads                                   # nest build, then this file with ts-node
  *   BENCH_READS=billers,payments npm run bench:reads      # some of the reads only
@@ -39,7 +38,8 @@
  *    database's processes only). With `--cpu-prof` in BENCH_API_NODE_ARGS, the API's profile of
  *    each read's last round, by area and by function.
  *
- * Exits 1 when a request failed, a first page differs, or a search did not reach PostgreSQL.
+ * Exits 1 when a request failed, a first page (or the customer's payments' total) differs, or a
+ * search did not reach PostgreSQL.
  * Not part of the tests.
  */
 import 'reflect-metadata';
@@ -49,15 +49,12 @@ import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { Client, Pool } from 'pg';
-import { DataSource, type Logger as TypeOrmLogger } from 'typeorm';
-import { ALL_ENTITIES } from '../src/entities';
 import * as billerSearch from '../src/modules/billers/catalogue/sql/biller-search.queries';
 import { normalizeSearchText, searchWords } from '../src/modules/billers/directory/biller-search-text';
 import { DEMO_MERCHANT_TEST_KEY } from '../src/modules/merchants/api-keys/demo-merchant-key.seeder';
 import { DEMO_MERCHANT } from '../src/modules/merchants/onboarding/demo-merchant.seeder';
 import * as merchantPayments from '../src/modules/merchants/reporting/sql/merchant-payments.queries';
-import { PaymentRepository } from '../src/modules/payments/core/payment.repository';
-import { dataSourceOptions } from '../src/platform/database/data-source-options';
+import * as paymentPages from '../src/modules/payments/core/sql/payment-pages.queries';
 import { sqlStatements } from '../src/platform/database/sql-query';
 import {
   benchPhones,
@@ -108,59 +105,14 @@ const reads = READS.filter((read) => chosen.includes(read));
 /** The service's statements, as the service names and prepares them. */
 const MERCHANT_PAGE = sqlStatements('merchants', merchantPayments).merchantPaymentsPage;
 const DIRECTORY_MATCHES = sqlStatements('billers', billerSearch).directoryMatchesByPopularity;
+const CUSTOMER_PAGE = sqlStatements('payments', paymentPages).historyCustomerPage;
 /** As biller.repository.ts bounds a query's words. */
 const MAX_QUERY_WORDS = 8;
-
-/** What the floor sends for `GET /payments`: the repository's statements, captured at its start. */
-interface CapturedStatement {
-  text: string;
-  /** Positional values, the customer's id among them. */
-  values: unknown[];
-}
-
-/**
- * The statements `PaymentRepository.pageOwnedBy` sends for the customer's first page, as TypeORM
- * builds them: the method runs once on a data source of the floor's own whose logger keeps them.
- */
-async function captureHistoryStatements(customerId: string): Promise<CapturedStatement[]> {
-  const captured: CapturedStatement[] = [];
-  let capturing = false;
-  const logger: TypeOrmLogger = {
-    logQuery: (query, parameters) => {
-      if (capturing) captured.push({ text: query, values: [...((parameters as unknown[] | undefined) ?? [])] });
-    },
-    logQueryError: () => undefined,
-    logQuerySlow: () => undefined,
-    logSchemaBuild: () => undefined,
-    logMigration: () => undefined,
-    log: () => undefined,
-  };
-  const options = dataSourceOptions(
-    {
-      DATABASE_URL: process.env.BENCH_DATABASE_URL as string,
-      DATABASE_POOL_SIZE: 1,
-      DATABASE_CONNECT_TIMEOUT_MS: 5000,
-      DATABASE_STATEMENT_TIMEOUT_MS: 0,
-    },
-    ALL_ENTITIES,
-  );
-  const dataSource = new DataSource({ ...options, logging: ['query'], logger });
-  await dataSource.initialize();
-  try {
-    capturing = true;
-    await new PaymentRepository().pageOwnedBy(dataSource.manager, customerId, 0, PAGE_SIZE);
-    capturing = false;
-  } finally {
-    await dataSource.destroy();
-  }
-  if (captured.length === 0) throw new Error('PaymentRepository.pageOwnedBy sent no statement');
-  return captured;
-}
 
 /** The floor's routes: each read's statements with the service's parameters, through raw pg. */
 @Controller()
 class FloorController {
-  static history: CapturedStatement[] = [];
+  static customerId = '';
   private readonly pool = new Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: poolSize });
 
   @Get('merchant/payments')
@@ -200,17 +152,15 @@ class FloorController {
 
   @Get('payments')
   async payments(): Promise<{ items: unknown[]; totalItems: number }> {
-    const answers: { rows: Record<string, unknown>[] }[] = [];
-    // TypeORM sends them one after the other, unnamed.
-    for (const { text, values } of FloorController.history) answers.push(await this.pool.query(text, values));
-    const count = answers.at(-1)?.rows[0];
-    // TypeORM names the page's columns `<alias>_<property>`: the items carry the property names.
-    const items = answers[0].rows.map((row) => {
-      const item: Record<string, unknown> = {};
-      for (const key in row) item[key.slice(key.indexOf('_') + 1)] = row[key];
-      return item;
+    const values = CUSTOMER_PAGE.valuesOf({ customerId: FloorController.customerId, limit: PAGE_SIZE, offset: 0 });
+    const { rows } = await this.pool.query<Record<string, unknown>>({
+      name: CUSTOMER_PAGE.name,
+      text: CUSTOMER_PAGE.text,
+      values: [...values],
     });
-    return { items, totalItems: Number(count ? Object.values(count)[0] : 0) };
+    // The text names some columns with pgtyped's `!` and `?`; the statement's own row mapping reads them.
+    const listed = rows.map((row) => (CUSTOMER_PAGE.rowOf?.(row) ?? row) as paymentPages.HistoryCustomerPageResult);
+    return { items: listed.filter((row) => row.id !== null), totalItems: listed[0]?.total_items ?? 0 };
   }
 }
 
@@ -218,8 +168,7 @@ class FloorController {
 class FloorModule {}
 
 async function runFloorServer(): Promise<void> {
-  const customerId = process.env.BENCH_CUSTOMER_ID;
-  if (customerId) FloorController.history = await captureHistoryStatements(customerId);
+  FloorController.customerId = process.env.BENCH_CUSTOMER_ID ?? '';
   const app = await NestFactory.create(FloorModule, { logger: false });
   await app.listen(floorPort, '127.0.0.1');
   process.send?.('ready');
@@ -237,6 +186,8 @@ interface ReadSetup {
   headers: Record<string, string>;
   /** The first page's ids both must answer. */
   expectedIds: string;
+  /** The `totalItems` both must answer, where the read counts. */
+  expectedTotal?: number;
 }
 
 const median = (values: number[]) => {
@@ -345,6 +296,7 @@ async function main(): Promise<void> {
           floorPaths: ['/payments'],
           headers: { authorization: `Bearer ${signedIn.token}` },
           expectedIds: rows.map(({ id }) => id).join(','),
+          expectedTotal: customerPayments,
         };
       },
     };
@@ -391,9 +343,11 @@ async function main(): Promise<void> {
       ] as const) {
         const response = await fetch(url, { headers });
         const text = await response.text();
-        const ids = (JSON.parse(text) as { items: { id: string }[] }).items.map(({ id }) => id).join(',');
+        const page = JSON.parse(text) as { items: { id: string }[]; totalItems?: number };
+        const ids = page.items.map(({ id }) => id).join(',');
         bodies.push(read === 'billers' ? text : ids);
-        if (response.status !== 200 || (read !== 'billers' && ids !== setup.expectedIds)) {
+        const wrongTotal = setup.expectedTotal !== undefined && page.totalItems !== setup.expectedTotal;
+        if (response.status !== 200 || (read !== 'billers' && ids !== setup.expectedIds) || wrongTotal) {
           log(`${read}, ${label}: ${response.status}, not the expected first page`);
           failed = true;
         }

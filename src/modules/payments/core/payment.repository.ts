@@ -447,13 +447,22 @@ function toPayment(row: payments.FindPaymentResult): Payment {
   } satisfies Payment);
 }
 
+type PageRow = paymentPages.HistoryCustomerPageResult;
+
 /**
  * A page statement's rows as the page's payments and total: every row carries the total, and a
- * page past the end is one row with no payment (its id null).
+ * page past the end is one row with no payment (its id null). Rows are mapped as they come, not
+ * copied first: a row whose hinted columns were renamed (`withoutHints` deletes the hinted keys)
+ * is a dictionary-mode object, which a spread copies slowly (microseconds a row).
  */
-function pageOf(rows: readonly paymentPages.HistoryCustomerPageResult[]): { rows: Payment[]; total: number } {
-  const listed = rows.flatMap((row) => (row.id === null ? [] : [toPayment({ ...row, id: row.id })]));
+function pageOf(rows: readonly PageRow[]): { rows: Payment[]; total: number } {
+  const listed: Payment[] = [];
+  for (const row of rows) if (isListed(row)) listed.push(toPayment(row));
   return { rows: listed, total: rows[0]?.total_items ?? 0 };
+}
+
+function isListed(row: PageRow): row is PageRow & { id: string } {
+  return row.id !== null;
 }
 
 /** The checkout columns of a `payments` row, or null for a payment of another channel. */

@@ -25,7 +25,7 @@ describe('a worker shut down in the middle of posting', () => {
   beforeAll(async () => {
     database = await createIsolatedDatabase();
     kit = await createPaymentsApp({
-      slowResponseMs: 3000,
+      slowResponseMs: 5000,
       redisNamespace: 'shutdown',
       config: {
         DATABASE_URL: database.url,
@@ -69,7 +69,7 @@ describe('a worker shut down in the middle of posting', () => {
   const postsTo = (ids: string[]) => ids.filter((id) => kit.simulator.postsReceived().has(id));
 
   it('lets in-flight posts finish, blames the biller for nothing, and exits cleanly', async () => {
-    const worker = startWorker(8000);
+    const worker = startWorker(10_000);
     const ids = await payMany(6, SLOW_REFERENCE);
     await waitFor(
       () => postsTo(ids).length,
@@ -89,8 +89,9 @@ describe('a worker shut down in the middle of posting', () => {
   }, 60_000);
 
   it('cuts short the posts that outlast the shutdown budget and releases them at once, posted once', async () => {
-    // A 1.5 s budget (SHUTDOWN_TIMEOUT_MS less its closing reserve) against a biller that takes 3 s.
-    const worker = startWorker(2500);
+    // A 3 s budget for the posts (SHUTDOWN_TIMEOUT_MS less its 2 s closing reserve) against a biller
+    // that takes 5 s: the 2 s left close the queues and pools even on a loaded machine.
+    const worker = startWorker(5000);
     const ids = await payMany(4, SLOW_REFERENCE);
     await waitFor(
       () => postsTo(ids).length,

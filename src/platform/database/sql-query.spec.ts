@@ -86,4 +86,23 @@ describe('sqlStatements', () => {
 
     expect(countAll.rowOf?.({ 'total!': '3' })).toEqual({ total: '3' });
   });
+
+  it("answers a new row for a hinted one, leaving the driver's row as it came, unhinted columns first", () => {
+    const query = new PreparedQuery<void, { id: string; total: string; name: string | null; kind: string }>(
+      ir('SELECT id, count(*) AS "total!", max(name) AS "name?", kind FROM users GROUP BY id, kind', []),
+    );
+    const { countNamed } = sqlStatements('spec-h', { countNamed: query });
+    const driverRow = { id: 'u1', 'total!': '3', 'name?': null, kind: 'CUSTOMER' };
+
+    const row = countNamed.rowOf?.(driverRow);
+
+    expect(row).not.toBe(driverRow);
+    expect(driverRow).toEqual({ id: 'u1', 'total!': '3', 'name?': null, kind: 'CUSTOMER' });
+    expect(Object.entries(row as object)).toEqual([
+      ['id', 'u1'],
+      ['kind', 'CUSTOMER'],
+      ['total', '3'],
+      ['name', null],
+    ]);
+  });
 });

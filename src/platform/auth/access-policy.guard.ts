@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { ApiException } from '../http/api-error';
+import { HandlerMetadata } from '../http/handler-metadata';
 import { ACCESS_POLICY, AccessPolicy } from './access-policy';
 
 /**
@@ -17,13 +18,14 @@ import { ACCESS_POLICY, AccessPolicy } from './access-policy';
  */
 @Injectable()
 export class AccessPolicyGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  private readonly policies: HandlerMetadata<AccessPolicy>;
+
+  constructor(reflector: Reflector) {
+    this.policies = new HandlerMetadata(reflector, ACCESS_POLICY);
+  }
 
   canActivate(context: ExecutionContext): boolean {
-    const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_POLICY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const policy = this.policies.of(context);
     if (!policy) throw new ApiException('FORBIDDEN', 'This route declares no access policy');
     if (policy.kind !== 'public' && context.getType() === 'http') {
       context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'no-store');

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard, type AuthGuardAuthenticateOptions } from '@nestjs/passport';
 import type { Request } from 'express';
 import { ApiException } from '../http/api-error';
+import { HandlerMetadata } from '../http/handler-metadata';
 import { ACCESS_POLICY, AccessPolicy } from './access-policy';
 import { BEARER_CHALLENGE, bearerToken, invalidAccessToken } from './bearer-token';
 import { STRATEGY } from './bearer-strategies';
@@ -18,8 +19,11 @@ import { Principal, UserPrincipal } from './principal';
  */
 @Injectable()
 export class UserAuthGuard extends AuthGuard([STRATEGY.customerJwt, STRATEGY.merchantApiKey]) {
-  constructor(private readonly reflector: Reflector) {
+  private readonly policies: HandlerMetadata<AccessPolicy>;
+
+  constructor(reflector: Reflector) {
     super();
+    this.policies = new HandlerMetadata(reflector, ACCESS_POLICY);
   }
 
   getAuthenticateOptions(): AuthGuardAuthenticateOptions {
@@ -44,10 +48,7 @@ export class UserAuthGuard extends AuthGuard([STRATEGY.customerJwt, STRATEGY.mer
     if (principal.kind !== 'user') {
       throw new ApiException('USER_CONTEXT_REQUIRED', 'Merchant credentials cannot call this operation');
     }
-    const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_POLICY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const policy = this.policies.of(context);
     if (policy?.kind === 'user' && policy.roles && !policy.roles.includes(principal.role)) {
       throw new ApiException('FORBIDDEN', 'Your role may not use this operation');
     }

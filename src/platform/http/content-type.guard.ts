@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ApiException } from './api-error';
+import { HandlerMetadata } from './handler-metadata';
 
 const ACCEPTED_CONTENT_TYPES = 'accepted-content-types';
 
@@ -11,15 +12,16 @@ export const AcceptsContentTypes = (...types: string[]) => SetMetadata(ACCEPTED_
 /** Refuses a request body whose Content-Type the route does not accept (415). */
 @Injectable()
 export class ContentTypeGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  private readonly accepted: HandlerMetadata<string[]>;
+
+  constructor(reflector: Reflector) {
+    this.accepted = new HandlerMetadata(reflector, ACCEPTED_CONTENT_TYPES);
+  }
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
     if (!hasBody(request)) return true;
-    const accepted = this.reflector.getAllAndOverride<string[] | undefined>(ACCEPTED_CONTENT_TYPES, [
-      context.getHandler(),
-      context.getClass(),
-    ]) ?? ['application/json'];
+    const accepted = this.accepted.of(context) ?? ['application/json'];
     const mediaType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (!accepted.includes(mediaType)) {
       throw new ApiException(

@@ -2,6 +2,8 @@ import { parse } from 'csv-parse/sync';
 import { ClientRequest, get as httpGet, IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
 import { newId } from '../../src/platform/database/new-id';
@@ -820,6 +822,26 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
       expect(text).toContain(`,'=***@example.com,`);
       expect(text).toContain(',\uFFFD*******@example.com,');
       expect(records(text)).toHaveLength(texts.length + 1);
+    });
+
+    it("writes its cells through csv_text and csv_masked_email, which the planner inlines into the export's statement", async () => {
+      // Both export statements call them (one place for the rules); inlined, a row costs the expression, not a call.
+      const plan = (
+        await harness.db.query<{ 'QUERY PLAN': string }[]>(
+          `EXPLAIN VERBOSE SELECT csv_text(s.merchant_reference), csv_masked_email(s.customer_email)
+             FROM merchant_checkout_sessions s`,
+        )
+      )
+        .map((line) => line['QUERY PLAN'])
+        .join('\n');
+      expect(plan).toContain('NULLIF((merchant_reference)::text');
+      expect(plan).not.toMatch(/csv_text|csv_masked_email/);
+      const sql = readFileSync(
+        join(__dirname, '../../src/modules/merchants/reporting/sql/merchant-payments.sql'),
+        'utf8',
+      );
+      expect(sql.match(/csv_masked_email\(s\.customer_email\)/g)).toHaveLength(2);
+      expect(sql).not.toMatch(/ascii\(/);
     });
 
     it('searches with any text in q (quotes, backslashes, a `$1`) as the list does; NUL is 400 before any byte', async () => {

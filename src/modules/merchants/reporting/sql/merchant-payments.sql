@@ -38,10 +38,11 @@ SELECT p.id, p.checkout_session_id, s.payment_link_id, s.merchant_reference, p.a
 -- `COPY (this) TO STDOUT WITH (FORMAT csv, HEADER)` (`copyCsv`, platform/database/statement-executor.ts): each
 -- column is named as its header and holds its cell as the export writes it, so PostgreSQL writes the file.
 -- Timestamps ISO 8601 UTC with milliseconds and `Z`; amounts bare integers (number cells, never defused); each
--- text cell of stored text defused against formulas as csvText (platform/http/csv-export.ts) does it: a first
--- `=`, `+`, `-`, `@`, tab or CR gets a `'` before it; an empty text is null, which COPY writes as nothing (an
--- empty string it would write `""`). Ids, times, `livemode`, and `status` and `currency` (their CHECKs keep them
--- upper-case words) can neither start with a trigger nor be empty: written as they are.
+-- text cell of stored text through `csv_text` (defused against formulas as csvText, platform/http/csv-export.ts,
+-- does it; empty as null, which COPY writes as nothing) and the payer's e-mail through `csv_masked_email`
+-- (maskEmailAddress and csvText in one): SQL functions of migration 1795898000000, inlined by the planner. Ids,
+-- times, `livemode`, and `status` and `currency` (their CHECKs keep them upper-case words) can neither start with
+-- a trigger nor be empty: written as they are.
 SELECT p.id,
        to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
        CASE WHEN p.status IN ('SUCCEEDED', 'REFUNDED')
@@ -50,32 +51,11 @@ SELECT p.id,
        p.status,
        p.amount, p.merchant_fee AS fee, p.amount - p.merchant_fee AS net, p.refunded_amount AS "refundedAmount",
        p.currency,
-       CASE WHEN ascii(p.rail) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.rail ELSE nullif(p.rail, '') END AS rail,
-       CASE WHEN ascii(s.merchant_reference) IN (61, 43, 45, 64, 9, 13) THEN '''' || s.merchant_reference
-            ELSE nullif(s.merchant_reference, '') END AS "merchantReference",
+       csv_text(p.rail) AS rail,
+       csv_text(s.merchant_reference) AS "merchantReference",
        p.checkout_session_id AS "checkoutSessionId", s.payment_link_id AS "paymentLinkId",
-       CASE WHEN ascii(p.funding_account_masked) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.funding_account_masked
-            ELSE nullif(p.funding_account_masked, '') END AS "payerFundingAccountMasked",
-       -- maskEmailAddress (platform/messaging) defused in one: the first character (with a `'` before a trigger),
-       -- at least two stars, then from the last `@` on; stars alone without a local part. Counted in UTF-16 code
-       -- units, as JavaScript counts: a character beyond U+FFFF is two, and as the first, its half is U+FFFD.
-       CASE WHEN octet_length(s.customer_email) = length(s.customer_email) THEN
-              CASE WHEN strpos(reverse(s.customer_email), '@') IN (0, length(s.customer_email))
-                   THEN nullif(repeat('*', length(s.customer_email)), '')
-                   ELSE CASE WHEN ascii(s.customer_email) IN (61, 43, 45, 64, 9, 13) THEN '''' ELSE '' END
-                        || left(s.customer_email, 1)
-                        || repeat('*', greatest(length(s.customer_email) - strpos(reverse(s.customer_email), '@') - 1, 2))
-                        || right(s.customer_email, strpos(reverse(s.customer_email), '@')) END
-            ELSE
-              CASE WHEN strpos(reverse(s.customer_email), '@') IN (0, length(s.customer_email))
-                   THEN repeat('*', length(s.customer_email) + regexp_count(s.customer_email, '[\U00010000-\U0010FFFF]'))
-                   ELSE CASE WHEN ascii(s.customer_email) IN (61, 43, 45, 64, 9, 13) THEN '''' ELSE '' END
-                        || CASE WHEN ascii(s.customer_email) > 65535 THEN chr(65533) ELSE left(s.customer_email, 1) END
-                        || repeat('*', greatest(length(s.customer_email) - strpos(reverse(s.customer_email), '@')
-                                                + regexp_count(left(s.customer_email, -strpos(reverse(s.customer_email), '@')),
-                                                               '[\U00010000-\U0010FFFF]') - 1, 2))
-                        || right(s.customer_email, strpos(reverse(s.customer_email), '@')) END
-       END AS "payerEmailMasked",
+       csv_text(p.funding_account_masked) AS "payerFundingAccountMasked",
+       csv_masked_email(s.customer_email) AS "payerEmailMasked",
        CASE WHEN p.livemode THEN 'true' ELSE 'false' END AS livemode
   FROM payments p
   JOIN merchant_checkout_sessions s ON s.id = p.checkout_session_id
@@ -151,32 +131,11 @@ SELECT p.id,
        p.status,
        p.amount, p.merchant_fee AS fee, p.amount - p.merchant_fee AS net, p.refunded_amount AS "refundedAmount",
        p.currency,
-       CASE WHEN ascii(p.rail) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.rail ELSE nullif(p.rail, '') END AS rail,
-       CASE WHEN ascii(s.merchant_reference) IN (61, 43, 45, 64, 9, 13) THEN '''' || s.merchant_reference
-            ELSE nullif(s.merchant_reference, '') END AS "merchantReference",
+       csv_text(p.rail) AS rail,
+       csv_text(s.merchant_reference) AS "merchantReference",
        p.checkout_session_id AS "checkoutSessionId", s.payment_link_id AS "paymentLinkId",
-       CASE WHEN ascii(p.funding_account_masked) IN (61, 43, 45, 64, 9, 13) THEN '''' || p.funding_account_masked
-            ELSE nullif(p.funding_account_masked, '') END AS "payerFundingAccountMasked",
-       -- maskEmailAddress (platform/messaging) defused in one: the first character (with a `'` before a trigger),
-       -- at least two stars, then from the last `@` on; stars alone without a local part. Counted in UTF-16 code
-       -- units, as JavaScript counts: a character beyond U+FFFF is two, and as the first, its half is U+FFFD.
-       CASE WHEN octet_length(s.customer_email) = length(s.customer_email) THEN
-              CASE WHEN strpos(reverse(s.customer_email), '@') IN (0, length(s.customer_email))
-                   THEN nullif(repeat('*', length(s.customer_email)), '')
-                   ELSE CASE WHEN ascii(s.customer_email) IN (61, 43, 45, 64, 9, 13) THEN '''' ELSE '' END
-                        || left(s.customer_email, 1)
-                        || repeat('*', greatest(length(s.customer_email) - strpos(reverse(s.customer_email), '@') - 1, 2))
-                        || right(s.customer_email, strpos(reverse(s.customer_email), '@')) END
-            ELSE
-              CASE WHEN strpos(reverse(s.customer_email), '@') IN (0, length(s.customer_email))
-                   THEN repeat('*', length(s.customer_email) + regexp_count(s.customer_email, '[\U00010000-\U0010FFFF]'))
-                   ELSE CASE WHEN ascii(s.customer_email) IN (61, 43, 45, 64, 9, 13) THEN '''' ELSE '' END
-                        || CASE WHEN ascii(s.customer_email) > 65535 THEN chr(65533) ELSE left(s.customer_email, 1) END
-                        || repeat('*', greatest(length(s.customer_email) - strpos(reverse(s.customer_email), '@')
-                                                + regexp_count(left(s.customer_email, -strpos(reverse(s.customer_email), '@')),
-                                                               '[\U00010000-\U0010FFFF]') - 1, 2))
-                        || right(s.customer_email, strpos(reverse(s.customer_email), '@')) END
-       END AS "payerEmailMasked",
+       csv_text(p.funding_account_masked) AS "payerFundingAccountMasked",
+       csv_masked_email(s.customer_email) AS "payerEmailMasked",
        CASE WHEN p.livemode THEN 'true' ELSE 'false' END AS livemode
   FROM matched
  CROSS JOIN LATERAL (

@@ -365,13 +365,21 @@ async function cancelCopy(client: PoolClient, copy: Readable): Promise<void> {
   copy.on('readable', drain);
   let timer: NodeJS.Timeout | undefined;
   try {
-    const canceller = new Client(connectionParametersOf(client)) as Client & CancellingClient;
+    const parameters = connectionParametersOf(client);
+    const { connection } = new Client(parameters) as Client & CancellingClient;
     // The server closes the cancel connection once it has signalled the backend.
     const signalled = new Promise<void>((resolve) => {
-      canceller.connection.on('error', () => resolve());
-      canceller.connection.on('end', () => resolve());
+      connection.on('error', () => resolve());
+      connection.on('end', () => resolve());
     });
-    canceller.cancel(client, copy);
+    // The CancelRequest for the backend running the COPY, as pg's Client#cancel sends it, without going
+    // through that method: it reads the client's deprecated `activeQuery` (a warning printed by every
+    // process that cancels once; pg 9 removes the property).
+    const { processID, secretKey } = client as PoolClient & BackendKey;
+    connection.on('connect', () => connection.cancel(processID, secretKey));
+    const port = parameters.port ?? 5432;
+    if (parameters.host?.startsWith('/')) connection.connect(`${parameters.host}/.s.PGSQL.${port}`);
+    else connection.connect(port, parameters.host);
     drain();
     const gaveUp = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -391,10 +399,19 @@ async function cancelCopy(client: PoolClient, copy: Readable): Promise<void> {
   }
 }
 
-/** pg's Client: `cancel` and the connection it sends the request on (pg/lib/client.js). */
+/** pg's Client: the connection a cancel request is sent on (pg/lib/client.js, pg/lib/connection.js). */
 interface CancellingClient {
-  connection: { on(event: 'error' | 'end', listener: () => void): void };
-  cancel(client: PoolClient, query: unknown): void;
+  connection: {
+    on(event: 'error' | 'end' | 'connect', listener: () => void): void;
+    connect(port: number | string, host?: string): void;
+    cancel(processID: number, secretKey: number): void;
+  };
+}
+
+/** The key a backend's cancel request names, from its BackendKeyData (pg's Client keeps it). */
+interface BackendKey {
+  processID: number;
+  secretKey: number;
 }
 
 /** Where a pooled client is connected (pg keeps its `ConnectionParameters`), for its cancel request. */

@@ -50,6 +50,7 @@ import { CreateMerchantPaymentDisputes1795890510000 } from './1795890510000-crea
 import { MerchantRefundsLatestSucceeded1795891000000 } from './1795891000000-merchant-refunds-latest-succeeded';
 import { CheckoutSessionAdmissionTerms1795892000000 } from './1795892000000-checkout-session-admission-terms';
 import { MerchantStatsPayersMonthly1795893000000 } from './1795893000000-merchant-stats-payers-monthly';
+import { MerchantStatsPayerTotals1795894000000 } from './1795894000000-merchant-stats-payer-totals';
 import { CsvCellFunctions1795898000000 } from './1795898000000-csv-cell-functions';
 
 /** Every migration, oldest first. `migration:generate` writes the file; add it here too. */
@@ -106,5 +107,6 @@ export const MIGRATIONS = [
   MerchantRefundsLatestSucceeded1795891000000,
   CheckoutSessionAdmissionTerms1795892000000,
   MerchantStatsPayersMonthly1795893000000,
+  MerchantStatsPayerTotals1795894000000,
   CsvCellFunctions1795898000000,
 ];

@@ -104,6 +104,6 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   // merchants: analytics
   merchant_stats_hourly: 'merchants',
   merchant_stats_payers_daily: 'merchants',
-  merchant_stats_payers_monthly: 'merchants',
+  merchant_stats_payers: 'merchants',
   merchant_stats_applied_events: 'merchants',
 };

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
         process.stdout.write(
           `analytics rebuilt for merchant ${merchant.merchantId}: ${merchant.hours} hours written (${merchant.staleHours} removed), ` +
             `${merchant.payerDays} payer days written (${merchant.stalePayerDays} removed), ` +
-            `${merchant.payerMonths} payer months written (${merchant.stalePayerMonths} removed), ` +
+            `${merchant.payers} payers written (${merchant.stalePayers} removed), ` +
             `${merchant.eventsMarked} events marked counted\n`,
         );
       }

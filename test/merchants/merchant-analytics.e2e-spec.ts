@@ -40,6 +40,15 @@ interface Planted {
   outcome: 'SUCCEEDED' | 'FAILED' | 'OPEN';
 }
 
+/** A planted succeeded payment, for top customers' expectations. */
+interface PlantedPayment {
+  email: string;
+  amount: number;
+  paidAt: Date;
+}
+
+const customerKeyOf = (email: string) => createHash('sha256').update(`email:${email}`).digest('hex').slice(0, 32);
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const MINUTE = 60_000;
@@ -254,23 +263,82 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
       [merchantId],
     );
     const payers = await db.query<Record<string, unknown>[]>(
-      `SELECT livemode, currency, day::text, customer_key, display_masked, payment_count, volume, last_paid_at
+      `SELECT livemode, currency, day::text, customer_key, display_masked, payment_count, volume, last_paid_at,
+              cum_count, cum_volume
          FROM merchant_stats_payers_daily WHERE merchant_id = $1 ORDER BY livemode, currency, day, customer_key`,
       [merchantId],
     );
-    const payerMonths = await db.query<Record<string, unknown>[]>(
-      `SELECT livemode, currency, month::text, customer_key, display_masked, payment_count, volume, last_paid_at
-         FROM merchant_stats_payers_monthly WHERE merchant_id = $1 ORDER BY livemode, currency, month, customer_key`,
+    const payerTotals = await db.query<Record<string, unknown>[]>(
+      `SELECT livemode, currency, customer_key, display_masked, payment_count, volume, first_day::text, last_day::text,
+              last_paid_at
+         FROM merchant_stats_payers WHERE merchant_id = $1 ORDER BY livemode, currency, customer_key`,
       [merchantId],
     );
-    return { hours, payers, payerMonths };
+    return { hours, payers, payerTotals };
+  }
+
+  /**
+   * The payers' day rows whose cumulative totals, and the lifetime rows whose totals, differ from a recomputation
+   * from the day rows' own counts and volumes (none when the rollups hold together).
+   */
+  async function cumulativeMismatches(merchantId: string) {
+    const days = await db.query<Record<string, unknown>[]>(
+      `SELECT * FROM (
+         SELECT day::text, customer_key, cum_count, cum_volume,
+                sum(payment_count) OVER payer AS expected_count, sum(volume) OVER payer AS expected_volume
+           FROM merchant_stats_payers_daily WHERE merchant_id = $1
+         WINDOW payer AS (PARTITION BY livemode, currency, customer_key ORDER BY day)) d
+        WHERE cum_count <> expected_count OR cum_volume <> expected_volume`,
+      [merchantId],
+    );
+    const payers = await db.query<Record<string, unknown>[]>(
+      `SELECT p.customer_key, p.payment_count, p.volume, d.count, d.volume AS day_volume
+         FROM (SELECT * FROM merchant_stats_payers WHERE merchant_id = $1) p
+         FULL JOIN (SELECT livemode, currency, customer_key, sum(payment_count) AS count, sum(volume) AS volume,
+                           min(day) AS first_day, max(day) AS last_day, max(last_paid_at) AS last_paid_at
+                      FROM merchant_stats_payers_daily WHERE merchant_id = $1 GROUP BY 1, 2, 3) d
+           ON d.livemode = p.livemode AND d.currency = p.currency AND d.customer_key = p.customer_key
+        WHERE (p.payment_count, p.volume, p.first_day, p.last_day, p.last_paid_at)
+              IS DISTINCT FROM (d.count, d.volume, d.first_day, d.last_day, d.last_paid_at)`,
+      [merchantId],
+    );
+    return { days, payers };
   }
 
   /** Deletes every rollup row of a merchant, for a rebuild from nothing. */
   async function deleteRollups(merchantId: string): Promise<void> {
-    for (const table of ['merchant_stats_hourly', 'merchant_stats_payers_daily', 'merchant_stats_payers_monthly']) {
+    for (const table of ['merchant_stats_hourly', 'merchant_stats_payers_daily', 'merchant_stats_payers']) {
       await db.query(`DELETE FROM ${table} WHERE merchant_id = $1`, [merchantId]);
     }
+  }
+
+  /** Top customers straight from planted payments over the last `days` UTC days, today included. */
+  function topCustomersOf(planted: PlantedPayment[], days: number) {
+    const today = Math.floor(clock.now().getTime() / DAY) * DAY;
+    const from = today - (days - 1) * DAY;
+    const byPayer = new Map<string, { paymentCount: number; volume: number; lastPaidAt: Date; email: string }>();
+    for (const payment of planted) {
+      const paid = payment.paidAt.getTime();
+      if (paid < from || paid >= today + DAY) continue;
+      const payer = byPayer.get(payment.email) ?? { paymentCount: 0, volume: 0, lastPaidAt: new Date(0), email: '' };
+      byPayer.set(payment.email, {
+        email: payment.email,
+        paymentCount: payer.paymentCount + 1,
+        volume: payer.volume + payment.amount,
+        lastPaidAt: paid > payer.lastPaidAt.getTime() ? payment.paidAt : payer.lastPaidAt,
+      });
+    }
+    return [...byPayer.values()]
+      .map((payer) => ({
+        customerKey: customerKeyOf(payer.email),
+        displayMasked: `${payer.email[0]}***@${payer.email.split('@')[1]}`,
+        paymentCount: payer.paymentCount,
+        volume: payer.volume,
+        lastPaidAt: payer.lastPaidAt.toISOString(),
+      }))
+      .sort(
+        (a, b) => b.volume - a.volume || b.paymentCount - a.paymentCount || (a.customerKey < b.customerKey ? -1 : 1),
+      );
   }
 
   const get = (path: string, secret: string) =>
@@ -529,7 +597,7 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
   describe("GET /merchant/analytics/top-customers over long ranges (payers' months and days)", () => {
     /** Five payers' payments over 400 days, and two dated after today, live and consumed as the worker does. */
     const EMAILS = ['ann@long.test', 'ben@long.test', 'cat@long.test', 'dan@long.test', 'eve@long.test'];
-    const planted: { email: string; amount: number; paidAt: Date }[] = [];
+    const planted: PlantedPayment[] = [];
     let merchant: Merchant;
 
     beforeAll(async () => {
@@ -562,34 +630,7 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
       expect(new Set(await consume([merchant]))).toEqual(new Set(['COUNTED']));
     });
 
-    /** Top customers straight from the planted payments over the last `days` UTC days, today included. */
-    function expected(days: number) {
-      const today = Math.floor(clock.now().getTime() / DAY) * DAY;
-      const from = today - (days - 1) * DAY;
-      const byPayer = new Map<string, { paymentCount: number; volume: number; lastPaidAt: Date; email: string }>();
-      for (const payment of planted) {
-        const paid = payment.paidAt.getTime();
-        if (paid < from || paid >= today + DAY) continue;
-        const payer = byPayer.get(payment.email) ?? { paymentCount: 0, volume: 0, lastPaidAt: new Date(0), email: '' };
-        byPayer.set(payment.email, {
-          email: payment.email,
-          paymentCount: payer.paymentCount + 1,
-          volume: payer.volume + payment.amount,
-          lastPaidAt: paid > payer.lastPaidAt.getTime() ? payment.paidAt : payer.lastPaidAt,
-        });
-      }
-      return [...byPayer.values()]
-        .map((payer) => ({
-          customerKey: createHash('sha256').update(`email:${payer.email}`).digest('hex').slice(0, 32),
-          displayMasked: `${payer.email[0]}***@long.test`,
-          paymentCount: payer.paymentCount,
-          volume: payer.volume,
-          lastPaidAt: payer.lastPaidAt.toISOString(),
-        }))
-        .sort(
-          (a, b) => b.volume - a.volume || b.paymentCount - a.paymentCount || (a.customerKey < b.customerKey ? -1 : 1),
-        );
-    }
+    const expected = (days: number) => topCustomersOf(planted, days);
 
     it.each([1, 2, 7, 14, 15, 16, 29, 30, 31, 32, 45, 60, 90, 120, 200, 364, 365])(
       'counts exactly the payments of the last %i days',
@@ -599,14 +640,122 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
       },
     );
 
-    it('agrees with a rebuild, month for month', async () => {
+    it('agrees with a rebuild, day for day and payer for payer', async () => {
       const live = await rollupsOf(merchant.id);
-      expect(live.payerMonths.length).toBeGreaterThan(40);
-      expect((await rollups.rebuild(merchant.id))[0]).toMatchObject({ payerDays: 0, payerMonths: 0 });
+      expect(live.payerTotals.length).toBe(EMAILS.length);
+      expect(await cumulativeMismatches(merchant.id)).toEqual({ days: [], payers: [] });
+      expect((await rollups.rebuild(merchant.id))[0]).toMatchObject({ payerDays: 0, payers: 0 });
       await deleteRollups(merchant.id);
-      expect((await rollups.rebuild(merchant.id))[0]).toMatchObject({ payerMonths: live.payerMonths.length });
+      expect((await rollups.rebuild(merchant.id))[0]).toMatchObject({
+        payerDays: live.payers.length,
+        payers: live.payerTotals.length,
+      });
       expect(await rollupsOf(merchant.id)).toEqual(live);
       expect(await body(`top-customers?range=365d&limit=50`, merchant.live)).toEqual(expected(365));
+    });
+  });
+
+  describe("top customers' cumulative totals (a payer's total through a day, less its total before the window)", () => {
+    /** Plants a payer's succeeded payment (live, NGN) and records it for the expectations. */
+    async function pay(merchant: Merchant, planted: PlantedPayment[], email: string, hoursAgo: number, amount: number) {
+      await plant({ merchant, hoursAgo, amount, fee: 10, email, outcome: 'SUCCEEDED' });
+      planted.push({ email, amount, paidAt: at(hoursAgo, 10) });
+    }
+
+    /** A payer's day rows: day, count and volume, and the cumulative count and volume through the day. */
+    async function daysOf(merchant: Merchant, email: string) {
+      return db.query<{ day: string; payment_count: number; cum_count: number; cum_volume: string }[]>(
+        `SELECT day::text, payment_count, cum_count, cum_volume FROM merchant_stats_payers_daily
+          WHERE merchant_id = $1 AND livemode AND currency = 'NGN' AND customer_key = $2 ORDER BY day`,
+        [merchant.id, customerKeyOf(email)],
+      );
+    }
+
+    async function expectRanges(merchant: Merchant, planted: PlantedPayment[], ranges: number[]) {
+      for (const days of ranges) {
+        expect([days, await body<unknown[]>(`top-customers?range=${days}d&limit=50`, merchant.live)]).toEqual([
+          days,
+          topCustomersOf(planted, days),
+        ]);
+      }
+    }
+
+    it("counts a late payment (dated before the payer's last day) in the later days' totals too", async () => {
+      const merchant = await newMerchant();
+      const planted: PlantedPayment[] = [];
+      await pay(merchant, planted, 'lee@late.test', 0, 1000);
+      await pay(merchant, planted, 'lee@late.test', 24 * 3, 2000);
+      await pay(merchant, planted, 'mo@late.test', 24 * 20, 9000);
+      expect(new Set(await consume([merchant]))).toEqual(new Set(['COUNTED']));
+      expect((await daysOf(merchant, 'lee@late.test')).map((row) => [row.cum_count, row.cum_volume])).toEqual([
+        [1, '2000'],
+        [2, '3000'],
+      ]);
+
+      // Late: 10 and 5 days ago, before the payer's two days; and one on its day of 3 days ago.
+      await pay(merchant, planted, 'lee@late.test', 24 * 10, 400);
+      await pay(merchant, planted, 'lee@late.test', 24 * 5, 50);
+      await pay(merchant, planted, 'lee@late.test', 24 * 3, 60);
+      expect(new Set(await consume([merchant]))).toEqual(new Set(['COUNTED', 'ALREADY_COUNTED']));
+      expect(
+        (await daysOf(merchant, 'lee@late.test')).map((row) => [row.payment_count, row.cum_count, row.cum_volume]),
+      ).toEqual([
+        [1, 1, '400'],
+        [1, 2, '450'],
+        [2, 4, '2510'],
+        [1, 5, '3510'],
+      ]);
+      expect(await cumulativeMismatches(merchant.id)).toEqual({ days: [], payers: [] });
+      await expectRanges(merchant, planted, [1, 2, 4, 5, 6, 7, 10, 11, 12, 21, 30]);
+      expect((await rollups.rebuild(merchant.id))[0]).toMatchObject({ payerDays: 0, payers: 0 });
+    });
+
+    it('counts a payment dated after today in no window, and leaves out a payer with nothing in the window', async () => {
+      const merchant = await newMerchant();
+      const planted: PlantedPayment[] = [];
+      // Fay: 40 days ago and after today; Gus: 40 and 2 days ago, and after today (twice).
+      await pay(merchant, planted, 'fay@later.test', 24 * 40, 7000);
+      await pay(merchant, planted, 'fay@later.test', -30, 90000);
+      await pay(merchant, planted, 'gus@later.test', 24 * 40, 100);
+      await pay(merchant, planted, 'gus@later.test', 24 * 2, 200);
+      await pay(merchant, planted, 'gus@later.test', -30, 80000);
+      await pay(merchant, planted, 'gus@later.test', -60, 300);
+      expect(new Set(await consume([merchant]))).toEqual(new Set(['COUNTED']));
+      const [gus] = await body<{ displayMasked: string; paymentCount: number; volume: number; lastPaidAt: string }[]>(
+        'top-customers?range=30d',
+        merchant.live,
+      );
+      expect(await body('top-customers?range=30d', merchant.live)).toEqual([
+        expect.objectContaining({ displayMasked: 'g***@later.test', paymentCount: 1, volume: 200 }),
+      ]);
+      expect(gus.lastPaidAt).toBe(at(48, 10).toISOString());
+      expect(await body('top-customers?range=1d', merchant.live)).toEqual([]);
+      await expectRanges(merchant, planted, [1, 2, 3, 30, 40, 41, 365]);
+      expect(await cumulativeMismatches(merchant.id)).toEqual({ days: [], payers: [] });
+      expect((await rollups.rebuild(merchant.id))[0]).toMatchObject({ payerDays: 0, payers: 0 });
+    });
+
+    it("applies many facts of one payer at once, one after the other: the payer's totals hold together", async () => {
+      const merchant = await newMerchant();
+      const planted: PlantedPayment[] = [];
+      // 30 payments of one payer over 12 days, several a day, and a few of another payer.
+      for (let i = 0; i < 30; i += 1) {
+        await pay(merchant, planted, 'con@once.test', ((i * 7) % 12) * 24 + (i % 3), 100 + i);
+      }
+      for (let i = 0; i < 4; i += 1) await pay(merchant, planted, 'ola@once.test', i * 30, 1000 + i);
+      // Newest first, so most facts are late ones; all at once.
+      const events = (await eventsOf([merchant])).reverse();
+      const outcomes = await Promise.all(events.map((event) => rollups.apply(event)));
+      expect(new Set(outcomes)).toEqual(new Set(['COUNTED']));
+      expect(await cumulativeMismatches(merchant.id)).toEqual({ days: [], payers: [] });
+      const days = await daysOf(merchant, 'con@once.test');
+      expect(days[days.length - 1]).toMatchObject({ cum_count: 30, cum_volume: String(30 * 100 + (29 * 30) / 2) });
+      await expectRanges(merchant, planted, [1, 2, 5, 12, 13, 30]);
+      expect((await rollups.rebuild(merchant.id))[0]).toMatchObject({ payerDays: 0, payers: 0 });
+      const live = await rollupsOf(merchant.id);
+      await deleteRollups(merchant.id);
+      await rollups.rebuild(merchant.id);
+      expect(await rollupsOf(merchant.id)).toEqual(live);
     });
   });
 
@@ -743,8 +892,8 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
         staleHours: 0,
         payerDays: 0,
         stalePayerDays: 0,
-        payerMonths: 0,
-        stalePayerMonths: 0,
+        payers: 0,
+        stalePayers: 0,
         eventsMarked: 0,
       });
       expect(await rollupsOf(shop.id)).toEqual(live);
@@ -755,7 +904,7 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
       expect(fromNothing).toMatchObject({
         hours: live.hours.length,
         payerDays: live.payers.length,
-        payerMonths: live.payerMonths.length,
+        payers: live.payerTotals.length,
       });
       expect(await rollupsOf(shop.id)).toEqual(live);
       // A row off by one is put right.
@@ -772,20 +921,26 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
       );
       expect((await rollups.rebuild(shop.id))[0].staleHours).toBe(1);
       expect(await rollupsOf(shop.id)).toEqual(live);
-      // The same for a payer's month.
+      // The same for a payer's lifetime row and a day's cumulative totals.
       await db.query(
-        `UPDATE merchant_stats_payers_monthly SET payment_count = payment_count + 1 WHERE merchant_id = $1 AND livemode
-            AND customer_key = (SELECT min(customer_key) FROM merchant_stats_payers_monthly WHERE merchant_id = $1)`,
+        `UPDATE merchant_stats_payers SET payment_count = payment_count + 1 WHERE merchant_id = $1 AND livemode
+            AND customer_key = (SELECT min(customer_key) FROM merchant_stats_payers WHERE merchant_id = $1)`,
         [shop.id],
       );
-      expect((await rollups.rebuild(shop.id))[0].payerMonths).toBe(1);
+      expect((await rollups.rebuild(shop.id))[0].payers).toBe(1);
       await db.query(
-        `INSERT INTO merchant_stats_payers_monthly (merchant_id, livemode, currency, month, customer_key, display_masked,
-                                                    payment_count, volume, last_paid_at)
-         VALUES ($1, true, 'NGN', '2020-01-01', $2, 'x***@example.com', 1, 5, '2020-01-02T00:00:00Z')`,
+        `UPDATE merchant_stats_payers_daily SET cum_volume = cum_volume + 1 WHERE merchant_id = $1 AND livemode
+            AND customer_key = (SELECT min(customer_key) FROM merchant_stats_payers WHERE merchant_id = $1)`,
+        [shop.id],
+      );
+      expect((await rollups.rebuild(shop.id))[0].payerDays).toBeGreaterThan(0);
+      await db.query(
+        `INSERT INTO merchant_stats_payers (merchant_id, livemode, currency, customer_key, display_masked, payment_count,
+                                            volume, first_day, last_day, last_paid_at)
+         VALUES ($1, true, 'NGN', $2, 'x***@example.com', 1, 5, '2020-01-02', '2020-01-02', '2020-01-02T00:00:00Z')`,
         [shop.id, 'f'.repeat(32)],
       );
-      expect((await rollups.rebuild(shop.id))[0].stalePayerMonths).toBe(1);
+      expect((await rollups.rebuild(shop.id))[0].stalePayers).toBe(1);
       expect(await rollupsOf(shop.id)).toEqual(live);
     });
 

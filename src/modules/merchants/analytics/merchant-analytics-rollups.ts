@@ -77,19 +77,22 @@ export interface MerchantRebuild {
   staleHours: number;
   payerDays: number;
   stalePayerDays: number;
-  payerMonths: number;
-  stalePayerMonths: number;
+  payers: number;
+  stalePayers: number;
   eventsMarked: number;
 }
 
 /**
- * Keeps the analytics rollups (`merchant_stats_hourly`, `merchant_stats_payers_daily`,
- * `merchant_stats_payers_monthly`):
+ * Keeps the analytics rollups (`merchant_stats_hourly`, `merchant_stats_payers_daily` with its cumulative totals,
+ * `merchant_stats_payers`):
  *
- * - `apply`: the worker's consumer. The event's id is recorded and its source row's fact added in one
- *   statement, so a redelivered event adds nothing. The fact is read from the source row (the
- *   `merchant_stats_facts` view the rebuild reads too), not from the payload: both count the same row
- *   alike, at the same hour.
+ * - `apply`: the worker's consumer. The event's id is recorded and its source row's fact added to the hour and the
+ *   payer's lifetime row in one statement, so a redelivered event adds nothing; then, in the same transaction, the
+ *   payer's day and the cumulative totals of its later days in a second statement. The first holds the payer's
+ *   lifetime row until commit, so facts of one payer applied at once go one after the other, and the second's
+ *   fresh snapshot (READ COMMITTED) sees the days every earlier one wrote. The fact is read from the source row
+ *   (the `merchant_stats_facts` view the rebuild reads too), not from the payload: both count the same row alike,
+ *   at the same hour.
  * - `rebuild`: recomputes a merchant's rollups from its payments, succeeded refunds, sessions and link views in
  *   one statement under the merchant's exclusive lock (consumers take it shared), and marks the outbox events of
  *   the rows it counted as applied, so an event the worker consumes afterwards does not count twice and one
@@ -105,7 +108,8 @@ export class MerchantAnalyticsRollups {
 
   async apply(event: MerchantAnalyticsEvent): Promise<AppliedOutcome> {
     const fact = factOf(event);
-    return this.dataSource.transaction(async (manager) => {
+    // READ COMMITTED: the payer's day statement takes a snapshot of its own, after the payer's lifetime row is held.
+    return this.dataSource.transaction('READ COMMITTED', async (manager) => {
       const executor = executorOn(manager);
       await one(executor, SQL.analyticsLockMerchantShared, { merchantId: fact.merchantId });
       const result = await one(executor, SQL.analyticsApplyFact, {
@@ -116,6 +120,20 @@ export class MerchantAnalyticsRollups {
         sourceId: fact.sourceId,
       });
       if (!result || result.applied === 0) return 'ALREADY_COUNTED';
+      if (result.payerDay !== null) {
+        // The payer's lifetime row is held by this transaction since the statement above: an earlier fact of the
+        // payer has committed its days, and a later one waits for these.
+        await one(executor, SQL.analyticsPayerAddDay, {
+          merchantId: fact.merchantId,
+          livemode: result.livemode!,
+          currency: result.currency!,
+          customerKey: result.customerKey!,
+          day: result.payerDay,
+          displayMasked: result.displayMasked!,
+          volume: result.volume!,
+          paidAt: result.paidAt!,
+        });
+      }
       return result.counted > 0 ? 'COUNTED' : 'NO_FACT';
     });
   }

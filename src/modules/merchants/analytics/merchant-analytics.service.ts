@@ -13,7 +13,6 @@ import {
   basisPoints,
   dayWindow,
   hourWindow,
-  payerRollupPlan,
   rangeHours,
   seriesWindow,
 } from './analytics-range';
@@ -48,7 +47,7 @@ interface PeriodSums {
 
 /**
  * The merchant's analytics (`GET /merchant/analytics/*`), read from the hourly rollups and the payers'
- * monthly and daily rollups (never from payments), in the API key's merchant and mode. Money routes count one
+ * lifetime and daily rollups (never from payments), in the API key's merchant and mode. Money routes count one
  * currency: `currency`, else the settlement account's, else the platform's fee currency.
  */
 @Injectable()
@@ -164,50 +163,20 @@ export class MerchantAnalyticsService {
   ): Promise<MerchantTopCustomerDto[]> {
     const days = dayWindow(this.clock.now(), rangeHours(range));
     const chosen = await this.currencyOf(scope.merchantId, currency);
-    const plan = payerRollupPlan(days.fromDay, days.toDay);
-    const [first, second] = plan.edges;
     const rows = await run(this.executor(), SQL.analyticsTopCustomers, {
       ...scope,
       currency: chosen,
-      monthFrom: plan.monthFrom,
-      monthTo: plan.monthTo,
-      toEnd: plan.toEnd,
-      firstEdgeFrom: first.fromDay,
-      firstEdgeTo: first.toDay,
-      firstEdgeSign: first.sign,
-      secondEdgeFrom: second.fromDay,
-      secondEdgeTo: second.toDay,
-      secondEdgeSign: second.sign,
+      fromDay: days.fromDay,
+      toDay: days.toDay,
       limit,
     });
-    // A month row with a payment after the window (dated after today: only the month of toDay) leaves the last
-    // payment inside the window to the payer's days of that month.
-    const later = rows.filter((row) => row.lastPaidLater).map((row) => row.customerKey);
-    const lastPaid = new Map<string, Date>();
-    if (later.length > 0) {
-      const lastMonthStart = `${days.toDay.slice(0, 7)}-01`;
-      const found = await run(this.executor(), SQL.analyticsTopCustomersLastPaid, {
-        ...scope,
-        currency: chosen,
-        fromDay: days.fromDay > lastMonthStart ? days.fromDay : lastMonthStart,
-        toDay: days.toDay,
-        customerKeys: later,
-      });
-      for (const row of found) lastPaid.set(row.customerKey, new Date(row.lastPaidAt));
-    }
-    return rows.map((row) => {
-      const candidates = [row.lastPaidAt, lastPaid.get(row.customerKey)]
-        .filter((at): at is Date => at !== null && at !== undefined)
-        .map((at) => new Date(at).getTime());
-      if (candidates.length === 0) throw new Error(`top customer ${row.customerKey} has no payment in the window`);
-      return {
-        customerKey: row.customerKey,
-        displayMasked: row.displayMasked,
-        paymentCount: Number(row.paymentCount),
-        volume: toMinorUnits(row.volume),
-        lastPaidAt: new Date(Math.max(...candidates)).toISOString(),
-      };
-    });
+    return rows.map((row) => ({
+      customerKey: row.customerKey,
+      displayMasked: row.displayMasked,
+      paymentCount: Number(row.paymentCount),
+      volume: toMinorUnits(row.volume),
+      lastPaidAt: new Date(row.lastPaidAt).toISOString(),
+    }));
   }
 
   /**

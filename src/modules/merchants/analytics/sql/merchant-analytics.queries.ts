@@ -76,8 +76,14 @@ export interface AnalyticsApplyFactParams {
 export interface AnalyticsApplyFactResult {
   applied: number;
   counted: number;
-  payerMonths: number;
+  currency: string | null;
+  customerKey: string | null;
+  displayMasked: string | null;
+  livemode: boolean | null;
+  paidAt: Date | null;
+  payerDay: string | null;
   payers: number;
+  volume: string | null;
 }
 
 /** 'AnalyticsApplyFact' query type */
@@ -86,14 +92,17 @@ export interface AnalyticsApplyFactQuery {
   result: AnalyticsApplyFactResult;
 }
 
-const analyticsApplyFactIR: any = {"usedParamSet":{"eventId":true,"merchantId":true,"occurredAt":true,"kind":true,"sourceId":true},"params":[{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":361,"b":369}]},{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":372,"b":383},{"a":873,"b":884}]},{"name":"occurredAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":386,"b":397}]},{"name":"kind","required":true,"transform":{"type":"scalar"},"locs":[{"a":817,"b":822}]},{"name":"sourceId","required":true,"transform":{"type":"scalar"},"locs":[{"a":842,"b":851}]}],"statement":"-- One outbox event counted once: its id is recorded first (a redelivered event finds it and adds nothing), then\n-- the fact its source row stands for (merchant_stats_facts, by kind and id) is added to the hour, the payer's day\n-- and the payer's month.\nWITH fresh AS (\n  INSERT INTO merchant_stats_applied_events (event_id, merchant_id, occurred_at)\n  VALUES (:eventId!, :merchantId!, :occurredAt!)\n  ON CONFLICT (event_id) DO NOTHING\n  RETURNING event_id\n), fact AS (\n  SELECT f.merchant_id, f.livemode, f.currency, f.at, f.rail, f.payments_succeeded, f.payments_failed, f.volume, f.fees,\n         f.refunds, f.link_views, f.link_sessions_opened, f.link_sessions_completed, f.api_sessions_opened,\n         f.api_sessions_completed, f.customer_key, f.display_masked\n    FROM merchant_stats_facts f\n   WHERE f.kind = :kind! AND f.source_id = :sourceId! AND f.merchant_id = :merchantId!\n     AND EXISTS (SELECT 1 FROM fresh)\n), hourly AS (\n  INSERT INTO merchant_stats_hourly AS h\n         (merchant_id, livemode, hour, currency, rail, payments_succeeded, payments_failed, volume, fees, refunds,\n          link_views, link_sessions_opened, link_sessions_completed, api_sessions_opened, api_sessions_completed)\n  SELECT merchant_id, livemode, date_bin('1 hour', at, TIMESTAMPTZ '2000-01-01 00:00:00+00'), currency, rail,\n         payments_succeeded, payments_failed, volume, fees, refunds,\n         link_views, link_sessions_opened, link_sessions_completed, api_sessions_opened, api_sessions_completed\n    FROM fact\n  ON CONFLICT (merchant_id, livemode, hour, currency, rail) DO UPDATE SET\n         payments_succeeded = h.payments_succeeded + EXCLUDED.payments_succeeded,\n         payments_failed = h.payments_failed + EXCLUDED.payments_failed,\n         volume = h.volume + EXCLUDED.volume,\n         fees = h.fees + EXCLUDED.fees,\n         refunds = h.refunds + EXCLUDED.refunds,\n         link_views = h.link_views + EXCLUDED.link_views,\n         link_sessions_opened = h.link_sessions_opened + EXCLUDED.link_sessions_opened,\n         link_sessions_completed = h.link_sessions_completed + EXCLUDED.link_sessions_completed,\n         api_sessions_opened = h.api_sessions_opened + EXCLUDED.api_sessions_opened,\n         api_sessions_completed = h.api_sessions_completed + EXCLUDED.api_sessions_completed\n  RETURNING 1\n), payers AS (\n  INSERT INTO merchant_stats_payers_daily AS d\n         (merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at)\n  SELECT merchant_id, livemode, currency, (at AT TIME ZONE 'UTC')::date, customer_key, display_masked, 1, volume, at\n    FROM fact\n   WHERE customer_key IS NOT NULL\n  ON CONFLICT (merchant_id, livemode, currency, day, customer_key) DO UPDATE SET\n         payment_count = d.payment_count + 1,\n         volume = d.volume + EXCLUDED.volume,\n         display_masked = EXCLUDED.display_masked,\n         last_paid_at = greatest(d.last_paid_at, EXCLUDED.last_paid_at)\n  RETURNING 1\n), payer_months AS (\n  INSERT INTO merchant_stats_payers_monthly AS m\n         (merchant_id, livemode, currency, month, customer_key, display_masked, payment_count, volume, last_paid_at)\n  SELECT merchant_id, livemode, currency, date_trunc('month', at AT TIME ZONE 'UTC')::date, customer_key,\n         display_masked, 1, volume, at\n    FROM fact\n   WHERE customer_key IS NOT NULL\n  ON CONFLICT (merchant_id, livemode, currency, month, customer_key) DO UPDATE SET\n         payment_count = m.payment_count + 1,\n         volume = m.volume + EXCLUDED.volume,\n         display_masked = EXCLUDED.display_masked,\n         last_paid_at = greatest(m.last_paid_at, EXCLUDED.last_paid_at)\n  RETURNING 1\n)\nSELECT (SELECT count(*) FROM fresh)::int AS \"applied!\", (SELECT count(*) FROM hourly)::int AS \"counted!\",\n       (SELECT count(*) FROM payers)::int AS \"payers!\", (SELECT count(*) FROM payer_months)::int AS \"payerMonths!\""};
+const analyticsApplyFactIR: any = {"usedParamSet":{"eventId":true,"merchantId":true,"occurredAt":true,"kind":true,"sourceId":true},"params":[{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":735,"b":743}]},{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":746,"b":757},{"a":1247,"b":1258}]},{"name":"occurredAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":760,"b":771}]},{"name":"kind","required":true,"transform":{"type":"scalar"},"locs":[{"a":1191,"b":1196}]},{"name":"sourceId","required":true,"transform":{"type":"scalar"},"locs":[{"a":1216,"b":1225}]}],"statement":"-- One outbox event counted once: its id is recorded first (a redelivered event finds it and adds nothing), then\n-- the fact its source row stands for (merchant_stats_facts, by kind and id) is added to the hour and to the payer's\n-- lifetime row (merchant_stats_payers). The upsert holds the payer's row lock until the transaction commits, so the\n-- payer's facts are applied one at a time from here on: the payer's day (AnalyticsPayerAddDay, run next with the\n-- values returned here when \"payerDay\" is not null) then reads, in a statement of its own with a fresh snapshot,\n-- every day row an earlier fact of the payer wrote.\nWITH fresh AS (\n  INSERT INTO merchant_stats_applied_events (event_id, merchant_id, occurred_at)\n  VALUES (:eventId!, :merchantId!, :occurredAt!)\n  ON CONFLICT (event_id) DO NOTHING\n  RETURNING event_id\n), fact AS (\n  SELECT f.merchant_id, f.livemode, f.currency, f.at, f.rail, f.payments_succeeded, f.payments_failed, f.volume, f.fees,\n         f.refunds, f.link_views, f.link_sessions_opened, f.link_sessions_completed, f.api_sessions_opened,\n         f.api_sessions_completed, f.customer_key, f.display_masked\n    FROM merchant_stats_facts f\n   WHERE f.kind = :kind! AND f.source_id = :sourceId! AND f.merchant_id = :merchantId!\n     AND EXISTS (SELECT 1 FROM fresh)\n), hourly AS (\n  INSERT INTO merchant_stats_hourly AS h\n         (merchant_id, livemode, hour, currency, rail, payments_succeeded, payments_failed, volume, fees, refunds,\n          link_views, link_sessions_opened, link_sessions_completed, api_sessions_opened, api_sessions_completed)\n  SELECT merchant_id, livemode, date_bin('1 hour', at, TIMESTAMPTZ '2000-01-01 00:00:00+00'), currency, rail,\n         payments_succeeded, payments_failed, volume, fees, refunds,\n         link_views, link_sessions_opened, link_sessions_completed, api_sessions_opened, api_sessions_completed\n    FROM fact\n  ON CONFLICT (merchant_id, livemode, hour, currency, rail) DO UPDATE SET\n         payments_succeeded = h.payments_succeeded + EXCLUDED.payments_succeeded,\n         payments_failed = h.payments_failed + EXCLUDED.payments_failed,\n         volume = h.volume + EXCLUDED.volume,\n         fees = h.fees + EXCLUDED.fees,\n         refunds = h.refunds + EXCLUDED.refunds,\n         link_views = h.link_views + EXCLUDED.link_views,\n         link_sessions_opened = h.link_sessions_opened + EXCLUDED.link_sessions_opened,\n         link_sessions_completed = h.link_sessions_completed + EXCLUDED.link_sessions_completed,\n         api_sessions_opened = h.api_sessions_opened + EXCLUDED.api_sessions_opened,\n         api_sessions_completed = h.api_sessions_completed + EXCLUDED.api_sessions_completed\n  RETURNING 1\n), payer AS (\n  INSERT INTO merchant_stats_payers AS p\n         (merchant_id, livemode, currency, customer_key, display_masked, payment_count, volume, first_day, last_day,\n          last_paid_at)\n  SELECT merchant_id, livemode, currency, customer_key, display_masked, 1, volume, (at AT TIME ZONE 'UTC')::date,\n         (at AT TIME ZONE 'UTC')::date, at\n    FROM fact\n   WHERE customer_key IS NOT NULL\n  ON CONFLICT (merchant_id, livemode, currency, customer_key) DO UPDATE SET\n         payment_count = p.payment_count + 1,\n         volume = p.volume + EXCLUDED.volume,\n         display_masked = EXCLUDED.display_masked,\n         first_day = least(p.first_day, EXCLUDED.first_day),\n         last_day = greatest(p.last_day, EXCLUDED.last_day),\n         last_paid_at = greatest(p.last_paid_at, EXCLUDED.last_paid_at)\n  RETURNING 1\n)\nSELECT (SELECT count(*) FROM fresh)::int AS \"applied!\", (SELECT count(*) FROM hourly)::int AS \"counted!\",\n       (SELECT count(*) FROM payer)::int AS \"payers!\",\n       f.livemode AS \"livemode\", f.currency AS \"currency\", (f.at AT TIME ZONE 'UTC')::date::text AS \"payerDay\",\n       f.customer_key AS \"customerKey\", f.display_masked AS \"displayMasked\", f.volume::text AS \"volume\",\n       f.at AS \"paidAt\"\n  FROM (SELECT 1) one\n  LEFT JOIN fact f ON f.customer_key IS NOT NULL"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- One outbox event counted once: its id is recorded first (a redelivered event finds it and adds nothing), then
- * -- the fact its source row stands for (merchant_stats_facts, by kind and id) is added to the hour, the payer's day
- * -- and the payer's month.
+ * -- the fact its source row stands for (merchant_stats_facts, by kind and id) is added to the hour and to the payer's
+ * -- lifetime row (merchant_stats_payers). The upsert holds the payer's row lock until the transaction commits, so the
+ * -- payer's facts are applied one at a time from here on: the payer's day (AnalyticsPayerAddDay, run next with the
+ * -- values returned here when "payerDay" is not null) then reads, in a statement of its own with a fresh snapshot,
+ * -- every day row an earlier fact of the payer wrote.
  * WITH fresh AS (
  *   INSERT INTO merchant_stats_applied_events (event_id, merchant_id, occurred_at)
  *   VALUES (:eventId!, :merchantId!, :occurredAt!)
@@ -126,37 +135,101 @@ const analyticsApplyFactIR: any = {"usedParamSet":{"eventId":true,"merchantId":t
  *          api_sessions_opened = h.api_sessions_opened + EXCLUDED.api_sessions_opened,
  *          api_sessions_completed = h.api_sessions_completed + EXCLUDED.api_sessions_completed
  *   RETURNING 1
- * ), payers AS (
- *   INSERT INTO merchant_stats_payers_daily AS d
- *          (merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at)
- *   SELECT merchant_id, livemode, currency, (at AT TIME ZONE 'UTC')::date, customer_key, display_masked, 1, volume, at
+ * ), payer AS (
+ *   INSERT INTO merchant_stats_payers AS p
+ *          (merchant_id, livemode, currency, customer_key, display_masked, payment_count, volume, first_day, last_day,
+ *           last_paid_at)
+ *   SELECT merchant_id, livemode, currency, customer_key, display_masked, 1, volume, (at AT TIME ZONE 'UTC')::date,
+ *          (at AT TIME ZONE 'UTC')::date, at
  *     FROM fact
  *    WHERE customer_key IS NOT NULL
- *   ON CONFLICT (merchant_id, livemode, currency, day, customer_key) DO UPDATE SET
- *          payment_count = d.payment_count + 1,
- *          volume = d.volume + EXCLUDED.volume,
+ *   ON CONFLICT (merchant_id, livemode, currency, customer_key) DO UPDATE SET
+ *          payment_count = p.payment_count + 1,
+ *          volume = p.volume + EXCLUDED.volume,
  *          display_masked = EXCLUDED.display_masked,
- *          last_paid_at = greatest(d.last_paid_at, EXCLUDED.last_paid_at)
- *   RETURNING 1
- * ), payer_months AS (
- *   INSERT INTO merchant_stats_payers_monthly AS m
- *          (merchant_id, livemode, currency, month, customer_key, display_masked, payment_count, volume, last_paid_at)
- *   SELECT merchant_id, livemode, currency, date_trunc('month', at AT TIME ZONE 'UTC')::date, customer_key,
- *          display_masked, 1, volume, at
- *     FROM fact
- *    WHERE customer_key IS NOT NULL
- *   ON CONFLICT (merchant_id, livemode, currency, month, customer_key) DO UPDATE SET
- *          payment_count = m.payment_count + 1,
- *          volume = m.volume + EXCLUDED.volume,
- *          display_masked = EXCLUDED.display_masked,
- *          last_paid_at = greatest(m.last_paid_at, EXCLUDED.last_paid_at)
+ *          first_day = least(p.first_day, EXCLUDED.first_day),
+ *          last_day = greatest(p.last_day, EXCLUDED.last_day),
+ *          last_paid_at = greatest(p.last_paid_at, EXCLUDED.last_paid_at)
  *   RETURNING 1
  * )
  * SELECT (SELECT count(*) FROM fresh)::int AS "applied!", (SELECT count(*) FROM hourly)::int AS "counted!",
- *        (SELECT count(*) FROM payers)::int AS "payers!", (SELECT count(*) FROM payer_months)::int AS "payerMonths!"
+ *        (SELECT count(*) FROM payer)::int AS "payers!",
+ *        f.livemode AS "livemode", f.currency AS "currency", (f.at AT TIME ZONE 'UTC')::date::text AS "payerDay",
+ *        f.customer_key AS "customerKey", f.display_masked AS "displayMasked", f.volume::text AS "volume",
+ *        f.at AS "paidAt"
+ *   FROM (SELECT 1) one
+ *   LEFT JOIN fact f ON f.customer_key IS NOT NULL
  * ```
  */
 export const analyticsApplyFact = new PreparedQuery<AnalyticsApplyFactParams,AnalyticsApplyFactResult>(analyticsApplyFactIR);
+
+
+/** 'AnalyticsPayerAddDay' parameters type */
+export interface AnalyticsPayerAddDayParams {
+  currency: string;
+  customerKey: string;
+  day: DateOrString;
+  displayMasked: string;
+  livemode: boolean;
+  merchantId: string;
+  paidAt: DateOrString;
+  volume: NumberOrString;
+}
+
+/** 'AnalyticsPayerAddDay' return type */
+export interface AnalyticsPayerAddDayResult {
+  days: number;
+  laterDays: number;
+}
+
+/** 'AnalyticsPayerAddDay' query type */
+export interface AnalyticsPayerAddDayQuery {
+  params: AnalyticsPayerAddDayParams;
+  result: AnalyticsPayerAddDayResult;
+}
+
+const analyticsPayerAddDayIR: any = {"usedParamSet":{"merchantId":true,"livemode":true,"currency":true,"customerKey":true,"day":true,"volume":true,"displayMasked":true,"paidAt":true},"params":[{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":514,"b":525},{"a":842,"b":853},{"a":1210,"b":1221}]},{"name":"livemode","required":true,"transform":{"type":"scalar"},"locs":[{"a":544,"b":553},{"a":872,"b":881},{"a":1224,"b":1233}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":572,"b":581},{"a":900,"b":909},{"a":1236,"b":1245}]},{"name":"customerKey","required":true,"transform":{"type":"scalar"},"locs":[{"a":609,"b":621},{"a":937,"b":949},{"a":1261,"b":1273}]},{"name":"day","required":true,"transform":{"type":"scalar"},"locs":[{"a":635,"b":639},{"a":963,"b":967},{"a":1248,"b":1252}]},{"name":"volume","required":true,"transform":{"type":"scalar"},"locs":[{"a":800,"b":807},{"a":1296,"b":1303},{"a":1451,"b":1458}]},{"name":"displayMasked","required":true,"transform":{"type":"scalar"},"locs":[{"a":1276,"b":1290}]},{"name":"paidAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":1323,"b":1330}]}],"statement":"-- A payer's fact (AnalyticsApplyFact's, whose transaction holds the payer's lifetime row) added to its day: the day\n-- row's count and volume, and the cumulative totals through the day (cum_count, cum_volume) of that row (the payer's\n-- last row before the day plus this day's) and of every later row of the payer (a fact dated before the payer's last\n-- day: a late one; normally there is none).\nWITH before AS (\n  SELECT d.cum_count, d.cum_volume\n    FROM merchant_stats_payers_daily d\n   WHERE d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!\n     AND d.customer_key = :customerKey! AND d.day < :day!::date\n   ORDER BY d.day DESC\n   LIMIT 1\n), later AS (\n  UPDATE merchant_stats_payers_daily d\n     SET cum_count = d.cum_count + 1, cum_volume = d.cum_volume + :volume!::bigint\n   WHERE d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!\n     AND d.customer_key = :customerKey! AND d.day > :day!::date\n  RETURNING 1\n), this_day AS (\n  INSERT INTO merchant_stats_payers_daily AS d\n         (merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at,\n          cum_count, cum_volume)\n  SELECT :merchantId!, :livemode!, :currency!, :day!::date, :customerKey!, :displayMasked!, 1, :volume!::bigint,\n         :paidAt!::timestamptz, coalesce((SELECT cum_count FROM before), 0) + 1,\n         coalesce((SELECT cum_volume FROM before), 0) + :volume!::bigint\n  ON CONFLICT (merchant_id, livemode, currency, customer_key, day) DO UPDATE SET\n         payment_count = d.payment_count + 1,\n         volume = d.volume + EXCLUDED.volume,\n         display_masked = EXCLUDED.display_masked,\n         last_paid_at = greatest(d.last_paid_at, EXCLUDED.last_paid_at),\n         cum_count = d.cum_count + 1,\n         cum_volume = d.cum_volume + EXCLUDED.volume\n  RETURNING 1\n)\nSELECT (SELECT count(*) FROM this_day)::int AS \"days!\", (SELECT count(*) FROM later)::int AS \"laterDays!\""};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- A payer's fact (AnalyticsApplyFact's, whose transaction holds the payer's lifetime row) added to its day: the day
+ * -- row's count and volume, and the cumulative totals through the day (cum_count, cum_volume) of that row (the payer's
+ * -- last row before the day plus this day's) and of every later row of the payer (a fact dated before the payer's last
+ * -- day: a late one; normally there is none).
+ * WITH before AS (
+ *   SELECT d.cum_count, d.cum_volume
+ *     FROM merchant_stats_payers_daily d
+ *    WHERE d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!
+ *      AND d.customer_key = :customerKey! AND d.day < :day!::date
+ *    ORDER BY d.day DESC
+ *    LIMIT 1
+ * ), later AS (
+ *   UPDATE merchant_stats_payers_daily d
+ *      SET cum_count = d.cum_count + 1, cum_volume = d.cum_volume + :volume!::bigint
+ *    WHERE d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!
+ *      AND d.customer_key = :customerKey! AND d.day > :day!::date
+ *   RETURNING 1
+ * ), this_day AS (
+ *   INSERT INTO merchant_stats_payers_daily AS d
+ *          (merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at,
+ *           cum_count, cum_volume)
+ *   SELECT :merchantId!, :livemode!, :currency!, :day!::date, :customerKey!, :displayMasked!, 1, :volume!::bigint,
+ *          :paidAt!::timestamptz, coalesce((SELECT cum_count FROM before), 0) + 1,
+ *          coalesce((SELECT cum_volume FROM before), 0) + :volume!::bigint
+ *   ON CONFLICT (merchant_id, livemode, currency, customer_key, day) DO UPDATE SET
+ *          payment_count = d.payment_count + 1,
+ *          volume = d.volume + EXCLUDED.volume,
+ *          display_masked = EXCLUDED.display_masked,
+ *          last_paid_at = greatest(d.last_paid_at, EXCLUDED.last_paid_at),
+ *          cum_count = d.cum_count + 1,
+ *          cum_volume = d.cum_volume + EXCLUDED.volume
+ *   RETURNING 1
+ * )
+ * SELECT (SELECT count(*) FROM this_day)::int AS "days!", (SELECT count(*) FROM later)::int AS "laterDays!"
+ * ```
+ */
+export const analyticsPayerAddDay = new PreparedQuery<AnalyticsPayerAddDayParams,AnalyticsPayerAddDayResult>(analyticsPayerAddDayIR);
 
 
 /** 'AnalyticsRebuildMerchant' parameters type */
@@ -171,10 +244,10 @@ export interface AnalyticsRebuildMerchantResult {
   eventsMarked: number;
   hours: number;
   payerDays: number;
-  payerMonths: number;
+  payers: number;
   staleHours: number;
   stalePayerDays: number;
-  stalePayerMonths: number;
+  stalePayers: number;
 }
 
 /** 'AnalyticsRebuildMerchant' query type */
@@ -183,15 +256,16 @@ export interface AnalyticsRebuildMerchantQuery {
   result: AnalyticsRebuildMerchantResult;
 }
 
-const analyticsRebuildMerchantIR: any = {"usedParamSet":{"merchantId":true,"eventTypes":true,"eventsSince":true},"params":[{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":838,"b":849},{"a":3857,"b":3868},{"a":4891,"b":4902},{"a":5978,"b":5989},{"a":6323,"b":6334},{"a":6495,"b":6506}]},{"name":"eventTypes","required":true,"transform":{"type":"scalar"},"locs":[{"a":6403,"b":6414}]},{"name":"eventsSince","required":true,"transform":{"type":"scalar"},"locs":[{"a":6445,"b":6457}]}],"statement":"-- Every rollup of one merchant recomputed from its source rows, in one statement (one snapshot): the hours, the\n-- payers' days and the payers' months that differ overwritten (a row that agrees is left alone), rows left without a source deleted, and the outbox events of those source rows\n-- since :eventsSince marked applied, so an event already in the snapshot that the worker has not consumed yet\n-- does not count twice. Run under AnalyticsLockMerchantExclusive.\nWITH facts AS (\n  SELECT f.merchant_id, f.livemode, f.currency, f.at, f.rail, f.payments_succeeded, f.payments_failed, f.volume, f.fees,\n         f.refunds, f.link_views, f.link_sessions_opened, f.link_sessions_completed, f.api_sessions_opened,\n         f.api_sessions_completed, f.customer_key, f.display_masked\n    FROM merchant_stats_facts f\n   WHERE f.merchant_id = :merchantId!\n), hours AS (\n  SELECT merchant_id, livemode, date_bin('1 hour', at, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS hour, currency, rail,\n         sum(payments_succeeded)::int AS payments_succeeded, sum(payments_failed)::int AS payments_failed,\n         sum(volume)::bigint AS volume, sum(fees)::bigint AS fees, sum(refunds)::bigint AS refunds,\n         sum(link_views)::int AS link_views, sum(link_sessions_opened)::int AS link_sessions_opened,\n         sum(link_sessions_completed)::int AS link_sessions_completed,\n         sum(api_sessions_opened)::int AS api_sessions_opened, sum(api_sessions_completed)::int AS api_sessions_completed\n    FROM facts\n   GROUP BY 1, 2, 3, 4, 5\n), days AS (\n  SELECT merchant_id, livemode, currency, (at AT TIME ZONE 'UTC')::date AS day, customer_key,\n         max(display_masked) AS display_masked, count(*)::int AS payment_count, sum(volume)::bigint AS volume,\n         max(at) AS last_paid_at\n    FROM facts\n   WHERE customer_key IS NOT NULL\n   GROUP BY 1, 2, 3, 4, 5\n), months AS (\n  SELECT merchant_id, livemode, currency, date_trunc('month', day)::date AS month, customer_key,\n         max(display_masked) AS display_masked, sum(payment_count)::int AS payment_count,\n         sum(volume)::bigint AS volume, max(last_paid_at) AS last_paid_at\n    FROM days\n   GROUP BY 1, 2, 3, 4, 5\n), written_hours AS (\n  INSERT INTO merchant_stats_hourly AS h\n         (merchant_id, livemode, hour, currency, rail, payments_succeeded, payments_failed, volume, fees, refunds,\n          link_views, link_sessions_opened, link_sessions_completed, api_sessions_opened, api_sessions_completed)\n  SELECT merchant_id, livemode, hour, currency, rail, payments_succeeded, payments_failed, volume, fees, refunds,\n         link_views, link_sessions_opened, link_sessions_completed, api_sessions_opened, api_sessions_completed\n    FROM hours\n  ON CONFLICT (merchant_id, livemode, hour, currency, rail) DO UPDATE SET\n         payments_succeeded = EXCLUDED.payments_succeeded, payments_failed = EXCLUDED.payments_failed,\n         volume = EXCLUDED.volume, fees = EXCLUDED.fees, refunds = EXCLUDED.refunds,\n         link_views = EXCLUDED.link_views, link_sessions_opened = EXCLUDED.link_sessions_opened,\n         link_sessions_completed = EXCLUDED.link_sessions_completed,\n         api_sessions_opened = EXCLUDED.api_sessions_opened, api_sessions_completed = EXCLUDED.api_sessions_completed\n   WHERE (h.payments_succeeded, h.payments_failed, h.volume, h.fees, h.refunds, h.link_views, h.link_sessions_opened,\n          h.link_sessions_completed, h.api_sessions_opened, h.api_sessions_completed)\n         IS DISTINCT FROM\n         (EXCLUDED.payments_succeeded, EXCLUDED.payments_failed, EXCLUDED.volume, EXCLUDED.fees, EXCLUDED.refunds,\n          EXCLUDED.link_views, EXCLUDED.link_sessions_opened, EXCLUDED.link_sessions_completed,\n          EXCLUDED.api_sessions_opened, EXCLUDED.api_sessions_completed)\n  RETURNING 1\n), stale_hours AS (\n  DELETE FROM merchant_stats_hourly h\n   WHERE h.merchant_id = :merchantId!\n     AND NOT EXISTS (SELECT 1 FROM hours n\n                      WHERE n.livemode = h.livemode AND n.hour = h.hour AND n.currency = h.currency AND n.rail = h.rail)\n  RETURNING 1\n), written_days AS (\n  INSERT INTO merchant_stats_payers_daily AS d\n         (merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at)\n  SELECT merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at\n    FROM days\n  ON CONFLICT (merchant_id, livemode, currency, day, customer_key) DO UPDATE SET\n         display_masked = EXCLUDED.display_masked, payment_count = EXCLUDED.payment_count,\n         volume = EXCLUDED.volume, last_paid_at = EXCLUDED.last_paid_at\n   WHERE (d.display_masked, d.payment_count, d.volume, d.last_paid_at)\n         IS DISTINCT FROM (EXCLUDED.display_masked, EXCLUDED.payment_count, EXCLUDED.volume, EXCLUDED.last_paid_at)\n  RETURNING 1\n), stale_days AS (\n  DELETE FROM merchant_stats_payers_daily d\n   WHERE d.merchant_id = :merchantId!\n     AND NOT EXISTS (SELECT 1 FROM days n\n                      WHERE n.livemode = d.livemode AND n.currency = d.currency AND n.day = d.day\n                        AND n.customer_key = d.customer_key)\n  RETURNING 1\n), written_months AS (\n  INSERT INTO merchant_stats_payers_monthly AS m\n         (merchant_id, livemode, currency, month, customer_key, display_masked, payment_count, volume, last_paid_at)\n  SELECT merchant_id, livemode, currency, month, customer_key, display_masked, payment_count, volume, last_paid_at\n    FROM months\n  ON CONFLICT (merchant_id, livemode, currency, month, customer_key) DO UPDATE SET\n         display_masked = EXCLUDED.display_masked, payment_count = EXCLUDED.payment_count,\n         volume = EXCLUDED.volume, last_paid_at = EXCLUDED.last_paid_at\n   WHERE (m.display_masked, m.payment_count, m.volume, m.last_paid_at)\n         IS DISTINCT FROM (EXCLUDED.display_masked, EXCLUDED.payment_count, EXCLUDED.volume, EXCLUDED.last_paid_at)\n  RETURNING 1\n), stale_months AS (\n  DELETE FROM merchant_stats_payers_monthly m\n   WHERE m.merchant_id = :merchantId!\n     AND NOT EXISTS (SELECT 1 FROM months n\n                      WHERE n.livemode = m.livemode AND n.currency = m.currency AND n.month = m.month\n                        AND n.customer_key = m.customer_key)\n  RETURNING 1\n), marked AS (\n  INSERT INTO merchant_stats_applied_events (event_id, merchant_id, occurred_at)\n  SELECT o.id, :merchantId!, o.created_at\n    FROM outbox_events o\n   WHERE o.event_type = ANY(:eventTypes!::text[]) AND o.created_at >= :eventsSince!\n     AND o.payload->>'merchantId' = :merchantId!::text\n  ON CONFLICT (event_id) DO NOTHING\n  RETURNING 1\n)\nSELECT (SELECT count(*) FROM written_hours)::int AS \"hours!\", (SELECT count(*) FROM stale_hours)::int AS \"staleHours!\",\n       (SELECT count(*) FROM written_days)::int AS \"payerDays!\", (SELECT count(*) FROM stale_days)::int AS \"stalePayerDays!\",\n       (SELECT count(*) FROM written_months)::int AS \"payerMonths!\",\n       (SELECT count(*) FROM stale_months)::int AS \"stalePayerMonths!\",\n       (SELECT count(*) FROM marked)::int AS \"eventsMarked!\""};
+const analyticsRebuildMerchantIR: any = {"usedParamSet":{"merchantId":true,"eventTypes":true,"eventsSince":true},"params":[{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":913,"b":924},{"a":4285,"b":4296},{"a":5554,"b":5565},{"a":6827,"b":6838},{"a":7126,"b":7137},{"a":7298,"b":7309}]},{"name":"eventTypes","required":true,"transform":{"type":"scalar"},"locs":[{"a":7206,"b":7217}]},{"name":"eventsSince","required":true,"transform":{"type":"scalar"},"locs":[{"a":7248,"b":7260}]}],"statement":"-- Every rollup of one merchant recomputed from its source rows, in one statement (one snapshot): the hours, the\n-- payers' days (their cumulative totals by a window sum over each payer's days) and the payers' lifetime rows that\n-- differ overwritten (a row that agrees is left alone), rows left without a source deleted, and the outbox events of\n-- those source rows since :eventsSince marked applied, so an event already in the snapshot that the worker has not\n-- consumed yet does not count twice. Run under AnalyticsLockMerchantExclusive.\nWITH facts AS (\n  SELECT f.merchant_id, f.livemode, f.currency, f.at, f.rail, f.payments_succeeded, f.payments_failed, f.volume, f.fees,\n         f.refunds, f.link_views, f.link_sessions_opened, f.link_sessions_completed, f.api_sessions_opened,\n         f.api_sessions_completed, f.customer_key, f.display_masked\n    FROM merchant_stats_facts f\n   WHERE f.merchant_id = :merchantId!\n), hours AS (\n  SELECT merchant_id, livemode, date_bin('1 hour', at, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS hour, currency, rail,\n         sum(payments_succeeded)::int AS payments_succeeded, sum(payments_failed)::int AS payments_failed,\n         sum(volume)::bigint AS volume, sum(fees)::bigint AS fees, sum(refunds)::bigint AS refunds,\n         sum(link_views)::int AS link_views, sum(link_sessions_opened)::int AS link_sessions_opened,\n         sum(link_sessions_completed)::int AS link_sessions_completed,\n         sum(api_sessions_opened)::int AS api_sessions_opened, sum(api_sessions_completed)::int AS api_sessions_completed\n    FROM facts\n   GROUP BY 1, 2, 3, 4, 5\n), day_sums AS (\n  SELECT merchant_id, livemode, currency, (at AT TIME ZONE 'UTC')::date AS day, customer_key,\n         max(display_masked) AS display_masked, count(*)::int AS payment_count, sum(volume)::bigint AS volume,\n         max(at) AS last_paid_at\n    FROM facts\n   WHERE customer_key IS NOT NULL\n   GROUP BY 1, 2, 3, 4, 5\n), days AS (\n  SELECT merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at,\n         (sum(payment_count) OVER payer)::int AS cum_count, (sum(volume) OVER payer)::bigint AS cum_volume\n    FROM day_sums\n  WINDOW payer AS (PARTITION BY merchant_id, livemode, currency, customer_key ORDER BY day)\n), payers AS (\n  SELECT merchant_id, livemode, currency, customer_key, max(display_masked) AS display_masked,\n         sum(payment_count)::int AS payment_count, sum(volume)::bigint AS volume, min(day) AS first_day,\n         max(day) AS last_day, max(last_paid_at) AS last_paid_at\n    FROM day_sums\n   GROUP BY 1, 2, 3, 4\n), written_hours AS (\n  INSERT INTO merchant_stats_hourly AS h\n         (merchant_id, livemode, hour, currency, rail, payments_succeeded, payments_failed, volume, fees, refunds,\n          link_views, link_sessions_opened, link_sessions_completed, api_sessions_opened, api_sessions_completed)\n  SELECT merchant_id, livemode, hour, currency, rail, payments_succeeded, payments_failed, volume, fees, refunds,\n         link_views, link_sessions_opened, link_sessions_completed, api_sessions_opened, api_sessions_completed\n    FROM hours\n  ON CONFLICT (merchant_id, livemode, hour, currency, rail) DO UPDATE SET\n         payments_succeeded = EXCLUDED.payments_succeeded, payments_failed = EXCLUDED.payments_failed,\n         volume = EXCLUDED.volume, fees = EXCLUDED.fees, refunds = EXCLUDED.refunds,\n         link_views = EXCLUDED.link_views, link_sessions_opened = EXCLUDED.link_sessions_opened,\n         link_sessions_completed = EXCLUDED.link_sessions_completed,\n         api_sessions_opened = EXCLUDED.api_sessions_opened, api_sessions_completed = EXCLUDED.api_sessions_completed\n   WHERE (h.payments_succeeded, h.payments_failed, h.volume, h.fees, h.refunds, h.link_views, h.link_sessions_opened,\n          h.link_sessions_completed, h.api_sessions_opened, h.api_sessions_completed)\n         IS DISTINCT FROM\n         (EXCLUDED.payments_succeeded, EXCLUDED.payments_failed, EXCLUDED.volume, EXCLUDED.fees, EXCLUDED.refunds,\n          EXCLUDED.link_views, EXCLUDED.link_sessions_opened, EXCLUDED.link_sessions_completed,\n          EXCLUDED.api_sessions_opened, EXCLUDED.api_sessions_completed)\n  RETURNING 1\n), stale_hours AS (\n  DELETE FROM merchant_stats_hourly h\n   WHERE h.merchant_id = :merchantId!\n     AND NOT EXISTS (SELECT 1 FROM hours n\n                      WHERE n.livemode = h.livemode AND n.hour = h.hour AND n.currency = h.currency AND n.rail = h.rail)\n  RETURNING 1\n), written_days AS (\n  INSERT INTO merchant_stats_payers_daily AS d\n         (merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at,\n          cum_count, cum_volume)\n  SELECT merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at,\n         cum_count, cum_volume\n    FROM days\n  ON CONFLICT (merchant_id, livemode, currency, customer_key, day) DO UPDATE SET\n         display_masked = EXCLUDED.display_masked, payment_count = EXCLUDED.payment_count,\n         volume = EXCLUDED.volume, last_paid_at = EXCLUDED.last_paid_at,\n         cum_count = EXCLUDED.cum_count, cum_volume = EXCLUDED.cum_volume\n   WHERE (d.display_masked, d.payment_count, d.volume, d.last_paid_at, d.cum_count, d.cum_volume)\n         IS DISTINCT FROM (EXCLUDED.display_masked, EXCLUDED.payment_count, EXCLUDED.volume, EXCLUDED.last_paid_at,\n                           EXCLUDED.cum_count, EXCLUDED.cum_volume)\n  RETURNING 1\n), stale_days AS (\n  DELETE FROM merchant_stats_payers_daily d\n   WHERE d.merchant_id = :merchantId!\n     AND NOT EXISTS (SELECT 1 FROM days n\n                      WHERE n.livemode = d.livemode AND n.currency = d.currency AND n.day = d.day\n                        AND n.customer_key = d.customer_key)\n  RETURNING 1\n), written_payers AS (\n  INSERT INTO merchant_stats_payers AS p\n         (merchant_id, livemode, currency, customer_key, display_masked, payment_count, volume, first_day, last_day,\n          last_paid_at)\n  SELECT merchant_id, livemode, currency, customer_key, display_masked, payment_count, volume, first_day, last_day,\n         last_paid_at\n    FROM payers\n  ON CONFLICT (merchant_id, livemode, currency, customer_key) DO UPDATE SET\n         display_masked = EXCLUDED.display_masked, payment_count = EXCLUDED.payment_count,\n         volume = EXCLUDED.volume, first_day = EXCLUDED.first_day, last_day = EXCLUDED.last_day,\n         last_paid_at = EXCLUDED.last_paid_at\n   WHERE (p.display_masked, p.payment_count, p.volume, p.first_day, p.last_day, p.last_paid_at)\n         IS DISTINCT FROM (EXCLUDED.display_masked, EXCLUDED.payment_count, EXCLUDED.volume, EXCLUDED.first_day,\n                           EXCLUDED.last_day, EXCLUDED.last_paid_at)\n  RETURNING 1\n), stale_payers AS (\n  DELETE FROM merchant_stats_payers p\n   WHERE p.merchant_id = :merchantId!\n     AND NOT EXISTS (SELECT 1 FROM payers n\n                      WHERE n.livemode = p.livemode AND n.currency = p.currency AND n.customer_key = p.customer_key)\n  RETURNING 1\n), marked AS (\n  INSERT INTO merchant_stats_applied_events (event_id, merchant_id, occurred_at)\n  SELECT o.id, :merchantId!, o.created_at\n    FROM outbox_events o\n   WHERE o.event_type = ANY(:eventTypes!::text[]) AND o.created_at >= :eventsSince!\n     AND o.payload->>'merchantId' = :merchantId!::text\n  ON CONFLICT (event_id) DO NOTHING\n  RETURNING 1\n)\nSELECT (SELECT count(*) FROM written_hours)::int AS \"hours!\", (SELECT count(*) FROM stale_hours)::int AS \"staleHours!\",\n       (SELECT count(*) FROM written_days)::int AS \"payerDays!\", (SELECT count(*) FROM stale_days)::int AS \"stalePayerDays!\",\n       (SELECT count(*) FROM written_payers)::int AS \"payers!\",\n       (SELECT count(*) FROM stale_payers)::int AS \"stalePayers!\",\n       (SELECT count(*) FROM marked)::int AS \"eventsMarked!\""};
 
 /**
  * Query generated from SQL:
  * ```
  * -- Every rollup of one merchant recomputed from its source rows, in one statement (one snapshot): the hours, the
- * -- payers' days and the payers' months that differ overwritten (a row that agrees is left alone), rows left without a source deleted, and the outbox events of those source rows
- * -- since :eventsSince marked applied, so an event already in the snapshot that the worker has not consumed yet
- * -- does not count twice. Run under AnalyticsLockMerchantExclusive.
+ * -- payers' days (their cumulative totals by a window sum over each payer's days) and the payers' lifetime rows that
+ * -- differ overwritten (a row that agrees is left alone), rows left without a source deleted, and the outbox events of
+ * -- those source rows since :eventsSince marked applied, so an event already in the snapshot that the worker has not
+ * -- consumed yet does not count twice. Run under AnalyticsLockMerchantExclusive.
  * WITH facts AS (
  *   SELECT f.merchant_id, f.livemode, f.currency, f.at, f.rail, f.payments_succeeded, f.payments_failed, f.volume, f.fees,
  *          f.refunds, f.link_views, f.link_sessions_opened, f.link_sessions_completed, f.api_sessions_opened,
@@ -207,19 +281,24 @@ const analyticsRebuildMerchantIR: any = {"usedParamSet":{"merchantId":true,"even
  *          sum(api_sessions_opened)::int AS api_sessions_opened, sum(api_sessions_completed)::int AS api_sessions_completed
  *     FROM facts
  *    GROUP BY 1, 2, 3, 4, 5
- * ), days AS (
+ * ), day_sums AS (
  *   SELECT merchant_id, livemode, currency, (at AT TIME ZONE 'UTC')::date AS day, customer_key,
  *          max(display_masked) AS display_masked, count(*)::int AS payment_count, sum(volume)::bigint AS volume,
  *          max(at) AS last_paid_at
  *     FROM facts
  *    WHERE customer_key IS NOT NULL
  *    GROUP BY 1, 2, 3, 4, 5
- * ), months AS (
- *   SELECT merchant_id, livemode, currency, date_trunc('month', day)::date AS month, customer_key,
- *          max(display_masked) AS display_masked, sum(payment_count)::int AS payment_count,
- *          sum(volume)::bigint AS volume, max(last_paid_at) AS last_paid_at
- *     FROM days
- *    GROUP BY 1, 2, 3, 4, 5
+ * ), days AS (
+ *   SELECT merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at,
+ *          (sum(payment_count) OVER payer)::int AS cum_count, (sum(volume) OVER payer)::bigint AS cum_volume
+ *     FROM day_sums
+ *   WINDOW payer AS (PARTITION BY merchant_id, livemode, currency, customer_key ORDER BY day)
+ * ), payers AS (
+ *   SELECT merchant_id, livemode, currency, customer_key, max(display_masked) AS display_masked,
+ *          sum(payment_count)::int AS payment_count, sum(volume)::bigint AS volume, min(day) AS first_day,
+ *          max(day) AS last_day, max(last_paid_at) AS last_paid_at
+ *     FROM day_sums
+ *    GROUP BY 1, 2, 3, 4
  * ), written_hours AS (
  *   INSERT INTO merchant_stats_hourly AS h
  *          (merchant_id, livemode, hour, currency, rail, payments_succeeded, payments_failed, volume, fees, refunds,
@@ -248,14 +327,18 @@ const analyticsRebuildMerchantIR: any = {"usedParamSet":{"merchantId":true,"even
  *   RETURNING 1
  * ), written_days AS (
  *   INSERT INTO merchant_stats_payers_daily AS d
- *          (merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at)
- *   SELECT merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at
+ *          (merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at,
+ *           cum_count, cum_volume)
+ *   SELECT merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at,
+ *          cum_count, cum_volume
  *     FROM days
- *   ON CONFLICT (merchant_id, livemode, currency, day, customer_key) DO UPDATE SET
+ *   ON CONFLICT (merchant_id, livemode, currency, customer_key, day) DO UPDATE SET
  *          display_masked = EXCLUDED.display_masked, payment_count = EXCLUDED.payment_count,
- *          volume = EXCLUDED.volume, last_paid_at = EXCLUDED.last_paid_at
- *    WHERE (d.display_masked, d.payment_count, d.volume, d.last_paid_at)
- *          IS DISTINCT FROM (EXCLUDED.display_masked, EXCLUDED.payment_count, EXCLUDED.volume, EXCLUDED.last_paid_at)
+ *          volume = EXCLUDED.volume, last_paid_at = EXCLUDED.last_paid_at,
+ *          cum_count = EXCLUDED.cum_count, cum_volume = EXCLUDED.cum_volume
+ *    WHERE (d.display_masked, d.payment_count, d.volume, d.last_paid_at, d.cum_count, d.cum_volume)
+ *          IS DISTINCT FROM (EXCLUDED.display_masked, EXCLUDED.payment_count, EXCLUDED.volume, EXCLUDED.last_paid_at,
+ *                            EXCLUDED.cum_count, EXCLUDED.cum_volume)
  *   RETURNING 1
  * ), stale_days AS (
  *   DELETE FROM merchant_stats_payers_daily d
@@ -264,23 +347,26 @@ const analyticsRebuildMerchantIR: any = {"usedParamSet":{"merchantId":true,"even
  *                       WHERE n.livemode = d.livemode AND n.currency = d.currency AND n.day = d.day
  *                         AND n.customer_key = d.customer_key)
  *   RETURNING 1
- * ), written_months AS (
- *   INSERT INTO merchant_stats_payers_monthly AS m
- *          (merchant_id, livemode, currency, month, customer_key, display_masked, payment_count, volume, last_paid_at)
- *   SELECT merchant_id, livemode, currency, month, customer_key, display_masked, payment_count, volume, last_paid_at
- *     FROM months
- *   ON CONFLICT (merchant_id, livemode, currency, month, customer_key) DO UPDATE SET
+ * ), written_payers AS (
+ *   INSERT INTO merchant_stats_payers AS p
+ *          (merchant_id, livemode, currency, customer_key, display_masked, payment_count, volume, first_day, last_day,
+ *           last_paid_at)
+ *   SELECT merchant_id, livemode, currency, customer_key, display_masked, payment_count, volume, first_day, last_day,
+ *          last_paid_at
+ *     FROM payers
+ *   ON CONFLICT (merchant_id, livemode, currency, customer_key) DO UPDATE SET
  *          display_masked = EXCLUDED.display_masked, payment_count = EXCLUDED.payment_count,
- *          volume = EXCLUDED.volume, last_paid_at = EXCLUDED.last_paid_at
- *    WHERE (m.display_masked, m.payment_count, m.volume, m.last_paid_at)
- *          IS DISTINCT FROM (EXCLUDED.display_masked, EXCLUDED.payment_count, EXCLUDED.volume, EXCLUDED.last_paid_at)
+ *          volume = EXCLUDED.volume, first_day = EXCLUDED.first_day, last_day = EXCLUDED.last_day,
+ *          last_paid_at = EXCLUDED.last_paid_at
+ *    WHERE (p.display_masked, p.payment_count, p.volume, p.first_day, p.last_day, p.last_paid_at)
+ *          IS DISTINCT FROM (EXCLUDED.display_masked, EXCLUDED.payment_count, EXCLUDED.volume, EXCLUDED.first_day,
+ *                            EXCLUDED.last_day, EXCLUDED.last_paid_at)
  *   RETURNING 1
- * ), stale_months AS (
- *   DELETE FROM merchant_stats_payers_monthly m
- *    WHERE m.merchant_id = :merchantId!
- *      AND NOT EXISTS (SELECT 1 FROM months n
- *                       WHERE n.livemode = m.livemode AND n.currency = m.currency AND n.month = m.month
- *                         AND n.customer_key = m.customer_key)
+ * ), stale_payers AS (
+ *   DELETE FROM merchant_stats_payers p
+ *    WHERE p.merchant_id = :merchantId!
+ *      AND NOT EXISTS (SELECT 1 FROM payers n
+ *                       WHERE n.livemode = p.livemode AND n.currency = p.currency AND n.customer_key = p.customer_key)
  *   RETURNING 1
  * ), marked AS (
  *   INSERT INTO merchant_stats_applied_events (event_id, merchant_id, occurred_at)
@@ -293,8 +379,8 @@ const analyticsRebuildMerchantIR: any = {"usedParamSet":{"merchantId":true,"even
  * )
  * SELECT (SELECT count(*) FROM written_hours)::int AS "hours!", (SELECT count(*) FROM stale_hours)::int AS "staleHours!",
  *        (SELECT count(*) FROM written_days)::int AS "payerDays!", (SELECT count(*) FROM stale_days)::int AS "stalePayerDays!",
- *        (SELECT count(*) FROM written_months)::int AS "payerMonths!",
- *        (SELECT count(*) FROM stale_months)::int AS "stalePayerMonths!",
+ *        (SELECT count(*) FROM written_payers)::int AS "payers!",
+ *        (SELECT count(*) FROM stale_payers)::int AS "stalePayers!",
  *        (SELECT count(*) FROM marked)::int AS "eventsMarked!"
  * ```
  */
@@ -551,26 +637,18 @@ export const analyticsFunnel = new PreparedQuery<AnalyticsFunnelParams,Analytics
 /** 'AnalyticsTopCustomers' parameters type */
 export interface AnalyticsTopCustomersParams {
   currency: string;
-  firstEdgeFrom: DateOrString;
-  firstEdgeSign: number;
-  firstEdgeTo: DateOrString;
+  fromDay: DateOrString;
   limit: NumberOrString;
   livemode: boolean;
   merchantId: string;
-  monthFrom: DateOrString;
-  monthTo: DateOrString;
-  secondEdgeFrom: DateOrString;
-  secondEdgeSign: number;
-  secondEdgeTo: DateOrString;
-  toEnd: DateOrString;
+  toDay: DateOrString;
 }
 
 /** 'AnalyticsTopCustomers' return type */
 export interface AnalyticsTopCustomersResult {
   customerKey: string;
   displayMasked: string;
-  lastPaidAt: Date | null;
-  lastPaidLater: boolean;
+  lastPaidAt: Date;
   paymentCount: string;
   volume: string;
 }
@@ -581,91 +659,52 @@ export interface AnalyticsTopCustomersQuery {
   result: AnalyticsTopCustomersResult;
 }
 
-const analyticsTopCustomersIR: any = {"usedParamSet":{"toEnd":true,"merchantId":true,"livemode":true,"currency":true,"monthFrom":true,"monthTo":true,"firstEdgeSign":true,"firstEdgeFrom":true,"firstEdgeTo":true,"secondEdgeSign":true,"secondEdgeFrom":true,"secondEdgeTo":true,"limit":true},"params":[{"name":"toEnd","required":true,"transform":{"type":"scalar"},"locs":[{"a":1203,"b":1209},{"a":1279,"b":1285}]},{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":1372,"b":1383},{"a":1777,"b":1788},{"a":2189,"b":2200}]},{"name":"livemode","required":true,"transform":{"type":"scalar"},"locs":[{"a":1402,"b":1411},{"a":1807,"b":1816},{"a":2219,"b":2228}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":1430,"b":1439},{"a":1835,"b":1844},{"a":2247,"b":2256}]},{"name":"monthFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":1461,"b":1471}]},{"name":"monthTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":1494,"b":1502}]},{"name":"firstEdgeSign","required":true,"transform":{"type":"scalar"},"locs":[{"a":1565,"b":1579},{"a":1605,"b":1619},{"a":1657,"b":1671}]},{"name":"firstEdgeFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":1864,"b":1878}]},{"name":"firstEdgeTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":1899,"b":1911}]},{"name":"secondEdgeSign","required":true,"transform":{"type":"scalar"},"locs":[{"a":1974,"b":1989},{"a":2015,"b":2030},{"a":2068,"b":2083}]},{"name":"secondEdgeFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":2276,"b":2291}]},{"name":"secondEdgeTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":2312,"b":2325}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":2725,"b":2731}]}],"statement":"-- The payers of the most volume over the UTC days of the window, ties by count then key, from the payers' months\n-- [:monthFrom, :monthTo] (the window's whole months, and a partial edge month when its days outside the window are\n-- fewer than those inside) and the payers' days of two edge ranges (first day, last day, sign; an unused one empty):\n-- +1 for the days inside the window of an edge month not taken whole, -1 for the days outside it of an edge month\n-- taken whole. Each range is a primary-key range scan of its own (with a join to a list of ranges the planner\n-- scanned every daily row). Exact: what a month row counts outside the window is taken off again, and a payer whose\n-- count comes to 0 is left out. A month row whose last payment is after the window (only the last day's month can\n-- have one: a payment dated after today) gives no last payment and sets \"lastPaidLater\":\n-- AnalyticsTopCustomersLastPaid then reads it from the payer's days (a lookup per row here was estimated dear\n-- enough to set PostgreSQL's JIT compiling, most of the request's time).\nWITH parts AS (\n  SELECT m.customer_key, m.display_masked, m.payment_count, m.volume,\n         CASE WHEN m.last_paid_at < :toEnd! THEN m.last_paid_at END AS last_paid_at,\n         m.last_paid_at >= :toEnd! AS last_paid_later\n    FROM merchant_stats_payers_monthly m\n   WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode! AND m.currency = :currency!\n     AND m.month >= :monthFrom!::date AND m.month <= :monthTo!::date\n  UNION ALL\n  SELECT d.customer_key, d.display_masked, :firstEdgeSign!::int * d.payment_count, :firstEdgeSign!::int * d.volume,\n         CASE WHEN :firstEdgeSign!::int > 0 THEN d.last_paid_at END, false\n    FROM merchant_stats_payers_daily d\n   WHERE d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!\n     AND d.day >= :firstEdgeFrom!::date AND d.day <= :firstEdgeTo!::date\n  UNION ALL\n  SELECT d.customer_key, d.display_masked, :secondEdgeSign!::int * d.payment_count, :secondEdgeSign!::int * d.volume,\n         CASE WHEN :secondEdgeSign!::int > 0 THEN d.last_paid_at END, false\n    FROM merchant_stats_payers_daily d\n   WHERE d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!\n     AND d.day >= :secondEdgeFrom!::date AND d.day <= :secondEdgeTo!::date\n)\nSELECT customer_key AS \"customerKey!\", max(display_masked) AS \"displayMasked!\",\n       sum(payment_count)::text AS \"paymentCount!\", sum(volume)::text AS \"volume!\", max(last_paid_at) AS \"lastPaidAt\",\n       bool_or(last_paid_later) AS \"lastPaidLater!\"\n  FROM parts\n GROUP BY customer_key\nHAVING sum(payment_count) > 0\n ORDER BY sum(volume) DESC, sum(payment_count) DESC, customer_key\n LIMIT :limit!"};
+const analyticsTopCustomersIR: any = {"usedParamSet":{"toDay":true,"fromDay":true,"merchantId":true,"livemode":true,"currency":true,"limit":true},"params":[{"name":"toDay","required":true,"transform":{"type":"scalar"},"locs":[{"a":1331,"b":1337},{"a":1500,"b":1506},{"a":1679,"b":1685}]},{"name":"fromDay","required":true,"transform":{"type":"scalar"},"locs":[{"a":1706,"b":1714},{"a":1924,"b":1932},{"a":2102,"b":2110},{"a":2298,"b":2306}]},{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":2208,"b":2219}]},{"name":"livemode","required":true,"transform":{"type":"scalar"},"locs":[{"a":2238,"b":2247}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":2266,"b":2275}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":2488,"b":2494}]}],"statement":"-- The payers of the most volume over the UTC days [:fromDay, :toDay] (the window ends today), ties by count then key:\n-- a payer's total over the window is its total through :toDay less its total before :fromDay. The payers are those\n-- whose last day is on or after :fromDay (merchant_stats_payers_last_day_idx); through :toDay is the lifetime row when\n-- its last day is not after :toDay, else (a payment dated after today) the payer's last day row on or before :toDay\n-- and on or after :fromDay (none: nothing in the window, the payer is left out), whose last payment is the payer's\n-- last inside the window; before :fromDay is 0 when the payer's first day is not before it, else the payer's last\n-- day row before :fromDay, one index-only probe of the daily primary key (its INCLUDE columns). So the work is one\n-- row and at most one probe per payer active in the window, not payer-days or payments.\nSELECT p.customer_key AS \"customerKey!\", p.display_masked AS \"displayMasked!\",\n       (t.cum_count - coalesce(b.cum_count, 0))::text AS \"paymentCount!\",\n       (t.cum_volume - coalesce(b.cum_volume, 0))::text AS \"volume!\", t.last_paid_at AS \"lastPaidAt!\"\n  FROM merchant_stats_payers p\n CROSS JOIN LATERAL (\n         SELECT p.payment_count AS cum_count, p.volume AS cum_volume, p.last_paid_at\n          WHERE p.last_day <= :toDay!::date\n         UNION ALL\n         (SELECT d.cum_count, d.cum_volume, d.last_paid_at\n            FROM merchant_stats_payers_daily d\n           WHERE p.last_day > :toDay!::date\n             AND d.merchant_id = p.merchant_id AND d.livemode = p.livemode AND d.currency = p.currency\n             AND d.customer_key = p.customer_key AND d.day <= :toDay!::date AND d.day >= :fromDay!::date\n           ORDER BY d.day DESC\n           LIMIT 1)\n       ) t\n  LEFT JOIN LATERAL (\n         SELECT d.cum_count, d.cum_volume\n           FROM merchant_stats_payers_daily d\n          WHERE p.first_day < :fromDay!::date\n            AND d.merchant_id = p.merchant_id AND d.livemode = p.livemode AND d.currency = p.currency\n            AND d.customer_key = p.customer_key AND d.day < :fromDay!::date\n          ORDER BY d.day DESC\n          LIMIT 1\n       ) b ON true\n WHERE p.merchant_id = :merchantId! AND p.livemode = :livemode! AND p.currency = :currency!\n   AND p.last_day >= :fromDay!::date\n   AND t.cum_count - coalesce(b.cum_count, 0) > 0\n ORDER BY t.cum_volume - coalesce(b.cum_volume, 0) DESC, t.cum_count - coalesce(b.cum_count, 0) DESC, p.customer_key\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- The payers of the most volume over the UTC days of the window, ties by count then key, from the payers' months
- * -- [:monthFrom, :monthTo] (the window's whole months, and a partial edge month when its days outside the window are
- * -- fewer than those inside) and the payers' days of two edge ranges (first day, last day, sign; an unused one empty):
- * -- +1 for the days inside the window of an edge month not taken whole, -1 for the days outside it of an edge month
- * -- taken whole. Each range is a primary-key range scan of its own (with a join to a list of ranges the planner
- * -- scanned every daily row). Exact: what a month row counts outside the window is taken off again, and a payer whose
- * -- count comes to 0 is left out. A month row whose last payment is after the window (only the last day's month can
- * -- have one: a payment dated after today) gives no last payment and sets "lastPaidLater":
- * -- AnalyticsTopCustomersLastPaid then reads it from the payer's days (a lookup per row here was estimated dear
- * -- enough to set PostgreSQL's JIT compiling, most of the request's time).
- * WITH parts AS (
- *   SELECT m.customer_key, m.display_masked, m.payment_count, m.volume,
- *          CASE WHEN m.last_paid_at < :toEnd! THEN m.last_paid_at END AS last_paid_at,
- *          m.last_paid_at >= :toEnd! AS last_paid_later
- *     FROM merchant_stats_payers_monthly m
- *    WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode! AND m.currency = :currency!
- *      AND m.month >= :monthFrom!::date AND m.month <= :monthTo!::date
- *   UNION ALL
- *   SELECT d.customer_key, d.display_masked, :firstEdgeSign!::int * d.payment_count, :firstEdgeSign!::int * d.volume,
- *          CASE WHEN :firstEdgeSign!::int > 0 THEN d.last_paid_at END, false
- *     FROM merchant_stats_payers_daily d
- *    WHERE d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!
- *      AND d.day >= :firstEdgeFrom!::date AND d.day <= :firstEdgeTo!::date
- *   UNION ALL
- *   SELECT d.customer_key, d.display_masked, :secondEdgeSign!::int * d.payment_count, :secondEdgeSign!::int * d.volume,
- *          CASE WHEN :secondEdgeSign!::int > 0 THEN d.last_paid_at END, false
- *     FROM merchant_stats_payers_daily d
- *    WHERE d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!
- *      AND d.day >= :secondEdgeFrom!::date AND d.day <= :secondEdgeTo!::date
- * )
- * SELECT customer_key AS "customerKey!", max(display_masked) AS "displayMasked!",
- *        sum(payment_count)::text AS "paymentCount!", sum(volume)::text AS "volume!", max(last_paid_at) AS "lastPaidAt",
- *        bool_or(last_paid_later) AS "lastPaidLater!"
- *   FROM parts
- *  GROUP BY customer_key
- * HAVING sum(payment_count) > 0
- *  ORDER BY sum(volume) DESC, sum(payment_count) DESC, customer_key
+ * -- The payers of the most volume over the UTC days [:fromDay, :toDay] (the window ends today), ties by count then key:
+ * -- a payer's total over the window is its total through :toDay less its total before :fromDay. The payers are those
+ * -- whose last day is on or after :fromDay (merchant_stats_payers_last_day_idx); through :toDay is the lifetime row when
+ * -- its last day is not after :toDay, else (a payment dated after today) the payer's last day row on or before :toDay
+ * -- and on or after :fromDay (none: nothing in the window, the payer is left out), whose last payment is the payer's
+ * -- last inside the window; before :fromDay is 0 when the payer's first day is not before it, else the payer's last
+ * -- day row before :fromDay, one index-only probe of the daily primary key (its INCLUDE columns). So the work is one
+ * -- row and at most one probe per payer active in the window, not payer-days or payments.
+ * SELECT p.customer_key AS "customerKey!", p.display_masked AS "displayMasked!",
+ *        (t.cum_count - coalesce(b.cum_count, 0))::text AS "paymentCount!",
+ *        (t.cum_volume - coalesce(b.cum_volume, 0))::text AS "volume!", t.last_paid_at AS "lastPaidAt!"
+ *   FROM merchant_stats_payers p
+ *  CROSS JOIN LATERAL (
+ *          SELECT p.payment_count AS cum_count, p.volume AS cum_volume, p.last_paid_at
+ *           WHERE p.last_day <= :toDay!::date
+ *          UNION ALL
+ *          (SELECT d.cum_count, d.cum_volume, d.last_paid_at
+ *             FROM merchant_stats_payers_daily d
+ *            WHERE p.last_day > :toDay!::date
+ *              AND d.merchant_id = p.merchant_id AND d.livemode = p.livemode AND d.currency = p.currency
+ *              AND d.customer_key = p.customer_key AND d.day <= :toDay!::date AND d.day >= :fromDay!::date
+ *            ORDER BY d.day DESC
+ *            LIMIT 1)
+ *        ) t
+ *   LEFT JOIN LATERAL (
+ *          SELECT d.cum_count, d.cum_volume
+ *            FROM merchant_stats_payers_daily d
+ *           WHERE p.first_day < :fromDay!::date
+ *             AND d.merchant_id = p.merchant_id AND d.livemode = p.livemode AND d.currency = p.currency
+ *             AND d.customer_key = p.customer_key AND d.day < :fromDay!::date
+ *           ORDER BY d.day DESC
+ *           LIMIT 1
+ *        ) b ON true
+ *  WHERE p.merchant_id = :merchantId! AND p.livemode = :livemode! AND p.currency = :currency!
+ *    AND p.last_day >= :fromDay!::date
+ *    AND t.cum_count - coalesce(b.cum_count, 0) > 0
+ *  ORDER BY t.cum_volume - coalesce(b.cum_volume, 0) DESC, t.cum_count - coalesce(b.cum_count, 0) DESC, p.customer_key
  *  LIMIT :limit!
  * ```
  */
 export const analyticsTopCustomers = new PreparedQuery<AnalyticsTopCustomersParams,AnalyticsTopCustomersResult>(analyticsTopCustomersIR);
-
-
-/** 'AnalyticsTopCustomersLastPaid' parameters type */
-export interface AnalyticsTopCustomersLastPaidParams {
-  currency: string;
-  customerKeys: stringArray;
-  fromDay: DateOrString;
-  livemode: boolean;
-  merchantId: string;
-  toDay: DateOrString;
-}
-
-/** 'AnalyticsTopCustomersLastPaid' return type */
-export interface AnalyticsTopCustomersLastPaidResult {
-  customerKey: string;
-  lastPaidAt: Date;
-}
-
-/** 'AnalyticsTopCustomersLastPaid' query type */
-export interface AnalyticsTopCustomersLastPaidQuery {
-  params: AnalyticsTopCustomersLastPaidParams;
-  result: AnalyticsTopCustomersLastPaidResult;
-}
-
-const analyticsTopCustomersLastPaidIR: any = {"usedParamSet":{"merchantId":true,"livemode":true,"currency":true,"fromDay":true,"toDay":true,"customerKeys":true},"params":[{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":337,"b":348}]},{"name":"livemode","required":true,"transform":{"type":"scalar"},"locs":[{"a":365,"b":374}]},{"name":"currency","required":true,"transform":{"type":"scalar"},"locs":[{"a":391,"b":400}]},{"name":"fromDay","required":true,"transform":{"type":"scalar"},"locs":[{"a":416,"b":424}]},{"name":"toDay","required":true,"transform":{"type":"scalar"},"locs":[{"a":443,"b":449}]},{"name":"customerKeys","required":true,"transform":{"type":"scalar"},"locs":[{"a":480,"b":493}]}],"statement":"-- The last payment inside the days [:fromDay, :toDay] of the payers given, from their days: for the top customers\n-- whose month row has a payment after the window (AnalyticsTopCustomers' \"lastPaidLater\").\nSELECT customer_key AS \"customerKey!\", max(last_paid_at) AS \"lastPaidAt!\"\n  FROM merchant_stats_payers_daily\n WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!\n   AND day >= :fromDay!::date AND day <= :toDay!::date AND customer_key = ANY(:customerKeys!::text[])\n GROUP BY customer_key"};
-
-/**
- * Query generated from SQL:
- * ```
- * -- The last payment inside the days [:fromDay, :toDay] of the payers given, from their days: for the top customers
- * -- whose month row has a payment after the window (AnalyticsTopCustomers' "lastPaidLater").
- * SELECT customer_key AS "customerKey!", max(last_paid_at) AS "lastPaidAt!"
- *   FROM merchant_stats_payers_daily
- *  WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!
- *    AND day >= :fromDay!::date AND day <= :toDay!::date AND customer_key = ANY(:customerKeys!::text[])
- *  GROUP BY customer_key
- * ```
- */
-export const analyticsTopCustomersLastPaid = new PreparedQuery<AnalyticsTopCustomersLastPaidParams,AnalyticsTopCustomersLastPaidResult>(analyticsTopCustomersLastPaidIR);
 
 
 /** 'AnalyticsSettlementAccount' parameters type */

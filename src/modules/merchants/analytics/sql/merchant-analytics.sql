@@ -8,8 +8,11 @@ SELECT pg_advisory_xact_lock(hashtextextended('merchant-analytics:' || :merchant
 
 /* @name AnalyticsApplyFact */
 -- One outbox event counted once: its id is recorded first (a redelivered event finds it and adds nothing), then
--- the fact its source row stands for (merchant_stats_facts, by kind and id) is added to the hour, the payer's day
--- and the payer's month.
+-- the fact its source row stands for (merchant_stats_facts, by kind and id) is added to the hour and to the payer's
+-- lifetime row (merchant_stats_payers). The upsert holds the payer's row lock until the transaction commits, so the
+-- payer's facts are applied one at a time from here on: the payer's day (AnalyticsPayerAddDay, run next with the
+-- values returned here when "payerDay" is not null) then reads, in a statement of its own with a fresh snapshot,
+-- every day row an earlier fact of the payer wrote.
 WITH fresh AS (
   INSERT INTO merchant_stats_applied_events (event_id, merchant_id, occurred_at)
   VALUES (:eventId!, :merchantId!, :occurredAt!)
@@ -42,40 +45,73 @@ WITH fresh AS (
          api_sessions_opened = h.api_sessions_opened + EXCLUDED.api_sessions_opened,
          api_sessions_completed = h.api_sessions_completed + EXCLUDED.api_sessions_completed
   RETURNING 1
-), payers AS (
-  INSERT INTO merchant_stats_payers_daily AS d
-         (merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at)
-  SELECT merchant_id, livemode, currency, (at AT TIME ZONE 'UTC')::date, customer_key, display_masked, 1, volume, at
+), payer AS (
+  INSERT INTO merchant_stats_payers AS p
+         (merchant_id, livemode, currency, customer_key, display_masked, payment_count, volume, first_day, last_day,
+          last_paid_at)
+  SELECT merchant_id, livemode, currency, customer_key, display_masked, 1, volume, (at AT TIME ZONE 'UTC')::date,
+         (at AT TIME ZONE 'UTC')::date, at
     FROM fact
    WHERE customer_key IS NOT NULL
-  ON CONFLICT (merchant_id, livemode, currency, day, customer_key) DO UPDATE SET
-         payment_count = d.payment_count + 1,
-         volume = d.volume + EXCLUDED.volume,
+  ON CONFLICT (merchant_id, livemode, currency, customer_key) DO UPDATE SET
+         payment_count = p.payment_count + 1,
+         volume = p.volume + EXCLUDED.volume,
          display_masked = EXCLUDED.display_masked,
-         last_paid_at = greatest(d.last_paid_at, EXCLUDED.last_paid_at)
-  RETURNING 1
-), payer_months AS (
-  INSERT INTO merchant_stats_payers_monthly AS m
-         (merchant_id, livemode, currency, month, customer_key, display_masked, payment_count, volume, last_paid_at)
-  SELECT merchant_id, livemode, currency, date_trunc('month', at AT TIME ZONE 'UTC')::date, customer_key,
-         display_masked, 1, volume, at
-    FROM fact
-   WHERE customer_key IS NOT NULL
-  ON CONFLICT (merchant_id, livemode, currency, month, customer_key) DO UPDATE SET
-         payment_count = m.payment_count + 1,
-         volume = m.volume + EXCLUDED.volume,
-         display_masked = EXCLUDED.display_masked,
-         last_paid_at = greatest(m.last_paid_at, EXCLUDED.last_paid_at)
+         first_day = least(p.first_day, EXCLUDED.first_day),
+         last_day = greatest(p.last_day, EXCLUDED.last_day),
+         last_paid_at = greatest(p.last_paid_at, EXCLUDED.last_paid_at)
   RETURNING 1
 )
 SELECT (SELECT count(*) FROM fresh)::int AS "applied!", (SELECT count(*) FROM hourly)::int AS "counted!",
-       (SELECT count(*) FROM payers)::int AS "payers!", (SELECT count(*) FROM payer_months)::int AS "payerMonths!";
+       (SELECT count(*) FROM payer)::int AS "payers!",
+       f.livemode AS "livemode", f.currency AS "currency", (f.at AT TIME ZONE 'UTC')::date::text AS "payerDay",
+       f.customer_key AS "customerKey", f.display_masked AS "displayMasked", f.volume::text AS "volume",
+       f.at AS "paidAt"
+  FROM (SELECT 1) one
+  LEFT JOIN fact f ON f.customer_key IS NOT NULL;
+
+/* @name AnalyticsPayerAddDay */
+-- A payer's fact (AnalyticsApplyFact's, whose transaction holds the payer's lifetime row) added to its day: the day
+-- row's count and volume, and the cumulative totals through the day (cum_count, cum_volume) of that row (the payer's
+-- last row before the day plus this day's) and of every later row of the payer (a fact dated before the payer's last
+-- day: a late one; normally there is none).
+WITH before AS (
+  SELECT d.cum_count, d.cum_volume
+    FROM merchant_stats_payers_daily d
+   WHERE d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!
+     AND d.customer_key = :customerKey! AND d.day < :day!::date
+   ORDER BY d.day DESC
+   LIMIT 1
+), later AS (
+  UPDATE merchant_stats_payers_daily d
+     SET cum_count = d.cum_count + 1, cum_volume = d.cum_volume + :volume!::bigint
+   WHERE d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!
+     AND d.customer_key = :customerKey! AND d.day > :day!::date
+  RETURNING 1
+), this_day AS (
+  INSERT INTO merchant_stats_payers_daily AS d
+         (merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at,
+          cum_count, cum_volume)
+  SELECT :merchantId!, :livemode!, :currency!, :day!::date, :customerKey!, :displayMasked!, 1, :volume!::bigint,
+         :paidAt!::timestamptz, coalesce((SELECT cum_count FROM before), 0) + 1,
+         coalesce((SELECT cum_volume FROM before), 0) + :volume!::bigint
+  ON CONFLICT (merchant_id, livemode, currency, customer_key, day) DO UPDATE SET
+         payment_count = d.payment_count + 1,
+         volume = d.volume + EXCLUDED.volume,
+         display_masked = EXCLUDED.display_masked,
+         last_paid_at = greatest(d.last_paid_at, EXCLUDED.last_paid_at),
+         cum_count = d.cum_count + 1,
+         cum_volume = d.cum_volume + EXCLUDED.volume
+  RETURNING 1
+)
+SELECT (SELECT count(*) FROM this_day)::int AS "days!", (SELECT count(*) FROM later)::int AS "laterDays!";
 
 /* @name AnalyticsRebuildMerchant */
 -- Every rollup of one merchant recomputed from its source rows, in one statement (one snapshot): the hours, the
--- payers' days and the payers' months that differ overwritten (a row that agrees is left alone), rows left without a source deleted, and the outbox events of those source rows
--- since :eventsSince marked applied, so an event already in the snapshot that the worker has not consumed yet
--- does not count twice. Run under AnalyticsLockMerchantExclusive.
+-- payers' days (their cumulative totals by a window sum over each payer's days) and the payers' lifetime rows that
+-- differ overwritten (a row that agrees is left alone), rows left without a source deleted, and the outbox events of
+-- those source rows since :eventsSince marked applied, so an event already in the snapshot that the worker has not
+-- consumed yet does not count twice. Run under AnalyticsLockMerchantExclusive.
 WITH facts AS (
   SELECT f.merchant_id, f.livemode, f.currency, f.at, f.rail, f.payments_succeeded, f.payments_failed, f.volume, f.fees,
          f.refunds, f.link_views, f.link_sessions_opened, f.link_sessions_completed, f.api_sessions_opened,
@@ -91,19 +127,24 @@ WITH facts AS (
          sum(api_sessions_opened)::int AS api_sessions_opened, sum(api_sessions_completed)::int AS api_sessions_completed
     FROM facts
    GROUP BY 1, 2, 3, 4, 5
-), days AS (
+), day_sums AS (
   SELECT merchant_id, livemode, currency, (at AT TIME ZONE 'UTC')::date AS day, customer_key,
          max(display_masked) AS display_masked, count(*)::int AS payment_count, sum(volume)::bigint AS volume,
          max(at) AS last_paid_at
     FROM facts
    WHERE customer_key IS NOT NULL
    GROUP BY 1, 2, 3, 4, 5
-), months AS (
-  SELECT merchant_id, livemode, currency, date_trunc('month', day)::date AS month, customer_key,
-         max(display_masked) AS display_masked, sum(payment_count)::int AS payment_count,
-         sum(volume)::bigint AS volume, max(last_paid_at) AS last_paid_at
-    FROM days
-   GROUP BY 1, 2, 3, 4, 5
+), days AS (
+  SELECT merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at,
+         (sum(payment_count) OVER payer)::int AS cum_count, (sum(volume) OVER payer)::bigint AS cum_volume
+    FROM day_sums
+  WINDOW payer AS (PARTITION BY merchant_id, livemode, currency, customer_key ORDER BY day)
+), payers AS (
+  SELECT merchant_id, livemode, currency, customer_key, max(display_masked) AS display_masked,
+         sum(payment_count)::int AS payment_count, sum(volume)::bigint AS volume, min(day) AS first_day,
+         max(day) AS last_day, max(last_paid_at) AS last_paid_at
+    FROM day_sums
+   GROUP BY 1, 2, 3, 4
 ), written_hours AS (
   INSERT INTO merchant_stats_hourly AS h
          (merchant_id, livemode, hour, currency, rail, payments_succeeded, payments_failed, volume, fees, refunds,
@@ -132,14 +173,18 @@ WITH facts AS (
   RETURNING 1
 ), written_days AS (
   INSERT INTO merchant_stats_payers_daily AS d
-         (merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at)
-  SELECT merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at
+         (merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at,
+          cum_count, cum_volume)
+  SELECT merchant_id, livemode, currency, day, customer_key, display_masked, payment_count, volume, last_paid_at,
+         cum_count, cum_volume
     FROM days
-  ON CONFLICT (merchant_id, livemode, currency, day, customer_key) DO UPDATE SET
+  ON CONFLICT (merchant_id, livemode, currency, customer_key, day) DO UPDATE SET
          display_masked = EXCLUDED.display_masked, payment_count = EXCLUDED.payment_count,
-         volume = EXCLUDED.volume, last_paid_at = EXCLUDED.last_paid_at
-   WHERE (d.display_masked, d.payment_count, d.volume, d.last_paid_at)
-         IS DISTINCT FROM (EXCLUDED.display_masked, EXCLUDED.payment_count, EXCLUDED.volume, EXCLUDED.last_paid_at)
+         volume = EXCLUDED.volume, last_paid_at = EXCLUDED.last_paid_at,
+         cum_count = EXCLUDED.cum_count, cum_volume = EXCLUDED.cum_volume
+   WHERE (d.display_masked, d.payment_count, d.volume, d.last_paid_at, d.cum_count, d.cum_volume)
+         IS DISTINCT FROM (EXCLUDED.display_masked, EXCLUDED.payment_count, EXCLUDED.volume, EXCLUDED.last_paid_at,
+                           EXCLUDED.cum_count, EXCLUDED.cum_volume)
   RETURNING 1
 ), stale_days AS (
   DELETE FROM merchant_stats_payers_daily d
@@ -148,23 +193,26 @@ WITH facts AS (
                       WHERE n.livemode = d.livemode AND n.currency = d.currency AND n.day = d.day
                         AND n.customer_key = d.customer_key)
   RETURNING 1
-), written_months AS (
-  INSERT INTO merchant_stats_payers_monthly AS m
-         (merchant_id, livemode, currency, month, customer_key, display_masked, payment_count, volume, last_paid_at)
-  SELECT merchant_id, livemode, currency, month, customer_key, display_masked, payment_count, volume, last_paid_at
-    FROM months
-  ON CONFLICT (merchant_id, livemode, currency, month, customer_key) DO UPDATE SET
+), written_payers AS (
+  INSERT INTO merchant_stats_payers AS p
+         (merchant_id, livemode, currency, customer_key, display_masked, payment_count, volume, first_day, last_day,
+          last_paid_at)
+  SELECT merchant_id, livemode, currency, customer_key, display_masked, payment_count, volume, first_day, last_day,
+         last_paid_at
+    FROM payers
+  ON CONFLICT (merchant_id, livemode, currency, customer_key) DO UPDATE SET
          display_masked = EXCLUDED.display_masked, payment_count = EXCLUDED.payment_count,
-         volume = EXCLUDED.volume, last_paid_at = EXCLUDED.last_paid_at
-   WHERE (m.display_masked, m.payment_count, m.volume, m.last_paid_at)
-         IS DISTINCT FROM (EXCLUDED.display_masked, EXCLUDED.payment_count, EXCLUDED.volume, EXCLUDED.last_paid_at)
+         volume = EXCLUDED.volume, first_day = EXCLUDED.first_day, last_day = EXCLUDED.last_day,
+         last_paid_at = EXCLUDED.last_paid_at
+   WHERE (p.display_masked, p.payment_count, p.volume, p.first_day, p.last_day, p.last_paid_at)
+         IS DISTINCT FROM (EXCLUDED.display_masked, EXCLUDED.payment_count, EXCLUDED.volume, EXCLUDED.first_day,
+                           EXCLUDED.last_day, EXCLUDED.last_paid_at)
   RETURNING 1
-), stale_months AS (
-  DELETE FROM merchant_stats_payers_monthly m
-   WHERE m.merchant_id = :merchantId!
-     AND NOT EXISTS (SELECT 1 FROM months n
-                      WHERE n.livemode = m.livemode AND n.currency = m.currency AND n.month = m.month
-                        AND n.customer_key = m.customer_key)
+), stale_payers AS (
+  DELETE FROM merchant_stats_payers p
+   WHERE p.merchant_id = :merchantId!
+     AND NOT EXISTS (SELECT 1 FROM payers n
+                      WHERE n.livemode = p.livemode AND n.currency = p.currency AND n.customer_key = p.customer_key)
   RETURNING 1
 ), marked AS (
   INSERT INTO merchant_stats_applied_events (event_id, merchant_id, occurred_at)
@@ -177,8 +225,8 @@ WITH facts AS (
 )
 SELECT (SELECT count(*) FROM written_hours)::int AS "hours!", (SELECT count(*) FROM stale_hours)::int AS "staleHours!",
        (SELECT count(*) FROM written_days)::int AS "payerDays!", (SELECT count(*) FROM stale_days)::int AS "stalePayerDays!",
-       (SELECT count(*) FROM written_months)::int AS "payerMonths!",
-       (SELECT count(*) FROM stale_months)::int AS "stalePayerMonths!",
+       (SELECT count(*) FROM written_payers)::int AS "payers!",
+       (SELECT count(*) FROM stale_payers)::int AS "stalePayers!",
        (SELECT count(*) FROM marked)::int AS "eventsMarked!";
 
 /* @name AnalyticsMerchantIds */
@@ -250,53 +298,44 @@ SELECT coalesce(sum(link_views), 0)::text AS "linkViews!",
    AND hour >= :from! AND hour < :to!;
 
 /* @name AnalyticsTopCustomers */
--- The payers of the most volume over the UTC days of the window, ties by count then key, from the payers' months
--- [:monthFrom, :monthTo] (the window's whole months, and a partial edge month when its days outside the window are
--- fewer than those inside) and the payers' days of two edge ranges (first day, last day, sign; an unused one empty):
--- +1 for the days inside the window of an edge month not taken whole, -1 for the days outside it of an edge month
--- taken whole. Each range is a primary-key range scan of its own (with a join to a list of ranges the planner
--- scanned every daily row). Exact: what a month row counts outside the window is taken off again, and a payer whose
--- count comes to 0 is left out. A month row whose last payment is after the window (only the last day's month can
--- have one: a payment dated after today) gives no last payment and sets "lastPaidLater":
--- AnalyticsTopCustomersLastPaid then reads it from the payer's days (a lookup per row here was estimated dear
--- enough to set PostgreSQL's JIT compiling, most of the request's time).
-WITH parts AS (
-  SELECT m.customer_key, m.display_masked, m.payment_count, m.volume,
-         CASE WHEN m.last_paid_at < :toEnd! THEN m.last_paid_at END AS last_paid_at,
-         m.last_paid_at >= :toEnd! AS last_paid_later
-    FROM merchant_stats_payers_monthly m
-   WHERE m.merchant_id = :merchantId! AND m.livemode = :livemode! AND m.currency = :currency!
-     AND m.month >= :monthFrom!::date AND m.month <= :monthTo!::date
-  UNION ALL
-  SELECT d.customer_key, d.display_masked, :firstEdgeSign!::int * d.payment_count, :firstEdgeSign!::int * d.volume,
-         CASE WHEN :firstEdgeSign!::int > 0 THEN d.last_paid_at END, false
-    FROM merchant_stats_payers_daily d
-   WHERE d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!
-     AND d.day >= :firstEdgeFrom!::date AND d.day <= :firstEdgeTo!::date
-  UNION ALL
-  SELECT d.customer_key, d.display_masked, :secondEdgeSign!::int * d.payment_count, :secondEdgeSign!::int * d.volume,
-         CASE WHEN :secondEdgeSign!::int > 0 THEN d.last_paid_at END, false
-    FROM merchant_stats_payers_daily d
-   WHERE d.merchant_id = :merchantId! AND d.livemode = :livemode! AND d.currency = :currency!
-     AND d.day >= :secondEdgeFrom!::date AND d.day <= :secondEdgeTo!::date
-)
-SELECT customer_key AS "customerKey!", max(display_masked) AS "displayMasked!",
-       sum(payment_count)::text AS "paymentCount!", sum(volume)::text AS "volume!", max(last_paid_at) AS "lastPaidAt",
-       bool_or(last_paid_later) AS "lastPaidLater!"
-  FROM parts
- GROUP BY customer_key
-HAVING sum(payment_count) > 0
- ORDER BY sum(volume) DESC, sum(payment_count) DESC, customer_key
+-- The payers of the most volume over the UTC days [:fromDay, :toDay] (the window ends today), ties by count then key:
+-- a payer's total over the window is its total through :toDay less its total before :fromDay. The payers are those
+-- whose last day is on or after :fromDay (merchant_stats_payers_last_day_idx); through :toDay is the lifetime row when
+-- its last day is not after :toDay, else (a payment dated after today) the payer's last day row on or before :toDay
+-- and on or after :fromDay (none: nothing in the window, the payer is left out), whose last payment is the payer's
+-- last inside the window; before :fromDay is 0 when the payer's first day is not before it, else the payer's last
+-- day row before :fromDay, one index-only probe of the daily primary key (its INCLUDE columns). So the work is one
+-- row and at most one probe per payer active in the window, not payer-days or payments.
+SELECT p.customer_key AS "customerKey!", p.display_masked AS "displayMasked!",
+       (t.cum_count - coalesce(b.cum_count, 0))::text AS "paymentCount!",
+       (t.cum_volume - coalesce(b.cum_volume, 0))::text AS "volume!", t.last_paid_at AS "lastPaidAt!"
+  FROM merchant_stats_payers p
+ CROSS JOIN LATERAL (
+         SELECT p.payment_count AS cum_count, p.volume AS cum_volume, p.last_paid_at
+          WHERE p.last_day <= :toDay!::date
+         UNION ALL
+         (SELECT d.cum_count, d.cum_volume, d.last_paid_at
+            FROM merchant_stats_payers_daily d
+           WHERE p.last_day > :toDay!::date
+             AND d.merchant_id = p.merchant_id AND d.livemode = p.livemode AND d.currency = p.currency
+             AND d.customer_key = p.customer_key AND d.day <= :toDay!::date AND d.day >= :fromDay!::date
+           ORDER BY d.day DESC
+           LIMIT 1)
+       ) t
+  LEFT JOIN LATERAL (
+         SELECT d.cum_count, d.cum_volume
+           FROM merchant_stats_payers_daily d
+          WHERE p.first_day < :fromDay!::date
+            AND d.merchant_id = p.merchant_id AND d.livemode = p.livemode AND d.currency = p.currency
+            AND d.customer_key = p.customer_key AND d.day < :fromDay!::date
+          ORDER BY d.day DESC
+          LIMIT 1
+       ) b ON true
+ WHERE p.merchant_id = :merchantId! AND p.livemode = :livemode! AND p.currency = :currency!
+   AND p.last_day >= :fromDay!::date
+   AND t.cum_count - coalesce(b.cum_count, 0) > 0
+ ORDER BY t.cum_volume - coalesce(b.cum_volume, 0) DESC, t.cum_count - coalesce(b.cum_count, 0) DESC, p.customer_key
  LIMIT :limit!;
-
-/* @name AnalyticsTopCustomersLastPaid */
--- The last payment inside the days [:fromDay, :toDay] of the payers given, from their days: for the top customers
--- whose month row has a payment after the window (AnalyticsTopCustomers' "lastPaidLater").
-SELECT customer_key AS "customerKey!", max(last_paid_at) AS "lastPaidAt!"
-  FROM merchant_stats_payers_daily
- WHERE merchant_id = :merchantId! AND livemode = :livemode! AND currency = :currency!
-   AND day >= :fromDay!::date AND day <= :toDay!::date AND customer_key = ANY(:customerKeys!::text[])
- GROUP BY customer_key;
 
 /* @name AnalyticsSettlementAccount */
 -- The merchant's settlement account in force, masked.

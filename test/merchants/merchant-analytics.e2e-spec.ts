@@ -594,7 +594,7 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
     });
   });
 
-  describe("GET /merchant/analytics/top-customers over long ranges (payers' months and days)", () => {
+  describe("GET /merchant/analytics/top-customers over long ranges (payers' lifetime rows and days)", () => {
     /** Five payers' payments over 400 days, and two dated after today, live and consumed as the worker does. */
     const EMAILS = ['ann@long.test', 'ben@long.test', 'cat@long.test', 'dan@long.test', 'eve@long.test'];
     const planted: PlantedPayment[] = [];

@@ -83,6 +83,71 @@ describe('loadAllConfiguration', () => {
   });
 });
 
+describe('Redis Sentinel settings', () => {
+  /** The problems a configuration is refused for, or none. */
+  function problemsOf(env: Record<string, string>): string[] {
+    try {
+      loadConfig({ ...valid, ...env });
+      return [];
+    } catch (error) {
+      if (!(error instanceof ConfigValidationError)) throw error;
+      return error.problems;
+    }
+  }
+
+  it('leaves Sentinel off by default', () => {
+    const config = loadConfig(valid);
+    expect(config.redisSentinels).toEqual([]);
+    expect(config.REDIS_SENTINEL_MASTER).toBe('');
+  });
+
+  it('parses the sentinel addresses once: host:port, an IPv6 host in brackets, port 26379 when left out', () => {
+    const config = loadConfig({
+      ...valid,
+      REDIS_SENTINELS: ' 10.0.1.11:26380, sentinel-b.internal ,[fd00::3]:26381',
+      REDIS_SENTINEL_MASTER: 'mymaster',
+    });
+    expect(config.redisSentinels).toEqual([
+      { host: '10.0.1.11', port: 26380 },
+      { host: 'sentinel-b.internal', port: 26379 },
+      { host: 'fd00::3', port: 26381 },
+    ]);
+    expect(config.REDIS_SENTINEL_MASTER).toBe('mymaster');
+  });
+
+  it.each([
+    ['a port out of range', '10.0.1.11:0', 1],
+    ['a port out of range', '10.0.1.11:26379,10.0.1.12:70000', 2],
+    ['an empty address', '10.0.1.11:26379,,10.0.1.12:26379', 2],
+    ['an IPv6 host without brackets', 'fd00::3:26379', 1],
+    ['a URL', 'redis://10.0.1.11:26379', 1],
+    ['a space inside', '10.0.1.11 26379', 1],
+  ])('refuses %s, naming the address by its place', (_case, sentinels, place) => {
+    const problems = problemsOf({ REDIS_SENTINELS: sentinels, REDIS_SENTINEL_MASTER: 'mymaster' });
+    expect(problems).toEqual([
+      `REDIS_SENTINELS must be a comma-separated list of host:port addresses such as 10.0.0.5:26379,10.0.0.6:26379 (address ${place} is not one)`,
+    ]);
+  });
+
+  it('refuses the sentinels without the master name, and the master name or password without the sentinels', () => {
+    expect(problemsOf({ REDIS_SENTINELS: '10.0.1.11:26379' })).toEqual([
+      'REDIS_SENTINEL_MASTER is required when REDIS_SENTINELS is set: the master group name the sentinels monitor',
+    ]);
+    expect(problemsOf({ REDIS_SENTINEL_MASTER: 'mymaster' })).toEqual([
+      'REDIS_SENTINELS is required when REDIS_SENTINEL_MASTER is set: the addresses of the sentinels',
+    ]);
+    const password = problemsOf({ REDIS_SENTINEL_PASSWORD: 'sentinel-secret' });
+    expect(password).toEqual(['REDIS_SENTINEL_PASSWORD is set but REDIS_SENTINELS is not: set both, or neither']);
+    expect(password.join(' ')).not.toContain('sentinel-secret');
+  });
+
+  it('refuses a master name Sentinel would not take', () => {
+    const problems = problemsOf({ REDIS_SENTINELS: '10.0.1.11:26379', REDIS_SENTINEL_MASTER: 'my master' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^REDIS_SENTINEL_MASTER must be 1-64 characters of \[A-Za-z0-9._-\]/);
+  });
+});
+
 describe('loadAllConfiguration in production', () => {
   const strong = () => randomBytes(32).toString('base64');
   const production = () => ({

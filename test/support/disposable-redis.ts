@@ -69,7 +69,8 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitUntilAnswers(port: number, child: ChildProcess): Promise<void> {
+/** Waits until `child`, a redis-server on `port`, answers PING (fails when it exits first or after 10 s). */
+export async function waitUntilAnswers(port: number, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited with ${child.exitCode}`);

@@ -102,9 +102,35 @@ export class AppConfig implements ConfigSliceChecks {
   @IsBoolean()
   DATABASE_NAMED_STATEMENTS = true;
 
-  @Setting('Redis connection URL')
+  @Setting(
+    'Redis connection URL; with `REDIS_SENTINELS` set, its host and port are not used and the rest (user, password, database number, `rediss://` for TLS) still applies',
+  )
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// connection URL' })
   REDIS_URL: string;
+
+  /**
+   * Redis Sentinel: when set, every Redis connection (the shared client, every Bull queue's, the
+   * pub/sub subscribers') asks these sentinels where the master of `REDIS_SENTINEL_MASTER` is,
+   * and asks again on each reconnection, so a failover needs no restart. README "Redis:
+   * persistence, Sentinel, Bull".
+   */
+  @Setting(
+    "comma-separated `host:port` addresses of Redis Sentinels (port 26379 when left out); when set, every Redis connection reaches the master of `REDIS_SENTINEL_MASTER` through them instead of `REDIS_URL`'s host; empty: no Sentinel",
+  )
+  @IsString()
+  REDIS_SENTINELS = '';
+
+  @Setting(
+    'the master group name the sentinels monitor (`sentinel monitor <name> ...`); required with `REDIS_SENTINELS`',
+  )
+  @Matches(/^$|^[A-Za-z0-9._-]{1,64}$/, { message: 'must be 1-64 characters of [A-Za-z0-9._-]' })
+  REDIS_SENTINEL_MASTER = '';
+
+  @Setting(
+    "password of the sentinels themselves (`requirepass` in their configuration); empty: they ask for none. The master's password stays in `REDIS_URL`",
+  )
+  @IsString()
+  REDIS_SENTINEL_PASSWORD = '';
 
   /** Prefix of every Redis key and Bull queue, so several environments can share one Redis. */
   @Setting('prefix of every Redis key and Bull queue')
@@ -329,8 +355,29 @@ export class AppConfig implements ConfigSliceChecks {
       .filter((origin) => origin.length > 0);
   }
 
+  /** REDIS_SENTINELS as addresses, parsed once when the configuration is loaded; empty without Sentinel. */
+  get redisSentinels(): readonly SentinelAddress[] {
+    return this.sentinels;
+  }
+
+  private sentinels: readonly SentinelAddress[] = [];
+
   check(): string[] {
     const problems: string[] = [];
+    const sentinels = parseSentinelAddresses(this.REDIS_SENTINELS);
+    if (typeof sentinels === 'string') problems.push(`REDIS_SENTINELS ${sentinels}`);
+    else this.sentinels = sentinels;
+    if (this.REDIS_SENTINELS.trim() !== '' && this.REDIS_SENTINEL_MASTER === '') {
+      problems.push(
+        'REDIS_SENTINEL_MASTER is required when REDIS_SENTINELS is set: the master group name the sentinels monitor',
+      );
+    }
+    if (this.REDIS_SENTINELS.trim() === '' && this.REDIS_SENTINEL_MASTER !== '') {
+      problems.push('REDIS_SENTINELS is required when REDIS_SENTINEL_MASTER is set: the addresses of the sentinels');
+    }
+    if (this.REDIS_SENTINELS.trim() === '' && this.REDIS_SENTINEL_PASSWORD !== '') {
+      problems.push('REDIS_SENTINEL_PASSWORD is set but REDIS_SENTINELS is not: set both, or neither');
+    }
     if (this.NODE_ENV === 'production' && this.DEV_MAILBOX) {
       problems.push('DEV_MAILBOX must not be true when NODE_ENV is production');
     }
@@ -349,6 +396,34 @@ export class AppConfig implements ConfigSliceChecks {
     if (this.METRICS_TOKEN !== '') secrets.push({ name: 'METRICS_TOKEN', value: this.METRICS_TOKEN });
     return secrets;
   }
+}
+
+/** One Redis Sentinel's address. */
+export interface SentinelAddress {
+  host: string;
+  port: number;
+}
+
+/** Sentinel's own default port, when an address of REDIS_SENTINELS gives none. */
+const SENTINEL_DEFAULT_PORT = 26379;
+
+/**
+ * `host:port,host:port` (an IPv6 host in brackets, `[::1]:26379`; the port may be left out), or
+ * empty for none. Answers the addresses, or what is wrong (naming the address by its place, like
+ * every configuration problem, never quoting a value).
+ */
+export function parseSentinelAddresses(value: string): SentinelAddress[] | string {
+  if (value.trim() === '') return [];
+  const addresses: SentinelAddress[] = [];
+  for (const [index, item] of value.split(',').entries()) {
+    const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9.-]+))(?::(\d{1,5}))?$/.exec(item.trim());
+    const port = match?.[3] === undefined ? SENTINEL_DEFAULT_PORT : Number(match[3]);
+    if (!match || port < 1 || port > 65535) {
+      return `must be a comma-separated list of host:port addresses such as 10.0.0.5:26379,10.0.0.6:26379 (address ${index + 1} is not one)`;
+    }
+    addresses.push({ host: match[1] ?? match[2], port });
+  }
+  return addresses;
 }
 
 function isTimeZone(value: string): boolean {

@@ -1,5 +1,5 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
+import Redis, { RedisOptions } from 'ioredis';
 import { AppConfig } from '../config/app-config';
 
 export const REDIS = Symbol('REDIS');
@@ -18,6 +18,36 @@ export function redisReconnectDelay(attempt: number): number {
   return Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS);
 }
 
+/** The settings every Redis connection of the process is opened with. */
+export type RedisConnectionSettings = Pick<
+  AppConfig,
+  'REDIS_URL' | 'REDIS_SENTINEL_MASTER' | 'REDIS_SENTINEL_PASSWORD' | 'REDIS_COMMAND_TIMEOUT_MS' | 'redisSentinels'
+>;
+
+/**
+ * What every Redis connection of the process (the shared client and its duplicates, Bull's)
+ * adds to REDIS_URL to reach the master through Sentinel; nothing without `REDIS_SENTINELS`.
+ * With the sentinels given, ioredis asks them where the master of `REDIS_SENTINEL_MASTER` is at
+ * each connection and each reconnection (REDIS_URL's host and port are never used), so a client
+ * cut by a failover reconnects, after its usual retry delay, to the replica Sentinel promoted.
+ * REDIS_URL's user, password and database number still apply to the master; `rediss://` means
+ * TLS to the master and to the sentinels alike (`tls` alone would not reach either in Sentinel
+ * mode, and Bull would drop it). A sentinel that connects but does not answer is given
+ * `REDIS_COMMAND_TIMEOUT_MS`, like a Redis command, before the next one is asked.
+ */
+export function redisSentinelOptions(config: RedisConnectionSettings): RedisOptions {
+  if (config.redisSentinels.length === 0) return {};
+  const tls = /^rediss:/i.test(config.REDIS_URL);
+  return {
+    sentinels: config.redisSentinels.map(({ host, port }) => ({ host, port })),
+    name: config.REDIS_SENTINEL_MASTER,
+    role: 'master',
+    sentinelCommandTimeout: config.REDIS_COMMAND_TIMEOUT_MS,
+    ...(config.REDIS_SENTINEL_PASSWORD === '' ? {} : { sentinelPassword: config.REDIS_SENTINEL_PASSWORD }),
+    ...(tls ? { tls: {}, enableTLSForSentinelMode: true, sentinelTLS: {} } : {}),
+  };
+}
+
 @Injectable()
 class RedisShutdown implements OnApplicationShutdown {
   constructor(@InjectRedis() private readonly redis: Redis) {}
@@ -27,24 +57,39 @@ class RedisShutdown implements OnApplicationShutdown {
   }
 }
 
-/**
- * The shared client fails fast. While the connection is down a command is refused at once
- * instead of waiting in an offline queue for Redis to return (which held requests 3-7 s and
- * then failed them anyway); a command caught by a disconnect is resent once on the next
- * connection, then refused; an unanswered one times out. Callers decide what a refusal means:
- * the caches fall back to PostgreSQL, the rate limits and the biller circuit answer 503.
- * The client reconnects forever, so the service recovers without a restart.
- */
-async function connectRedis(config: AppConfig): Promise<Redis> {
-  const logger = new Logger('Redis');
-  const redis = new Redis(config.REDIS_URL, {
+/** The shared client's options, besides REDIS_URL (`connectRedis` says why each). */
+export function sharedClientOptions(
+  config: RedisConnectionSettings & Pick<AppConfig, 'REDIS_KEY_PREFIX'>,
+): RedisOptions {
+  return {
+    ...redisSentinelOptions(config),
     keyPrefix: `${config.REDIS_KEY_PREFIX}:`,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     commandTimeout: config.REDIS_COMMAND_TIMEOUT_MS,
     retryStrategy: redisReconnectDelay,
     lazyConnect: false,
-  });
+  };
+}
+
+/**
+ * The shared client fails fast. While the connection is down a command is refused at once
+ * instead of waiting in an offline queue for Redis to return (which held requests 3-7 s and
+ * then failed them anyway); a command caught by a disconnect is resent once on the next
+ * connection, then refused; an unanswered one times out. Callers decide what a refusal means:
+ * the caches fall back to PostgreSQL, the rate limits and the biller circuit answer 503.
+ * The client reconnects forever, so the service recovers without a restart: through Sentinel
+ * when it is configured (`redisSentinelOptions`), to whichever instance is the master by then.
+ */
+async function connectRedis(config: AppConfig): Promise<Redis> {
+  const logger = new Logger('Redis');
+  const redis = new Redis(config.REDIS_URL, sharedClientOptions(config));
+
+  if (config.redisSentinels.length > 0) {
+    logger.log(
+      `Redis through Sentinel: master group "${config.REDIS_SENTINEL_MASTER}", ${config.redisSentinels.length} sentinel(s)`,
+    );
+  }
 
   // Without a listener ioredis prints every failed reconnection; one line per outage is enough.
   let down = false;

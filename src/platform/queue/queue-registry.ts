@@ -1,7 +1,12 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import Bull, { Queue } from 'bull';
 import { AppConfig } from '../config/app-config';
-import { RedisConnectionSettings, redisReconnectDelay, redisSentinelOptions } from '../redis/redis.module';
+import {
+  RedisConnectionSettings,
+  redisReconnectDelay,
+  redisSentinelOptions,
+  redisUrlUsesTls,
+} from '../redis/redis.module';
 import { DEFAULT_JOB_OPTIONS } from './queues';
 
 /**
@@ -38,7 +43,8 @@ export function bullPrefix(config: Pick<AppConfig, 'REDIS_KEY_PREFIX'>): string 
  * What every Bull queue of the service is opened with, besides REDIS_URL. Its clients reconnect
  * like the shared one (at most 2 s apart) rather than by Bull's default, whose pauses grow to
  * 20 s: a queue must notice soon that Redis is back, to serve jobs and to add back the
- * repeatable jobs a restarted Redis lost (RepeatableTicks). With Sentinel configured, each of its
+ * repeatable jobs a restarted Redis lost (RepeatableTicks). A `rediss://` REDIS_URL means TLS
+ * for them too (Bull's own reading of the URL drops it). With Sentinel configured, each of its
  * connections (command, subscriber, blocking) reaches the master through it, as the shared
  * client does: Bull hands `redis` to ioredis for all three.
  */
@@ -46,6 +52,11 @@ export function bullOptions(config: Pick<AppConfig, 'REDIS_KEY_PREFIX'> & RedisC
   return {
     prefix: bullPrefix(config),
     defaultJobOptions: DEFAULT_JOB_OPTIONS,
-    redis: { ...redisSentinelOptions(config), retryStrategy: redisReconnectDelay },
+    redis: {
+      // Bull reads REDIS_URL's host, port, password and database itself, but not its scheme.
+      ...(redisUrlUsesTls(config.REDIS_URL) ? { tls: {} } : {}),
+      ...redisSentinelOptions(config),
+      retryStrategy: redisReconnectDelay,
+    },
   };
 }

@@ -128,6 +128,16 @@ describe('Redis connections through Sentinel', () => {
     expect(bull.bclient.maxRetriesPerRequest).toBeNull();
   });
 
+  it("opens Bull's connections with TLS for a rediss:// REDIS_URL, as the shared client's", () => {
+    const config = configWith({ REDIS_URL: 'rediss://:secret@127.0.0.1:1/2' });
+    expect(optionsOf(sharedClient(config)).tls).toBeTruthy();
+    for (const options of Object.values(bullQueue(config))) {
+      expect(options).toMatchObject({ host: '127.0.0.1', port: 1, password: 'secret', tls: {} });
+    }
+    const plain = bullQueue(configWith({ REDIS_URL: 'redis://127.0.0.1:1' }));
+    for (const options of Object.values(plain)) expect(options.tls ?? null).toBeNull();
+  });
+
   it('uses TLS to the master and to the sentinels for a rediss:// REDIS_URL', () => {
     const sentinels = { REDIS_SENTINELS: SENTINELS, REDIS_SENTINEL_MASTER: 'payments' };
     const config = configWith({ ...sentinels, REDIS_URL: 'rediss://unused-host:6380' });

@@ -37,7 +37,7 @@ export type RedisConnectionSettings = Pick<
  */
 export function redisSentinelOptions(config: RedisConnectionSettings): RedisOptions {
   if (config.redisSentinels.length === 0) return {};
-  const tls = /^rediss:/i.test(config.REDIS_URL);
+  const tls = redisUrlUsesTls(config.REDIS_URL);
   return {
     sentinels: config.redisSentinels.map(({ host, port }) => ({ host, port })),
     name: config.REDIS_SENTINEL_MASTER,
@@ -46,6 +46,11 @@ export function redisSentinelOptions(config: RedisConnectionSettings): RedisOpti
     ...(config.REDIS_SENTINEL_PASSWORD === '' ? {} : { sentinelPassword: config.REDIS_SENTINEL_PASSWORD }),
     ...(tls ? { tls: {}, enableTLSForSentinelMode: true, sentinelTLS: {} } : {}),
   };
+}
+
+/** Whether REDIS_URL asks for TLS (`rediss://`). */
+export function redisUrlUsesTls(url: string): boolean {
+  return /^rediss:/i.test(url);
 }
 
 @Injectable()

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { createCustomer, SignedInUser } from '../factories/customer.factory';
 import { newIdempotencyKey, paymentRequest } from '../factories/payment.factory';
@@ -14,16 +15,21 @@ const PIN = '246810';
 /**
  * README "Redis: persistence, Sentinel, Bull": with REDIS_SENTINELS and REDIS_SENTINEL_MASTER set,
  * every Redis connection of the API and the worker reaches the master through Sentinel, and finds
- * the new one after a failover without a restart. The spec runs a master, a replica and a sentinel
- * of its own, and an API process and a worker process (src/main.ts and src/worker.ts through the
- * test entry points) given the sentinel's address and nothing else: nothing listens at REDIS_URL's
- * address. It makes a payment that settles, SIGKILLs the master and, once the sentinel promoted
- * the replica, the same two processes accept a new payment and settle it (the worker's
- * Bull connections: the sweeper that would post it without its job waits longer than the spec),
- * log the customer in (the API's rate limits, in Redis, fail closed), answer a signed-in read and
- * report ready. During the failover a request that needs Redis may answer 503, nothing else.
+ * the new one after a failover without a restart. Each case runs a master, a replica and a
+ * sentinel of its own, and an API process and a worker process (src/main.ts and src/worker.ts
+ * through the test entry points) given the sentinel's address and nothing else: nothing listens
+ * at REDIS_URL's address. It makes a payment that settles, then loses the master, crashed
+ * (SIGKILL: its connections close) or hung (SIGSTOP, a host cut off: its connections stay open
+ * and nothing answers on them), and once the sentinel has promoted the replica the same two
+ * processes accept a new payment and settle it (the worker's Bull connections: the sweeper that
+ * would post it without its job waits longer than the spec), log the customer in (the API's rate
+ * limits, in Redis, fail closed), answer a signed-in read and report ready. During the failover a
+ * request that needs Redis answers 503, nothing else. Both processes still exit on SIGTERM.
  */
-describe('a Redis master failed over by Sentinel under a running API and worker', () => {
+describe.each([
+  ['crashes', (group: DisposableSentinelGroup) => group.killMaster()],
+  ['hangs', (group: DisposableSentinelGroup) => Promise.resolve(group.pauseMaster())],
+])('a Redis master that %s, failed over by Sentinel under a running API and worker', (_how, loseMaster) => {
   let database: IsolatedDatabase;
   let group: DisposableSentinelGroup;
   let kit: PaymentsApp;
@@ -89,11 +95,11 @@ describe('a Redis master failed over by Sentinel under a running API and worker'
     expect(await group.masterPortNamed()).toBe(group.masterPort);
     const pids = [api?.child.pid, worker?.child.pid];
 
-    // Payments are asked for from the moment the master dies, with one key: while there is no
+    // Payments are asked for from the moment the master is lost, with one key: while there is no
     // master (until the sentinel calls it down and promotes the replica) and while the clients
     // find the new one, a request that needs Redis answers 503, nothing else, and the retry with
     // the same key makes the payment once Redis is back.
-    await group.killMaster();
+    await loseMaster(group);
     const outage: number[] = [];
     const key = newIdempotencyKey();
     const second = await waitFor(
@@ -107,7 +113,7 @@ describe('a Redis master failed over by Sentinel under a running API and worker'
       60,
       250,
     );
-    // The old master is dead: what took the payment is the replica the sentinel promoted.
+    // The old master is gone: what took the payment is the replica the sentinel promoted.
     await group.failedOver(30);
     await settled(second.body.id, 'the payment made after the failover to settle');
 
@@ -139,5 +145,13 @@ describe('a Redis master failed over by Sentinel under a running API and worker'
     // The same two processes, never restarted.
     expect([api?.child.pid, worker?.child.pid]).toEqual(pids);
     expect([api?.child.exitCode, worker?.child.exitCode]).toEqual([null, null]);
+
+    // And they still stop when asked: no connection (to the master or to a sentinel) is left
+    // to keep them running.
+    const exits = [api, worker].map((service) => {
+      service?.child.kill('SIGTERM');
+      return Promise.race([service?.exited, sleep(30_000).then(() => 'still running')]);
+    });
+    expect(await Promise.all(exits)).toEqual([0, 0]);
   }, 180_000);
 });

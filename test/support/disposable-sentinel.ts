@@ -14,7 +14,8 @@ export const SENTINEL_MASTER_NAME = 'ps-test-master';
  * one replica of it and one sentinel monitoring them with a quorum of 1 (it alone decides), for
  * specs that fail the master over. The sentinel takes the master for down after
  * `DOWN_AFTER_MS` without an answer, then promotes the replica. The machine's shared Redis is
- * never touched; `stop()` ends the three processes this started, and only them.
+ * never touched; `stop()` ends the three processes this started, and only them (SIGKILL, which
+ * ends a stopped one too).
  */
 export interface DisposableSentinelGroup {
   /** REDIS_SENTINELS for the service: the sentinel's `host:port`. */
@@ -27,6 +28,11 @@ export interface DisposableSentinelGroup {
   masterPortNamed(): Promise<number>;
   /** SIGKILLs the master started first (a crash), and only it; answers once it has exited. */
   killMaster(): Promise<void>;
+  /**
+   * SIGSTOPs the master started first (a host that hangs or is cut off): its connections stay
+   * open and nothing is answered, until `stop()` kills it.
+   */
+  pauseMaster(): void;
   /** Waits until the sentinel names the replica as the master and the replica says it is one. */
   failedOver(seconds: number): Promise<void>;
   stop(): Promise<void>;
@@ -113,6 +119,10 @@ export async function startSentinelGroup(): Promise<DisposableSentinelGroup> {
         const exited = new Promise((resolve) => master.once('exit', resolve));
         master.kill('SIGKILL');
         await exited;
+      },
+      pauseMaster() {
+        if (master.exitCode !== null || master.signalCode !== null) throw new Error('the master is not running');
+        master.kill('SIGSTOP');
       },
       async failedOver(seconds) {
         await waitFor(

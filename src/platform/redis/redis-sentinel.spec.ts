@@ -95,6 +95,7 @@ describe('Redis connections through Sentinel', () => {
       ],
       name: 'payments',
       role: 'master',
+      failoverDetector: true,
       sentinelPassword: 'sentinel-secret',
       sentinelCommandTimeout: 700,
       db: 2,

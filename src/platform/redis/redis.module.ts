@@ -1,5 +1,5 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import Redis, { RedisOptions } from 'ioredis';
+import Redis, { RedisOptions, SentinelConnectionOptions, SentinelConnector } from 'ioredis';
 import { AppConfig } from '../config/app-config';
 
 export const REDIS = Symbol('REDIS');
@@ -25,11 +25,38 @@ export type RedisConnectionSettings = Pick<
 >;
 
 /**
+ * ioredis' Sentinel connector, whose failover detector (each client's subscriptions to the
+ * sentinels' `+switch-master`) ends with the connection it watches. ioredis closes it only when
+ * the client is disconnected, not when it quits: every client that quit (at shutdown, the shared
+ * one and each Bull queue's) kept a connection per sentinel open, and the process never exited.
+ * The detector is made on the connection's `connect` event, so one that closes has its own;
+ * the next connection makes a new one.
+ */
+class SentinelConnectorClosingItsDetector extends SentinelConnector {
+  /** ioredis hands a custom connector the client's options, typed `unknown`. */
+  constructor(options: unknown) {
+    super(options as SentinelConnectionOptions);
+  }
+
+  async connect(...args: Parameters<SentinelConnector['connect']>): ReturnType<SentinelConnector['connect']> {
+    const stream = await super.connect(...args);
+    stream.once('close', () => {
+      (this as unknown as { failoverDetector: { cleanup(): void } | null }).failoverDetector?.cleanup();
+    });
+    return stream;
+  }
+}
+
+/**
  * What every Redis connection of the process (the shared client and its duplicates, Bull's)
  * adds to REDIS_URL to reach the master through Sentinel; nothing without `REDIS_SENTINELS`.
  * With the sentinels given, ioredis asks them where the master of `REDIS_SENTINEL_MASTER` is at
  * each connection and each reconnection (REDIS_URL's host and port are never used), so a client
  * cut by a failover reconnects, after its usual retry delay, to the replica Sentinel promoted.
+ * A master that hangs or is cut off does not close its connections, so a client would wait on it
+ * forever (Bull's blocking one) or time out every command: `failoverDetector` has each client
+ * also subscribe to the sentinels' `+switch-master` and drop its connection when the master
+ * changes, to reconnect to the new one (it keeps one more connection per sentinel for that).
  * REDIS_URL's user, password and database number still apply to the master; `rediss://` means
  * TLS to the master and to the sentinels alike (`tls` alone would not reach either in Sentinel
  * mode, and Bull would drop it). A sentinel that connects but does not answer is given
@@ -41,7 +68,9 @@ export function redisSentinelOptions(config: RedisConnectionSettings): RedisOpti
   return {
     sentinels: config.redisSentinels.map(({ host, port }) => ({ host, port })),
     name: config.REDIS_SENTINEL_MASTER,
+    Connector: SentinelConnectorClosingItsDetector,
     role: 'master',
+    failoverDetector: true,
     sentinelCommandTimeout: config.REDIS_COMMAND_TIMEOUT_MS,
     ...(config.REDIS_SENTINEL_PASSWORD === '' ? {} : { sentinelPassword: config.REDIS_SENTINEL_PASSWORD }),
     ...(tls ? { tls: {}, enableTLSForSentinelMode: true, sentinelTLS: {} } : {}),

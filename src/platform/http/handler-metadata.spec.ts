@@ -1,5 +1,6 @@
 import { ExecutionContext, SetMetadata, Type } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { HandlerMetadata } from './handler-metadata';
 
 const KEY = 'spec-handler-metadata';
@@ -16,7 +17,7 @@ class BaseController {
 class ChildController extends BaseController {}
 
 function contextOf(controller: Type, handler: (...args: never[]) => unknown): ExecutionContext {
-  return { getHandler: () => handler, getClass: () => controller } as unknown as ExecutionContext;
+  return new ExecutionContextHost([], controller, handler);
 }
 
 describe('HandlerMetadata', () => {

@@ -1,11 +1,10 @@
-import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { helmetHeaderChanges, securityHeaders } from './security-headers';
+import { helmetHeaderChanges, type NodeMiddleware, securityHeaders } from './security-headers';
 
 /** A real response's headers after `middleware`, which must hand the request on. */
-function headersAfter(middleware: RequestHandler, url: string): Record<string, unknown> {
+function headersAfter(middleware: NodeMiddleware, url: string): Record<string, unknown> {
   const request = new IncomingMessage(new Socket());
   request.method = 'GET';
   request.url = url;
@@ -13,7 +12,7 @@ function headersAfter(middleware: RequestHandler, url: string): Record<string, u
   response.setHeader('X-Powered-By', 'Express');
   response.setHeader('X-Request-Id', 'abc');
   let handedOn = 0;
-  middleware(request as Request, response as unknown as Response, () => (handedOn += 1));
+  middleware(request, response, () => (handedOn += 1));
   expect(handedOn).toBe(1);
   return Object.fromEntries(response.getHeaderNames().map((name) => [name, response.getHeader(name)]));
 }

@@ -41,7 +41,9 @@ class SentinelConnectorClosingItsDetector extends SentinelConnector {
   async connect(...args: Parameters<SentinelConnector['connect']>): ReturnType<SentinelConnector['connect']> {
     const stream = await super.connect(...args);
     stream.once('close', () => {
-      (this as unknown as { failoverDetector: { cleanup(): void } | null }).failoverDetector?.cleanup();
+      // ioredis keeps the detector in a private field of the connector.
+      const detector = Reflect.get(this, 'failoverDetector') as { cleanup(): void } | null | undefined;
+      detector?.cleanup();
     });
     return stream;
   }

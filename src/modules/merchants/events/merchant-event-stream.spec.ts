@@ -1,4 +1,3 @@
-import type { Response } from 'express';
 import { PassThrough } from 'node:stream';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { RecordedMerchantEvent } from './merchant-events.repository';
@@ -17,7 +16,7 @@ function setUp(start: number, stored: number[]) {
     'stream-1',
     'key-1',
     'channel',
-    body as unknown as Response,
+    body,
     (after) => {
       queries.push(after);
       return Promise.resolve(table.filter((event) => event.seq > after).sort((a, b) => a.seq - b.seq));
@@ -93,7 +92,7 @@ describe('MerchantEventStream', () => {
       's',
       'k',
       'c',
-      body as unknown as Response,
+      body,
       () => Promise.resolve([]),
       new Promise<number>((resolve) => (begin = resolve)),
     );

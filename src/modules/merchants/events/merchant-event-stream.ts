@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Writable } from 'node:stream';
 import type { RecordedMerchantEvent } from './merchant-events.repository';
 import type { PublishedMerchantEvent } from './merchant-stream-events';
 
@@ -49,7 +49,7 @@ export class MerchantEventStream {
     readonly streamId: string,
     readonly apiKeyId: string,
     readonly channel: string,
-    private readonly response: Response,
+    private readonly response: Writable,
     /** Events after a number, in order (the table). */
     private readonly eventsAfter: (seq: number) => Promise<RecordedMerchantEvent[]>,
     /** Resolves with the number to start after once the stream knows it; live messages wait for it. */

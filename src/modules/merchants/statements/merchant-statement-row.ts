@@ -25,5 +25,25 @@ export interface StatementFile {
 export type StatementRow = Omit<StatementPageResult, 'total'>;
 
 export function filesOf(row: Pick<StatementRow, 'files'>): StatementFile[] {
-  return Array.isArray(row.files) ? (row.files as unknown as StatementFile[]) : [];
+  return Array.isArray(row.files) ? row.files.map(fileOf) : [];
+}
+
+/** One element of `merchant_statements.files`, checked: a row that breaks the shape is an error, not a guess. */
+function fileOf(value: unknown): StatementFile {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error('merchant_statements.files: an element is not an object');
+  }
+  const file = value as Record<string, unknown>;
+  const format = STATEMENT_FORMAT_NAMES.find((name) => name === file.format);
+  const { key, contentType, sizeBytes, sha256 } = file;
+  if (
+    format === undefined ||
+    typeof key !== 'string' ||
+    typeof contentType !== 'string' ||
+    typeof sizeBytes !== 'number' ||
+    typeof sha256 !== 'string'
+  ) {
+    throw new Error(`merchant_statements.files: a file element breaks its shape (format ${String(file.format)})`);
+  }
+  return { format, key, contentType, sizeBytes, sha256 };
 }

@@ -22,7 +22,7 @@ describe('hosted checkout HTML template', () => {
   });
 
   it('never trusts a string that looks like markup, only SafeHtml', () => {
-    const forged = { markup: '<b>bold</b>' } as unknown as string;
+    const forged = JSON.parse('{"markup":"<b>bold</b>"}') as string;
     expect(html`${forged}`.markup).toBe('[object Object]');
     expect(html`${new SafeHtml('<b>bold</b>')}`.markup).toBe('<b>bold</b>');
     expect(escapeHtml('&amp;')).toBe('&amp;amp;');

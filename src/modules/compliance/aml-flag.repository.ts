@@ -42,11 +42,23 @@ const statusOf = (value: string) => oneOf(AML_FLAG_STATUSES, value, 'aml_flags.s
 /** Named queries on `aml_flags` and `aml_reports`. */
 @Injectable()
 export class AmlFlagRepository {
-  async insertFlag(
+  /**
+   * Records the flags one screening raised for the payment, all in one statement (a flag the
+   * payment already has for its rule is kept as it is); none, no statement.
+   */
+  async insertFlags(
     manager: EntityManager,
-    flag: { paymentId: string; rule: AmlRule; severity: AmlSeverity; reason: string },
+    paymentId: string,
+    flags: readonly { rule: AmlRule; severity: AmlSeverity; reason: string }[],
   ): Promise<void> {
-    await run(executorOn(manager), SQL.insertFlag, { id: newId(), ...flag });
+    if (flags.length === 0) return;
+    await run(executorOn(manager), SQL.oneTripInsertFlags, {
+      paymentId,
+      ids: flags.map(() => newId()),
+      rules: flags.map((flag) => flag.rule),
+      severities: flags.map((flag) => flag.severity),
+      reasons: flags.map((flag) => flag.reason),
+    });
   }
 
   /** The payment's flags, locked for a review, oldest first. */

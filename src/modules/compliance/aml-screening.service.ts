@@ -71,7 +71,7 @@ export class AmlScreening extends PaymentScreening {
     const thresholds = this.thresholds();
     const facts = await this.facts(manager, candidate, thresholds, activity);
     const hits = evaluateAmlRules(candidate, facts, thresholds);
-    for (const hit of hits) await this.flags.insertFlag(manager, { paymentId: candidate.paymentId, ...hit });
+    await this.flags.insertFlags(manager, candidate.paymentId, hits);
     return hits.map(({ rule, severity }) => ({ rule, severity }));
   }
 

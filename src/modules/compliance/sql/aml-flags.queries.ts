@@ -5,35 +5,39 @@ export type NumberOrString = number | string;
 
 export type stringArray = (string)[];
 
-/** 'InsertFlag' parameters type */
-export interface InsertFlagParams {
-  id: string;
+/** 'OneTripInsertFlags' parameters type */
+export interface OneTripInsertFlagsParams {
+  ids: stringArray;
   paymentId: string;
-  reason: string;
-  rule: string;
-  severity: string;
+  reasons: stringArray;
+  rules: stringArray;
+  severities: stringArray;
 }
 
-/** 'InsertFlag' return type */
-export type InsertFlagResult = void;
+/** 'OneTripInsertFlags' return type */
+export type OneTripInsertFlagsResult = void;
 
-/** 'InsertFlag' query type */
-export interface InsertFlagQuery {
-  params: InsertFlagParams;
-  result: InsertFlagResult;
+/** 'OneTripInsertFlags' query type */
+export interface OneTripInsertFlagsQuery {
+  params: OneTripInsertFlagsParams;
+  result: OneTripInsertFlagsResult;
 }
 
-const insertFlagIR: any = {"usedParamSet":{"id":true,"paymentId":true,"rule":true,"severity":true,"reason":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":79,"b":82}]},{"name":"paymentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":85,"b":95}]},{"name":"rule","required":true,"transform":{"type":"scalar"},"locs":[{"a":98,"b":103}]},{"name":"severity","required":true,"transform":{"type":"scalar"},"locs":[{"a":106,"b":115}]},{"name":"reason","required":true,"transform":{"type":"scalar"},"locs":[{"a":118,"b":125}]}],"statement":"INSERT INTO aml_flags (id, payment_id, rule, severity, reason, status)\nVALUES (:id!, :paymentId!, :rule!, :severity!, :reason!, 'OPEN')\n    ON CONFLICT (payment_id, rule) DO NOTHING"};
+const oneTripInsertFlagsIR: any = {"usedParamSet":{"paymentId":true,"ids":true,"rules":true,"severities":true,"reasons":true},"params":[{"name":"paymentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":240,"b":250}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":313,"b":317}]},{"name":"rules","required":true,"transform":{"type":"scalar"},"locs":[{"a":328,"b":334}]},{"name":"severities","required":true,"transform":{"type":"scalar"},"locs":[{"a":345,"b":356}]},{"name":"reasons","required":true,"transform":{"type":"scalar"},"locs":[{"a":367,"b":375}]}],"statement":"-- Every flag one screening of a payment raised, in one statement (AmlFlagRepository.insertFlags):\n-- the arrays are the flags' columns, index by index.\nINSERT INTO aml_flags (id, payment_id, rule, severity, reason, status)\nSELECT flag.id, :paymentId!, flag.rule, flag.severity, flag.reason, 'OPEN'\n  FROM unnest(:ids!::uuid[], :rules!::text[], :severities!::text[], :reasons!::text[])\n       AS flag (id, rule, severity, reason)\n    ON CONFLICT (payment_id, rule) DO NOTHING"};
 
 /**
  * Query generated from SQL:
  * ```
+ * -- Every flag one screening of a payment raised, in one statement (AmlFlagRepository.insertFlags):
+ * -- the arrays are the flags' columns, index by index.
  * INSERT INTO aml_flags (id, payment_id, rule, severity, reason, status)
- * VALUES (:id!, :paymentId!, :rule!, :severity!, :reason!, 'OPEN')
+ * SELECT flag.id, :paymentId!, flag.rule, flag.severity, flag.reason, 'OPEN'
+ *   FROM unnest(:ids!::uuid[], :rules!::text[], :severities!::text[], :reasons!::text[])
+ *        AS flag (id, rule, severity, reason)
  *     ON CONFLICT (payment_id, rule) DO NOTHING
  * ```
  */
-export const insertFlag = new PreparedQuery<InsertFlagParams,InsertFlagResult>(insertFlagIR);
+export const oneTripInsertFlags = new PreparedQuery<OneTripInsertFlagsParams,OneTripInsertFlagsResult>(oneTripInsertFlagsIR);
 
 
 /** 'LockFlagsOfPayment' parameters type */

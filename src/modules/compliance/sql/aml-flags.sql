@@ -1,6 +1,10 @@
-/* @name InsertFlag */
+/* @name OneTripInsertFlags */
+-- Every flag one screening of a payment raised, in one statement (AmlFlagRepository.insertFlags):
+-- the arrays are the flags' columns, index by index.
 INSERT INTO aml_flags (id, payment_id, rule, severity, reason, status)
-VALUES (:id!, :paymentId!, :rule!, :severity!, :reason!, 'OPEN')
+SELECT flag.id, :paymentId!, flag.rule, flag.severity, flag.reason, 'OPEN'
+  FROM unnest(:ids!::uuid[], :rules!::text[], :severities!::text[], :reasons!::text[])
+       AS flag (id, rule, severity, reason)
     ON CONFLICT (payment_id, rule) DO NOTHING;
 
 /* @name LockFlagsOfPayment */

@@ -11,8 +11,8 @@
  *   npm run bench:settled           # nest build, then this file with ts-node (transpile-only)
  *
  * What the floor does for each payment (each line one round trip; T = a transaction):
- *   T1  accept   `payments.lock-customer`, `identity.kyc-tier`, `payments.admit-payment` (the key,
- *                duplicate and day-total checks, AUTHORIZING with the timeline's first step and
+ *   T1  accept   `identity.one-trip-lock-kyc-tier` (the customer's row lock and tier),
+ *                `payments.admit-payment` (the key, duplicate and day-total checks, AUTHORIZING with the timeline's first step and
  *                the sealed funding account: AES-256-GCM as the core seals it, and the AML
  *                activity read, all in the service's one admission statement)
  *       rail     `payments.sandbox-record-capture` (the sandbox rail's record, no transaction)
@@ -726,8 +726,7 @@ async function acceptFloorPayment(
     fundingAccount: FUNDING_CARD,
   };
   await inTransaction(pool, async (client) => {
-    await exec(client, SQL.payments.lockCustomer, { customerId: order.customerId });
-    const [customer] = await exec(client, SQL.identity.kycTier, { userId: order.customerId });
+    const [customer] = await exec(client, SQL.identity.oneTripLockKycTier, { userId: order.customerId });
     if (!customer) throw new Error('no such customer');
     // The service's admission statement: the key and duplicate checks, the rolling-day sum against
     // the limits, the AUTHORIZING payment with its first timeline step, and the AML activity read.

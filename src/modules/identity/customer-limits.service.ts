@@ -12,7 +12,8 @@ const SQL = sqlStatements('identity', users);
 
 /**
  * What a customer may pay, for the payments context: the KYC tier and the limits it unlocks,
- * read in the caller's transaction so a tier change and a payment cannot interleave unseen.
+ * read in the caller's transaction under the customer's row lock, so a tier change and a payment
+ * cannot interleave unseen.
  */
 @Injectable()
 export class CustomerLimitsService {
@@ -21,13 +22,19 @@ export class CustomerLimitsService {
   /**
    * The customer's tier and its limits in `currency`; `limits` is null when no limits are
    * configured for that currency (the payment must then be refused); null for no such user.
+   * Locks the customer's row (`FOR NO KEY UPDATE`) until the caller's transaction ends, in the
+   * same round trip: one customer's payments queue on it, one after another, and a statement
+   * the caller runs next sees every payment of theirs committed before (its snapshot is taken
+   * after the lock). Other customers' payments, and rows that only refer to the customer, are
+   * not held up; an update of the customer's row (a login's PIN count, a tier change) waits for
+   * the transaction, as it waits for the payment's.
    */
-  async limitsOf(
+  async lockLimitsOf(
     manager: EntityManager,
     userId: string,
     currency: string,
   ): Promise<{ tier: KycTier; limits: TierLimits | null } | null> {
-    const row = await one(executorOn(manager), SQL.kycTier, { userId });
+    const row = await one(executorOn(manager), SQL.oneTripLockKycTier, { userId });
     if (row === null) return null;
     const tier = oneOf(KYC_TIERS, row.kyc_tier, 'users.kyc_tier');
     return { tier, limits: tierLimits(this.settings.tierLimitTable, tier, currency) };

@@ -51,31 +51,34 @@ const findUserByIdIR: any = {"usedParamSet":{"id":true},"params":[{"name":"id","
 export const findUserById = new PreparedQuery<FindUserByIdParams,FindUserByIdResult>(findUserByIdIR);
 
 
-/** 'KycTier' parameters type */
-export interface KycTierParams {
+/** 'OneTripLockKycTier' parameters type */
+export interface OneTripLockKycTierParams {
   userId: string;
 }
 
-/** 'KycTier' return type */
-export interface KycTierResult {
+/** 'OneTripLockKycTier' return type */
+export interface OneTripLockKycTierResult {
   kyc_tier: string;
 }
 
-/** 'KycTier' query type */
-export interface KycTierQuery {
-  params: KycTierParams;
-  result: KycTierResult;
+/** 'OneTripLockKycTier' query type */
+export interface OneTripLockKycTierQuery {
+  params: OneTripLockKycTierParams;
+  result: OneTripLockKycTierResult;
 }
 
-const kycTierIR: any = {"usedParamSet":{"userId":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":38,"b":45}]}],"statement":"SELECT kyc_tier FROM users WHERE id = :userId!"};
+const oneTripLockKycTierIR: any = {"usedParamSet":{"userId":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":293,"b":300}]}],"statement":"-- The customer's tier, their row locked until the transaction ends (CustomerLimitsService.lockLimitsOf):\n-- the lock a customer's payments queue on. FOR NO KEY UPDATE: rows that refer to the customer\n-- (their payments' KEY SHARE) are not held up by it.\nSELECT kyc_tier FROM users WHERE id = :userId! FOR NO KEY UPDATE"};
 
 /**
  * Query generated from SQL:
  * ```
- * SELECT kyc_tier FROM users WHERE id = :userId!
+ * -- The customer's tier, their row locked until the transaction ends (CustomerLimitsService.lockLimitsOf):
+ * -- the lock a customer's payments queue on. FOR NO KEY UPDATE: rows that refer to the customer
+ * -- (their payments' KEY SHARE) are not held up by it.
+ * SELECT kyc_tier FROM users WHERE id = :userId! FOR NO KEY UPDATE
  * ```
  */
-export const kycTier = new PreparedQuery<KycTierParams,KycTierResult>(kycTierIR);
+export const oneTripLockKycTier = new PreparedQuery<OneTripLockKycTierParams,OneTripLockKycTierResult>(oneTripLockKycTierIR);
 
 
 /** 'CountPinAttempt' parameters type */

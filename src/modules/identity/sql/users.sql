@@ -4,8 +4,11 @@ SELECT id, phone, role, status, kyc_tier, pin_hash, pin_set_at, failed_pin_attem
   FROM users
  WHERE id = :id!;
 
-/* @name KycTier */
-SELECT kyc_tier FROM users WHERE id = :userId!;
+/* @name OneTripLockKycTier */
+-- The customer's tier, their row locked until the transaction ends (CustomerLimitsService.lockLimitsOf):
+-- the lock a customer's payments queue on. FOR NO KEY UPDATE: rows that refer to the customer
+-- (their payments' KEY SHARE) are not held up by it.
+SELECT kyc_tier FROM users WHERE id = :userId! FOR NO KEY UPDATE;
 
 /* @name CountPinAttempt */
 -- Counts a login attempt before the PIN is checked (UserRepository.countPinAttempt).

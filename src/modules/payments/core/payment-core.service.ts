@@ -118,7 +118,7 @@ const DECLINE_MESSAGES: Record<DeclineReason, string> = {
  * Money moves in steps, and no network call runs while a transaction or lock is held
  * (DESIGN.md section 2):
  *
- * 1. `authorize`: in one transaction under the customer's advisory lock, the Idempotency-Key,
+ * 1. `authorize`: in one transaction under the customer's row lock, the Idempotency-Key,
  *    the duplicate window and the limits (which count payments still AUTHORIZING), then the
  *    payment is inserted `AUTHORIZING`, screened (PaymentScreening: the AML rules record their
  *    flags in this transaction, and a HIGH one holds the payment for review) and committed.
@@ -467,14 +467,16 @@ export class PaymentCore {
 
   /**
    * Step 1: the payment and its idempotency record, committed `AUTHORIZING` before the rail is
-   * called. After the customer's lock and tier, one statement (`PaymentRepository.admit`) reads
+   * called. After the customer's lock and tier (one statement, identity's), one statement (`PaymentRepository.admit`) reads
    * the admission's facts, inserts the payment when they admit it, and reads the screener's facts
    * about it; the refusals are raised from the facts as `admit` raises them.
    */
   private async authorize(order: PaymentOrder, quote: PaymentQuote): Promise<Payment> {
     return this.dataSource.transaction(async (manager) => {
-      await this.payments.lockCustomer(manager, order.customerId);
-      const customer = await this.customerLimits.limitsOf(manager, order.customerId, quote.currency);
+      // The customer's row lock, taken with their tier in one round trip: the customer's payments
+      // queue here, and the admission below (a statement of its own, so its snapshot is taken
+      // after the lock) sees every payment of theirs committed before.
+      const customer = await this.customerLimits.lockLimitsOf(manager, order.customerId, quote.currency);
       if (!customer) throw PaymentError.notFound();
       if (!customer.limits) throw PaymentError.limitNotConfigured(quote.currency);
       const admission: Admission = {

@@ -50,9 +50,10 @@ const PAGES = sqlStatements('payments', paymentPages);
 @Injectable()
 export class PaymentRepository {
   /**
-   * Serialises one customer's payments until the transaction ends: the Idempotency-Key check,
-   * the rolling-day limit and the duplicate window then cannot be passed by requests running
-   * side by side. Other customers are not held up.
+   * Serialises one payer's payments until the transaction ends (an agent's, a checkout
+   * session's: a customer's queue on their row instead, `CustomerLimitsService.lockLimitsOf`):
+   * the Idempotency-Key check, the rolling-day limit and the duplicate window then cannot be
+   * passed by requests running side by side. Other payers are not held up.
    */
   async lockCustomer(manager: EntityManager, customerId: string): Promise<void> {
     await run(executorOn(manager), SQL.lockCustomer, { customerId });

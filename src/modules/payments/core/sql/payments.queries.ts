@@ -23,12 +23,13 @@ export interface LockCustomerQuery {
   result: LockCustomerResult;
 }
 
-const lockCustomerIR: any = {"usedParamSet":{"customerId":true},"params":[{"name":"customerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":160,"b":171}]}],"statement":"-- Serialises one customer's payments until the transaction ends (PaymentRepository.lockCustomer).\nSELECT pg_advisory_xact_lock(hashtextextended('payments:' || :customerId!, 0)) AS \"locked!\""};
+const lockCustomerIR: any = {"usedParamSet":{"customerId":true},"params":[{"name":"customerId","required":true,"transform":{"type":"scalar"},"locs":[{"a":251,"b":262}]}],"statement":"-- Serialises one payer's payments until the transaction ends (PaymentRepository.lockCustomer): an\n-- agent's or a checkout session's; a customer's payments lock the customer's row instead.\nSELECT pg_advisory_xact_lock(hashtextextended('payments:' || :customerId!, 0)) AS \"locked!\""};
 
 /**
  * Query generated from SQL:
  * ```
- * -- Serialises one customer's payments until the transaction ends (PaymentRepository.lockCustomer).
+ * -- Serialises one payer's payments until the transaction ends (PaymentRepository.lockCustomer): an
+ * -- agent's or a checkout session's; a customer's payments lock the customer's row instead.
  * SELECT pg_advisory_xact_lock(hashtextextended('payments:' || :customerId!, 0)) AS "locked!"
  * ```
  */

@@ -1,5 +1,6 @@
 /* @name LockCustomer */
--- Serialises one customer's payments until the transaction ends (PaymentRepository.lockCustomer).
+-- Serialises one payer's payments until the transaction ends (PaymentRepository.lockCustomer): an
+-- agent's or a checkout session's; a customer's payments lock the customer's row instead.
 SELECT pg_advisory_xact_lock(hashtextextended('payments:' || :customerId!, 0)) AS "locked!";
 
 /* @name PrecheckByPayer */

@@ -1,0 +1,81 @@
+import { Client } from 'pg';
+import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
+
+/**
+ * The round trips an accepted `POST /payments` makes to PostgreSQL, statement by statement: every
+ * `query` a `pg` client of the app sends while the request runs (a named statement by its name,
+ * anything else by its text). The payment core's cost is its round trips (README "Acceptance
+ * against the floor"), so the list is pinned: a statement added to the path, or one merged back
+ * apart, fails here. The customer has paid before, so the session is cached and the biller's
+ * ledger accounts are open, as for every payment but a process's first.
+ */
+describe('round trips of an accepted payment', () => {
+  let kit: PaymentsApp;
+
+  beforeAll(async () => {
+    // Two AML rules fire on a customer's second payment once another customer paid the account,
+    // as in the bench: VELOCITY (more than one payment in the window) and DISTINCT_PAYERS.
+    kit = await createPaymentsApp({ config: { AML_VELOCITY_MAX_COUNT: '1', AML_DISTINCT_PAYERS_MAX: '2' } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await kit?.close();
+  });
+
+  /** What the app's `pg` clients send while `send` runs, in order. */
+  async function roundTripsOf(send: () => PromiseLike<{ status: number }>): Promise<string[]> {
+    const sent: string[] = [];
+    const original = Client.prototype.query;
+    const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
+      const [first] = args;
+      const config = typeof first === 'object' && first !== null ? (first as { name?: string; text?: string }) : {};
+      const text = typeof first === 'string' ? first : (config.text ?? '');
+      sent.push(config.name ?? text.replace(/\s+/g, ' ').trim().slice(0, 60));
+      return (original as (...args: unknown[]) => unknown).apply(this, args);
+    } as never);
+    try {
+      const response = await send();
+      expect(response.status).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    return sent;
+  }
+
+  it('accepts a payment in two transactions of 13 round trips, its AML flags in one statement', async () => {
+    const other = await kit.newCustomer();
+    expect((await kit.pay(other, { amount: 10_000 })).status).toBe(200);
+    const customer = await kit.newCustomer();
+    expect((await kit.pay(customer, { amount: 10_000 })).status).toBe(200);
+
+    let paymentId = '';
+    const sent = await roundTripsOf(async () => {
+      const response = await kit.pay(customer, { amount: 20_000 });
+      paymentId = response.body.id;
+      return response;
+    });
+
+    expect(sent).toEqual([
+      'billers.for-payment-by-slug',
+      'START TRANSACTION',
+      // The customer's row lock and tier in one statement, then the admission after it.
+      'identity.one-trip-lock-kyc-tier',
+      'payments.admit-payment',
+      // Both flags in one statement.
+      'compliance.one-trip-insert-flags',
+      'COMMIT',
+      'payments.sandbox-record-capture',
+      'START TRANSACTION',
+      'ledger.post-entry',
+      'payments.transition-payment',
+      'payments.open-first-posting-cycle',
+      'outbox.insert-events',
+      'COMMIT',
+    ]);
+    const flags = await kit.db.query<{ rule: string }[]>(
+      `SELECT rule FROM aml_flags WHERE payment_id = $1 ORDER BY rule`,
+      [paymentId],
+    );
+    expect(flags.map((flag) => flag.rule)).toEqual(['DISTINCT_PAYERS', 'VELOCITY']);
+  });
+});

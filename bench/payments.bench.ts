@@ -21,7 +21,9 @@
  *
  * What the floor does, statement for statement as the service (names of `payments.sql` and the
  * other contexts' statements): tx 1 = the customer's advisory lock (`payments.lock-customer`), the
- * tier read (identity's `kyc_tier`), the key and the rolling-day sum (`payments.precheck`, less its
+ * tier read (identity's `kyc_tier`; the service now takes the customer's row lock with it, one
+ * statement, `identity.one-trip-lock-kyc-tier`: the floor keeps its two so that its figures compare
+ * with earlier runs), the key and the rolling-day sum (`payments.precheck`, less its
  * duplicate window), the AUTHORIZING payment with its first timeline step (`payments.insert-payment`,
  * less the capture instruction); the sandbox rail's record of the capture (autocommit); tx 2 = the
  * journal entry and its lines (ledger), the move to PENDING with its timeline step and first
@@ -38,8 +40,9 @@
  *   payment and deleted by the move out of AUTHORIZING, for the recovery job;
  * - AML screening in tx 1: the activity read (`payments.screening-activity`: the customer's window
  *   and the account's distinct payers) and a flag row per rule that fires (compliance's
- *   `aml_flags`; in this bench every payment pays one hot account, so DISTINCT_PAYERS fires once
- *   25 customers have paid it in the hour, and VELOCITY once a customer has paid more than 20 times);
+ *   `aml_flags`, all in one statement; in this bench every payment pays one hot account, so
+ *   DISTINCT_PAYERS fires once 25 customers have paid it in the hour, and VELOCITY once a customer
+ *   has paid more than 20 times);
  * - the sandbox rail's check for a cancel before it records a capture.
  * Velocity (the tier's per-payment and daily limits) is the floor's too: the same sum.
  *

@@ -1,5 +1,35 @@
 import { Client } from 'pg';
+import * as billers from '../../src/modules/billers/catalogue/sql/billers.queries';
+import * as amlFlags from '../../src/modules/compliance/sql/aml-flags.queries';
+import * as users from '../../src/modules/identity/sql/users.queries';
+import * as journal from '../../src/modules/ledger/sql/journal.queries';
+import * as payments from '../../src/modules/payments/core/sql/payments.queries';
+import * as postingAttempts from '../../src/modules/payments/posting/sql/posting-attempts.queries';
+import * as sandboxOperations from '../../src/modules/payments/rails/sql/sandbox-rail-operations.queries';
+import * as outbox from '../../src/platform/outbox/sql/outbox.queries';
+import type { Statement } from '../../src/platform/database/prepared-statement';
+import { sqlStatements } from '../../src/platform/database/sql-query';
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
+
+/**
+ * The statements a payment may run, by their text: behind PgBouncer they run unnamed
+ * (`DATABASE_NAMED_STATEMENTS=false`), and the list still names them. The same statement
+ * objects as the repositories' (each module's statements are made once).
+ */
+const NAMES_BY_TEXT = new Map(
+  [
+    sqlStatements('billers', billers),
+    sqlStatements('compliance', amlFlags),
+    sqlStatements('identity', users),
+    sqlStatements('ledger', journal),
+    sqlStatements('payments', payments),
+    sqlStatements('payments', postingAttempts),
+    sqlStatements('payments', sandboxOperations),
+    sqlStatements('outbox', outbox),
+  ].flatMap((statements) =>
+    Object.values(statements).map((statement: Statement<object, never>) => [statement.text, statement.name]),
+  ),
+);
 
 /**
  * The round trips an accepted `POST /payments` makes to PostgreSQL, statement by statement: every
@@ -30,7 +60,7 @@ describe('round trips of an accepted payment', () => {
       const [first] = args;
       const config = typeof first === 'object' && first !== null ? (first as { name?: string; text?: string }) : {};
       const text = typeof first === 'string' ? first : (config.text ?? '');
-      sent.push(config.name ?? text.replace(/\s+/g, ' ').trim().slice(0, 60));
+      sent.push(config.name ?? NAMES_BY_TEXT.get(text) ?? text.replace(/\s+/g, ' ').trim().slice(0, 60));
       return (original as (...args: unknown[]) => unknown).apply(this, args);
     } as never);
     try {

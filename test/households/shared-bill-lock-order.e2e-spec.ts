@@ -56,12 +56,13 @@ describe('households: a shared bill paid by its owner and a member at once', () 
     const bill = await createClaimedBill(kit, owner, kit.biller.slug);
     await shareBill(kit, owner, bill.id, household.id);
 
-    // 1. The owner's payment holds the bill's lease and waits in the payment core's admission.
+    // 1. The owner's payment holds the bill's lease and waits in the payment core's admission,
+    // for the customer's row lock (taken with their tier).
     const admission = await lockHolder();
-    await admission.query(`SELECT pg_advisory_xact_lock(hashtextextended('payments:' || $1, 0))`, [owner.userId]);
+    await admission.query(`SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE`, [owner.userId]);
     const byOwner = kit.payBill(owner, bill.id).then((response: Response) => response);
     await waitFor(
-      () => waitingOn('pg_advisory_xact_lock'),
+      () => waitingOn('FROM users WHERE id = $1 FOR NO KEY UPDATE'),
       (waiting) => waiting === 1,
       "the owner's admission",
     );

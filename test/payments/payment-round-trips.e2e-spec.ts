@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { createCustomer, login } from '../factories/customer.factory';
 import * as billers from '../../src/modules/billers/catalogue/sql/billers.queries';
 import * as amlFlags from '../../src/modules/compliance/sql/aml-flags.queries';
 import * as users from '../../src/modules/identity/sql/users.queries';
@@ -107,5 +108,16 @@ describe('round trips of an accepted payment', () => {
       [paymentId],
     );
     expect(flags.map((flag) => flag.rule)).toEqual(['DISTINCT_PAYERS', 'VELOCITY']);
+  });
+
+  it("admits a customer's payments while they log in: the row lock they queue on is the login's row", async () => {
+    const customer = await createCustomer(kit, { pin: '135790' });
+    const payments = Array.from({ length: 8 }, (_, index) => kit.pay(customer, { amount: 30_000 + index }));
+    // Each login counts its attempt on the customer's row (identity.count-pin-attempt), which a
+    // payment's first transaction holds: they wait for one another, and none fails.
+    const logins = Array.from({ length: 3 }, () => login(kit.http, customer.phone));
+    const answers = await Promise.all(payments);
+    await Promise.all(logins);
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 8 }, () => 200));
   });
 });

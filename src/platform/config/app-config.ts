@@ -46,6 +46,25 @@ export class AppConfig implements ConfigSliceChecks {
   DATABASE_POOL_SIZE = 10;
 
   /**
+   * A streaming standby (or a pooler in front of standbys) for the reads that tolerate a few
+   * seconds of lag, and only those (README "PostgreSQL: a primary, and replicas"). Empty: every
+   * statement goes to `DATABASE_URL`, one pool. When the replica cannot be reached, those reads
+   * go to the primary until it answers again.
+   */
+  @Setting(
+    'a streaming standby for the reads that tolerate lag (the biller directory, `GET /merchant/payments.csv`, `GET /merchant/statements`); empty sends every statement to `DATABASE_URL`; while the replica is unreachable those reads go to the primary (README "PostgreSQL: a primary, and replicas")',
+  )
+  @Matches(/^$|^postgres(ql)?:\/\/.+/, { message: 'must be empty or a postgres:// connection URL' })
+  DATABASE_REPLICA_URL = '';
+
+  @Setting('connections per process to `DATABASE_REPLICA_URL`, opened only when a routed read needs one')
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DATABASE_REPLICA_POOL_SIZE = 5;
+
+  /**
    * Longest wait for a pooled connection (a free one, or a new one opened), so a database that
    * refuses, drops or blackholes connections answers 503 in bounded time. Covers a full pool too.
    */

@@ -60,3 +60,34 @@ export function dataSourceOptions(
     },
   };
 }
+
+/**
+ * The read replica's data source (`DATABASE_REPLICA_URL`, `replica-reads.ts`): the primary's
+ * options (statement timeouts, named statements, export bounds) on the replica's URL and pool size,
+ * its connections named `payment-service-replica` in `pg_stat_activity`, and no extension installed
+ * at connect (a standby refuses `CREATE EXTENSION`; the primary's migrations made them).
+ */
+export function replicaDataSourceOptions(
+  config: Pick<
+    AppConfig,
+    | 'DATABASE_REPLICA_URL'
+    | 'DATABASE_REPLICA_POOL_SIZE'
+    | 'DATABASE_CONNECT_TIMEOUT_MS'
+    | 'DATABASE_STATEMENT_TIMEOUT_MS'
+    | 'DATABASE_NAMED_STATEMENTS'
+    | 'CSV_EXPORT_STATEMENT_TIMEOUT_MS'
+  >,
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function | string | EntitySchema>,
+): DataSourceOptions {
+  const options = dataSourceOptions(
+    { ...config, DATABASE_URL: config.DATABASE_REPLICA_URL, DATABASE_POOL_SIZE: config.DATABASE_REPLICA_POOL_SIZE },
+    entities,
+  );
+  return {
+    ...options,
+    migrations: [],
+    installExtensions: false,
+    extra: { ...(options.extra as Record<string, unknown>), application_name: 'payment-service-replica' },
+  } as DataSourceOptions;
+}

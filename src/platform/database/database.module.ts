@@ -1,8 +1,14 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
+import { ReplicaReads } from './replica-reads';
 
+/**
+ * The primary's data source (TypeORM's, injected as `DataSource` everywhere) and `ReplicaReads`,
+ * which the few reads that tolerate lag ask for (README "PostgreSQL: a primary, and replicas").
+ */
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -16,5 +22,7 @@ import { dataSourceOptions } from './data-source-options';
       }),
     }),
   ],
+  providers: [ReplicaReads],
+  exports: [ReplicaReads],
 })
 export class DatabaseModule {}

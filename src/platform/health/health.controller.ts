@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { Public } from '../auth/auth.decorators';
 import { ApiException } from '../http/api-error';
 import { ApiErrors } from '../http/api-errors.decorator';
+import { ReplicaReads, type ReplicaState } from '../database/replica-reads';
 import { REDIS } from '../redis/redis.module';
 
 const CHECK_TIMEOUT_MS = 1500;
@@ -15,13 +16,17 @@ export class HealthResponseDto {
   @ApiProperty({ enum: ['up'], example: 'up' })
   status: 'up';
 
-  /** Each checked dependency and its state. */
+  /**
+   * Each checked dependency and its state. The read replica (`replica`, only when
+   * `DATABASE_REPLICA_URL` is set) is not critical: `down` there leaves the service ready, its
+   * reads going to the primary.
+   */
   @ApiProperty({
     type: 'object',
-    additionalProperties: { type: 'string', enum: ['up'] },
+    additionalProperties: { type: 'string', enum: ['up', 'down'] },
     example: { database: 'up', redis: 'up', migrations: 'up' },
   })
-  checks: Record<string, 'up'>;
+  checks: Record<string, 'up' | 'down'>;
 }
 
 @ApiTags('Operations')
@@ -34,6 +39,7 @@ export class HealthController {
     private readonly indicators: HealthIndicatorService,
     private readonly database: TypeOrmHealthIndicator,
     private readonly dataSource: DataSource,
+    private readonly replica: ReplicaReads,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
@@ -49,7 +55,9 @@ export class HealthController {
   /**
    * Readiness: PostgreSQL and Redis answer and every migration has been applied. The route is
    * public, so a failed check is named with `down` only; why it failed (the driver's message,
-   * which can name hosts, ports and databases) goes to the log.
+   * which can name hosts, ports and databases) goes to the log. With a read replica
+   * (`DATABASE_REPLICA_URL`), `checks.replica` says whether it answers, and its being down does not
+   * make the service unready: the reads it serves go to the primary meanwhile.
    */
   @Get('ready')
   @Public()
@@ -57,6 +65,8 @@ export class HealthController {
   @ApiOkResponse({ type: HealthResponseDto })
   @ApiErrors('SERVICE_UNAVAILABLE')
   async ready(): Promise<HealthResponseDto> {
+    // Not critical, so not one of terminus's checks (any of which down answers 503); asked beside them.
+    const replica = this.replicaCheck();
     try {
       const result = await this.health.check([
         () => this.database.pingCheck('database').withTimeout(CHECK_TIMEOUT_MS),
@@ -75,7 +85,12 @@ export class HealthController {
             })
             .withTimeout(CHECK_TIMEOUT_MS),
       ]);
-      return { status: 'up', checks: Object.fromEntries(Object.keys(result.details).map((key) => [key, 'up'])) };
+      const checks: Record<string, 'up' | 'down'> = Object.fromEntries(
+        Object.keys(result.details).map((key) => [key, 'up']),
+      );
+      const replicaState = await replica;
+      if (replicaState !== 'none') checks.replica = replicaState;
+      return { status: 'up', checks };
     } catch (error) {
       if (!(error instanceof ServiceUnavailableException)) throw error;
       const body = error.getResponse() as { details?: Record<string, { status: string; message?: string }> };
@@ -83,6 +98,19 @@ export class HealthController {
       this.logger.warn(`not ready: ${down.map(([name, check]) => `${name}: ${check.message ?? 'down'}`).join('; ')}`);
       const details = down.map(([field]) => ({ field, message: 'down' }));
       throw new ApiException('SERVICE_UNAVAILABLE', 'The service is not ready', details);
+    }
+  }
+
+  /** The read replica's state, asked now, bounded as the other checks are; `none` without one. */
+  private async replicaCheck(): Promise<ReplicaState> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<ReplicaState>((resolve) => {
+      timer = setTimeout(() => resolve('down'), CHECK_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([this.replica.check(), timeout]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ReplicaReads } from '../../../platform/database/replica-reads';
 import { toPage } from '../../../platform/http/pagination';
 import { BillerCategory } from '../catalogue/biller-category.entity';
 import { BillerCategoryRepository } from '../catalogue/biller-category.repository';
@@ -27,12 +28,16 @@ export interface BillerWithCategory {
 
 /**
  * The customer directory: search, categories and biller detail. Customers see a biller when
- * it and its category are active; anything else is "not found" to them.
+ * it and its category are active; anything else is "not found" to them. The three reads of
+ * `GET /billers`, `/billers/categories` and `/billers/{billerIdOrSlug}` go to the read replica when
+ * there is one (`ReplicaReads`): a biller added or changed a few seconds ago may show late, which
+ * changes no decision (a payment reads its biller on the primary, `findForPayment`).
  */
 @Injectable()
 export class BillerDirectoryService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly replica: ReplicaReads,
     private readonly billers: BillerRepository,
     private readonly categories: BillerCategoryRepository,
     private readonly rails: PaymentRailRepository,
@@ -44,13 +49,15 @@ export class BillerDirectoryService {
    * are added here.
    */
   async searchJson(search: DirectorySearch): Promise<string> {
-    const { itemsJson, total } = await this.billers.searchSummariesJson(this.dataSource.manager, {
-      text: normalizeSearchText(search.q ?? ''),
-      categorySlug: search.categorySlug,
-      sort: search.sort,
-      offset: search.page * search.size,
-      limit: search.size,
-    });
+    const { itemsJson, total } = await this.replica.read((manager) =>
+      this.billers.searchSummariesJson(manager, {
+        text: normalizeSearchText(search.q ?? ''),
+        categorySlug: search.categorySlug,
+        sort: search.sort,
+        offset: search.page * search.size,
+        limit: search.size,
+      }),
+    );
     const { page, size, totalItems, totalPages } = toPage([], total, search);
     return `{"items":${itemsJson},"page":${page},"size":${size},"totalItems":${totalItems},"totalPages":${totalPages}}`;
   }
@@ -61,15 +68,18 @@ export class BillerDirectoryService {
   }
 
   listActiveCategories(): Promise<BillerCategory[]> {
-    return this.categories.list(this.dataSource.manager, { activeOnly: true });
+    return this.replica.read((manager) => this.categories.list(manager, { activeOnly: true }));
   }
 
   /** A biller customers can see, with the active rails it accepts; 404 otherwise. */
   async getVisible(billerIdOrSlug: string): Promise<BillerWithCategory & { rails: PaymentRail[] }> {
-    const found = await this.find(billerIdOrSlug);
-    if (!found || !isVisible(found)) throw BillerError.billerNotFound();
-    const rails = await this.rails.findActiveByCodes(this.dataSource.manager, found.biller.acceptedRails);
-    return { ...found, rails };
+    const visible = await this.replica.read(async (manager) => {
+      const found = await this.findOn(manager, billerIdOrSlug);
+      if (!found || !isVisible(found)) return null;
+      return { ...found, rails: await this.rails.findActiveByCodes(manager, found.biller.acceptedRails) };
+    });
+    if (!visible) throw BillerError.billerNotFound();
+    return visible;
   }
 
   /**
@@ -81,8 +91,11 @@ export class BillerDirectoryService {
   }
 
   /** A biller and its category by id or slug, whatever their state; null when neither names one. */
-  async find(billerIdOrSlug: string): Promise<BillerWithCategory | null> {
-    const manager = this.dataSource.manager;
+  find(billerIdOrSlug: string): Promise<BillerWithCategory | null> {
+    return this.findOn(this.dataSource.manager, billerIdOrSlug);
+  }
+
+  private async findOn(manager: EntityManager, billerIdOrSlug: string): Promise<BillerWithCategory | null> {
     const biller = isUUID(billerIdOrSlug)
       ? await this.billers.findById(manager, billerIdOrSlug)
       : await this.billers.findBySlug(manager, billerIdOrSlug);

@@ -4,6 +4,7 @@ import { DataSource, QueryRunner } from 'typeorm';
 import type { MerchantApiKeyPrincipal } from '../../../platform/auth/principal';
 import { Clock } from '../../../platform/clock/clock';
 import { oneOf } from '../../../platform/database/column-values';
+import { ReplicaReads } from '../../../platform/database/replica-reads';
 import { sqlStatements } from '../../../platform/database/sql-query';
 import { copyCsv, executorOn, run } from '../../../platform/database/statement-executor';
 import { maskEmailAddress } from '../../../platform/messaging/message-sender';
@@ -38,6 +39,7 @@ export interface MerchantPaymentsExport {
 export class MerchantPaymentsService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly replica: ReplicaReads,
     private readonly clock: Clock,
   ) {}
 
@@ -67,8 +69,9 @@ export class MerchantPaymentsService {
    * The export: the filters checked and the window bounded (EXPORT_MAX_DAYS) first, so a bad
    * request is an error answer before any byte; then every payment they select, newest first, as
    * CSV that PostgreSQL encodes (`COPY` of MerchantPaymentsExport, whose columns are the file's
-   * cells: `copyCsv`), in a read-only REPEATABLE READ transaction on a connection of its own, sent
-   * by the server only as fast as the client reads. Ending the text early (the client left)
+   * cells: `copyCsv`), in a read-only REPEATABLE READ transaction on a connection of its own (the
+   * read replica's when there is one, `ReplicaReads`: a payment of the last seconds may be missing
+   * from the file, as one made while it downloads is), sent by the server only as fast as the client reads. Ending the text early (the client left)
    * cancels the COPY, rolls back and releases the connection.
    */
   export(principal: MerchantApiKeyPrincipal, query: MerchantPaymentsFilterQueryDto): MerchantPaymentsExport {
@@ -84,10 +87,8 @@ export class MerchantPaymentsService {
     params: merchantPayments.MerchantPaymentsExportParams,
     q: string | null,
   ): AsyncGenerator<Buffer, void, undefined> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
+    const runner = await this.replica.begin('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     try {
-      await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       try {
         const executor = executorOn(runner.manager);
         if (q === null) yield* copyCsv(executor, SQL.merchantPaymentsExport, params);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../../platform/clock/clock';
+import { ReplicaReads } from '../../../platform/database/replica-reads';
 import { sqlStatements } from '../../../platform/database/sql-query';
 import { executorOn, one, run } from '../../../platform/database/statement-executor';
 import { FileStore } from '../../../platform/files/file-store';
@@ -27,24 +28,32 @@ export interface StatementDownload {
 export class MerchantStatementsService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly replica: ReplicaReads,
     private readonly files: FileStore,
     private readonly generator: MerchantStatementGenerator,
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * A page of the list, read on the read replica when there is one (`ReplicaReads`): a statement
+   * generated a few seconds ago may be listed late.
+   */
   async list(
     merchantId: string,
     livemode: boolean,
     query: { page: number; size: number },
   ): Promise<Page<StatementRow>> {
-    const executor = executorOn(this.dataSource.manager);
-    const rows = await run(executor, SQL.statementPage, {
-      merchantId,
-      livemode,
-      limit: query.size,
-      offset: query.page * query.size,
+    const { rows, total } = await this.replica.read(async (manager) => {
+      const executor = executorOn(manager);
+      const page = await run(executor, SQL.statementPage, {
+        merchantId,
+        livemode,
+        limit: query.size,
+        offset: query.page * query.size,
+      });
+      const count = page[0]?.total ?? (await one(executor, SQL.statementCount, { merchantId, livemode }))?.total ?? 0;
+      return { rows: page, total: count };
     });
-    const total = rows[0]?.total ?? (await one(executor, SQL.statementCount, { merchantId, livemode }))?.total ?? 0;
     return toPage(
       rows.map(({ total: _total, ...row }) => row),
       total,

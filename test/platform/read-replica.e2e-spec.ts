@@ -1,16 +1,18 @@
+import { Logger } from '@nestjs/common';
 import { newId } from '../../src/platform/database/new-id';
 import { ReplicaReads } from '../../src/platform/database/replica-reads';
 import { BillersApp, createBillersApp } from '../billers/support/billers-kit';
 import { createBiller, createBillerCategory } from '../factories/biller.factory';
 import { approvedMerchant } from '../factories/merchant.factory';
 import { merchantOwnerOf } from '../factories/merchant-user.factory';
+import { plantPayment } from '../factories/reconciliation.factory';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 
 /**
  * `DATABASE_REPLICA_URL`, routing seen through its data: the "replica" here is a second migrated
  * database holding none of the spec's rows, so a read that answers from it is told from one that
  * answers from the primary (the run's database) by what it finds. The biller directory, the merchant
- * payments CSV and the merchant statements list answer from the replica; the admin list, the API
+ * payments CSV, the merchant statements list and the reconciliation export answer from the replica; the admin list, the API
  * key check and a payment's biller stay on the primary. A replica that refuses connections sends
  * those reads to the primary and leaves the service ready (`checks.replica: down`), until it
  * answers again. The real thing, a streaming standby, is in read-replica.processes.e2e-spec.ts.
@@ -22,9 +24,27 @@ describe('read replica (DATABASE_REPLICA_URL)', () => {
   let biller: { id: string; slug: string };
   let merchantId: string;
   let apiKey: string;
+  /** A payment stuck in PROCESSING without a posting attempt: a break of the reconciliation export. */
+  let stuckPaymentId: string;
+  const exportWindow = { from: new Date(Date.now() - 3 * 3_600_000).toISOString(), to: new Date().toISOString() };
 
   const directory = () => kit.http.get('/api/v1/billers').query({ categorySlug: category.slug });
   const csv = () => kit.http.get('/api/v1/merchant/payments.csv').set({ Authorization: `Bearer ${apiKey}` });
+  const reconciliation = async () =>
+    (
+      await kit.http
+        .get('/api/v1/admin/reconciliation/export')
+        .set(kit.admin.headers)
+        .query(exportWindow)
+        .buffer(true)
+        .parse((res, done) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => done(null, text));
+        })
+        .expect(200)
+    ).body as string;
   const statements = () => kit.http.get('/api/v1/merchant/statements').set({ Authorization: `Bearer ${apiKey}` });
 
   async function refuseReplica(refuse: boolean): Promise<void> {
@@ -72,6 +92,14 @@ describe('read replica (DATABASE_REPLICA_URL)', () => {
        VALUES ($1, $2, false, '2026-09', 'NGN', '2026-09-01T00:00:00Z', '2026-10-01T00:00:00Z', 'PENDING')`,
       [newId(), merchantId],
     );
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    stuckPaymentId = await plantPayment(kit, {
+      customerId: kit.customer.userId,
+      biller,
+      status: 'PROCESSING',
+      createdAt: twoHoursAgo,
+      updatedAt: twoHoursAgo,
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -79,7 +107,7 @@ describe('read replica (DATABASE_REPLICA_URL)', () => {
     await replica?.drop();
   });
 
-  it('answers the directory, the payments CSV and the statements list from the replica, the rest from the primary', async () => {
+  it('answers the directory, the payments CSV, the statements list and the reconciliation export from the replica, the rest from the primary', async () => {
     expect((await directory().expect(200)).body).toMatchObject({ items: [], totalItems: 0 });
     const categories = (await kit.http.get('/api/v1/billers/categories').expect(200)).body as { slug: string }[];
     expect(categories.map((item) => item.slug)).not.toContain(category.slug);
@@ -89,6 +117,7 @@ describe('read replica (DATABASE_REPLICA_URL)', () => {
     const file = await csv().expect(200);
     expect(file.text.trimEnd().split('\r\n')).toHaveLength(1);
     expect((await statements().expect(200)).body).toMatchObject({ items: [], totalItems: 0 });
+    expect(await reconciliation()).not.toContain(stuckPaymentId);
 
     // What stays on the primary sees the biller.
     const admin = await kit.http
@@ -107,6 +136,7 @@ describe('read replica (DATABASE_REPLICA_URL)', () => {
   });
 
   it('sends those reads to the primary while the replica refuses connections, and stays ready', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn');
     await refuseReplica(true);
     try {
       const found = await directory().expect(200);
@@ -117,13 +147,18 @@ describe('read replica (DATABASE_REPLICA_URL)', () => {
       expect(categories.map((item) => item.slug)).toContain(category.slug);
       expect((await csv().expect(200)).text.trimEnd().split('\r\n')).toHaveLength(2);
       expect((await statements().expect(200)).body).toMatchObject({ totalItems: 1 });
+      expect(await reconciliation()).toContain(stuckPaymentId);
 
       const ready = await kit.http.get('/api/v1/health/ready').expect(200);
       expect(ready.body).toEqual({
         status: 'up',
         checks: { database: 'up', redis: 'up', migrations: 'up', replica: 'down' },
       });
+      // One warning for the outage, however many reads met it.
+      const outage = warn.mock.calls.filter(([message]) => String(message).startsWith('the read replica'));
+      expect(outage).toHaveLength(1);
     } finally {
+      warn.mockRestore();
       await refuseReplica(false);
     }
 

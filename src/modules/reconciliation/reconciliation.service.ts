@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
 import { AppConfig } from '../../platform/config/app-config';
+import { ReplicaReads } from '../../platform/database/replica-reads';
 import { oneOf } from '../../platform/database/column-values';
 import { sqlStatements } from '../../platform/database/sql-query';
 import { executorOn, one, rowStream, run } from '../../platform/database/statement-executor';
@@ -48,6 +49,7 @@ export const EXPORT_BATCH_SIZE = 1000;
 export class ReconciliationService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly replica: ReplicaReads,
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly settings: ReconciliationConfig,
@@ -101,17 +103,17 @@ export class ReconciliationService {
    * REPEATABLE READ transaction on a connection of its own, EXPORT_BATCH_SIZE rows a fetch): the
    * process holds a batch or so, however many breaks there are. The next batch is fetched only
    * when the consumer reads on (back-pressure), and returning early (the client went away) closes
-   * the cursor, ends the transaction and frees the connection.
+   * the cursor, ends the transaction and frees the connection. The transaction is the read
+   * replica's when there is one (`ReplicaReads`): a payment that moved in the last seconds shows
+   * as the replica has replayed it, as if the export had been asked for a few seconds earlier.
    */
   async *breakRows(
     window: ReconciliationWindow,
     type: ReconciliationBreakType | null,
   ): AsyncGenerator<ReconciliationBreak, void, undefined> {
     const now = this.clock.now();
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
+    const runner = await this.replica.begin('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     try {
-      await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       try {
         const params = await this.parameters(runner.manager, window, type, now);
         const rows = rowStream(

@@ -17,7 +17,7 @@ export const REPLICA_RETRY_AFTER_MS = 5000;
 /**
  * The reads that tolerate a few seconds of lag, and only those, sent to the read replica
  * (`DATABASE_REPLICA_URL`): the biller directory, the merchant payments CSV export, the merchant
- * statements list (README "PostgreSQL: a primary, and replicas"). A repository of such a read asks
+ * statements list, the reconciliation CSV export (README "PostgreSQL: a primary, and replicas"). A repository of such a read asks
  * for it explicitly (`read`, `begin`); every other statement of the service keeps using the
  * primary's `DataSource`. TypeORM's own `replication` option is not used: it sends every read outside
  * a transaction to a replica, the `Idempotency-Key` lookup, the tier limits' sums and the session

@@ -3,12 +3,17 @@ import { DataSource } from 'typeorm';
 import { LedgerCheckService } from '../modules/ledger/ledger-check.service';
 import { configurationFromEnvironment } from '../configuration';
 import { ALL_ENTITIES } from '../entities';
-import { dataSourceOptions } from '../platform/database/data-source-options';
+import { dataSourceOptions, replicaDataSourceOptions } from '../platform/database/data-source-options';
+import { isReplicaOutage } from '../platform/database/replica-reads';
+import type { AppConfig } from '../platform/config/app-config';
 
-/** `npm run ledger:check`: recomputes the ledger; exits 1 when anything does not add up. */
+/**
+ * `npm run ledger:check`: recomputes the ledger in one REPEATABLE READ snapshot; exits 1 when
+ * anything does not add up. On the read replica when `DATABASE_REPLICA_URL` is set (a snapshot a
+ * few seconds old is as consistent), on the primary when it is not or the replica cannot be reached.
+ */
 async function main(): Promise<void> {
-  const dataSource = new DataSource(dataSourceOptions(configurationFromEnvironment().platform, ALL_ENTITIES));
-  await dataSource.initialize();
+  const dataSource = await openDataSource(configurationFromEnvironment().platform);
   try {
     const report = await new LedgerCheckService(dataSource).check();
     process.stdout.write(
@@ -26,6 +31,25 @@ async function main(): Promise<void> {
   } finally {
     await dataSource.destroy();
   }
+}
+
+/** The replica's data source when there is one that answers, else the primary's. */
+async function openDataSource(config: AppConfig): Promise<DataSource> {
+  if (config.DATABASE_REPLICA_URL !== '') {
+    const replica = new DataSource(replicaDataSourceOptions(config, ALL_ENTITIES));
+    try {
+      await replica.initialize();
+      process.stdout.write('ledger: reading the replica (DATABASE_REPLICA_URL)\n');
+      return replica;
+    } catch (error) {
+      await replica.driver.disconnect().catch(() => undefined);
+      if (!isReplicaOutage(error)) throw error;
+      process.stderr.write('ledger: the replica cannot be reached; reading the primary\n');
+    }
+  }
+  const primary = new DataSource(dataSourceOptions(config, ALL_ENTITIES));
+  await primary.initialize();
+  return primary;
 }
 
 main().catch((error: unknown) => {

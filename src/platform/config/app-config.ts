@@ -52,7 +52,7 @@ export class AppConfig implements ConfigSliceChecks {
    * go to the primary until it answers again.
    */
   @Setting(
-    'a streaming standby for the reads that tolerate lag (the biller directory, `GET /merchant/payments.csv`, `GET /merchant/statements`, `GET /admin/reconciliation/export`); empty sends every statement to `DATABASE_URL`; while the replica is unreachable those reads go to the primary (README "PostgreSQL: a primary, and replicas")',
+    'a streaming standby for the reads that tolerate lag (the biller directory, `GET /merchant/payments.csv`, `GET /merchant/statements`, `GET /admin/reconciliation/export`, `npm run ledger:check`); empty sends every statement to `DATABASE_URL`; while the replica is unreachable those reads go to the primary (README "PostgreSQL: a primary, and replicas")',
   )
   @Matches(/^$|^postgres(ql)?:\/\/.+/, { message: 'must be empty or a postgres:// connection URL' })
   DATABASE_REPLICA_URL = '';

@@ -158,6 +158,7 @@ describe('read replica (DATABASE_REPLICA_URL)', () => {
         status: 'up',
         checks: { database: 'up', redis: 'up', migrations: 'up', replica: 'down' },
       });
+      expect((await kit.http.get('/metrics').expect(200)).text).toMatch(/^database_replica_up 0$/m);
       // One warning for the outage, however many reads met it.
       const outage = warn.mock.calls.filter(([message]) => String(message).startsWith('the read replica'));
       expect(outage).toHaveLength(1);
@@ -170,6 +171,7 @@ describe('read replica (DATABASE_REPLICA_URL)', () => {
     const ready = await kit.http.get('/api/v1/health/ready').expect(200);
     expect(ready.body).toMatchObject({ checks: { replica: 'up' } });
     expect((await directory().expect(200)).body).toMatchObject({ items: [], totalItems: 0 });
+    expect((await kit.http.get('/metrics').expect(200)).text).toMatch(/^database_replica_up 1$/m);
   });
 
   it('runs `npm run ledger:check` on the replica, and on the primary while the replica refuses connections', async () => {

@@ -17,20 +17,23 @@ export const REPLICA_RETRY_AFTER_MS = 5000;
 /**
  * The reads that tolerate a few seconds of lag, and only those, sent to the read replica
  * (`DATABASE_REPLICA_URL`): the biller directory, the merchant payments CSV export, the merchant
- * statements list, the reconciliation CSV export (README "PostgreSQL: a primary, and replicas"). A repository of such a read asks
- * for it explicitly (`read`, `begin`); every other statement of the service keeps using the
- * primary's `DataSource`. TypeORM's own `replication` option is not used: it sends every read outside
- * a transaction to a replica, the `Idempotency-Key` lookup, the tier limits' sums and the session
- * check included, which must see the primary's latest commit.
+ * statements list and the reconciliation CSV export (README "PostgreSQL: a primary, and
+ * replicas"; `npm run ledger:check` opens the replica by itself). A service of such a read asks
+ * for it explicitly (`read`, `begin`) and hands the manager to its repositories; every other
+ * statement of the service keeps using the primary's `DataSource`. TypeORM's own `replication`
+ * option is not used: it sends every read outside a transaction to a replica, the
+ * `Idempotency-Key` lookup, the tier limits' sums and the session check included, which must see
+ * the primary's latest commit.
  *
  * Without `DATABASE_REPLICA_URL` both run on the primary: one pool, as before. With it, the
  * replica's own data source (its pool, `DATABASE_REPLICA_POOL_SIZE`, with the primary's statement
  * timeouts and named-statement setting) is opened at the first read that needs it. When the replica
- * cannot be reached or answers with a connection-class error (`dependencyOutageOf`: refused, cut,
- * starting up or shutting down, out of connections), the read runs again on the primary, a warning is
- * logged once for the outage, and the next REPLICA_RETRY_AFTER_MS of such reads go to the primary
- * directly; the first read that the replica answers again logs its return. Other errors (a bad
- * statement, the statement timeout) are the read's own and are thrown as they are.
+ * cannot be opened or fails with a connection-class error (`isReplicaOutage`: refused, cut,
+ * starting up or shutting down, out of connections, a session ended by a FATAL error), the read
+ * runs again on the primary, a warning is logged once for the outage, and the next
+ * REPLICA_RETRY_AFTER_MS of such reads go to the primary directly; the first read that the replica
+ * answers again logs its return. Other errors (a bad statement, the statement timeout) are the
+ * read's own and are thrown as they are.
  */
 @Injectable()
 export class ReplicaReads implements OnApplicationShutdown {

@@ -13,6 +13,7 @@ import { merchantOwnerOf } from '../factories/merchant-user.factory';
 import { expectCataloguedApiError } from '../support/assertions';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 import { waitFor } from '../support/wait-for';
+import { responseText } from '../support/response-text';
 
 interface Keys {
   id: string;
@@ -217,17 +218,7 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
   }
 
   const csvText = (secret: string, query: Record<string, string | number> = {}) =>
-    harness.http
-      .get(CSV)
-      .query(query)
-      .set(bearer(secret))
-      .buffer(true)
-      .parse((res, done) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => done(null, text));
-      });
+    harness.http.get(CSV).query(query).set(bearer(secret)).buffer(true).parse(responseText);
 
   const records = (text: string) => parse(text, { record_delimiter: '\r\n', relax_quotes: false }) as string[][];
 

@@ -16,6 +16,7 @@ import { CsvColumn, sendCsv, sendCsvText } from '../../src/platform/http/csv-exp
 import { expectCataloguedApiError } from '../support/assertions';
 import { createTestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
+import { responseText } from '../support/response-text';
 
 interface SeriesRow {
   n: number;
@@ -242,16 +243,7 @@ describe('CSV export (platform/http/csv-export.ts): csv-stringify over a databas
     await app.close();
   });
 
-  const textOf = (path: string) =>
-    http
-      .get(path)
-      .buffer(true)
-      .parse((res, done) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => done(null, text));
-      });
+  const textOf = (path: string) => http.get(path).buffer(true).parse(responseText);
 
   /** The probe's statement as pg_stat_activity shows it, from any connection but this one. */
   const probeSessions = () =>

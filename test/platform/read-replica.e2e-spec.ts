@@ -11,6 +11,7 @@ import { merchantOwnerOf } from '../factories/merchant-user.factory';
 import { plantPayment } from '../factories/reconciliation.factory';
 import { compiledCli } from '../support/compiled-cli';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
+import { responseText } from '../support/response-text';
 
 /**
  * `DATABASE_REPLICA_URL`, routing seen through its data: the "replica" here is a second migrated
@@ -41,12 +42,7 @@ describe('read replica (DATABASE_REPLICA_URL)', () => {
         .set(kit.admin.headers)
         .query(exportWindow)
         .buffer(true)
-        .parse((res, done) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => done(null, text));
-        })
+        .parse(responseText)
         .expect(200)
     ).body as string;
   const statements = () => kit.http.get('/api/v1/merchant/statements').set({ Authorization: `Bearer ${apiKey}` });

@@ -16,6 +16,7 @@ import {
 } from '../factories/reconciliation.factory';
 import { createStaffUser } from '../factories/staff-user.factory';
 import { parse } from 'csv-parse/sync';
+import { responseText } from '../support/response-text';
 
 interface BreakBody {
   type: string;
@@ -405,12 +406,7 @@ describe('reconciliation (GET /admin/reconciliation, GET /admin/reconciliation/e
       .set(admin.headers)
       .query(WINDOW)
       .buffer(true)
-      .parse((res, done) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => done(null, text));
-      })
+      .parse(responseText)
       .expect(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
@@ -451,12 +447,7 @@ describe('reconciliation (GET /admin/reconciliation, GET /admin/reconciliation/e
       .set(admin.headers)
       .query({ ...WINDOW, type: 'ORPHAN_CAPTURE' })
       .buffer(true)
-      .parse((res, done) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => done(null, text));
-      })
+      .parse(responseText)
       .expect(200);
     const [, ...rows] = parseRfc4180(response.body as string);
     expect(rows.map((row) => row[0])).toEqual(['ORPHAN_CAPTURE', 'ORPHAN_CAPTURE']);

@@ -67,7 +67,7 @@ describe('Payment statements against a long history', () => {
   });
 
   /** A customer's payment admitted and inserted (`PaymentRepository.admit`), with the AML facts' thresholds of `facts`. */
-  const admitValues = (accountReference: string) =>
+  const admitValues = (accountReference: string, windowMinutes = 60) =>
     PAYMENTS.admitPayment.valuesOf({
       id: NEW_PAYMENT,
       customerId,
@@ -92,7 +92,7 @@ describe('Payment statements against a long history', () => {
       confirmDuplicate: false,
       perPayment: '1000000000',
       daily: '100000000000',
-      windowMinutes: 60,
+      windowMinutes,
       screeningCurrency: 'NGN',
       bandFrom: '450000000',
       bandTo: '500000000',
@@ -278,5 +278,39 @@ describe('Payment statements against a long history', () => {
       expect(after['payers!']).toBe(account === HOT_ACCOUNT ? 25 : 1);
       expect(after['band!']).toBe(1);
     }
+  });
+
+  it('reaches as far back as a screening window longer than the rolling day', async () => {
+    // The admission reads the customer's payments once, back to the longest of its windows: a
+    // two-day screening window counts the customer's payment of 30 hours ago, which the rolling
+    // day and the one-hour window leave out.
+    const TWO_DAYS = 2880;
+    const [admitted, after] = await rolledBack(async () => {
+      await db.query(
+        `UPDATE payments SET created_at = now() - interval '30 hours'
+          WHERE id = (SELECT id FROM payments WHERE customer_id = $1 ORDER BY created_at DESC LIMIT 1)`,
+        [customerId],
+      );
+      const { rows } = await db.query<Record<string, unknown>>(STATEMENTS.admit, [
+        ...admitValues('45010005555', TWO_DAYS),
+      ]);
+      const facts = await db.query<Record<string, unknown>>(STATEMENTS.facts, [
+        customerId,
+        TWO_DAYS,
+        'NGN',
+        450_000_000,
+        500_000_000,
+        billerId,
+        '45010005555',
+        25,
+      ]);
+      return [rows[0], facts.rows[0]];
+    });
+    // The customer's twenty payments (one of them 30 hours old) and the one admitted.
+    expect(after['count!']).toBe(21);
+    expect({ count: admitted['screening_count!'], sum: admitted['screening_sum!'] }).toEqual({
+      count: after['count!'],
+      sum: after['sum!'],
+    });
   });
 });

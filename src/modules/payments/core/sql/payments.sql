@@ -53,12 +53,15 @@ RETURNING created_at;
 -- insert and counting the payment itself: it is not failed and inside the window. The distinct
 -- payers count stops at the cap as aml_distinct_payers does; under the cap the function has
 -- walked the whole window, and the customer is one of those payers exactly when one of their
--- own payments of the window went to the account.
+-- own payments of the window went to the account. The customer's payments are read once
+-- (payments_customer_created_idx), as far back as the longest of the rolling day, the duplicate
+-- window and the screening window; each fact filters that set by its own window.
 WITH recent AS MATERIALIZED (
   SELECT id, biller_id, account_reference, amount, currency, created_at
     FROM payments
    WHERE customer_id = :customerId! AND status <> 'FAILED'
-     AND created_at > now() - greatest(interval '24 hours', make_interval(secs => :duplicateWindowSeconds!))
+     AND created_at > now() - greatest(interval '24 hours', make_interval(secs => :duplicateWindowSeconds!),
+                                       make_interval(mins => :windowMinutes!))
 ), facts AS MATERIALIZED (
   SELECT
     (SELECT json_build_object('id', id, 'status', status, 'hash', request_hash)
@@ -71,9 +74,8 @@ WITH recent AS MATERIALIZED (
         AND biller_id = :billerId! AND account_reference = :accountReference! AND amount = :amount!
       ORDER BY created_at DESC LIMIT 1) AS duplicate
 ), mine AS MATERIALIZED (
-  SELECT amount, currency, biller_id, account_reference FROM payments
-   WHERE customer_id = :customerId! AND created_at > now() - make_interval(mins => :windowMinutes!)
-     AND status <> 'FAILED'
+  SELECT amount, currency, biller_id, account_reference FROM recent
+   WHERE created_at > now() - make_interval(mins => :windowMinutes!)
 ), inserted AS (
   INSERT INTO payments (id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash,
                         biller_id, biller_name, biller_slug, account_reference, saved_account_id, amount, fee,

@@ -143,8 +143,7 @@ class FloorController {
       text: DIRECTORY_MATCHES.text,
       values: [...values],
     });
-    // The text names some columns with pgtyped's `!`; the statement's own row mapping reads them.
-    const row = rows[0] === undefined ? undefined : (DIRECTORY_MATCHES.rowOf?.(rows[0]) ?? rows[0]);
+    const row = rows[0];
     const total = Number(row?.total_items ?? 0);
     const items = row?.total_items == null ? '[]' : row.items;
     return `{"items":${items},"page":0,"size":${PAGE_SIZE},"totalItems":${total},"totalPages":${Math.ceil(total / PAGE_SIZE)}}`;
@@ -153,13 +152,11 @@ class FloorController {
   @Get('payments')
   async payments(): Promise<{ items: unknown[]; totalItems: number }> {
     const values = CUSTOMER_PAGE.valuesOf({ customerId: FloorController.customerId, limit: PAGE_SIZE, offset: 0 });
-    const { rows } = await this.pool.query<Record<string, unknown>>({
+    const { rows: listed } = await this.pool.query<paymentPages.HistoryCustomerPageResult>({
       name: CUSTOMER_PAGE.name,
       text: CUSTOMER_PAGE.text,
       values: [...values],
     });
-    // The text names some columns with pgtyped's `!` and `?`; the statement's own row mapping reads them.
-    const listed = rows.map((row) => (CUSTOMER_PAGE.rowOf?.(row) ?? row) as paymentPages.HistoryCustomerPageResult);
     return { items: listed.filter((row) => row.id !== null), totalItems: listed[0]?.total_items ?? 0 };
   }
 }

@@ -596,13 +596,12 @@ async function exec<Row extends object, Params>(
   statement: Statement<Row, Params>,
   params: Params,
 ): Promise<Row[]> {
-  const result = await client.query({
+  const result = await client.query<Row>({
     name: statement.name,
     text: statement.text,
     values: [...statement.valuesOf(params)],
   });
-  const rows = result.rows as Record<string, unknown>[];
-  return statement.rowOf ? rows.map(statement.rowOf) : (rows as Row[]);
+  return result.rows;
 }
 
 async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {

@@ -26,8 +26,6 @@ export class Statement<Row extends object, Params> {
     /** The SQL, with positional parameters (`$1`, `$2`…). */
     readonly text: string,
     private readonly bind: Binding<Params>,
-    /** How a row as PostgreSQL names its columns becomes a `Row`, when it is not one already. */
-    readonly rowOf?: (row: Record<string, unknown>) => Row,
   ) {
     register(name);
     checkProjection(name, text);

@@ -111,14 +111,13 @@ export class StatementExecutor {
     // submittable's start to its end, a cursor's last row: pg reads the submittable's own first.
     if (timeouts !== undefined) (query as QueryStream & QueryTimeout).query_timeout = timeouts.queryTimeoutMs;
     const stream = client.query(query);
-    const rowOf = statement.rowOf;
     try {
       // The stream asks the cursor for the next batch only when its buffer has room: taking what
       // it holds makes room, so the next fetch runs while the consumer works on these rows, and a
       // consumer that stops asking leaves the cursor waiting. Leaving early destroys the stream,
       // which closes the cursor.
       for await (const rows of buffered(stream)) {
-        yield rowOf === undefined ? (rows as Row[]) : (rows as Record<string, unknown>[]).map(rowOf);
+        yield rows as Row[];
       }
     } catch (caught) {
       const error = caught as Error;
@@ -266,8 +265,7 @@ export function run<Row extends object, Params>(
  * result's size, and a consumer that stops early fetches nothing more (the cursor is closed
  * then, as after the last batch). For a result too large to read at once (reconciliation's CSV
  * export). The manager must be a transaction's: a cursor lives in its transaction. The text is
- * planned for the cursor, not as the named prepared statement `run` uses; the rows are the same
- * (hinted columns under their plain names).
+ * planned for the cursor, not as the named prepared statement `run` uses; the rows are the same.
  */
 export function batches<Row extends object, Params>(
   executor: StatementExecutor,
@@ -433,10 +431,15 @@ export async function one<Row extends object, Params>(
 /** A cursor's name: a plain identifier, written into the text. */
 const CURSOR_NAME = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 
-function rowsOf<Row extends object, Params>(statement: Statement<Row, Params>, rows: Record<string, unknown>[]): Row[] {
-  const rowOf = statement.rowOf;
-  // pg answers each row as an object keyed by the result's column names.
-  return rowOf === undefined ? (rows as Row[]) : rows.map(rowOf);
+/**
+ * pg answers each row as an object keyed by the result's column names, which are the names the
+ * statement's row type uses (a generated statement's text carries no pgtyped hint: sql-query.ts).
+ */
+function rowsOf<Row extends object, Params>(
+  _statement: Statement<Row, Params>,
+  rows: Record<string, unknown>[],
+): Row[] {
+  return rows as Row[];
 }
 
 /**

@@ -452,9 +452,7 @@ type PageRow = paymentPages.HistoryCustomerPageResult;
 
 /**
  * A page statement's rows as the page's payments and total: every row carries the total, and a
- * page past the end is one row with no payment (its id null). Rows are mapped as they come, not
- * copied first: a row whose hinted columns were renamed (`withoutHints` deletes the hinted keys)
- * is a dictionary-mode object, which a spread copies slowly (microseconds a row).
+ * page past the end is one row with no payment (its id null). Rows are mapped as they come.
  */
 function pageOf(rows: readonly PageRow[]): { rows: Payment[]; total: number } {
   const listed: Payment[] = [];

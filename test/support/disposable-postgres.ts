@@ -110,36 +110,23 @@ async function start(directory: string, port: number): Promise<void> {
 }
 
 /** A new primary: `initdb`, then started, ready for streaming standbys (`wal_level = replica`). */
-export async function startPrimaryCluster(): Promise<DisposableCluster> {
-  const directory = await newDirectory();
-  const port = await clusterPort(claimed);
-  claimed.add(port);
-  const data = join(directory, 'data');
-  try {
+export function startPrimaryCluster(): Promise<DisposableCluster> {
+  return startCluster(async (data) => {
     await pg('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
     // Nothing here needs to survive a crash of the machine.
     appendFileSync(
       join(data, 'postgresql.conf'),
       ['wal_level = replica', 'max_wal_senders = 5', 'fsync = off', 'synchronous_commit = off', ''].join('\n'),
     );
-    await start(directory, port);
-  } catch (error) {
-    claimed.delete(port);
-    rmSync(directory, { recursive: true, force: true });
-    throw error;
-  }
-  return cluster(directory, port);
+  });
 }
 
 /**
  * A streaming hot standby of `primary`: `pg_basebackup -R` (the primary's data now, then what it
  * streams), started and accepting read-only connections.
  */
-export async function startStandbyCluster(primary: DisposableCluster): Promise<DisposableCluster> {
-  const directory = await newDirectory();
-  const port = await clusterPort(claimed);
-  claimed.add(port);
-  try {
+export function startStandbyCluster(primary: DisposableCluster): Promise<DisposableCluster> {
+  return startCluster(async (data) => {
     await pg('pg_basebackup', [
       '-h',
       '127.0.0.1',
@@ -148,7 +135,7 @@ export async function startStandbyCluster(primary: DisposableCluster): Promise<D
       '-U',
       'postgres',
       '-D',
-      join(directory, 'data'),
+      data,
       '-R',
       '-X',
       'stream',
@@ -156,6 +143,19 @@ export async function startStandbyCluster(primary: DisposableCluster): Promise<D
       'fast',
       '--no-sync',
     ]);
+  });
+}
+
+/**
+ * A cluster of its own directory and port: `makeData` fills the data directory, then the server
+ * starts. When either fails, the port is given back and the directory removed.
+ */
+async function startCluster(makeData: (data: string) => Promise<void>): Promise<DisposableCluster> {
+  const directory = await newDirectory();
+  const port = await clusterPort(claimed);
+  claimed.add(port);
+  try {
+    await makeData(join(directory, 'data'));
     await start(directory, port);
   } catch (error) {
     claimed.delete(port);

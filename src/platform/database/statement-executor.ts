@@ -42,7 +42,9 @@ export class StatementExecutor {
   async rows<Row extends object, Params>(statement: Statement<Row, Params>, params: Params): Promise<Row[]> {
     const name = this.named ? statement.name : undefined;
     const rows = await this.execute(name, statement.text, [...statement.valuesOf(params)]);
-    return rowsOf(statement, rows);
+    // pg keys each row by the result's column names, the names the statement's row type uses (a
+    // generated statement's text carries no pgtyped hint: sql-query.ts).
+    return rows as Row[];
   }
 
   /** See `batches`. */
@@ -62,7 +64,7 @@ export class StatementExecutor {
     try {
       for (;;) {
         const rows = await this.execute(undefined, `FETCH ${size} FROM ${cursor}`, []);
-        if (rows.length > 0) yield rowsOf(statement, rows);
+        if (rows.length > 0) yield rows as Row[];
         if (rows.length < size) return;
       }
     } catch (error) {
@@ -430,17 +432,6 @@ export async function one<Row extends object, Params>(
 
 /** A cursor's name: a plain identifier, written into the text. */
 const CURSOR_NAME = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
-
-/**
- * pg answers each row as an object keyed by the result's column names, which are the names the
- * statement's row type uses (a generated statement's text carries no pgtyped hint: sql-query.ts).
- */
-function rowsOf<Row extends object, Params>(
-  _statement: Statement<Row, Params>,
-  rows: Record<string, unknown>[],
-): Row[] {
-  return rows as Row[];
-}
 
 /**
  * An object-mode stream's chunks, as many as it holds at a time (never an empty batch), until it

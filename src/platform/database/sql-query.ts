@@ -119,8 +119,8 @@ const HINTED_NAME = /"([^"]+)[!?]"/g;
  * `t."total!"`) under its plain name (`"total"`), as the generated result type names the column.
  * The hints are for pgtyped, which reads the `.sql` file. Taken out of the text once, here,
  * PostgreSQL answers every row under the names the code reads, and no row is renamed on its way
- * (rebuilding each row of a page was 6 % of the API's CPU on `GET /payments`, `bench:reads`).
- * The names stay quoted, so their case is kept.
+ * (rebuilding each row of a page was 6 % of the API's `--cpu-prof` samples on `GET /payments`,
+ * `bench:reads`). The names stay quoted, so their case is kept.
  */
 function withoutHints(text: string): string {
   return text.replace(HINTED_NAME, '"$1"');

@@ -45,7 +45,8 @@ const transform = {
 
 const shared = {
   rootDir: __dirname,
-  testEnvironment: 'node',
+  // Node's environment, releasing the async-local storages a spec file used when it ends.
+  testEnvironment: '<rootDir>/test/support/jest/node-environment.js',
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleFileExtensions: ['ts', 'js', 'json'],

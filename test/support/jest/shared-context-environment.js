@@ -1,5 +1,6 @@
 'use strict';
 const { TestEnvironment } = require('jest-environment-node');
+const { releaseAsyncLocalStorages } = require('./async-context-release');
 
 /**
  * The e2e project's test environment: Node's, except that every spec file a Jest worker runs
@@ -11,7 +12,8 @@ const { TestEnvironment } = require('jest-environment-node');
  *
  * What Jest itself keeps on the global for one spec file (its test runner's state and event
  * handlers, `expect`'s state, a `jest.setTimeout`) is removed when the file ends, so each spec
- * file starts with its own, as in a context of its own.
+ * file starts with its own, as in a context of its own. The async-local storages the file's run
+ * used are released (`async-context-release.js`).
  */
 let worker;
 
@@ -43,6 +45,7 @@ class SharedContextEnvironment extends TestEnvironment {
     for (const key of Object.getOwnPropertySymbols(this.global)) {
       if (JEST_PER_FILE.test(key.description ?? '')) delete this.global[key];
     }
+    releaseAsyncLocalStorages();
   }
 }
 

@@ -1,0 +1,17 @@
+'use strict';
+const { TestEnvironment } = require('jest-environment-node');
+const { releaseAsyncLocalStorages } = require('./async-context-release');
+
+/**
+ * Node's test environment, for the `unit` and `processes` projects: each spec file keeps its own
+ * context, and the async-local storages its run used are released when it ends
+ * (`async-context-release.js`), so the spec files a worker runs later do not pay for them.
+ */
+class NodeEnvironment extends TestEnvironment {
+  async teardown() {
+    releaseAsyncLocalStorages();
+    await super.teardown();
+  }
+}
+
+module.exports = NodeEnvironment;

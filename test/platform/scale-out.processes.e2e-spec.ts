@@ -133,14 +133,24 @@ describe('two API processes and two workers on one database and one Redis', () =
         api(index).post('/api/v1/payments').set(payer.headers).set('Idempotency-Key', key).send(body),
       ),
     );
+    // The first to hold the payer's lock makes it (200); the others find it (409 DUPLICATE_PAYMENT).
+    // The answers are compared whole first, so a failure shows what each process said.
+    expect(
+      replays
+        .map((answer) => ({ status: answer.status, code: (answer.body as { code?: string }).code }))
+        .sort((a, b) => a.status - b.status),
+    ).toEqual([
+      { status: 200, code: undefined },
+      { status: 409, code: 'DUPLICATE_PAYMENT' },
+      { status: 409, code: 'DUPLICATE_PAYMENT' },
+      { status: 409, code: 'DUPLICATE_PAYMENT' },
+    ]);
     const made = await kit.db.query<{ id: string }[]>(
       `SELECT id FROM payments WHERE payer_id = $1 AND idempotency_key = $2`,
       [payer.userId, key],
     );
     expect(made).toHaveLength(1);
     const [once] = made;
-    // The first to hold the payer's lock makes it (200); the others find it (409 DUPLICATE_PAYMENT).
-    expect(replays.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
     for (const answer of replays) {
       if (answer.status === 200) expect(answer.body.id).toBe(once.id);
       else {

@@ -92,6 +92,9 @@ module.exports = {
     {
       ...shared,
       displayName: 'unit',
+      // Many unit specs import a context's index, and with it most of the app: they share the
+      // worker's modules too (E2E_ISOLATED_MODULES=1 gives each spec file its own).
+      ...(process.env.E2E_ISOLATED_MODULES === '1' ? {} : sharedModules),
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/migrations/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
     },
     {

@@ -104,7 +104,9 @@ describe('sqlStatements', () => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- every generated module, found on disk
       const queries = require(file) as Record<string, unknown>;
       const context = `spec-all-${moduleIndex}`;
-      const statements: Record<string, { text: string }> = sqlStatements(context, queries);
+      // A copy: the module itself is its context's, and may already be registered under that name
+      // (the unit project's spec files share their modules: jest.config.js).
+      const statements: Record<string, { text: string }> = sqlStatements(context, { ...queries });
       for (const [exported, statement] of Object.entries(statements)) {
         const ir = (queries[exported] as PreparedQuery<unknown, unknown>).ir;
         const aliases = ir.statement.match(/\bAS\s+"[^"]+[!?]"/gi) ?? [];

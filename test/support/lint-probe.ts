@@ -15,12 +15,11 @@ export interface LintProbe {
 /**
  * The rules ESLint reports for each probe, with the project's config, in line order.
  *
- * The type-aware rules read a TypeScript program, which holds only files on disk: a made-up path
- * is refused by the parser. So a probe's source stands in for an existing file of its directory
- * (one tsconfig.json holds): nothing is written to the tree, and relative imports resolve as they
- * would for a new file there. All probes are linted in one ESLint process (`lint-probes.mjs`),
- * against a program of only the probes' files and their imports: a spec lints them in
- * `beforeAll`.
+ * The type-aware rules read the TypeScript program of tsconfig.json, which holds only files on
+ * disk: a made-up path is refused by the parser. So a probe's source stands in for an existing
+ * file of its directory: nothing is written to the tree, and relative imports resolve as they
+ * would for a new file there. All probes are linted in one ESLint process
+ * (`lint-probes.mjs`), which builds that program once: a spec lints them in `beforeAll`.
  */
 export function lintProbes<K extends string>(probes: Record<K, LintProbe>): Promise<Record<K, string[]>> {
   const keys = Object.keys(probes) as K[];

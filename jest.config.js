@@ -45,7 +45,8 @@ const transform = {
 
 const shared = {
   rootDir: __dirname,
-  // Node's environment, releasing the async-local storages a spec file used when it ends.
+  // Node's environment, releasing the async-local storages a spec file used when it ends (the
+  // unit and e2e projects replace it with the shared-context one below, which releases them too).
   testEnvironment: '<rootDir>/test/support/jest/node-environment.js',
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],

@@ -433,6 +433,8 @@ async function main(): Promise<void> {
 }
 
 if (process.argv.includes('--floor-server')) {
+  // An orderly exit on SIGTERM, so that a --cpu-prof in BENCH_FLOOR_NODE_ARGS writes its profile.
+  process.once('SIGTERM', () => process.exit(0));
   runFloorServer().catch((error: unknown) => {
     process.stderr.write(`floor app failed: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

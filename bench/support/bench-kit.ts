@@ -112,7 +112,12 @@ export async function recreateDatabase(databaseUrl: string, env: NodeJS.ProcessE
 export async function startFloorServer(file: string, env: NodeJS.ProcessEnv, label = 'floor'): Promise<ChildProcess> {
   const child = track(
     fork(file, ['--floor-server'], {
-      execArgv: ['-r', 'ts-node/register/transpile-only'],
+      // BENCH_FLOOR_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/floor-prof`) profiles the floor as BENCH_API_NODE_ARGS does the API.
+      execArgv: [
+        '-r',
+        'ts-node/register/transpile-only',
+        ...(process.env.BENCH_FLOOR_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      ],
       env,
       stdio: 'inherit',
     }),

@@ -1,4 +1,5 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
+import { memoizeValidationMetadata } from '../validation/validation-metadata-cache';
 import { ApiErrorDetail, ApiException } from './api-error';
 
 /** No accepted body or query nests deeper than this; deeper input is refused before parsing it. */
@@ -27,6 +28,7 @@ export class ApiValidationPipe extends ValidationPipe {
       exceptionFactory: (errors: ValidationError[]) =>
         new ApiException('VALIDATION_FAILED', 'Request validation failed', flattenValidationErrors(errors)),
     });
+    memoizeValidationMetadata();
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {

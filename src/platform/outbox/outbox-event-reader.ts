@@ -3,6 +3,7 @@ import type { Job } from 'bull';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { OutboxEventJob } from '../queue/queues';
+import { memoizeValidationMetadata } from '../validation/validation-metadata-cache';
 import type { OutboxEventPayloads, OutboxEventType } from './outbox-events';
 
 /** An event that no retry can turn into its effect: its payload breaks the contract its type declares. */
@@ -55,6 +56,7 @@ export class OutboxEventReader<E extends OutboxEventType> {
     const entries: [E, ClassConstructor<object>][] = (Object.keys(classes) as E[]).map((type) => [type, classes[type]]);
     this.events = entries.map(([type]) => type);
     this.classes = new Map(entries);
+    memoizeValidationMetadata();
   }
 
   /** Whether `eventType` is one this reader takes. */

@@ -16,8 +16,9 @@ let installedOn: MetadataStorage | undefined;
  * target and argument tuple, and the whole cache is dropped whenever a decorator registers more
  * metadata (a class loaded later), so no answer outlives what it was computed from.
  *
- * Idempotent; every process that validates calls it once at start (the HTTP validation pipe, the
- * outbox event reader, the configuration check).
+ * Idempotent: the HTTP validation pipe and every outbox event reader call it when they are built,
+ * so the API and the worker both have it. The configuration check, which validates once at boot,
+ * does not need it.
  */
 export function memoizeValidationMetadata(): void {
   const storage = getMetadataStorage();

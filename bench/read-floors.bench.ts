@@ -36,7 +36,8 @@
  *    connections for BENCH_SECONDS (10) s, and prints req/s, p50, p99, the ratio API/floor
  *    (target >= 0.6) and the CPU per request of the server driven and of PostgreSQL (the bench
  *    database's processes only). With `--cpu-prof` in BENCH_API_NODE_ARGS, the API's profile of
- *    each read's last round, by area and by function.
+ *    each read's last round, by area and by function. BENCH_FLOOR_NODE_ARGS passes flags to the floor
+ *    (`--cpu-prof --cpu-prof-dir=/tmp/floor-prof` writes its profile when the bench ends).
  *
  * Exits 1 when a request failed, a first page (or the customer's payments' total) differs, or a
  * search did not reach PostgreSQL.
@@ -433,8 +434,6 @@ async function main(): Promise<void> {
 }
 
 if (process.argv.includes('--floor-server')) {
-  // An orderly exit on SIGTERM, so that a --cpu-prof in BENCH_FLOOR_NODE_ARGS writes its profile.
-  process.once('SIGTERM', () => process.exit(0));
   runFloorServer().catch((error: unknown) => {
     process.stderr.write(`floor app failed: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

@@ -112,10 +112,13 @@ export async function recreateDatabase(databaseUrl: string, env: NodeJS.ProcessE
 export async function startFloorServer(file: string, env: NodeJS.ProcessEnv, label = 'floor'): Promise<ChildProcess> {
   const child = track(
     fork(file, ['--floor-server'], {
-      // BENCH_FLOOR_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/floor-prof`) profiles the floor as BENCH_API_NODE_ARGS does the API.
+      // BENCH_FLOOR_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/floor-prof`) profiles the floor as
+      // BENCH_API_NODE_ARGS does the API; floor-process.ts makes SIGTERM an orderly exit, which writes it.
       execArgv: [
         '-r',
         'ts-node/register/transpile-only',
+        '-r',
+        resolve(__dirname, 'floor-process.ts'),
         ...(process.env.BENCH_FLOOR_NODE_ARGS ?? '').split(' ').filter(Boolean),
       ],
       env,

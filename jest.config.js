@@ -110,6 +110,7 @@ module.exports = {
     {
       ...e2e,
       displayName: 'processes',
+      ...(process.env.E2E_ISOLATED_MODULES === '1' ? {} : sharedModules),
       testMatch: [PROCESS_SPECS],
       globalSetup: '<rootDir>/test/support/processes-global-setup.ts',
       globalTeardown: '<rootDir>/test/support/processes-global-teardown.ts',

@@ -73,7 +73,9 @@ export async function startSentinelGroup(): Promise<DisposableSentinelGroup> {
   };
 
   try {
-    const master = await start(masterPort, plain(masterPort));
+    // A master waits repl-diskless-sync-delay (5 s by default) for more replicas before the first
+    // full sync; this group has one replica, so the sync starts at once.
+    const master = await start(masterPort, [...plain(masterPort), '--repl-diskless-sync-delay', '0']);
     await start(replicaPort, [...plain(replicaPort), '--replicaof', '127.0.0.1', String(masterPort)]);
     // The replica is in sync before the sentinel starts: its first look at the master finds it.
     await waitFor(

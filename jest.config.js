@@ -61,9 +61,9 @@ const e2e = {
 };
 
 /**
- * The e2e project's runtime and environment: the app's modules (src/, migrations/, packages) and
- * the V8 context are loaded once per worker and shared by the spec files it runs, instead of
- * once per spec file (test/README.md).
+ * The unit, e2e and processes projects' runtime and environment: the app's modules (src/,
+ * migrations/, packages) and the V8 context are loaded once per worker and shared by the spec
+ * files it runs, instead of once per spec file (test/README.md).
  */
 const sharedModules = {
   testEnvironment: '<rootDir>/test/support/jest/shared-context-environment.js',
@@ -110,6 +110,7 @@ module.exports = {
     {
       ...e2e,
       displayName: 'processes',
+      // Its one in-band Jest process loads the app's modules once for all its spec files too.
       ...(process.env.E2E_ISOLATED_MODULES === '1' ? {} : sharedModules),
       testMatch: [PROCESS_SPECS],
       globalSetup: '<rootDir>/test/support/processes-global-setup.ts',

@@ -27,8 +27,8 @@
  * duplicate window), the AUTHORIZING payment with its first timeline step (`payments.insert-payment`,
  * less the capture instruction); the sandbox rail's record of the capture (autocommit); tx 2 = the
  * journal entry and its lines (ledger), the move to PENDING with its timeline step and first
- * posting cycle (the service's `payments.transition-payment` and `payments.open-first-posting-cycle`,
- * one statement here), the outbox row. What the service does on top, per payment:
+ * posting cycle (the service's `payments.transition-payment`, which opens that cycle in the same
+ * statement), the outbox row. What the service does on top, per payment:
  * - the request pipeline: JWT verification, the session check (Redis GET; on a cache miss the
  *   device session's `last_seen_at` touch and a Redis SET), body parsing and the DTO's validation,
  *   the request fingerprint (SHA-256 of canonical JSON), the response DTO;

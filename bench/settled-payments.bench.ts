@@ -17,7 +17,7 @@
  *                activity read, all in the service's one admission statement)
  *       rail     `payments.sandbox-record-capture` (the sandbox rail's record, no transaction)
  *   T2  capture  `ledger.post-entry` (journal entry + 3 lines), `payments.transition-payment`
- *                (PENDING, timeline, capture instruction deleted), `payments.open-first-posting-cycle`,
+ *                (PENDING, timeline, capture instruction deleted, first posting cycle opened),
  *                the outbox row of the capture; then answers 200 and queues the payment
  *   T3  claim    `payments.transition-payment` (PROCESSING), `payments.claim-first-posting-cycle`
  *                (lease, outcome unknown)
@@ -798,13 +798,10 @@ async function acceptFloorPayment(
       railReference,
       setJournalEntryId: true,
       journalEntryId,
+      firstCycleId: newId(),
+      firstCycleDueInMs: FLOOR_CYCLE_DUE_IN_MS,
     });
     if (!moved) throw new Error('not AUTHORIZING');
-    await exec(client, SQL.posting.openFirstPostingCycle, {
-      id: newId(),
-      paymentId: id,
-      dueInMs: FLOOR_CYCLE_DUE_IN_MS,
-    });
     await client.query({
       ...FLOOR_OUTBOX,
       values: [newId(), `${FLOOR_EVENT_PREFIX}captured`, id, JSON.stringify(eventPayload(moved, 'PENDING'))],
@@ -957,6 +954,8 @@ function unchanged() {
     setJournalEntryId: false,
     journalEntryId: null,
     completed: false,
+    firstCycleId: null,
+    firstCycleDueInMs: null,
   };
 }
 

@@ -412,11 +412,13 @@ describe('prepared statements', () => {
           stuck.id,
           'PENDING',
           'captured',
-          { railReference: 'card_cap_stuck' },
+          { railReference: 'card_cap_stuck', firstPostingCycleDueInMs: 60_000 },
           'AUTHORIZING',
         );
         expect(captured).toStrictEqual(await typeormPayment(manager, stuck.id));
-        await postingAttempts.openFirstCycle(manager, stuck.id, 60_000);
+        const opened = await manager.findOneByOrFail(PostingAttempt, { paymentId: stuck.id });
+        expect(opened).toMatchObject({ cycle: 1, status: 'PENDING', tries: 0, outcomeUnknown: false });
+        expect(opened.nextAttemptAt.getTime() - captured!.updatedAt.getTime()).toBe(60_000);
 
         const processing = await payments.transition(manager, stuck.id, 'PROCESSING', 'posting', {}, 'PENDING');
         expect(processing).toStrictEqual(await typeormPayment(manager, stuck.id));

@@ -15,7 +15,6 @@ import { agentAccounts, agentCaptureEntry, captureEntry, paymentAccounts } from 
 import { billPaymentOf, PayerType, Payment, PaymentChannel } from './payment.entity';
 import { CheckoutChannelHook, PaymentChannelHooks } from './payment-channel-hooks';
 import { NewPayment, PaymentPrecheck, PaymentRepository } from './payment.repository';
-import { PostingAttemptRepository } from '../posting/posting-attempt.repository';
 import { PaymentError } from '../payments.errors';
 import { holdsPayment, PaymentScreening, type ScreeningCandidate } from './payment-screening';
 import type { ScreeningActivity, ScreeningActivityQuery } from './payment-screening-reads.service';
@@ -142,7 +141,6 @@ export class PaymentCore {
     private readonly dataSource: DataSource,
     private readonly config: PaymentsConfig,
     private readonly payments: PaymentRepository,
-    private readonly attempts: PostingAttemptRepository,
     private readonly quotes: PaymentQuoteService,
     private readonly customerLimits: CustomerLimitsService,
     private readonly ledger: LedgerService,
@@ -278,11 +276,15 @@ export class PaymentCore {
               payment.id,
               'PENDING',
               `Funds captured by ${payment.rail}`,
-              { railReference: outcome.railReference, journalEntryId },
+              {
+                railReference: outcome.railReference,
+                journalEntryId,
+                firstPostingCycleDueInMs: this.config.JOB_PICKUP_GRACE_MS,
+              },
               'AUTHORIZING',
             );
             if (!moved) throw new AlreadyRecorded();
-            await this.startPostingCycle(manager, moved);
+            await this.announceCapture(manager, moved);
             return moved;
           });
         case 'DECLINED':
@@ -457,10 +459,10 @@ export class PaymentCore {
         payment.id,
         'PENDING',
         "Funds taken from the agent's float",
-        { journalEntryId },
+        { journalEntryId, firstPostingCycleDueInMs: this.config.JOB_PICKUP_GRACE_MS },
         'AUTHORIZING',
       )) as Payment;
-      await this.startPostingCycle(manager, moved);
+      await this.announceCapture(manager, moved);
       return moved;
     });
   }
@@ -620,13 +622,13 @@ export class PaymentCore {
   }
 
   /**
-   * A payment just captured: its first posting cycle, due after the job's pickup grace, and
-   * `payment.captured`, in the capture's transaction. Held for a compliance review, it gets
-   * neither: captured, but posting starts only when it is released.
+   * `payment.captured` of a payment just captured, in the capture's transaction: its move to
+   * PENDING opened its first posting cycle (due after the job's pickup grace), and the event
+   * makes the posting job that claims it at once. Held for a compliance review, it has neither:
+   * captured, but posting starts only when it is released.
    */
-  private async startPostingCycle(manager: EntityManager, payment: Payment): Promise<void> {
+  private async announceCapture(manager: EntityManager, payment: Payment): Promise<void> {
     if (payment.heldForReview) return;
-    await this.attempts.openFirstCycle(manager, payment.id, this.config.JOB_PICKUP_GRACE_MS);
     await this.outbox.write(manager, paymentEvent(PAYMENT_EVENTS.captured, payment));
   }
 }

@@ -5,6 +5,7 @@ import { jsonObject, oneOf } from '../../../platform/database/column-values';
 import { toMinorUnits } from '../../../platform/database/minor-units.transformer';
 import { sqlStatements } from '../../../platform/database/sql-query';
 import { executorOn, one, run } from '../../../platform/database/statement-executor';
+import { newId } from '../../../platform/database/new-id';
 import {
   BillPayment,
   billPaymentOf,
@@ -268,7 +269,9 @@ export class PaymentRepository {
    * another status or missing. A move the state machine does not allow throws before any SQL.
    * A payment held for review (`held_for_review`) does not move to PROCESSING: it is not posted
    * until a review releases it. The posting cycles are the posting attempts' own
-   * (`PostingAttemptRepository`): the caller opens the first one in the same transaction.
+   * (`PostingAttemptRepository`), but for the first: a capture's move to PENDING with
+   * `firstPostingCycleDueInMs` opens it in the same statement, due that long from now, unless the
+   * payment is held for review (one round trip fewer on the capture's path).
    */
   async transition(
     manager: EntityManager,
@@ -284,11 +287,17 @@ export class PaymentRepository {
       completed?: boolean;
       /** The payment's channel, for a move that channel alone makes (`CHANNEL_TRANSITIONS`). */
       channel?: PaymentChannel;
+      /** A capture's move to PENDING: open the first posting cycle, due this long from now (not while held). */
+      firstPostingCycleDueInMs?: number;
     } = {},
     from: PaymentStatus | readonly PaymentStatus[] = sourcesOf(status),
   ): Promise<Payment | null> {
     const sources: readonly PaymentStatus[] = typeof from === 'string' ? [from] : from;
     assertTransition(sources, status, changes.channel);
+    const opensFirstCycle = changes.firstPostingCycleDueInMs !== undefined;
+    if (opensFirstCycle && status !== 'PENDING') {
+      throw new Error(`a move to ${status} opens no posting cycle: only a capture's move to PENDING does`);
+    }
     const row = await one(executorOn(manager), SQL.transitionPayment, {
       id,
       status,
@@ -307,6 +316,8 @@ export class PaymentRepository {
       railReference: changes.railReference ?? null,
       setJournalEntryId: 'journalEntryId' in changes,
       journalEntryId: changes.journalEntryId ?? null,
+      firstCycleId: opensFirstCycle ? newId() : null,
+      firstCycleDueInMs: changes.firstPostingCycleDueInMs ?? null,
     });
     return row ? toPayment(row) : null;
   }

@@ -42,15 +42,6 @@ export class PostingAttemptRepository {
   }
 
   /**
-   * Opens the first posting cycle of a payment just captured, due `dueInMs` from now, in the
-   * capture's transaction: its job normally claims it at once, and when that job is lost (Redis
-   * restarted empty) the worker's sweeper posts the payment once the cycle is due.
-   */
-  async openFirstCycle(manager: EntityManager, paymentId: string, dueInMs: number): Promise<void> {
-    await run(executorOn(manager), SQL.openFirstPostingCycle, { id: newId(), paymentId, dueInMs });
-  }
-
-  /**
    * Claims the first cycle of a payment that has just moved to PROCESSING, for the first try
    * (leased, `tries` + 1, `outcome_unknown` set), as `claim` would but without waiting for the
    * cycle to fall due: the worker that moved the payment posts it at once. A payment captured

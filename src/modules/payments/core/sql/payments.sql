@@ -164,7 +164,9 @@ SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_
 
 /* @name TransitionPayment */
 -- The only statement that changes a payment's status (PaymentRepository.transition). A column
--- whose set flag is false keeps its value.
+-- whose set flag is false keeps its value. Given a first cycle id, a capture's move to PENDING also
+-- opens the payment's first posting cycle, due the given milliseconds from now, unless the payment
+-- is held for a compliance review (the posting attempts' rows are this context's own).
 WITH changed AS (
   UPDATE payments
      SET status = :status!,
@@ -193,6 +195,12 @@ WITH changed AS (
 ), capture_done AS (
   -- Only an AUTHORIZING payment keeps its funding account: every move out of it drops it.
   DELETE FROM payment_capture_instructions WHERE payment_id IN (SELECT id FROM changed)
+), first_cycle AS (
+  INSERT INTO posting_attempts (id, payment_id, cycle, status, tries, next_attempt_at, outcome_unknown)
+  SELECT :firstCycleId::uuid, id, 1, 'PENDING', 0,
+         now() + make_interval(secs => :firstCycleDueInMs::double precision / 1000), false
+    FROM changed
+   WHERE :firstCycleId::uuid IS NOT NULL AND status = 'PENDING' AND NOT held_for_review
 )
 SELECT id, customer_id, channel, payer_type, payer_id, idempotency_key, request_hash, biller_id, biller_name, biller_slug,
        account_reference, saved_account_id, amount, fee, currency, rail, funding_account_masked, rail_reference, status,

@@ -174,34 +174,6 @@ const findOpenPostingAttemptIR: any = {"usedParamSet":{"paymentId":true,"open":t
 export const findOpenPostingAttempt = new PreparedQuery<FindOpenPostingAttemptParams,FindOpenPostingAttemptResult>(findOpenPostingAttemptIR);
 
 
-/** 'OpenFirstPostingCycle' parameters type */
-export interface OpenFirstPostingCycleParams {
-  dueInMs: number;
-  id: string;
-  paymentId: string;
-}
-
-/** 'OpenFirstPostingCycle' return type */
-export type OpenFirstPostingCycleResult = void;
-
-/** 'OpenFirstPostingCycle' query type */
-export interface OpenFirstPostingCycleQuery {
-  params: OpenFirstPostingCycleParams;
-  result: OpenFirstPostingCycleResult;
-}
-
-const openFirstPostingCycleIR: any = {"usedParamSet":{"id":true,"paymentId":true,"dueInMs":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":110,"b":113}]},{"name":"paymentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":116,"b":126}]},{"name":"dueInMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":176,"b":184}]}],"statement":"INSERT INTO posting_attempts (id, payment_id, cycle, status, tries, next_attempt_at, outcome_unknown)\nVALUES (:id!, :paymentId!, 1, 'PENDING', 0, now() + make_interval(secs => :dueInMs!::double precision / 1000), false)"};
-
-/**
- * Query generated from SQL:
- * ```
- * INSERT INTO posting_attempts (id, payment_id, cycle, status, tries, next_attempt_at, outcome_unknown)
- * VALUES (:id!, :paymentId!, 1, 'PENDING', 0, now() + make_interval(secs => :dueInMs!::double precision / 1000), false)
- * ```
- */
-export const openFirstPostingCycle = new PreparedQuery<OpenFirstPostingCycleParams,OpenFirstPostingCycleResult>(openFirstPostingCycleIR);
-
-
 /** 'ClaimFirstPostingCycle' parameters type */
 export interface ClaimFirstPostingCycleParams {
   firstCycleId: string;

@@ -25,10 +25,6 @@ SELECT id, payment_id, cycle, status, tries, next_attempt_at, lease_until, outco
   FROM posting_attempts
  WHERE payment_id = :paymentId! AND status = ANY (:open!::text[]);
 
-/* @name OpenFirstPostingCycle */
-INSERT INTO posting_attempts (id, payment_id, cycle, status, tries, next_attempt_at, outcome_unknown)
-VALUES (:id!, :paymentId!, 1, 'PENDING', 0, now() + make_interval(secs => :dueInMs!::double precision / 1000), false);
-
 /* @name ClaimFirstPostingCycle */
 -- The first cycle normally exists already (opened with the capture): it is claimed unless
 -- another worker's sweeper holds it. A payment captured without a cycle gets it here, claimed.

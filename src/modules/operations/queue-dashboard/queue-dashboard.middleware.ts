@@ -88,7 +88,9 @@ export class QueueDashboardMiddleware implements NestMiddleware {
       const holder = await this.authenticate(request);
       const action = queueDashboardActionOf(request.method, path);
       if (action) this.recordOnSuccess(response, holder, action);
-      this.board.serve(request, response, path, (error?: unknown) => next(error ?? notFound('Queue dashboard page')));
+      await this.board.serve(request, response, path, (error?: unknown) =>
+        next(error ?? notFound('Queue dashboard page')),
+      );
     } catch (error) {
       next(error);
     }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
 import { newId } from '../../src/platform/database/new-id';
@@ -852,9 +853,14 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
 
     it('a client hanging up mid-export ends the query and gives the connection back to the pool', async () => {
       const bulk = await keysOf();
-      // Enough rows that the export is far from done when the client leaves (about 9 MB of CSV).
-      await harness.db.query(
-        `WITH s AS (
+      // Enough rows that the export is far from done when the client leaves (about 9 MB of CSV). The seed goes
+      // through a connection of its own, without the pool's 15 s statement and client timeouts: on a busy
+      // two-core machine 80,000 rows and their indexes can take longer than a request's statement may.
+      const seed = new Client({ connectionString: harness.config.DATABASE_URL });
+      await seed.connect();
+      try {
+        await seed.query(
+          `WITH s AS (
            INSERT INTO merchant_checkout_sessions (id, merchant_id, livemode, status, source, amount, currency,
                merchant_reference, success_url, cancel_url, metadata, payment_id, expires_at, completed_at, created_at)
            SELECT gen_random_uuid(), $1, false, 'COMPLETE', 'API', 1000 + g, 'NGN', 'bulk-' || g,
@@ -868,8 +874,11 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
          SELECT s.payment_id, 'CHECKOUT', 'CHECKOUT_PAYER', s.id, s.id::text, repeat('0', 64), s.amount, 0, 'NGN',
                 'CARD', '424242******4242', 'SUCCEEDED', $1, false, s.id, 10, s.created_at, s.created_at, s.created_at
            FROM s`,
-        [bulk.id],
-      );
+          [bulk.id],
+        );
+      } finally {
+        await seed.end();
+      }
       const dataSource = harness.app.get(DataSource);
       const exportSessions = () =>
         dataSource.query<{ pid: number; state: string }[]>(

@@ -3,7 +3,6 @@
  * Everything else in this folder is internal (the lint rule in eslint.config.mjs enforces it).
  */
 export { AgentsModule } from './agents.module';
-export { AgentsHttpModule } from './agents-http.module';
 export { AgentFloatService, type CashPosition, type TopUpRequest } from './agent-float.service';
 export { AgentPaymentsService } from './agent-payments.service';
 export { AGENT_EVENTS } from './agents.events';

@@ -3,7 +3,6 @@
  * Everything else in this folder is internal (the lint rule in eslint.config.mjs enforces it).
  */
 export { BillersModule } from './billers.module';
-export { BillersHttpModule } from './billers-http.module';
 export { BillersJobsModule } from './jobs/billers-jobs.module';
 export {
   AGENT_CASH_RAIL,

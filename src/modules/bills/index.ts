@@ -3,7 +3,6 @@
  * Everything else in this folder is internal (the lint rule in eslint.config.mjs enforces it).
  */
 export { BillsModule } from './bills.module';
-export { BillsHttpModule } from './bills-http.module';
 export { BillsJobsModule } from './jobs/bills-jobs.module';
 export { BillsService, type OpenBill, type PayBillRequest, type PayBillResult } from './bills.service';
 export { BillIngestionService, type IncomingBill, type IngestionReport } from './bill-ingestion.service';

@@ -3,6 +3,5 @@
  * Everything else in this folder is internal (the lint rule in eslint.config.mjs enforces it).
  */
 export { ComplianceModule } from './compliance.module';
-export { ComplianceHttpModule } from './compliance-http.module';
 export { ComplianceService } from './compliance.service';
 export { COMPLIANCE_ERROR_CODES, ComplianceError } from './compliance.errors';

@@ -3,7 +3,6 @@
  * Everything else in this folder is internal (the lint rule in eslint.config.mjs enforces it).
  */
 export { DisputesModule } from './disputes.module';
-export { DisputesHttpModule } from './disputes-http.module';
 export { DisputesJobsModule } from './jobs/disputes-jobs.module';
 export { DisputesService } from './disputes.service';
 export { DISPUTE_EVENTS, DisputeEventPayload } from './disputes.events';

@@ -3,7 +3,6 @@
  * Everything else in this folder is internal (the lint rule in eslint.config.mjs enforces it).
  */
 export { HouseholdsModule } from './households.module';
-export { HouseholdsHttpModule } from './households-http.module';
 export { HouseholdsService } from './households.service';
 export {
   HOUSEHOLD_PAYING_ROLES,

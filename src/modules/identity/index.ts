@@ -3,7 +3,6 @@
  * Everything else in this folder is internal (the lint rule in eslint.config.mjs enforces it).
  */
 export { IdentityModule } from './identity.module';
-export { IdentityHttpModule } from './identity-http.module';
 export { CustomerLimitsModule } from './customer-limits.module';
 export { CustomerLimitsService } from './customer-limits.service';
 export { CustomerContactsModule } from './customer-contacts.module';

@@ -1,10 +1,12 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+// First: the context's module loads its services and, with them, the error codes the controllers'
+// @ApiErrors name when their classes are defined (src/api.module.ts imports this file directly).
+import { MerchantsModule } from './merchants.module';
 import { AdminMerchantApiKeysController } from './api-keys/admin-merchant-api-keys.controller';
 import { MerchantApiKeysController } from './api-keys/merchant-api-keys.controller';
 import { AdminMerchantOwnerInvitationController } from './identity/admin-merchant-owner-invitation.controller';
 import { MerchantAuthController } from './identity/merchant-auth.controller';
 import { MerchantTeamController } from './identity/merchant-team.controller';
-import { MerchantsModule } from './merchants.module';
 import { ConfigModule } from '../../platform/config/config.module';
 import { MerchantsConfig } from './merchants.config';
 import { AdminMerchantsController } from './onboarding/admin-merchants.controller';

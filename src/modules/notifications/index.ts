@@ -4,6 +4,5 @@
  * enforces it).
  */
 export { NotificationsModule } from './notifications.module';
-export { NotificationsHttpModule } from './notifications-http.module';
 export { NotificationsJobsModule } from './jobs/notifications-jobs.module';
 export { NOTIFICATIONS_QUEUE } from './notifications.events';

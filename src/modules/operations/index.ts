@@ -3,5 +3,4 @@
  * in this folder is internal (the lint rule in eslint.config.mjs enforces it).
  */
 export { OperationsModule } from './operations.module';
-export { OperationsHttpModule } from './operations-http.module';
 export { QueueDashboardModule } from './queue-dashboard/queue-dashboard.module';

@@ -3,7 +3,6 @@
  * Everything else in this folder is internal (the lint rule in eslint.config.mjs enforces it).
  */
 export { PaymentsModule } from './payments.module';
-export { PaymentsHttpModule } from './payments-http.module';
 export { PaymentsJobsModule } from './jobs/payments-jobs.module';
 export {
   PaymentCore,

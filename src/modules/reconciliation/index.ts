@@ -3,7 +3,6 @@
  * Everything else in this folder is internal (the lint rule in eslint.config.mjs enforces it).
  */
 export { ReconciliationModule } from './reconciliation.module';
-export { ReconciliationHttpModule } from './reconciliation-http.module';
 export { ReconciliationJobsModule } from './jobs/reconciliation-jobs.module';
 export { ReconciliationService, type ReconciliationReport } from './reconciliation.service';
 export { BillerCheckService, type BillerCheckSummary } from './biller-check.service';

@@ -4,7 +4,6 @@
  */
 export { SCHEDULE_EVENTS, ScheduleConfirmationPayload, ScheduleRunEventPayload } from './schedules.events';
 export { SchedulesModule } from './schedules.module';
-export { SchedulesHttpModule } from './schedules-http.module';
 export { SchedulesJobsModule } from './jobs/schedules-jobs.module';
 export { SchedulesService } from './schedules.service';
 export { ScheduleRunner, type RunnerReport } from './schedule-runner.service';

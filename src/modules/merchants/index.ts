@@ -4,7 +4,6 @@
  * in eslint.config.mjs enforces it).
  */
 export { MerchantsModule } from './merchants.module';
-export { MerchantsHttpModule } from './merchants-http.module';
 export { MerchantsJobsModule } from './jobs/merchants-jobs.module';
 export { MerchantDirectory, type MerchantSummary } from './onboarding/merchant-directory.service';
 export {

@@ -1,6 +1,7 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
-// First: the context's module loads its services and, with them, the error codes the controllers'
-// @ApiErrors name when their classes are defined (src/api.module.ts imports this file directly).
+// First, as when the API loaded this module through the context's index: the context's error
+// codes then register in the order its services load them, and the published catalogue (the
+// OpenAPI document's `x-error-codes`) keeps that order.
 import { MerchantsModule } from './merchants.module';
 import { AdminMerchantApiKeysController } from './api-keys/admin-merchant-api-keys.controller';
 import { MerchantApiKeysController } from './api-keys/merchant-api-keys.controller';

@@ -4,6 +4,8 @@ import { CurrentPrincipal, StaffAuth } from '../../../platform/auth/auth.decorat
 import type { UserPrincipal } from '../../../platform/auth/principal';
 import { Clock } from '../../../platform/clock/clock';
 import { ApiErrors } from '../../../platform/http/api-errors.decorator';
+// The codes @ApiErrors names are looked up when the class is defined: APPLICATION_CLOSED is onboarding's.
+import '../onboarding/onboarding.errors';
 import { ClientInfo, CurrentClient } from '../../../platform/http/client-info.decorator';
 import { UuidParam } from '../../../platform/http/uuid-param.decorator';
 import { MerchantInvitationResponseDto, toInvitationResponse } from './dto/merchant-team.dto';

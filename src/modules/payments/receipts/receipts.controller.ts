@@ -2,6 +2,8 @@ import { Controller, Get, Header, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../../platform/auth/auth.decorators';
 import { ApiErrors } from '../../../platform/http/api-errors.decorator';
+// The codes @ApiErrors names are looked up when the class is defined: their file loads first.
+import '../payments.errors';
 import { RECEIPT_ROUTE } from './receipt-link';
 import { ReceiptTokenParam } from './receipt-token.param';
 import { ReceiptService } from './receipt.service';

@@ -15,7 +15,9 @@ export interface ServiceProcess {
  * Starts the worker in its own process, through the test entry point built for the run
  * (`support/entry/worker.ts`: src/worker.ts's bootstrap, with the providers `entry` asks for
  * replaced, none by default), with `config`'s settings (an AppConfig or plain variables; `env`
- * wins over both), as a deployment would run it. Its log goes to this process's stderr at `warn`.
+ * wins over both), as a deployment would run it. It logs at `warn` (unless `env` says otherwise)
+ * into memory: a process that ends without having been signalled by the spec prints its last
+ * lines to this process's stderr (see `startService`).
  */
 export function startWorkerProcess(
   config: object,
@@ -66,7 +68,7 @@ function startService(
   env: NodeJS.ProcessEnv,
   entry: EntryArguments,
 ): ServiceProcess {
-  const variables: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
+  const variables: NodeJS.ProcessEnv = { ...process.env };
   for (const [name, value] of Object.entries(config)) {
     if (
       /^[A-Z0-9_]+$/.test(name) &&
@@ -75,11 +77,38 @@ function startService(
       variables[name] = String(value);
     }
   }
+  // The test configuration logs nothing (LOG_LEVEL=silent): a service process logs its warnings
+  // and errors, kept in memory, so that one that dies says why.
   const child = spawn(process.execPath, [entryPoint(entryBuild(), service), ...toCommandLine(entry)], {
-    env: { ...variables, ...env },
+    env: { ...variables, LOG_LEVEL: 'warn', ...env },
     cwd: join(__dirname, '../../..'),
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const log = lastLines(child, 100);
+  // `close` comes once its output is read to the end. `killed` is set when this process signalled
+  // it (a spec's SIGTERM or SIGKILL), not when it died of itself (a crash, or a test entry ending
+  // itself on purpose).
+  child.once('close', (code, signal) => {
+    if (child.killed) return;
+    process.stderr.write(
+      `${service} process ${child.pid} ended by itself (exit code ${code}, signal ${signal}); ` +
+        `its last log lines:\n${log().join('\n') || '(none)'}\n`,
+    );
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited };
+}
+
+/** Keeps the last `count` lines `child` writes to its stdout; answers them. */
+function lastLines(child: ChildProcess, count: number): () => string[] {
+  const lines: string[] = [];
+  let partial = '';
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => {
+    const parts = (partial + chunk).split('\n');
+    partial = parts.pop() ?? '';
+    lines.push(...parts);
+    if (lines.length > count) lines.splice(0, lines.length - count);
+  });
+  return () => (partial ? [...lines, partial] : [...lines]);
 }

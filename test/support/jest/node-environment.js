@@ -1,6 +1,9 @@
 'use strict';
 const { TestEnvironment } = require('jest-environment-node');
 const { releaseAsyncLocalStorages } = require('./async-context-release');
+const { reportUncaughtErrors } = require('./uncaught-report');
+
+reportUncaughtErrors();
 
 /**
  * Node's test environment, for the `processes` project (and for `unit` and `e2e` with

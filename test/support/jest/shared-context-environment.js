@@ -1,6 +1,9 @@
 'use strict';
 const { TestEnvironment } = require('jest-environment-node');
 const { releaseAsyncLocalStorages } = require('./async-context-release');
+const { reportUncaughtErrors } = require('./uncaught-report');
+
+reportUncaughtErrors();
 
 /**
  * The e2e project's test environment: Node's, except that every spec file a Jest worker runs

@@ -162,7 +162,7 @@ export interface EntityInfo {
 export function entitiesIn(files: readonly SourceFile[]): EntityInfo[] {
   const entities: EntityInfo[] = [];
   for (const file of files) {
-    const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.ES2022, true);
+    const source = syntaxTree(file);
     source.forEachChild(function visit(node) {
       if (ts.isClassDeclaration(node) && node.name) {
         for (const decorator of ts.getDecorators(node) ?? []) {
@@ -191,7 +191,7 @@ export interface EmbeddedGroup {
 export function embeddedGroupsIn(files: readonly SourceFile[], entities: readonly EntityInfo[]): EmbeddedGroup[] {
   const groups: EmbeddedGroup[] = [];
   for (const file of files) {
-    const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.ES2022, true);
+    const source = syntaxTree(file);
     source.forEachChild(function visit(node) {
       const entity =
         ts.isClassDeclaration(node) && node.name
@@ -278,6 +278,20 @@ export interface SourceFile {
   text: string;
 }
 
+const syntaxTrees = new Map<string, { text: string; tree: ts.SourceFile }>();
+
+/**
+ * A file's syntax tree, with parent links. Each check walks the same files again (entities, embedded
+ * groups, accesses, the uses of a constant or a query), so a tree is parsed once per text.
+ */
+function syntaxTree(file: SourceFile): ts.SourceFile {
+  const known = syntaxTrees.get(file.path);
+  if (known?.text === file.text) return known.tree;
+  const tree = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.ES2022, true);
+  syntaxTrees.set(file.path, { text: file.text, tree });
+  return tree;
+}
+
 /**
  * Every table access in one TypeScript file: each string literal or template that parses as
  * SQL (a `${...}` in a template stands for an expression), and each use of an entity class as a value. An entity passed to
@@ -290,7 +304,7 @@ export function accessesInTypeScript(
   entities: ReadonlyMap<string, EntityInfo>,
   tables: ReadonlySet<string>,
 ): SourceAccess[] {
-  const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.ES2022, true);
+  const source = syntaxTree(file);
   const found: SourceAccess[] = [];
   const inScope = entitiesInScope(source, file, entities);
   const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
@@ -444,7 +458,7 @@ function enclosingOf(node: ts.Node): string | undefined {
 
 /** Where each module-level constant of a file is used: the enclosing method or function of each use. */
 export function usesOfConstant(file: SourceFile, constant: string): string[] {
-  const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.ES2022, true);
+  const source = syntaxTree(file);
   const uses: string[] = [];
   source.forEachChild(function visit(node) {
     if (ts.isIdentifier(node) && node.text === constant && !ts.isVariableDeclaration(node.parent)) {
@@ -461,7 +475,7 @@ export function usesOfConstant(file: SourceFile, constant: string): string[] {
  */
 export function usesOfQuery(file: SourceFile, query: string): string[] {
   const property = query[0].toLowerCase() + query.slice(1);
-  const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.ES2022, true);
+  const source = syntaxTree(file);
   const uses: string[] = [];
   source.forEachChild(function visit(node) {
     if (ts.isPropertyAccessExpression(node) && node.name.text === property) {
@@ -474,7 +488,7 @@ export function usesOfQuery(file: SourceFile, query: string): string[] {
 
 /** The tables each migration's `up` creates, renames to and drops, in order. */
 export function migrationTables(file: SourceFile): { created: string[]; dropped: string[] } {
-  const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.ES2022, true);
+  const source = syntaxTree(file);
   const created: string[] = [];
   const dropped: string[] = [];
   source.forEachChild(function visit(node) {

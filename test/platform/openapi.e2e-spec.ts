@@ -435,6 +435,18 @@ describe('OpenAPI document', () => {
     );
   });
 
+  it('orders the catalogue whatever order the errors files loaded in: the platform codes as declared, then the rest alphabetically', () => {
+    const codes = document['x-error-codes'].map((entry) => entry.code);
+    const platform = codes.slice(0, codes.indexOf('INTERNAL') + 1);
+    expect(platform.slice(0, 3)).toEqual(['VALIDATION_FAILED', 'MALFORMED_JSON', 'MALFORMED_REQUEST']);
+    const contexts = codes.slice(platform.length);
+    expect(contexts.length).toBeGreaterThan(50);
+    expect(contexts).toEqual([...contexts].sort());
+    // A payments code and a merchants code, whose files load in that order, sit in the alphabet's.
+    expect(contexts.indexOf('API_KEY_LIMIT_REACHED')).toBeLessThan(contexts.indexOf('LIMIT_EXCEEDED'));
+    expect((document.components.schemas.ErrorCode as { enum: string[] }).enum).toEqual(codes);
+  });
+
   it('serves Swagger UI that keeps authorizations across reloads', async () => {
     const page = await http.get('/api/v1/docs/').expect(200);
     expect(page.text).toContain('swagger-ui');

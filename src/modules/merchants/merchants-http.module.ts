@@ -1,7 +1,4 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
-// First, as when the API loaded this module through the context's index: the context's error
-// codes then register in the order its services load them, and the published catalogue (the
-// OpenAPI document's `x-error-codes`) keeps that order.
 import { MerchantsModule } from './merchants.module';
 import { AdminMerchantApiKeysController } from './api-keys/admin-merchant-api-keys.controller';
 import { MerchantApiKeysController } from './api-keys/merchant-api-keys.controller';

@@ -1,5 +1,5 @@
-// Each sub-area's error codes join the published catalogue first, in this order (the OpenAPI
-// document lists them so).
+// Each sub-area's error codes join the published catalogue as soon as the context loads, whichever
+// of its services a process uses (the catalogue orders them itself).
 import './onboarding/onboarding.errors';
 import './api-keys/merchant-api-keys.errors';
 import './identity/merchant-identity.errors';

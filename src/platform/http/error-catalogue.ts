@@ -142,7 +142,17 @@ export function errorCodeEntry(code: ErrorCode): ErrorCodeEntry {
   return entry;
 }
 
-/** Every code known now, with its entry, in the order they were defined (the platform's first). */
+const PLATFORM_CODES = new Set(Object.keys(PLATFORM_ERROR_CODES));
+
+/**
+ * Every code known now, with its entry: the platform's first, as declared above, then the contexts'
+ * in alphabetical order. The order never depends on which errors file a process happened to load
+ * first, so the OpenAPI document (its catalogue table and the `ErrorCode` enum) is the same from
+ * every build and every test app.
+ */
 export function errorCatalogue(): [ErrorCode, ErrorCodeEntry][] {
-  return [...catalogue.entries()] as [ErrorCode, ErrorCodeEntry][];
+  const contexts = [...catalogue.entries()]
+    .filter(([code]) => !PLATFORM_CODES.has(code))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...Object.entries(PLATFORM_ERROR_CODES), ...contexts] as [ErrorCode, ErrorCodeEntry][];
 }

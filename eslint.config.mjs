@@ -31,7 +31,7 @@ export default tseslint.config(
       'dist/**',
       'node_modules/**',
       'coverage/**',
-      'test/generated/**',
+      'src/generated/**',
       'src/**/sql/*.queries.ts',
       '.test-build/**',
     ],

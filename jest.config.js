@@ -4,6 +4,9 @@
  * start real processes). The e2e run gets its own database and Redis key prefix from
  * test/support/global-setup.ts.
  */
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
+
 const esmPackages = [
   '@nestjs',
   'file-type',
@@ -23,20 +26,12 @@ const esmPackages = [
 
 /**
  * TypeScript is compiled by SWC, file by file, without type checking: `npm run typecheck` checks
- * the types. The options match tsconfig.json's output: legacy decorators with their design-type
- * metadata (Nest's injection, TypeORM's columns and class-transformer read it) and class fields
- * defined as ES2022 defines them.
+ * the types. The options are .swcrc's, which `nest build` compiles the service with (legacy
+ * decorators with their design-type metadata, which Nest's injection, TypeORM's columns and
+ * class-transformer read; class fields as ES2022 defines them), with the source maps inline.
  */
-const swc = {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
-    target: 'es2022',
-    keepClassNames: true,
-  },
-  module: { type: 'commonjs' },
-  sourceMaps: 'inline',
-};
+const { $schema: _schema, ...swcrc } = JSON.parse(readFileSync(join(__dirname, '.swcrc'), 'utf8'));
+const swc = { ...swcrc, sourceMaps: 'inline', swcrc: false };
 
 const transform = {
   '^.+\\.ts$': ['@swc/jest', swc],

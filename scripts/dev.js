@@ -55,7 +55,7 @@ function step(title, command, args) {
   }
 }
 
-step('building', 'npx', ['nest', 'build']);
+step('building', 'npm', ['run', 'build']);
 step('creating the database if missing', process.execPath, ['dist/src/cli/create-database.js']);
 step('migrating', process.execPath, ['dist/src/cli/migrate.js']);
 step('seeding demo data', process.execPath, ['dist/src/cli/seed.js']);

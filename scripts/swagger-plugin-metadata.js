@@ -1,23 +1,25 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * Writes test/generated/swagger-plugin-metadata.ts: what the Swagger CLI plugin adds to the DTOs
- * and controllers when `nest build` compiles them (property types, optionality, enums, the
- * class-validator shim, comments, response types), for code compiled without the plugin to load
- * with `SwaggerModule.loadPluginMetadata`. The tests are compiled by SWC, file by file, which runs
- * no TypeScript plugin; the e2e runs' global setup calls this script before any spec.
+ * Writes src/generated/swagger-plugin-metadata.ts: what the Swagger CLI plugin
+ * (`@nestjs/swagger/plugin`, configured in nest-cli.json) reads from the DTOs and controllers
+ * (property types, optionality, enums, the class-validator shim, comments, response types), for
+ * the app to load with `SwaggerModule.loadPluginMetadata` before it builds the OpenAPI document
+ * (src/platform/openapi/swagger-plugin-metadata.ts). `npm run build` runs it before SWC compiles
+ * src/ (SWC runs no TypeScript plugin), and the e2e runs' global setup runs it for the specs,
+ * which SWC compiles too: the deployed service and the tests describe the API from one file.
  *
- * The plugin's options are read from nest-cli.json, so the tests describe the API exactly as the
- * build does. The file starts with a fingerprint of everything the metadata depends on (every file
- * under src/, the TypeScript configuration, the plugin's options and the versions of the packages
- * that compute it); while it matches, the file is left as it is and the script ends at once.
+ * The file starts with a fingerprint of everything the metadata depends on (every file under
+ * src/ but this output, the TypeScript configuration, the plugin's options and the versions of
+ * the packages that compute it); while it matches, the file is left as it is and the script ends
+ * at once.
  */
 const { createHash } = require('node:crypto');
 const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { join, relative } = require('node:path');
 
 const root = join(__dirname, '..');
-const outputDir = join(root, 'test', 'generated');
+const outputDir = join(root, 'src', 'generated');
 const outputFile = join(outputDir, 'swagger-plugin-metadata.ts');
 const TSCONFIG = 'tsconfig.build.json';
 const FINGERPRINT_PREFIX = '// fingerprint: ';
@@ -35,6 +37,7 @@ function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true })
     .flatMap((entry) => {
       const path = join(dir, entry.name);
+      if (path === outputDir) return [];
       if (entry.isDirectory()) return sourceFiles(path);
       return entry.name.endsWith('.ts') ? [path] : [];
     })

@@ -6,6 +6,7 @@ import { stringify } from 'yaml';
 import { ApiModule } from '../api.module';
 import { applyGlobalPrefix } from '../platform/http/configure-http-app';
 import { buildOpenApiDocument } from '../platform/openapi/openapi-document';
+import { loadSwaggerPluginMetadata } from '../platform/openapi/swagger-plugin-metadata';
 
 /**
  * `npm run openapi:write [file]`: writes the OpenAPI document (JSON, or YAML for a .yaml
@@ -14,6 +15,7 @@ import { buildOpenApiDocument } from '../platform/openapi/openapi-document';
  */
 async function main(): Promise<void> {
   const target = process.argv[2] ?? 'openapi.json';
+  await loadSwaggerPluginMetadata();
   const app = await NestFactory.create<NestExpressApplication>(ApiModule, {
     preview: true,
     logger: false,

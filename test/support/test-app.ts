@@ -5,13 +5,13 @@ import { ApiModule } from '../../src/api.module';
 import { AppConfig } from '../../src/platform/config/app-config';
 import { loadConfig } from '../../src/platform/config/configuration';
 import { configureHttpApp } from '../../src/platform/http/configure-http-app';
-import { loadSwaggerPluginMetadata } from './swagger-plugin-metadata';
+import { loadSwaggerPluginMetadata } from '../../src/platform/openapi/swagger-plugin-metadata';
 
 /**
  * Boots the real HTTP app, exactly as main.ts configures it, against the run's database and
  * Redis. `override` may replace providers (a failing publisher, a fixed clock). The OpenAPI
  * document is built only where SWAGGER_ENABLED is on (off in the test defaults: specs about the
- * document turn it on), from the Swagger plugin's metadata as `nest build` gives it.
+ * document turn it on), from the Swagger plugin's metadata as the service loads it.
  */
 export async function createTestApp(
   override: (builder: TestingModuleBuilder) => TestingModuleBuilder = (builder) => builder,

@@ -1,5 +1,14 @@
 import { transformFile, type Options } from '@swc/core';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const ROOT = join(__dirname, '../../..');
@@ -11,18 +20,13 @@ const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
 const ENTRY_POINTS = ['api.ts', 'worker.ts'].map((name) => join(__dirname, name));
 
 /**
- * SWC's options, as the e2e project's (jest.config.js) and as tsconfig.json's output: CommonJS,
- * ES2022, legacy decorators with their design-type metadata (Nest's injection, TypeORM's columns
- * and class-transformer read it), class fields as ES2022 defines them.
+ * SWC's options: .swcrc's, as `nest build` compiles the service and the e2e project
+ * (jest.config.js) its specs (CommonJS, ES2022, legacy decorators with their design-type metadata,
+ * which Nest's injection, TypeORM's columns and class-transformer read, class fields as ES2022
+ * defines them), with the source maps inline.
  */
 const SWC: Options = {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
-    target: 'es2022',
-    keepClassNames: true,
-  },
-  module: { type: 'commonjs' },
+  ...(JSON.parse(readFileSync(join(ROOT, '.swcrc'), 'utf8')) as Options),
   sourceMaps: 'inline',
   swcrc: false,
   configFile: false,

@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -60,8 +61,47 @@ export async function startDisposableRedis(): Promise<DisposableRedis> {
   return redis;
 }
 
-/** A TCP port nobody listens on right now. */
+/** The lowest port of the range the kernel assigns by itself (32768 on Linux unless tuned). */
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 0 ? low : 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+/** Where `freePort` draws from: above the usual services' ports, below the kernel's own range. */
+const PICKED_FROM = 20_000;
+
+/**
+ * A TCP port of 127.0.0.1 nobody listens on right now, drawn at random below the kernel's
+ * ephemeral range. The kernel hands out ports of that range to every listen on port 0 (supertest
+ * listens so for each request of the e2e specs running beside these) and to every outgoing
+ * connection, so a port picked there could be taken between this check and the server's own bind,
+ * or while a spec has stopped a server it restarts on the same port; below the range only an
+ * explicit bind takes one, and two specs seldom draw the same of ~12,000 at once.
+ */
 export async function freePort(): Promise<number> {
+  const below = ephemeralLow();
+  if (below - PICKED_FROM < 1000) return kernelPort();
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const candidate = PICKED_FROM + Math.floor(Math.random() * (below - PICKED_FROM));
+    if (await canListen(candidate)) return candidate;
+  }
+  throw new Error(`no free port found between ${PICKED_FROM} and ${below}`);
+}
+
+function canListen(port: number): Promise<boolean> {
+  const server = net.createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port the kernel picks, where the machine's ephemeral range leaves no room below it. */
+async function kernelPort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;

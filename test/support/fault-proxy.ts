@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { freePort } from './disposable-redis';
 import { TEST_DATABASE_ADMIN_URL } from './test-settings';
 
 /**
@@ -64,7 +65,9 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  const port = await listen(0);
+  // Below the kernel's own range (freePort): `refuse` stops listening and later listens on the
+  // same port again, which a port the kernel hands out could have gone to meanwhile.
+  const port = await listen(await freePort());
   return {
     port,
     async setMode(next) {

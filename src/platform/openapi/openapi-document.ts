@@ -4,6 +4,7 @@ import { PUBLIC_EXTENSION, SECURITY_SCHEMES } from '../auth/access-policy';
 import { ApiErrorDetailDto, ApiErrorDto } from '../http/api-error.dto';
 import { errorCatalogue, ErrorCode, errorCodeEntry } from '../http/error-catalogue';
 import { OPENAPI_TAGS } from './openapi-tags';
+import { assertSwaggerPluginMetadataLoaded } from './swagger-plugin-metadata';
 
 export const API_VERSION = '0.1.0';
 export const API_PREFIX = 'api/v1';
@@ -26,9 +27,12 @@ type ResponseObject = {
  * plugin), then adds what every operation shares: the ApiError responses the platform itself
  * gives (400 for bad input, 413/415 for bodies, 500), the security requirement of public
  * routes, the tags with their descriptions, and the error-code catalogue. It keeps only the
- * security schemes some operation uses, so clients generate no credential nobody asks for.
+ * security schemes some operation uses, so clients generate no credential nobody asks for. The
+ * plugin's metadata must be loaded first (`loadSwaggerPluginMetadata`): without it the schemas
+ * would be empty, so it throws instead.
  */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  assertSwaggerPluginMetadataLoaded();
   const config = new DocumentBuilder()
     .setTitle('Payment Service API')
     .setDescription(

@@ -14,6 +14,7 @@ const METADATA_MODULE = join(__dirname, '..', '..', 'generated', 'swagger-plugin
 type PluginMetadata = { default: () => Promise<Record<string, unknown>> };
 
 let loaded: Promise<void> | undefined;
+let applied = false;
 
 /** Gives the DTOs and controllers the plugin's metadata, once per process; fails when it was never generated. */
 export function loadSwaggerPluginMetadata(): Promise<void> {
@@ -30,6 +31,17 @@ export function loadSwaggerPluginMetadata(): Promise<void> {
       );
     }
     await SwaggerModule.loadPluginMetadata(metadata.default);
+    applied = true;
   })();
   return loaded;
+}
+
+/**
+ * Throws unless `loadSwaggerPluginMetadata` has finished in this process: without the metadata,
+ * Swagger would still build a document, only with empty schemas, so `buildOpenApiDocument` refuses.
+ */
+export function assertSwaggerPluginMetadataLoaded(): void {
+  if (!applied) {
+    throw new Error('the OpenAPI document needs the Swagger plugin metadata: await loadSwaggerPluginMetadata() first');
+  }
 }

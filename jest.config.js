@@ -30,8 +30,7 @@ const esmPackages = [
  * decorators with their design-type metadata, which Nest's injection, TypeORM's columns and
  * class-transformer read; class fields as ES2022 defines them), with the source maps inline.
  */
-const { $schema: _schema, ...swcrc } = JSON.parse(readFileSync(join(__dirname, '.swcrc'), 'utf8'));
-const swc = { ...swcrc, sourceMaps: 'inline', swcrc: false };
+const swc = { ...JSON.parse(readFileSync(join(__dirname, '.swcrc'), 'utf8')), sourceMaps: 'inline', swcrc: false };
 
 const transform = {
   '^.+\\.ts$': ['@swc/jest', swc],

@@ -24,6 +24,31 @@ function isShared(path) {
  * shared module (the mock would reach the modules that import it, for every later spec file of
  * the worker): requiring one that is mocked fails.
  */
+/** The read side of a Map over a spec file's own source maps, then the shared modules'. */
+class SourceMapsView {
+  constructor(own, shared) {
+    this.own = own;
+    this.shared = shared;
+  }
+
+  get(path) {
+    return this.own.get(path) ?? this.shared.get(path);
+  }
+
+  has(path) {
+    return this.own.has(path) || this.shared.has(path);
+  }
+
+  get size() {
+    return this.own.size + this.shared.size;
+  }
+
+  *[Symbol.iterator]() {
+    yield* this.shared;
+    yield* this.own;
+  }
+}
+
 class SharedRuntime extends Runtime {
   constructor(...args) {
     super(...args);
@@ -55,11 +80,16 @@ class SharedRuntime extends Runtime {
     return isShared(path) ? path : undefined;
   }
 
-  /** The shared modules' source maps too, so that a stack trace through src/ shows TypeScript lines. */
+  /**
+   * The shared modules' source maps too, so that a stack trace through src/ shows TypeScript
+   * lines. A live view of both registries, not a copy: Jest hands it to its stack formatter before
+   * the spec file itself is transformed, and the spec's map is registered after.
+   */
   getSourceMaps() {
     const own = super.getSourceMaps();
     if (this === worker.home) return own;
-    return new Map([...worker.home.getSourceMaps(), ...own]);
+    this.sourceMapsView ??= new SourceMapsView(own, worker.home.getSourceMaps());
+    return this.sourceMapsView;
   }
 
   teardown() {
@@ -76,4 +106,5 @@ class SharedRuntime extends Runtime {
   }
 }
 
+SharedRuntime.SourceMapsView = SourceMapsView;
 module.exports = SharedRuntime;

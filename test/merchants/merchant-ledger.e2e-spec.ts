@@ -11,6 +11,7 @@ import { MerchantMember, merchantOwnerOf } from '../factories/merchant-user.fact
 import { adminOf } from '../factories/staff-user.factory';
 import { expectCataloguedApiError, expectLedgerBalanced } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
+import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 
 interface Merchant {
@@ -43,6 +44,12 @@ interface LedgerBody {
 
 describe('Merchant ledger: pending, available and reserve balances per merchant, mode and currency', () => {
   const clock = new FakeClock();
+  /**
+   * A database of the spec's own: the release job it runs after moving the clock days ahead makes
+   * every release due by then, whoever's, and other specs' merchants would see their pending
+   * become available in the middle of their own tests.
+   */
+  let database: IsolatedDatabase;
   let harness: TestHarness;
   let db: DataSource;
   let ledger: MerchantLedger;
@@ -148,7 +155,8 @@ describe('Merchant ledger: pending, available and reserve balances per merchant,
     );
 
   beforeAll(async () => {
-    harness = await createTestHarness({ clock });
+    database = await createIsolatedDatabase();
+    harness = await createTestHarness({ clock, config: { DATABASE_URL: database.url } });
     db = harness.db;
     ledger = harness.app.get(MerchantLedger);
     pricing = harness.app.get(MerchantPricing);
@@ -179,6 +187,7 @@ describe('Merchant ledger: pending, available and reserve balances per merchant,
 
   afterAll(async () => {
     await harness?.close();
+    await database?.drop();
   });
 
   describe('terms and fees', () => {

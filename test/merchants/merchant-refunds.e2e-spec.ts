@@ -117,9 +117,9 @@ describe('Merchant refunds of checkout payments (POST/GET /merchant/refunds)', (
   };
 
   /**
-   * What a balance holds for the merchant, whatever part of it has become available: another spec's
-   * release run with a moved clock (the ledger's) may make this spec's pending available at any time,
-   * in the same database, and a refund spends available before pending either way.
+   * What a balance holds for the merchant, whatever part of it has become available: the release
+   * job sees every merchant's due releases (a spec that runs it in the shared database may make this
+   * spec's pending available), and a refund spends available before pending either way.
    */
   const held = ({ pending, available, reserve }: Balances) => ({ owed: pending + available, reserve });
 
@@ -167,11 +167,10 @@ describe('Merchant refunds of checkout payments (POST/GET /merchant/refunds)', (
   const railAnswers = async (refundId: string) =>
     harness.app.get(RailReversalService).reverseById((await reversalOf(refundId)).id);
 
-  /** The unreleased pending releases of the merchant's test NGN balance add up to its pending balance. */
   /**
    * The test balance's pending (as its ledger account holds it) and its pending releases not yet
-   * made, read in one statement: the releases add up to the pending balance whatever another spec's
-   * release run has made available meanwhile, and one snapshot cannot see half of such a run.
+   * made, read in one statement: the releases add up to the pending balance whatever a release run
+   * has made available meanwhile, and one snapshot cannot see half of such a run.
    */
   const pendingAndReleases = async (merchantId: string) => {
     const [row] = await harness.db.query<{ pending: string; unreleased: string }[]>(

@@ -298,8 +298,8 @@ describe('Developer test clock (POST /developer/test-clock/advance)', () => {
     });
     const { paymentId: theirPayment } = await paidSession(other);
     const before = await sessionRow(theirs);
-    // Their releases' due times: the test clock would move them. (Whether they are released is not
-    // theirs to keep: the ledger spec's release run with a moved clock makes every due one.)
+    // Their releases' due times: the test clock would move them. (Whether they are released is the
+    // release job's, which sees every merchant's due releases in the shared database.)
     const dueAts = () =>
       harness.db.query<{ due_at: Date }[]>(
         `SELECT due_at FROM merchant_balance_releases WHERE payment_id = $1 ORDER BY kind`,

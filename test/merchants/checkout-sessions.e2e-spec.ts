@@ -17,6 +17,7 @@ import { adminOf } from '../factories/staff-user.factory';
 import { expectCataloguedApiError } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
 import { settledJob, startOutboxWorker } from '../support/outbox-worker';
+import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 
 interface SessionBody {
@@ -45,6 +46,11 @@ const MINUTE = 60_000;
 
 describe('Merchant API: checkout sessions (POST and GET /merchant/checkout-sessions)', () => {
   const clock = new FakeClock();
+  /**
+   * A database of the spec's own: its expiry sweep, run with the clock half an hour ahead, expires
+   * every overdue open session it finds, whoever's, under other specs' checkouts.
+   */
+  let database: IsolatedDatabase;
   let harness: TestHarness;
   let shop: Merchant;
   let other: Merchant;
@@ -119,7 +125,8 @@ describe('Merchant API: checkout sessions (POST and GET /merchant/checkout-sessi
   const expiryQueue = () => harness.app.get(QueueRegistry).get(MERCHANT_QUEUES.checkoutExpiry);
 
   beforeAll(async () => {
-    harness = await createTestHarness({ clock, redisNamespace: 'checkout' });
+    database = await createIsolatedDatabase();
+    harness = await createTestHarness({ clock, redisNamespace: 'checkout', config: { DATABASE_URL: database.url } });
     shop = await newMerchant();
     other = await newMerchant();
     liveOrigin = await verifiedOrigin(shop);
@@ -127,6 +134,7 @@ describe('Merchant API: checkout sessions (POST and GET /merchant/checkout-sessi
 
   afterAll(async () => {
     await harness?.close();
+    await database?.drop();
   });
 
   it('opens a test session OPEN for 24 hours with its hosted page URL, audits it, raises its event and queues its expiry', async () => {

@@ -21,6 +21,7 @@ import {
 import { expectCataloguedApiError } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
 import { HttpsTestServer, makeTestCertificates, startHttpsTestServer } from '../support/https-test-server';
+import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 import { waitFor } from '../support/wait-for';
 
@@ -50,6 +51,12 @@ const DAY = 86_400_000;
 
 describe('Merchant origins: the weekly re-check of verified origins (worker)', () => {
   const clock = new FakeClock();
+  /**
+   * A database of the spec's own: the re-check, run with the clock days ahead, claims every verified
+   * origin then due, whoever's, and through this spec's resolver would find other specs' origins
+   * failing.
+   */
+  let database: IsolatedDatabase;
   const resolver = new TestResolver();
   /** The challenge file each host serves (host:port → token); absent → 404. */
   const files = new Map<string, string>();
@@ -68,9 +75,11 @@ describe('Merchant origins: the weekly re-check of verified origins (worker)', (
       response.writeHead(200).end(token);
     });
     const trust = new OutboundTrust({ allowLoopback: true }, [certificates.caPem]);
+    database = await createIsolatedDatabase();
     harness = await createTestHarness({
       redisNamespace: 'origin-recheck',
       clock,
+      config: { DATABASE_URL: database.url },
       override: (builder) =>
         builder.overrideProvider(DnsResolver).useValue(resolver).overrideProvider(OutboundTrust).useValue(trust),
     });
@@ -103,6 +112,7 @@ describe('Merchant origins: the weekly re-check of verified origins (worker)', (
     await worker?.close();
     await harness?.close();
     await server?.close();
+    await database?.drop();
   });
 
   /** The owner's headers, signed in again (the clock moves past an access token's life). */

@@ -1,6 +1,10 @@
 import { SchedulerRegistry } from '@nestjs/schedule';
+import type Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { MerchantApiKeyUsage } from '../../src/modules/merchants';
+import { MerchantsConfig } from '../../src/modules/merchants/merchants.config';
+import { KeyedHash } from '../../src/platform/crypto/keyed-hash';
+import { REDIS } from '../../src/platform/redis/redis.module';
 import { bearer, createCustomer } from '../factories/customer.factory';
 import { approvedMerchant, patchKyb, registerMerchant } from '../factories/merchant.factory';
 import { MerchantMember, merchantOwnerOf, teamMemberOf } from '../factories/merchant-user.factory';
@@ -199,6 +203,42 @@ describe('Merchant API keys: issue, list, revoke, verify, live keys after approv
     expect(await auditOf(merchant.id, 'API_KEY_REVOKED')).toEqual([
       expect.objectContaining({ actor_role: 'OWNER', target_id: key.id }),
     ]);
+  });
+
+  it('verifies a key from the Redis cache after its first request: revoked behind the service (no mark), it answers until its entry goes; a forged key is never stored', async () => {
+    const { merchant, owner } = await ownerOf(false);
+    const key = (await createKey(owner).expect(201)).body as KeyBody;
+    const secret = key.secret as string;
+    const redis = harness.app.get<Redis>(REDIS);
+    const entryOf = (raw: string) => `merchants:api-key:${harness.app.get(KeyedHash).digest('merchant-api-key', raw)}`;
+    expect(await redis.get(entryOf(secret))).toBeNull();
+
+    await probeKey(secret).expect(200);
+    expect(JSON.parse((await redis.get(entryOf(secret))) ?? 'null')).toEqual({
+      kind: 'merchant-api-key',
+      apiKeyId: key.id,
+      merchantId: merchant.id,
+      livemode: false,
+    });
+    const ttl = await redis.ttl(entryOf(secret));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(harness.configuration.get(MerchantsConfig).MERCHANT_API_KEY_CACHE_TTL_SECONDS);
+
+    // Revoked in PostgreSQL alone, as a revocation whose mark Redis did not take: the cached entry
+    // answers until it lapses (MERCHANT_API_KEY_CACHE_TTL_SECONDS), and PostgreSQL after.
+    await harness.db.query(
+      `UPDATE merchant_api_keys SET revoked_at = now(), revoked_reason = 'REVOKED_BY_MERCHANT' WHERE id = $1`,
+      [key.id],
+    );
+    await probeKey(secret).expect(200);
+    await redis.del(entryOf(secret));
+    expectCataloguedApiError((await probeKey(secret).expect(401)).body, 'UNAUTHENTICATED');
+    expect(await redis.get(entryOf(secret))).toBeNull();
+
+    const forged = `sk_test_${'y'.repeat(43)}`;
+    await probeKey(forged).expect(401);
+    await probeKey(forged).expect(401);
+    expect(await redis.get(entryOf(forged))).toBeNull();
   });
 
   it("revokes live keys and ends the people's sessions when the KYB is REJECTED; test keys stay", async () => {

@@ -38,6 +38,40 @@ export class MerchantsConfig {
   @Max(600_000)
   MERCHANT_WEBHOOK_JOB_LOCK_MS = 30_000;
 
+  /**
+   * How long a verified API key stays in the Redis cache the merchant guard reads before
+   * PostgreSQL (`api-keys/merchant-api-key-cache.ts`). A revocation replaces the entry at once;
+   * this bounds only how long a revocation that Redis did not take keeps working.
+   */
+  @Setting(
+    'seconds a verified merchant API key stays in the Redis cache the merchant guard reads first; a revocation replaces the entry at once, so this bounds only one that Redis missed',
+  )
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(300)
+  MERCHANT_API_KEY_CACHE_TTL_SECONDS = 30;
+
+  /** Longest wait for Redis in an API key lookup before the guard asks PostgreSQL instead. */
+  @Setting(
+    "longest wait for Redis in the merchant guard's API key lookup; past it the lookup reads PostgreSQL, so a hung Redis does not slow API-key requests",
+  )
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(5000)
+  MERCHANT_API_KEY_CACHE_TIMEOUT_MS = 150;
+
+  /** After an API key lookup timed out, how long lookups skip Redis and ask PostgreSQL alone. */
+  @Setting(
+    'after an API key lookup timed out, how long lookups skip Redis and read PostgreSQL alone; then one lookup tries Redis again',
+  )
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
+  MERCHANT_API_KEY_CACHE_SKIP_MS = 5000;
+
   /*
    * The platform's default terms: what a merchant without a pricing version in force pays and how its
    * money is held (`ledger/merchant-pricing.ts`). Paystack's local card price: 1.5% + NGN 100, capped at

@@ -18,6 +18,7 @@ import { PasswordHasherModule } from '../../platform/crypto/password-hasher.modu
 import { MessagingModule } from '../../platform/messaging/messaging.module';
 import { OutboundModule } from '../../platform/outbound/outbound.module';
 import { OutboxModule } from '../../platform/outbox/outbox.module';
+import { MerchantApiKeyCache } from './api-keys/merchant-api-key-cache';
 import { MerchantApiKeyUsage } from './api-keys/merchant-api-key-usage';
 import { MerchantApiKeysRepository } from './api-keys/merchant-api-keys.repository';
 import { MerchantApiKeysService } from './api-keys/merchant-api-keys.service';
@@ -126,6 +127,7 @@ import { MerchantAnalyticsService } from './analytics/merchant-analytics.service
     // api-keys
     MerchantApiKeysRepository,
     MerchantApiKeysService,
+    MerchantApiKeyCache,
     MerchantApiKeyUsage,
     { provide: MerchantApiKeyVerifier, useExisting: MerchantApiKeysService },
     // origins

@@ -57,13 +57,10 @@ export class MerchantApiKeysRepository {
     return { ...key, revokedAt: now, revokedReason: 'REVOKED_BY_MERCHANT' };
   }
 
-  async revokeLive(manager: EntityManager, merchantId: string, now: Date): Promise<number> {
-    const result = await manager.update(
-      MerchantApiKey,
-      { merchantId, livemode: true, revokedAt: IsNull() },
-      { revokedAt: now, revokedReason: 'MERCHANT_REJECTED' },
-    );
-    return result.affected ?? 0;
+  /** Revokes the merchant's active live keys (MERCHANT_REJECTED); answers their digests. */
+  async revokeLive(manager: EntityManager, merchantId: string, now: Date): Promise<string[]> {
+    const rows = await run(executorOn(manager), SQL.revokeLiveKeys, { merchantId, now });
+    return rows.map((row) => row.secret_hash);
   }
 
   /** Moves each key's `last_used_at` forward (never back) in one statement. */

@@ -10,6 +10,7 @@ import type { ClientInfo } from '../../../platform/http/client-info.decorator';
 import { MerchantAuditActor, MerchantAuditWriter } from '../onboarding/merchant-audit.writer';
 import { MerchantDirectory } from '../onboarding/merchant-directory.service';
 import { MerchantApiKey } from './merchant-api-key.entity';
+import { MerchantApiKeyCache } from './merchant-api-key-cache';
 import { MerchantApiKeyUsage } from './merchant-api-key-usage';
 import { MerchantApiKeyError } from './merchant-api-keys.errors';
 import { MerchantApiKeysRepository } from './merchant-api-keys.repository';
@@ -42,9 +43,11 @@ export interface CreatedKey {
 
 /**
  * Merchant API keys: creation (live keys need an APPROVED merchant), listing without secrets,
- * revocation, and the verification the merchant guard runs for every `sk_...` bearer (lookup
- * by the visible prefix, HMAC compared in constant time, use noted for the batched
- * `lastUsedAt`). Also revokes a merchant's live keys when its KYB is REJECTED.
+ * revocation, and the verification the merchant guard runs for every `sk_...` bearer (through
+ * `MerchantApiKeyCache`, by the key's digest; on a miss, lookup by the visible prefix, HMAC
+ * compared in constant time; use noted for the batched `lastUsedAt`). Also revokes a merchant's
+ * live keys when its KYB is REJECTED. Each revocation marks the keys in the cache before its
+ * transaction commits, so a revoked key stops on the next request.
  */
 @Injectable()
 export class MerchantApiKeysService extends MerchantApiKeyVerifier {
@@ -56,19 +59,27 @@ export class MerchantApiKeysService extends MerchantApiKeyVerifier {
     private readonly keyedHash: KeyedHash,
     private readonly usage: MerchantApiKeyUsage,
     private readonly clock: Clock,
+    private readonly cache: MerchantApiKeyCache,
   ) {
     super();
   }
 
   async verify(rawKey: string): Promise<MerchantApiKeyPrincipal | null> {
     if (!KEY_PATTERN.test(rawKey)) return null;
+    const digest = this.keyedHash.digest(SECRET_PURPOSE, rawKey);
+    const principal = await this.cache.principalOf(digest, () => this.verifyStored(rawKey));
+    if (principal) this.usage.note(principal.apiKeyId, this.clock.now());
+    return principal;
+  }
+
+  /** Verification against PostgreSQL: the active keys of the key's prefix, the digest compared in constant time. */
+  private async verifyStored(rawKey: string): Promise<MerchantApiKeyPrincipal | null> {
     const candidates = await this.repository.activeByPrefix(
       this.dataSource.manager,
       rawKey.slice(0, VISIBLE_PREFIX_LENGTH),
     );
     const match = candidates.find((candidate) => this.keyedHash.matches(SECRET_PURPOSE, rawKey, candidate.secretHash));
     if (!match) return null;
-    this.usage.note(match.id, this.clock.now());
     return { kind: 'merchant-api-key', apiKeyId: match.id, merchantId: match.merchantId, livemode: match.livemode };
   }
 
@@ -136,6 +147,7 @@ export class MerchantApiKeysService extends MerchantApiKeyVerifier {
       const key = await this.repository.lockActive(manager, merchantId, id);
       if (!key) throw new MerchantApiKeyError('NOT_FOUND', 'No such active API key in this merchant');
       const revoked = await this.repository.revoke(manager, key, now);
+      await this.cache.revoked([key.secretHash]);
       await this.audit.record(manager, {
         merchantId,
         action: 'API_KEY_REVOKED',
@@ -148,7 +160,10 @@ export class MerchantApiKeysService extends MerchantApiKeyVerifier {
     });
   }
 
-  revokeLiveKeys(manager: EntityManager, merchantId: string, now: Date): Promise<number> {
-    return this.repository.revokeLive(manager, merchantId, now);
+  /** Revokes the merchant's live keys in the caller's transaction (its KYB REJECTED); answers how many. */
+  async revokeLiveKeys(manager: EntityManager, merchantId: string, now: Date): Promise<number> {
+    const digests = await this.repository.revokeLive(manager, merchantId, now);
+    await this.cache.revoked(digests);
+    return digests.length;
   }
 }

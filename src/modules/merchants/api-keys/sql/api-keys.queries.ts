@@ -70,3 +70,35 @@ const recordKeyUseIR: any = {"usedParamSet":{"ids":true,"times":true},"params":[
 export const recordKeyUse = new PreparedQuery<RecordKeyUseParams,RecordKeyUseResult>(recordKeyUseIR);
 
 
+/** 'RevokeLiveKeys' parameters type */
+export interface RevokeLiveKeysParams {
+  merchantId: string;
+  now: DateOrString;
+}
+
+/** 'RevokeLiveKeys' return type */
+export interface RevokeLiveKeysResult {
+  secret_hash: string;
+}
+
+/** 'RevokeLiveKeys' query type */
+export interface RevokeLiveKeysQuery {
+  params: RevokeLiveKeysParams;
+  result: RevokeLiveKeysResult;
+}
+
+const revokeLiveKeysIR: any = {"usedParamSet":{"now":true,"merchantId":true},"params":[{"name":"now","required":true,"transform":{"type":"scalar"},"locs":[{"a":171,"b":175}]},{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":236,"b":247}]}],"statement":"-- A REJECTED merchant's live keys, revoked in the caller's transaction; their digests, for the key cache's revocation marks.\nUPDATE merchant_api_keys\n   SET revoked_at = :now!, revoked_reason = 'MERCHANT_REJECTED'\n WHERE merchant_id = :merchantId! AND livemode AND revoked_at IS NULL\nRETURNING secret_hash"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- A REJECTED merchant's live keys, revoked in the caller's transaction; their digests, for the key cache's revocation marks.
+ * UPDATE merchant_api_keys
+ *    SET revoked_at = :now!, revoked_reason = 'MERCHANT_REJECTED'
+ *  WHERE merchant_id = :merchantId! AND livemode AND revoked_at IS NULL
+ * RETURNING secret_hash
+ * ```
+ */
+export const revokeLiveKeys = new PreparedQuery<RevokeLiveKeysParams,RevokeLiveKeysResult>(revokeLiveKeysIR);
+
+

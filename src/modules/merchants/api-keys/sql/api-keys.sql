@@ -10,3 +10,10 @@ UPDATE merchant_api_keys k
    SET last_used_at = GREATEST(k.last_used_at, u.used_at)
   FROM unnest(:ids!::uuid[], :times!::timestamptz[]) AS u (id, used_at)
  WHERE k.id = u.id;
+
+/* @name RevokeLiveKeys */
+-- A REJECTED merchant's live keys, revoked in the caller's transaction; their digests, for the key cache's revocation marks.
+UPDATE merchant_api_keys
+   SET revoked_at = :now!, revoked_reason = 'MERCHANT_REJECTED'
+ WHERE merchant_id = :merchantId! AND livemode AND revoked_at IS NULL
+RETURNING secret_hash;

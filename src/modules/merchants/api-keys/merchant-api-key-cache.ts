@@ -29,12 +29,13 @@ type LookupOutcome = 'hit' | 'miss' | 'bypassed' | 'skipped' | 'timeout' | 'erro
  *
  * - A miss verifies against PostgreSQL and stores the principal with `NX`; a key that does not
  *   verify is not stored (random keys would fill Redis).
- * - A revocation marks the digest revoked, overwriting whatever is there, in the revoking
- *   transaction before it commits. A marked digest is verified against PostgreSQL on every
- *   request until the mark lapses, and never filled: `NX` keeps a lookup that read the key just
- *   before the revocation committed from putting it back. Marking before the commit is safe
- *   because a mark never answers by itself: if the transaction rolls back, the key is still
- *   verified, from PostgreSQL, for one TTL. So a revoked key stops on the next request.
+ * - A revocation marks the digest revoked, overwriting whatever is there, once the revoking
+ *   transaction has committed and before the revoking request is answered (no Redis command
+ *   waits inside the transaction, holding its locks). A marked digest is verified against
+ *   PostgreSQL on every request until the mark lapses, and never filled: `NX` keeps a lookup that
+ *   read the key just before the commit from putting it back, and a fill that came before the
+ *   mark is overwritten by it. So a revoked key stops on the next request; a process that dies
+ *   between the commit and the mark leaves a cached key working for at most the TTL.
  *
  * Redis is only a cache here, as for the bearer guard's sessions (identity's `SessionCache`):
  * commands go through a `RedisCircuit` that waits MERCHANT_API_KEY_CACHE_TIMEOUT_MS at most, and
@@ -99,7 +100,7 @@ export class MerchantApiKeyCache {
     return principal;
   }
 
-  /** Marks these keys' digests revoked; call in the revoking transaction, before it commits. */
+  /** Marks these keys' digests revoked; call once the revoking transaction has committed. */
   async revoked(digests: string[]): Promise<void> {
     if (digests.length === 0) return;
     const mark = JSON.stringify({ revoked: true } satisfies CacheEntry);

@@ -46,8 +46,8 @@ export interface CreatedKey {
  * revocation, and the verification the merchant guard runs for every `sk_...` bearer (through
  * `MerchantApiKeyCache`, by the key's digest; on a miss, lookup by the visible prefix, HMAC
  * compared in constant time; use noted for the batched `lastUsedAt`). Also revokes a merchant's
- * live keys when its KYB is REJECTED. Each revocation marks the keys in the cache before its
- * transaction commits, so a revoked key stops on the next request.
+ * live keys when its KYB is REJECTED. Each revocation marks the keys in the cache once its
+ * transaction has committed, before the caller answers, so a revoked key stops on the next request.
  */
 @Injectable()
 export class MerchantApiKeysService extends MerchantApiKeyVerifier {
@@ -143,11 +143,10 @@ export class MerchantApiKeysService extends MerchantApiKeyVerifier {
   /** Revokes an active key of the merchant: it stops working on the next request. 404 otherwise. */
   async revoke(merchantId: string, id: string, actor: MerchantAuditActor, client: ClientInfo): Promise<MerchantApiKey> {
     const now = this.clock.now();
-    return this.dataSource.transaction(async (manager) => {
+    const revoked = await this.dataSource.transaction(async (manager) => {
       const key = await this.repository.lockActive(manager, merchantId, id);
       if (!key) throw new MerchantApiKeyError('NOT_FOUND', 'No such active API key in this merchant');
       const revoked = await this.repository.revoke(manager, key, now);
-      await this.cache.revoked([key.secretHash]);
       await this.audit.record(manager, {
         merchantId,
         action: 'API_KEY_REVOKED',
@@ -158,12 +157,20 @@ export class MerchantApiKeysService extends MerchantApiKeyVerifier {
       });
       return revoked;
     });
+    await this.cache.revoked([revoked.secretHash]);
+    return revoked;
   }
 
-  /** Revokes the merchant's live keys in the caller's transaction (its KYB REJECTED); answers how many. */
-  async revokeLiveKeys(manager: EntityManager, merchantId: string, now: Date): Promise<number> {
-    const digests = await this.repository.revokeLive(manager, merchantId, now);
-    await this.cache.revoked(digests);
-    return digests.length;
+  /**
+   * Revokes the merchant's live keys in the caller's transaction (its KYB REJECTED); answers their
+   * digests, which the caller hands to `forgetRevoked` once that transaction has committed.
+   */
+  revokeLiveKeys(manager: EntityManager, merchantId: string, now: Date): Promise<string[]> {
+    return this.repository.revokeLive(manager, merchantId, now);
+  }
+
+  /** Marks keys revoked by a committed transaction in the key cache, before the caller answers. */
+  forgetRevoked(digests: string[]): Promise<void> {
+    return this.cache.revoked(digests);
   }
 }

@@ -64,6 +64,7 @@ export class AdminMerchantsService {
   ): Promise<MerchantResponseDto> {
     const now = this.clock.now();
     let reissued: { merchant: Merchant; token: IssuedOnboardingToken } | null = null;
+    let revokedKeyDigests: string[] = [];
     const view = await this.dataSource.transaction(async (manager) => {
       const merchant = await this.merchants.lockById(manager, merchantId);
       if (!merchant) throw MerchantError.notFound();
@@ -89,7 +90,8 @@ export class AdminMerchantsService {
       if (request.status === 'APPROVED' && !merchant.approvedAt) changes.approvedAt = now;
       await this.merchants.update(manager, merchant.id, changes);
       const rejected = request.status === 'REJECTED';
-      const revokedLiveKeys = rejected ? await this.liveKeys.revokeLiveKeys(manager, merchant.id, now) : 0;
+      if (rejected) revokedKeyDigests = await this.liveKeys.revokeLiveKeys(manager, merchant.id, now);
+      const revokedLiveKeys = revokedKeyDigests.length;
       const endedSessions = rejected ? await this.sessions.endSessionsOf(manager, merchant.id, now) : 0;
       const details = {
         from,
@@ -128,6 +130,7 @@ export class AdminMerchantsService {
       });
       return this.views.one(manager, { ...merchant, ...changes });
     });
+    await this.liveKeys.forgetRevoked(revokedKeyDigests);
     const sent = reissued as { merchant: Merchant; token: IssuedOnboardingToken } | null;
     if (sent) await this.onboarding.sendOnboardingLink(sent.merchant, sent.token, 'action_required');
     return view;

@@ -87,12 +87,12 @@ export interface RevokeLiveKeysQuery {
   result: RevokeLiveKeysResult;
 }
 
-const revokeLiveKeysIR: any = {"usedParamSet":{"now":true,"merchantId":true},"params":[{"name":"now","required":true,"transform":{"type":"scalar"},"locs":[{"a":171,"b":175}]},{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":236,"b":247}]}],"statement":"-- A REJECTED merchant's live keys, revoked in the caller's transaction; their digests, for the key cache's revocation marks.\nUPDATE merchant_api_keys\n   SET revoked_at = :now!, revoked_reason = 'MERCHANT_REJECTED'\n WHERE merchant_id = :merchantId! AND livemode AND revoked_at IS NULL\nRETURNING secret_hash"};
+const revokeLiveKeysIR: any = {"usedParamSet":{"now":true,"merchantId":true},"params":[{"name":"now","required":true,"transform":{"type":"scalar"},"locs":[{"a":177,"b":181}]},{"name":"merchantId","required":true,"transform":{"type":"scalar"},"locs":[{"a":242,"b":253}]}],"statement":"-- A REJECTED merchant's live keys, revoked in the caller's transaction; their digests, for the key cache's marks after the commit.\nUPDATE merchant_api_keys\n   SET revoked_at = :now!, revoked_reason = 'MERCHANT_REJECTED'\n WHERE merchant_id = :merchantId! AND livemode AND revoked_at IS NULL\nRETURNING secret_hash"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- A REJECTED merchant's live keys, revoked in the caller's transaction; their digests, for the key cache's revocation marks.
+ * -- A REJECTED merchant's live keys, revoked in the caller's transaction; their digests, for the key cache's marks after the commit.
  * UPDATE merchant_api_keys
  *    SET revoked_at = :now!, revoked_reason = 'MERCHANT_REJECTED'
  *  WHERE merchant_id = :merchantId! AND livemode AND revoked_at IS NULL

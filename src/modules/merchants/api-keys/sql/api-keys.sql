@@ -12,7 +12,7 @@ UPDATE merchant_api_keys k
  WHERE k.id = u.id;
 
 /* @name RevokeLiveKeys */
--- A REJECTED merchant's live keys, revoked in the caller's transaction; their digests, for the key cache's revocation marks.
+-- A REJECTED merchant's live keys, revoked in the caller's transaction; their digests, for the key cache's marks after the commit.
 UPDATE merchant_api_keys
    SET revoked_at = :now!, revoked_reason = 'MERCHANT_REJECTED'
  WHERE merchant_id = :merchantId! AND livemode AND revoked_at IS NULL

@@ -24,7 +24,7 @@ function isShared(path) {
  * shared module (the mock would reach the modules that import it, for every later spec file of
  * the worker): requiring one that is mocked fails.
  */
-/** The read side of a Map over a spec file's own source maps, then the shared modules'. */
+/** What Jest's stack formatter reads of a source map registry (`get`, iteration), over a spec file's own maps, then the shared modules'. */
 class SourceMapsView {
   constructor(own, shared) {
     this.own = own;
@@ -33,14 +33,6 @@ class SourceMapsView {
 
   get(path) {
     return this.own.get(path) ?? this.shared.get(path);
-  }
-
-  has(path) {
-    return this.own.has(path) || this.shared.has(path);
-  }
-
-  get size() {
-    return this.own.size + this.shared.size;
   }
 
   *[Symbol.iterator]() {

@@ -2,6 +2,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import type Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { MerchantApiKeyUsage } from '../../src/modules/merchants';
+import { SECRET_PURPOSE } from '../../src/modules/merchants/api-keys/merchant-api-keys.service';
 import { MerchantsConfig } from '../../src/modules/merchants/merchants.config';
 import { KeyedHash } from '../../src/platform/crypto/keyed-hash';
 import { REDIS } from '../../src/platform/redis/redis.module';
@@ -210,7 +211,7 @@ describe('Merchant API keys: issue, list, revoke, verify, live keys after approv
     const key = (await createKey(owner).expect(201)).body as KeyBody;
     const secret = key.secret as string;
     const redis = harness.app.get<Redis>(REDIS);
-    const entryOf = (raw: string) => `merchants:api-key:${harness.app.get(KeyedHash).digest('merchant-api-key', raw)}`;
+    const entryOf = (raw: string) => `merchants:api-key:${harness.app.get(KeyedHash).digest(SECRET_PURPOSE, raw)}`;
     expect(await redis.get(entryOf(secret))).toBeNull();
 
     await probeKey(secret).expect(200);

@@ -16,9 +16,8 @@ import { QueueRegistry } from '../../src/platform/queue/queue-registry';
  * Boots one context's queue processors in process, as the worker does, with the outbox
  * publisher and the routes the contexts' subscriptions give (so a test can publish an outbox
  * event the way the relay does). Same database as the API (`runConfig`'s, which may be a spec's
- * own); a Redis prefix of its own, so no
- * other spec's worker takes its jobs, under the run's (`:`, not `-`), where global teardown
- * deletes its queues and whatever it leaves in Redis. `imports` are the modules binding the
+ * own); a Redis prefix of its own, so no other spec's worker takes its jobs, under the run's
+ * (`:`, not `-`), where global teardown deletes its queues and whatever it leaves in Redis. `imports` are the modules binding the
  * ports the jobs module's context needs, as WorkerModule imports them (ComplianceModule for a
  * context that pays through the payment core): without them the worker does not boot.
  */

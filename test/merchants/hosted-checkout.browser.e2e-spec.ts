@@ -37,7 +37,6 @@ describe('Hosted checkout in Chromium', () => {
 
   beforeAll(async () => {
     harness = await createTestHarness({ clock });
-    await harness.app.listen(0, '127.0.0.1');
     appBase = `http://localhost:${(harness.app.getHttpServer().address() as AddressInfo).port}`;
 
     // The merchant's site: the success URL the payer lands on.

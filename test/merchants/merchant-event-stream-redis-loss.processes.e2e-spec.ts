@@ -38,7 +38,6 @@ describe('the merchant event stream through a Redis restart', () => {
         MERCHANT_EVENTS_HEARTBEAT_MS: '250',
       },
     });
-    await harness.app.listen(0, '127.0.0.1');
     port = (harness.app.getHttpServer().address() as AddressInfo).port;
     worker = startWorkerProcess(harness.configuration.environment);
   }, 60_000);

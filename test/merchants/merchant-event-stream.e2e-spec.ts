@@ -59,7 +59,6 @@ describe('Merchant API: the event stream (GET /merchant/events)', () => {
       redisNamespace: 'event-stream',
       config: { MERCHANT_EVENTS_HEARTBEAT_MS: String(HEARTBEAT_MS) },
     });
-    await harness.app.listen(0, '127.0.0.1');
     port = (harness.app.getHttpServer().address() as AddressInfo).port;
     const moduleRef = await Test.createTestingModule({
       // ComplianceModule binds the payment core's screening port, which the checkout hook's payments module needs (as in WorkerModule).

@@ -225,7 +225,6 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
 
   beforeAll(async () => {
     harness = await createTestHarness({ redisNamespace: 'm-payments' });
-    await harness.app.listen(0, '127.0.0.1');
     port = (harness.app.getHttpServer().address() as AddressInfo).port;
     shop = await keysOf();
     other = await keysOf();

@@ -360,7 +360,6 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
 
   beforeAll(async () => {
     harness = await createTestHarness({ redisNamespace: 'isolation' });
-    await harness.app.listen(0, '127.0.0.1');
     port = (harness.app.getHttpServer().address() as AddressInfo).port;
     // The stream's recorder, under a Redis prefix of its own: it takes only the jobs given it here
     // (no webhook delivery of the API's queues is attempted).

@@ -46,6 +46,11 @@ export interface HarnessOptions {
 /** The real HTTP app of one spec, and what a spec reaches it through. */
 export interface TestHarness {
   app: NestExpressApplication;
+  /**
+   * Requests to the app, which listens on an ephemeral port of 127.0.0.1 from boot to `close`
+   * (supertest would otherwise bind, and then close, a listening socket around every request);
+   * `app.getHttpServer().address()` gives the port to other clients (SSE, a browser).
+   */
   http: Http;
   db: DataSource;
   /** The platform's settings the app runs with. */
@@ -102,6 +107,13 @@ export async function createTestHarness(
       { controllers: options.controllers },
     );
   } catch (error) {
+    await billers?.simulator.close();
+    throw error;
+  }
+  try {
+    await app.listen(0, '127.0.0.1');
+  } catch (error) {
+    await app.close().catch(() => undefined);
     await billers?.simulator.close();
     throw error;
   }

@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { diesWithThisProcess } from './child-lifetime';
 
 /**
  * A `redis-server` of the spec's own, on a free port, without persistence, for specs that stop
@@ -31,8 +32,16 @@ export async function startDisposableRedis(): Promise<DisposableRedis> {
     async start() {
       if (child) return;
       const started = spawn(
-        'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        ...diesWithThisProcess('redis-server', [
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+        ]),
         { stdio: 'ignore' },
       );
       child = started;
@@ -76,8 +85,8 @@ const PICKED_FROM = 20_000;
 
 /**
  * A TCP port of 127.0.0.1 nobody listens on right now, drawn at random below the kernel's
- * ephemeral range. The kernel hands out ports of that range to every listen on port 0 (supertest
- * listens so for each request of the e2e specs running beside these) and to every outgoing
+ * ephemeral range. The kernel hands out ports of that range to every listen on port 0 (each e2e
+ * harness's app listens so, beside these) and to every outgoing
  * connection, so a port picked there could be taken between this check and the server's own bind,
  * or while a spec has stopped a server it restarts on the same port; below the range only an
  * explicit bind takes one, and two specs seldom draw the same of ~12,000 at once.

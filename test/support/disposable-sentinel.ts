@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
+import { diesWithThisProcess } from './child-lifetime';
 import { freePort, waitUntilAnswers } from './disposable-redis';
 import { waitFor } from './wait-for';
 
@@ -52,7 +53,7 @@ export async function startSentinelGroup(): Promise<DisposableSentinelGroup> {
   process.once('exit', killOnExit);
 
   const start = async (port: number, args: string[]): Promise<ChildProcess> => {
-    const child = spawn('redis-server', args, { stdio: 'ignore', cwd: dir });
+    const child = spawn(...diesWithThisProcess('redis-server', args), { stdio: 'ignore', cwd: dir });
     children.push(child);
     await waitUntilAnswers(port, child);
     return child;

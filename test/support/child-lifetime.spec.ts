@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { diesWithThisProcess } from './child-lifetime';
+
+/** A Node process that starts `[command, args]` and prints the started process's pid. */
+async function parentOf([command, args]: [string, string[]]): Promise<{ parent: number; child: number }> {
+  const script =
+    'const [command, args] = JSON.parse(process.argv[1]);' +
+    "const child = require('node:child_process').spawn(command, args, { stdio: 'ignore' });" +
+    'process.stdout.write(String(child.pid) + "\\n"); setInterval(() => undefined, 1000);';
+  const parent = spawn(process.execPath, ['-e', script, JSON.stringify([command, args])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const child = await new Promise<number>((resolve, reject) => {
+    parent.stdout.setEncoding('utf8').once('data', (line: string) => resolve(Number(line.trim())));
+    parent.once('exit', (code) => reject(new Error(`the parent exited (${code}) before starting its child`)));
+  });
+  return { parent: parent.pid as number, child };
+}
+
+/** Whether `pid` is a live process (a zombie waiting for its reaper counts as ended). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function aliveAfter(pid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until && alive(pid)) await sleep(50);
+  return alive(pid);
+}
+
+describe('diesWithThisProcess', () => {
+  it('has the kernel kill the command when the process that started it is killed', async () => {
+    const { parent, child } = await parentOf(diesWithThisProcess('sleep', ['60']));
+    expect(alive(child)).toBe(true);
+    process.kill(parent, 'SIGKILL');
+    expect(await aliveAfter(child, 5000)).toBe(false);
+  });
+
+  it('is what makes the difference: the plain command outlives a killed parent', async () => {
+    const { parent, child } = await parentOf(['sleep', ['60']]);
+    try {
+      process.kill(parent, 'SIGKILL');
+      expect(await aliveAfter(child, 1000)).toBe(true);
+    } finally {
+      if (alive(child)) process.kill(child, 'SIGKILL');
+    }
+  });
+});

@@ -12,18 +12,6 @@ function isShared(path) {
   return path.includes(`${sep}node_modules${sep}`) || SHARED_DIRS.some((dir) => path.startsWith(dir));
 }
 
-/**
- * The e2e project's module runtime: the app's modules (src/ and every package) are loaded once
- * per Jest worker, by the worker's first spec file, and every later spec file of that worker
- * gets those same modules (and so the same classes: `app.get(SomeService)` and
- * `getRepository(Entity)` need the app's class object). A spec's own files (the spec, its kit,
- * factories and support under test/) are still loaded afresh for each spec file. Loading the
- * app's three thousand modules took about 1.5 s of CPU per spec file.
- *
- * It needs the shared context of `shared-context-environment.js`. A spec cannot `jest.mock` a
- * shared module (the mock would reach the modules that import it, for every later spec file of
- * the worker): requiring one that is mocked fails.
- */
 /** What Jest's stack formatter reads of a source map registry (`get`, iteration), over a spec file's own maps, then the shared modules'. */
 class SourceMapsView {
   constructor(own, shared) {
@@ -41,6 +29,18 @@ class SourceMapsView {
   }
 }
 
+/**
+ * The e2e project's module runtime: the app's modules (src/ and every package) are loaded once
+ * per Jest worker, by the worker's first spec file, and every later spec file of that worker
+ * gets those same modules (and so the same classes: `app.get(SomeService)` and
+ * `getRepository(Entity)` need the app's class object). A spec's own files (the spec, its kit,
+ * factories and support under test/) are still loaded afresh for each spec file. Loading the
+ * app's three thousand modules took about 1.5 s of CPU per spec file.
+ *
+ * It needs the shared context of `shared-context-environment.js`. A spec cannot `jest.mock` a
+ * shared module (the mock would reach the modules that import it, for every later spec file of
+ * the worker): requiring one that is mocked fails.
+ */
 class SharedRuntime extends Runtime {
   constructor(...args) {
     super(...args);

@@ -2,6 +2,7 @@ import type { DataSourceOptions, EntitySchema, MixedList } from 'typeorm';
 import { MIGRATIONS } from '../../../migrations';
 import { AppConfig } from '../config/app-config';
 import { EXPORT_TIMEOUTS_OPTION, type ExportTimeouts, NAMED_STATEMENTS_OPTION } from './statement-executor';
+import { SERVICE_PG_TYPES } from './timestamp-parser';
 
 /**
  * How much longer than `statement_timeout` the client waits: the server's own cancel normally
@@ -48,6 +49,8 @@ export function dataSourceOptions(
       connectionTimeoutMillis: config.DATABASE_CONNECT_TIMEOUT_MS,
       idleTimeoutMillis: 30000,
       application_name: 'payment-service',
+      // pg's type parsers, with timestamptz read without regular expressions (timestamp-parser.ts).
+      types: SERVICE_PG_TYPES,
       // Read by the statement executor (pg ignores it): named or unnamed prepared statements.
       [NAMED_STATEMENTS_OPTION]: config.DATABASE_NAMED_STATEMENTS ?? true,
       // Read by the statement executor (pg ignores it): the bounds of a cursor export's statement.

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { join } from 'node:path';
 import { diesWithThisProcess } from './child-lifetime';
 
 /** A Node process that starts `[command, args]` and prints the started process's pid. */
@@ -45,6 +46,51 @@ describe('diesWithThisProcess', () => {
 
   it('is what makes the difference: the plain command outlives a killed parent', async () => {
     const { parent, child } = await parentOf(['sleep', ['60']]);
+    try {
+      process.kill(parent, 'SIGKILL');
+      expect(await aliveAfter(child, 1000)).toBe(true);
+    } finally {
+      if (alive(child)) process.kill(child, 'SIGKILL');
+    }
+  });
+});
+
+/**
+ * A Node process that starts `sleep 60` (a stand-in server), gives it to `runsWhenThisProcessDies`
+ * (`kill -KILL <pid>`), releases the watch when `release` is set, and prints the sleep's pid.
+ */
+async function watchedParent(release: boolean): Promise<{ parent: number; child: number }> {
+  const script =
+    `const { runsWhenThisProcessDies } = require(${JSON.stringify(join(__dirname, 'child-lifetime.ts'))});` +
+    "const child = require('node:child_process').spawn('sleep', ['60'], { stdio: 'ignore' });" +
+    "const watch = runsWhenThisProcessDies('kill', ['-KILL', String(child.pid)]);" +
+    `if (${String(release)}) watch.release();` +
+    'process.stdout.write(String(child.pid) + "\\n"); setInterval(() => undefined, 1000);';
+  const parent = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: join(__dirname, '../..'),
+  });
+  const child = await new Promise<number>((resolve, reject) => {
+    parent.stdout.setEncoding('utf8').once('data', (line: string) => resolve(Number(line.trim())));
+    parent.once('exit', (code) => reject(new Error(`the parent exited (${code}) before starting its child`)));
+  });
+  return { parent: parent.pid as number, child };
+}
+
+describe('runsWhenThisProcessDies', () => {
+  it('runs the command once the process that asked is killed', async () => {
+    const { parent, child } = await watchedParent(false);
+    try {
+      expect(alive(child)).toBe(true);
+      process.kill(parent, 'SIGKILL');
+      expect(await aliveAfter(child, 5000)).toBe(false);
+    } finally {
+      if (alive(child)) process.kill(child, 'SIGKILL');
+    }
+  });
+
+  it('runs nothing once released', async () => {
+    const { parent, child } = await watchedParent(true);
     try {
       process.kill(parent, 'SIGKILL');
       expect(await aliveAfter(child, 1000)).toBe(true);

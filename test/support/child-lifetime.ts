@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import type { Socket } from 'node:net';
 
 /** util-linux's `setpriv`, where the machine has it (Debian's does, at /usr/bin). */
 const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((path) => existsSync(path));
@@ -14,4 +16,34 @@ const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((path) => existsSync(p
  */
 export function diesWithThisProcess(command: string, args: string[]): [string, string[]] {
   return SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args]] : [command, args];
+}
+
+/** A command `runsWhenThisProcessDies` will run, until released. */
+export interface DeathWatch {
+  /** The server was stopped the normal way: the command will never run. */
+  release(): void;
+}
+
+/**
+ * Runs `command` once this process has ended, however it ended (SIGKILL included), unless released
+ * first: for servers a parent-death signal cannot reach, PgBouncer (it drops its privileges itself)
+ * and a disposable PostgreSQL cluster (`pg_ctl` detaches it). A shell in a session of its own waits
+ * on a pipe from this process; the kernel closes the pipe when this process ends, and the shell
+ * then runs the command. Release it once the server has been stopped the normal way: the shell is
+ * killed then, so a pid the command names is never one the system has handed out again since.
+ */
+export function runsWhenThisProcessDies(command: string, args: string[]): DeathWatch {
+  const watcher = spawn('/bin/sh', ['-c', 'read -r _; exec "$@"', 'death-watch', command, ...args], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    detached: true,
+  });
+  watcher.on('error', () => undefined);
+  // Neither the shell nor its pipe keeps this process running.
+  watcher.unref();
+  (watcher.stdin as Socket | null)?.unref();
+  return {
+    release() {
+      if (watcher.exitCode === null && watcher.signalCode === null) watcher.kill('SIGKILL');
+    },
+  };
 }

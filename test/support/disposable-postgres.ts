@@ -4,6 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { runsWhenThisProcessDies } from './child-lifetime';
 import { freePort } from './disposable-redis';
 
 const exec = promisify(execFile);
@@ -51,11 +52,13 @@ async function isFree(port: number): Promise<boolean> {
 
 /** Runs a server program, as `postgres` when this process is root. */
 async function pg(program: string, args: string[]): Promise<void> {
+  await exec(...pgCommand(program, args), { timeout: 120_000 });
+}
+
+/** The command line of a server program, as `postgres` when this process is root. */
+function pgCommand(program: string, args: string[]): [string, string[]] {
   const path = join(PG_BIN, program);
-  const asRoot = process.getuid?.() === 0;
-  await exec(asRoot ? 'runuser' : path, asRoot ? ['-u', 'postgres', '--', path, ...args] : args, {
-    timeout: 120_000,
-  });
+  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', path, ...args]] : [path, args];
 }
 
 async function newDirectory(): Promise<string> {
@@ -67,22 +70,20 @@ async function newDirectory(): Promise<string> {
 function cluster(directory: string, port: number): DisposableCluster {
   const data = join(directory, 'data');
   let running = true;
-  // A crashed spec must not leave a server behind.
-  const stopOnExit = () => {
-    if (running) void pg('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => undefined);
-  };
-  process.once('exit', stopOnExit);
+  // A spec that ends without removing it, or a Jest that is killed, must not leave a server
+  // behind: `pg_ctl` detached it, so no signal of ours reaches it (child-lifetime.ts).
+  const watch = runsWhenThisProcessDies(...pgCommand('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']));
   const stop = async () => {
     if (!running) return;
     await pg('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
     running = false;
+    watch.release();
   };
   return {
     port,
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
     stop,
     async remove() {
-      process.off('exit', stopOnExit);
       try {
         await stop();
       } finally {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
+import { runsWhenThisProcessDies } from './child-lifetime';
 import { freePort } from './disposable-redis';
 import { TEST_DATABASE_ADMIN_URL } from './test-settings';
 
@@ -87,9 +88,9 @@ export async function startPgBouncer(options: PgBouncerOptions = {}): Promise<Pg
     lines.splice(0, Math.max(0, lines.length - 50));
   });
   const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
-  // A crashed run must not leave a PgBouncer behind.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
+  // A crashed or killed run must not leave a PgBouncer behind. Its `-u` drops its privileges,
+  // which clears a parent-death signal, so a watch kills it once this process has ended.
+  const watch = child.pid === undefined ? undefined : runsWhenThisProcessDies('kill', ['-KILL', String(child.pid)]);
   const log = () => lines.join('\n');
   const url = (database: string) => {
     const through = new URL(TEST_DATABASE_ADMIN_URL);
@@ -104,8 +105,8 @@ export async function startPgBouncer(options: PgBouncerOptions = {}): Promise<Pg
     url,
     log,
     async stop() {
-      process.removeListener('exit', killOnExit);
       await stopChild(child);
+      watch?.release();
       rmSync(dir, { recursive: true, force: true });
     },
   };

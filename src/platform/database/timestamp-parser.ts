@@ -1,7 +1,7 @@
 import { types, type CustomTypesConfig } from 'pg';
 
 /** PostgreSQL's type oid of `timestamp with time zone`. */
-const TIMESTAMPTZ_OID = 1184;
+const TIMESTAMPTZ_OID = types.builtins.TIMESTAMPTZ;
 
 /** pg's own parser of `timestamptz` text (postgres-date): the answer for every value the fast path declines. */
 const parseWithPg = types.getTypeParser(TIMESTAMPTZ_OID, 'text') as (value: string) => Date | number | null;
@@ -70,5 +70,5 @@ export function parseTimestamptz(text: string): Date | number | null {
  */
 export const SERVICE_PG_TYPES: CustomTypesConfig = {
   getTypeParser: (oid, format) =>
-    (oid as number) === TIMESTAMPTZ_OID && format !== 'binary' ? parseTimestamptz : types.getTypeParser(oid, format),
+    oid === TIMESTAMPTZ_OID && format !== 'binary' ? parseTimestamptz : types.getTypeParser(oid, format),
 };

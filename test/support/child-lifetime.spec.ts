@@ -4,20 +4,36 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { diesWithThisProcess } from './child-lifetime';
 
-/** A Node process that starts `[command, args]` and prints the started process's pid. */
-async function parentOf([command, args]: [string, string[]]): Promise<{ parent: number; child: number }> {
-  const script =
-    'const [command, args] = JSON.parse(process.argv[1]);' +
-    "const child = require('node:child_process').spawn(command, args, { stdio: 'ignore' });" +
-    'process.stdout.write(String(child.pid) + "\\n"); setInterval(() => undefined, 1000);';
-  const parent = spawn(process.execPath, ['-e', script, JSON.stringify([command, args])], {
+/**
+ * A Node process (run with `nodeArgs`) that runs `script`, which starts a child and prints its pid;
+ * `scriptArgument` reaches the script as process.argv[1].
+ */
+async function parentRunning(
+  nodeArgs: string[],
+  script: string,
+  scriptArgument = '',
+): Promise<{ parent: number; child: number }> {
+  const parent = spawn(process.execPath, [...nodeArgs, '-e', script, scriptArgument], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: join(__dirname, '../..'),
   });
   const child = await new Promise<number>((resolve, reject) => {
     parent.stdout.setEncoding('utf8').once('data', (line: string) => resolve(Number(line.trim())));
     parent.once('exit', (code) => reject(new Error(`the parent exited (${code}) before starting its child`)));
   });
   return { parent: parent.pid as number, child };
+}
+
+/** The tail of a parent's script: print the child's pid, then stay alive until killed. */
+const PRINT_CHILD_AND_WAIT = 'process.stdout.write(String(child.pid) + "\\n"); setInterval(() => undefined, 1000);';
+
+/** A Node process that starts `[command, args]` and prints the started process's pid. */
+function parentOf([command, args]: [string, string[]]): Promise<{ parent: number; child: number }> {
+  const script =
+    'const [command, args] = JSON.parse(process.argv[1]);' +
+    "const child = require('node:child_process').spawn(command, args, { stdio: 'ignore' });" +
+    PRINT_CHILD_AND_WAIT;
+  return parentRunning([], script, JSON.stringify([command, args]));
 }
 
 /** Whether `pid` is a live process (a zombie waiting for its reaper counts as ended). */
@@ -59,22 +75,14 @@ describe('diesWithThisProcess', () => {
  * A Node process that starts `sleep 60` (a stand-in server), gives it to `runsWhenThisProcessDies`
  * (`kill -KILL <pid>`), releases the watch when `release` is set, and prints the sleep's pid.
  */
-async function watchedParent(release: boolean): Promise<{ parent: number; child: number }> {
+function watchedParent(release: boolean): Promise<{ parent: number; child: number }> {
   const script =
     `const { runsWhenThisProcessDies } = require(${JSON.stringify(join(__dirname, 'child-lifetime.ts'))});` +
     "const child = require('node:child_process').spawn('sleep', ['60'], { stdio: 'ignore' });" +
     "const watch = runsWhenThisProcessDies('kill', ['-KILL', String(child.pid)]);" +
     `if (${String(release)}) watch.release();` +
-    'process.stdout.write(String(child.pid) + "\\n"); setInterval(() => undefined, 1000);';
-  const parent = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    cwd: join(__dirname, '../..'),
-  });
-  const child = await new Promise<number>((resolve, reject) => {
-    parent.stdout.setEncoding('utf8').once('data', (line: string) => resolve(Number(line.trim())));
-    parent.once('exit', (code) => reject(new Error(`the parent exited (${code}) before starting its child`)));
-  });
-  return { parent: parent.pid as number, child };
+    PRINT_CHILD_AND_WAIT;
+  return parentRunning(['-r', 'ts-node/register/transpile-only'], script);
 }
 
 describe('runsWhenThisProcessDies', () => {

@@ -12,7 +12,8 @@ const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((path) => existsSync(p
  * `redis-server`s running. `setpriv --pdeathsig KILL` sets the parent-death signal and execs the
  * command in its place: the same pid, so the signals a spec sends (SIGKILL, SIGSTOP) still reach it.
  * The kernel clears that signal when a process changes its user, so a server that drops its
- * privileges itself (PgBouncer's `-u`) gains nothing from it. Without `setpriv`, the command as is.
+ * privileges itself (PgBouncer's `-u`) gains nothing from it: `runsWhenThisProcessDies` is for those.
+ * Without `setpriv`, the command as is.
  */
 export function diesWithThisProcess(command: string, args: string[]): [string, string[]] {
   return SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args]] : [command, args];

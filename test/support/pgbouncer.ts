@@ -89,8 +89,12 @@ export async function startPgBouncer(options: PgBouncerOptions = {}): Promise<Pg
   });
   const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
   // A crashed or killed run must not leave a PgBouncer behind. Its `-u` drops its privileges,
-  // which clears a parent-death signal, so a watch kills it once this process has ended.
-  const watch = child.pid === undefined ? undefined : runsWhenThisProcessDies('kill', ['-KILL', String(child.pid)]);
+  // which clears a parent-death signal, so a watch kills it once this process has ended; released
+  // as soon as PgBouncer has exited, however, so it never signals a pid handed out again since.
+  if (child.pid !== undefined) {
+    const watch = runsWhenThisProcessDies('kill', ['-KILL', String(child.pid)]);
+    child.once('exit', () => watch.release());
+  }
   const log = () => lines.join('\n');
   const url = (database: string) => {
     const through = new URL(TEST_DATABASE_ADMIN_URL);
@@ -106,7 +110,6 @@ export async function startPgBouncer(options: PgBouncerOptions = {}): Promise<Pg
     log,
     async stop() {
       await stopChild(child);
-      watch?.release();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -30,6 +30,7 @@ import {
 } from '../factories/merchant-user.factory';
 import { FakeClock } from '../support/fake-clock';
 import { HttpsTestServer, makeTestCertificates, startHttpsTestServer } from '../support/https-test-server';
+import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 import { waitFor } from '../support/wait-for';
 
@@ -106,6 +107,7 @@ describe('Merchant webhook deliveries: outbox events and test events, signed as 
   const answers = new Map<string, { status: number; body: string }>();
   const received: Received[] = [];
   let server: HttpsTestServer;
+  let database: IsolatedDatabase;
   let harness: TestHarness;
   let worker: INestApplicationContext;
 
@@ -124,9 +126,12 @@ describe('Merchant webhook deliveries: outbox events and test events, signed as 
     resolver.addresses.set('receiver.hooks.test', ['127.0.0.1']);
     // The receiver is on loopback, under the test's own authority.
     const trust = new OutboundTrust({ allowLoopback: true }, [certificates.caPem]);
+    // A database of its own: the purge runs with the clock a month ahead, over every merchant's rows.
+    database = await createIsolatedDatabase();
     harness = await createTestHarness({
       redisNamespace: 'webhook-deliveries',
       clock,
+      config: { DATABASE_URL: database.url },
       override: (builder) =>
         builder.overrideProvider(DnsResolver).useValue(resolver).overrideProvider(OutboundTrust).useValue(trust),
     });
@@ -154,6 +159,7 @@ describe('Merchant webhook deliveries: outbox events and test events, signed as 
     await worker?.close();
     await harness?.close();
     await server?.close();
+    await database?.drop();
   });
 
   const base = '/api/v1/merchant/webhook-endpoints';

@@ -625,10 +625,13 @@ describe('prepared statements', () => {
     });
 
     it('reports a pool with no free connection as a database outage', async () => {
+      // pg-pool uses one timeout for opening a connection and for waiting for a free one: it must be long enough
+      // for the held connection to open on a loaded CI machine (200 ms was not, once), and it is what the
+      // statement below waits before it fails.
       const small = new DataSource({
         ...dataSource.options,
         entities: [],
-        extra: { ...(dataSource.options as { extra: object }).extra, max: 1, connectionTimeoutMillis: 200 },
+        extra: { ...(dataSource.options as { extra: object }).extra, max: 1, connectionTimeoutMillis: 2_000 },
       } as typeof dataSource.options);
       await small.initialize();
       const held = small.createQueryRunner();

@@ -91,7 +91,13 @@
  *    write no row. Exits 1 when any of these fails or a request failed.
  *    BENCH_API_NODE_ARGS (`--cpu-prof --cpu-prof-dir=DIR`) profiles the API, and the bench then
  *    prints the profile of the last round's held phase (by area and by function);
- *    BENCH_WORKER_NODE_ARGS passes flags to the worker.
+ *    BENCH_WORKER_NODE_ARGS passes flags to the worker. BENCH_PERF=1 records every round's held
+ *    phase and floor phase with Linux perf on every core (`support/perf-profile.ts`; the API and
+ *    the floor start with `--perf-basic-prof`) and prints the last round's on-CPU time a payment
+ *    of the API, the floor, PostgreSQL and autocannon, user and kernel apart, and where the API's
+ *    and the floor's samples fall. Unlike V8's sampler it charges nothing to a process while it
+ *    waits for a core, so it is the one to compare processes by; perf itself costs the rounds a
+ *    little, so read their ratios from a run without it.
  *
  * Target (the issue): with the worker held, API/floor >= 0.6 and API p99 <= 2 x the floor's
  * p99. Not part of the tests.
@@ -120,6 +126,15 @@ import {
   stopChildren,
 } from './support/bench-kit';
 import { hrtimeUs, profileDirOf, summariseProfile } from './support/cpu-profile';
+import {
+  describePerf,
+  PERF_NODE_ARGS,
+  perfFigures,
+  PerfFigures,
+  perfRecording,
+  PerfSubject,
+  perfUnavailable,
+} from './support/perf-profile';
 import { loadPaymentHistory } from './support/payment-history';
 import {
   BILLER_SLUG,
@@ -158,6 +173,8 @@ const analyseRounds = setting('BENCH_ANALYZE', 1) !== 0;
 const history = setting('BENCH_HISTORY', 0);
 /** 0 leaves the worker out, to tell the API's own cost from the worker's load on the machine. */
 const withWorker = setting('BENCH_WORKER', 1) !== 0;
+/** 1 records each round's held phase and floor phase with Linux perf (support/perf-profile.ts). */
+const withPerf = setting('BENCH_PERF', 0) !== 0;
 const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const workerNodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** The floor's outbox rows: never due, so never relayed, and left out of the outbox check. */
@@ -193,13 +210,23 @@ async function main(): Promise<void> {
         log(`history: ${history} payments loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
       }
       const baseUrl = `http://127.0.0.1:${apiPort}`;
+      const perfMissing = withPerf ? perfUnavailable() : null;
+      if (perfMissing) log(`BENCH_PERF: ${perfMissing}; the rounds run without it`);
+      const perf = withPerf && perfMissing === null;
       // BENCH_API_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the API.
-      const api = await startBuilt('dist/src/main.js', env, `${baseUrl}/api/v1/health/ready`, apiNodeArgs);
+      const api = await startBuilt(
+        'dist/src/main.js',
+        env,
+        `${baseUrl}/api/v1/health/ready`,
+        perf ? [...apiNodeArgs, ...PERF_NODE_ARGS] : apiNodeArgs,
+      );
       const worker = withWorker ? await startBuilt('dist/src/worker.js', env, undefined, workerNodeArgs) : undefined;
       const customers = await logIn(baseUrl, customerRows);
       log(
         `API ready at ${baseUrl}${worker ? ' with its worker' : ', no worker'}; ${customers.length} customers logged in`,
       );
+      if (perf)
+        process.env.BENCH_FLOOR_NODE_ARGS = [process.env.BENCH_FLOOR_NODE_ARGS ?? '', ...PERF_NODE_ARGS].join(' ');
       const floorServer = await startFloorServer(__filename, {
         ...process.env,
         BENCH_FLOOR_PORT: String(floorPort),
@@ -222,6 +249,10 @@ async function main(): Promise<void> {
       const results: RoundResult[] = [];
       /** The last round's held acceptance phase, for the API's profile. */
       const window = { fromUs: 0, toUs: 0 };
+      /** With BENCH_PERF, the last round's held phase and floor phase on-CPU. */
+      let perfSides: { name: string; figures: PerfFigures; unit: string }[] = [];
+      const bench: PerfSubject = { label: 'autocannon (the bench)', pid: process.pid };
+      const postgres: PerfSubject = { label: 'PostgreSQL (every backend)', comm: 'postgres' };
       for (let round = 1; round <= rounds; round += 1) {
         log(`round ${round}: ${describeLoad()}`);
         const roundStart = await databaseNow(db);
@@ -233,9 +264,11 @@ async function main(): Promise<void> {
         const rows = await paymentRows(db);
         let statements = await countStatements(db, redisUrl);
         let cpu = cpuCounter({ API: api.pid }, database);
+        const heldPerf = perf ? perfRecording(`held-${round}`) : undefined;
         window.fromUs = hrtimeUs();
         const held = await drivePayments(baseUrl, customers, seconds, true);
         window.toUs = hrtimeUs();
+        const heldPerfFile = await heldPerf?.stop();
         const heldCpu = cpu(held.responses2xx);
         const heldStatements = await statements.stop(held.responses2xx);
         log(`round ${round}: API, worker held   ${describeFigures(held)}`);
@@ -276,7 +309,9 @@ async function main(): Promise<void> {
         await driveFloor(customers, billerId, warmUpSeconds);
         statements = await countStatements(db, redisUrl);
         cpu = cpuCounter({ floor: floorServer.pid }, database);
+        const floorPerf = perf ? perfRecording(`floor-${round}`) : undefined;
         const floor = await driveFloor(customers, billerId, seconds);
+        const floorPerfFile = await floorPerf?.stop();
         const floorCpu = cpu(floor.responses2xx);
         const floorStatements = await statements.stop(floor.responses2xx);
         resume(worker);
@@ -290,6 +325,22 @@ async function main(): Promise<void> {
         );
         log(`round ${round}: ${describeLoad()}`);
         results.push({ rows, held, heldCpu, heldStatements, settle, running, floor, floorCpu, floorStatements });
+        if (heldPerfFile && floorPerfFile) {
+          const apiProcess: PerfSubject = { label: 'API', pid: api.pid };
+          const floorProcess: PerfSubject = { label: 'floor', pid: floorServer.pid };
+          perfSides = [
+            {
+              name: 'held',
+              figures: perfFigures(heldPerfFile, [apiProcess, postgres, bench], held.responses2xx, ['API']),
+              unit: 'payment',
+            },
+            {
+              name: 'floor',
+              figures: perfFigures(floorPerfFile, [floorProcess, postgres, bench], floor.responses2xx, ['floor']),
+              unit: 'payment',
+            },
+          ];
+        }
       }
       const failures: string[] = [];
       for (const [index, { held, running, floor }] of results.entries()) {
@@ -299,6 +350,8 @@ async function main(): Promise<void> {
       }
       failures.push(...(await checkAfterwards(db, baseUrl, env)));
       summarise(results);
+      if (perfSides.length > 0)
+        describePerf(`POST /payments, worker held, and its floor (round ${rounds}),`, perfSides);
       log(failures.length === 0 ? 'checks: all passed' : `checks FAILED:\n  ${failures.join('\n  ')}`);
       if (failures.length > 0) process.exitCode = 1;
       // The profile is written when the API exits.

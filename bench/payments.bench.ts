@@ -91,13 +91,13 @@
  *    write no row. Exits 1 when any of these fails or a request failed.
  *    BENCH_API_NODE_ARGS (`--cpu-prof --cpu-prof-dir=DIR`) profiles the API, and the bench then
  *    prints the profile of the last round's held phase (by area and by function);
- *    BENCH_WORKER_NODE_ARGS passes flags to the worker. BENCH_PERF=1 records every round's held
+ *    BENCH_WORKER_NODE_ARGS passes flags to the worker. BENCH_PERF=1 records the last round's held
  *    phase and floor phase with Linux perf on every core (`support/perf-profile.ts`; the API and
- *    the floor start with `--perf-basic-prof`) and prints the last round's on-CPU time a payment
+ *    the floor start with `--perf-basic-prof`) and prints their on-CPU time a payment
  *    of the API, the floor, PostgreSQL and autocannon, user and kernel apart, and where the API's
  *    and the floor's samples fall. Unlike V8's sampler it charges nothing to a process while it
- *    waits for a core, so it is the one to compare processes by; perf itself costs the rounds a
- *    little, so read their ratios from a run without it.
+ *    waits for a core, so it is the one to compare processes by; perf itself costs the last round a
+ *    little, so read the ratios from the rounds before it.
  *
  * Target (the issue): with the worker held, API/floor >= 0.6 and API p99 <= 2 x the floor's
  * p99. Not part of the tests.
@@ -134,6 +134,7 @@ import {
   perfRecording,
   PerfSubject,
   perfUnavailable,
+  removeRecording,
 } from './support/perf-profile';
 import { loadPaymentHistory } from './support/payment-history';
 import {
@@ -173,7 +174,7 @@ const analyseRounds = setting('BENCH_ANALYZE', 1) !== 0;
 const history = setting('BENCH_HISTORY', 0);
 /** 0 leaves the worker out, to tell the API's own cost from the worker's load on the machine. */
 const withWorker = setting('BENCH_WORKER', 1) !== 0;
-/** 1 records each round's held phase and floor phase with Linux perf (support/perf-profile.ts). */
+/** 1 records the last round's held phase and floor phase with Linux perf (support/perf-profile.ts). */
 const withPerf = setting('BENCH_PERF', 0) !== 0;
 const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const workerNodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -264,7 +265,9 @@ async function main(): Promise<void> {
         const rows = await paymentRows(db);
         let statements = await countStatements(db, redisUrl);
         let cpu = cpuCounter({ API: api.pid }, database);
-        const heldPerf = perf ? perfRecording(`held-${round}`) : undefined;
+        // perf costs the machine a little: only the last round is recorded.
+        const recorded = perf && round === rounds;
+        const heldPerf = recorded ? perfRecording('held') : undefined;
         window.fromUs = hrtimeUs();
         const held = await drivePayments(baseUrl, customers, seconds, true);
         window.toUs = hrtimeUs();
@@ -309,7 +312,7 @@ async function main(): Promise<void> {
         await driveFloor(customers, billerId, warmUpSeconds);
         statements = await countStatements(db, redisUrl);
         cpu = cpuCounter({ floor: floorServer.pid }, database);
-        const floorPerf = perf ? perfRecording(`floor-${round}`) : undefined;
+        const floorPerf = recorded ? perfRecording('floor') : undefined;
         const floor = await driveFloor(customers, billerId, seconds);
         const floorPerfFile = await floorPerf?.stop();
         const floorCpu = cpu(floor.responses2xx);
@@ -340,6 +343,7 @@ async function main(): Promise<void> {
               unit: 'payment',
             },
           ];
+          for (const file of [heldPerfFile, floorPerfFile]) removeRecording(file);
         }
       }
       const failures: string[] = [];

@@ -1,7 +1,7 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { log } from './bench-kit';
 
 /**
@@ -24,6 +24,11 @@ const FREQUENCY = 999;
 /** A running `perf record`; `stop` ends it and answers its data file. */
 export interface PerfRecording {
   stop(): Promise<string>;
+}
+
+/** Removes a recording's data file and its directory, once `perfFigures` has read it. */
+export function removeRecording(file: string): void {
+  rmSync(dirname(file), { recursive: true, force: true });
 }
 
 /** The flag Node needs for perf to name its JavaScript frames. */

@@ -42,7 +42,9 @@
  *   and the account's distinct payers) and a flag row per rule that fires (compliance's
  *   `aml_flags`, all in one statement; in this bench every payment pays one hot account, so
  *   DISTINCT_PAYERS fires once 25 customers have paid it in the hour, and VELOCITY once a customer
- *   has paid more than 20 times);
+ *   has paid more than 20 times; with BENCH_SPREAD_ACCOUNTS=1 each customer pays an account of
+ *   its own, so DISTINCT_PAYERS never fires, and with customers enough (BENCH_CUSTOMERS=2048 for
+ *   two rounds) neither does VELOCITY: a payment as most are, raising no flag);
  * - the sandbox rail's check for a cancel before it records a capture.
  * Velocity (the tier's per-payment and daily limits) is the floor's too: the same sum.
  *
@@ -138,6 +140,7 @@ import {
 } from './support/perf-profile';
 import { loadPaymentHistory } from './support/payment-history';
 import {
+  ACCOUNT_REFERENCE,
   BILLER_SLUG,
   cpuCounter,
   CpuPerPayment,
@@ -147,6 +150,7 @@ import {
   loadCatalogue,
   logIn,
   nextCount,
+  ownAccountOf,
   PIN,
   SentPayment,
 } from './support/payment-kit';
@@ -170,6 +174,8 @@ const replays = setting('BENCH_REPLAYS', 500);
  * plans they made on the empty tables (ANALYZE is what invalidates them).
  */
 const analyseRounds = setting('BENCH_ANALYZE', 1) !== 0;
+/** 1: each customer pays an account of its own (the API's payments and the floor's), not the one hot account. */
+const spreadAccounts = setting('BENCH_SPREAD_ACCOUNTS', 0) !== 0;
 /** Settled payments loaded before the rounds (0: none), to show a payment's cost does not grow with history. */
 const history = setting('BENCH_HISTORY', 0);
 /** 0 leaves the worker out, to tell the API's own cost from the worker's load on the machine. */
@@ -397,7 +403,10 @@ function ratio(api: Figures, floor: Figures): string {
 function summarise(results: RoundResult[]): void {
   const ms = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(2)} ms`);
   log('');
-  log(`history: ${history} payments loaded before the rounds; ${connections} connections, ${seconds} s a phase`);
+  log(
+    `history: ${history} payments loaded before the rounds; ${connections} connections, ${seconds} s a phase; ` +
+      `${customerCount} customers paying ${spreadAccounts ? 'an account each' : 'one account'}`,
+  );
   log("Acceptance (the issue's figure): POST /payments with the worker held, against the floor");
   log(
     '| round | payments before | API payments/s | API p50 | API p99 | floor tx/s | floor p99 | ratio | p99 / floor p99 | CPU/payment API | PG (database) | CPU/floor tx | PG (database) | statements | floor statements | commits | Redis commands |',
@@ -477,6 +486,7 @@ function drivePayments(baseUrl: string, customers: Customer[], duration: number,
     connections,
     duration,
     onSent: record ? (payment) => sent.push(payment) : undefined,
+    spreadAccounts,
   });
 }
 
@@ -491,13 +501,14 @@ async function driveFloor(customers: Customer[], billerId: string, duration: num
         path: '/pay',
         setupRequest: (request) => {
           const count = nextCount();
-          const customer = customers[count % customers.length];
+          const index = count % customers.length;
           return {
             ...request,
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify({
-              customerId: customer.id,
+              customerId: customers[index].id,
               billerId,
+              accountReference: spreadAccounts ? ownAccountOf(index) : ACCOUNT_REFERENCE,
               key: `floor-${count}-${randomBytes(4).toString('hex')}`,
               amount: 1000 + count,
             }),
@@ -643,7 +654,7 @@ async function runFloorServer(): Promise<void> {
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
     request.on('end', () => {
-      const payment = JSON.parse(raw) as { customerId: string; billerId: string; key: string; amount: number };
+      const payment = JSON.parse(raw) as FloorPayment;
       pay(pool, accounts, payables, payment).then(
         (id) => {
           response.writeHead(200, { 'content-type': 'application/json' });
@@ -659,11 +670,20 @@ async function runFloorServer(): Promise<void> {
   server.listen(floorPort, '127.0.0.1', () => process.send?.('ready'));
 }
 
+/** What the bench sends the floor for one payment. */
+interface FloorPayment {
+  customerId: string;
+  billerId: string;
+  accountReference: string;
+  key: string;
+  amount: number;
+}
+
 async function pay(
   pool: Pool,
   [clearing, revenue]: string[],
   payables: Map<string, string>,
-  payment: { customerId: string; billerId: string; key: string; amount: number },
+  payment: FloorPayment,
 ): Promise<string> {
   let payable = payables.get(payment.billerId);
   if (!payable) {
@@ -698,12 +718,12 @@ async function pay(
          INSERT INTO payments (id, customer_id, payer_id, idempotency_key, request_hash, biller_id, biller_name,
                                biller_slug, account_reference, amount, fee, currency, rail, funding_account_masked,
                                status)
-         VALUES ($1, $2, $2, $3, repeat('0', 64), $4, 'Bench Power', 'bench-power', '45010001234', $5, $6, 'NGN',
+         VALUES ($1, $2, $2, $3, repeat('0', 64), $4, 'Bench Power', 'bench-power', $7, $5, $6, 'NGN',
                  'CARD', '4242', 'AUTHORIZING')
          RETURNING id, created_at)
        INSERT INTO payment_status_events (payment_id, status, note, created_at)
        SELECT id, 'AUTHORIZING', 'floor', created_at FROM inserted`,
-      [id, payment.customerId, payment.key, payment.billerId, payment.amount, fee],
+      [id, payment.customerId, payment.key, payment.billerId, payment.amount, fee, payment.accountReference],
     );
   });
   // The rail's side: the sandbox records the capture in its own table, outside any transaction.

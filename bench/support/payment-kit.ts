@@ -85,13 +85,26 @@ export function nextCount(): number {
   return counter;
 }
 
-/** The next payment: customers in turn, a unique key, an amount unique per customer. */
-export function nextPayment(customers: Customer[]): SentPayment {
+/**
+ * The account customer `index` pays when accounts are spread (`spreadAccounts`): one of its own,
+ * eleven digits as the biller's pattern asks, ending in 1 so that no simulator behaviour applies.
+ */
+export function ownAccountOf(index: number): string {
+  return `4501${String(index).padStart(6, '0')}1`;
+}
+
+/**
+ * The next payment: customers in turn, a unique key, an amount unique per customer. Every
+ * payment pays the one account `ACCOUNT_REFERENCE` unless `spreadAccounts`, when each customer
+ * pays an account of its own (`ownAccountOf`).
+ */
+export function nextPayment(customers: Customer[], spreadAccounts = false): SentPayment {
   const count = nextCount();
-  const customer = customers[count % customers.length];
+  const index = count % customers.length;
+  const customer = customers[index];
   const body = JSON.stringify({
     biller: BILLER_SLUG,
-    accountReference: ACCOUNT_REFERENCE,
+    accountReference: spreadAccounts ? ownAccountOf(index) : ACCOUNT_REFERENCE,
     amount: 1000 + Math.floor(count / customers.length),
     currency: 'NGN',
     rail: 'CARD',
@@ -102,12 +115,17 @@ export function nextPayment(customers: Customer[]): SentPayment {
 
 /**
  * `POST /api/v1/payments` with `connections` connections for `duration` s, each request the
- * next payment; `onSent` sees every payment sent.
+ * next payment (`spreadAccounts` as `nextPayment` takes it); `onSent` sees every payment sent.
  */
 export async function drivePayments(
   baseUrl: string,
   customers: Customer[],
-  settings: { connections: number; duration: number; onSent?: (payment: SentPayment) => void },
+  settings: {
+    connections: number;
+    duration: number;
+    onSent?: (payment: SentPayment) => void;
+    spreadAccounts?: boolean;
+  },
 ): Promise<Figures> {
   const result = await autocannon({
     url: baseUrl,
@@ -118,7 +136,7 @@ export async function drivePayments(
         method: 'POST',
         path: '/api/v1/payments',
         setupRequest: (request) => {
-          const payment = nextPayment(customers);
+          const payment = nextPayment(customers, settings.spreadAccounts);
           settings.onSent?.(payment);
           return {
             ...request,

@@ -232,13 +232,12 @@ async function main(): Promise<void> {
       log(
         `API ready at ${baseUrl}${worker ? ' with its worker' : ', no worker'}; ${customers.length} customers logged in`,
       );
-      if (perf)
-        process.env.BENCH_FLOOR_NODE_ARGS = [process.env.BENCH_FLOOR_NODE_ARGS ?? '', ...PERF_NODE_ARGS].join(' ');
-      const floorServer = await startFloorServer(__filename, {
-        ...process.env,
-        BENCH_FLOOR_PORT: String(floorPort),
-        BENCH_DATABASE_URL: databaseUrl,
-      });
+      const floorServer = await startFloorServer(
+        __filename,
+        { ...process.env, BENCH_FLOOR_PORT: String(floorPort), BENCH_DATABASE_URL: databaseUrl },
+        'floor',
+        perf ? PERF_NODE_ARGS : [],
+      );
       log(`floor ready on port ${floorPort}`);
       if (primeSeconds > 0) {
         const primeStart = await databaseNow(db);
@@ -349,7 +348,8 @@ async function main(): Promise<void> {
               unit: 'payment',
             },
           ];
-          for (const file of [heldPerfFile, floorPerfFile]) removeRecording(file);
+          removeRecording(heldPerfFile, [api.pid]);
+          removeRecording(floorPerfFile, [floorServer.pid]);
         }
       }
       const failures: string[] = [];

@@ -107,9 +107,15 @@ export async function recreateDatabase(databaseUrl: string, env: NodeJS.ProcessE
 
 /**
  * Starts a bench's floor (`file` run again with --floor-server under ts-node, transpile-only)
- * and waits for its first message, which says it listens.
+ * and waits for its first message, which says it listens. `nodeArgs` are flags the bench itself
+ * gives the floor (after BENCH_FLOOR_NODE_ARGS').
  */
-export async function startFloorServer(file: string, env: NodeJS.ProcessEnv, label = 'floor'): Promise<ChildProcess> {
+export async function startFloorServer(
+  file: string,
+  env: NodeJS.ProcessEnv,
+  label = 'floor',
+  nodeArgs: string[] = [],
+): Promise<ChildProcess> {
   const child = track(
     fork(file, ['--floor-server'], {
       // BENCH_FLOOR_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/floor-prof`) profiles the floor as
@@ -120,6 +126,7 @@ export async function startFloorServer(file: string, env: NodeJS.ProcessEnv, lab
         '-r',
         resolve(__dirname, 'floor-process.ts'),
         ...(process.env.BENCH_FLOOR_NODE_ARGS ?? '').split(' ').filter(Boolean),
+        ...nodeArgs,
       ],
       env,
       stdio: 'inherit',

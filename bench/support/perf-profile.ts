@@ -26,9 +26,13 @@ export interface PerfRecording {
   stop(): Promise<string>;
 }
 
-/** Removes a recording's data file and its directory, once `perfFigures` has read it. */
-export function removeRecording(file: string): void {
+/**
+ * Removes a recording's data file and its directory, and the symbol maps `--perf-basic-prof`
+ * writes for the processes in `pids` (`/tmp/perf-<pid>.map`), once `perfFigures` has read them.
+ */
+export function removeRecording(file: string, pids: (number | undefined)[] = []): void {
   rmSync(dirname(file), { recursive: true, force: true });
+  for (const pid of pids) if (pid !== undefined) rmSync(`/tmp/perf-${pid}.map`, { force: true });
 }
 
 /** The flag Node needs for perf to name its JavaScript frames. */

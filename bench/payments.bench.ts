@@ -82,10 +82,12 @@
  *    serving the bench's database only, what to compare on a shared machine), and what it asked
  *    of the servers per payment (`support/round-statements.ts`): top-level statements (BEGIN,
  *    COMMIT and the journal's deferred balance triggers, 6 a payment on both sides, included),
- *    commits, Redis commands, and the statements by time. The statements need
- *    `pg_stat_statements` in the server's `shared_preload_libraries` (the bench creates the
- *    extension in its database; without it, it says so and counts commits and Redis only). Redis
- *    figures are the whole server's: give the bench a Redis of its own to read them as the API's.
+ *    write transactions (the transactions that wrote, each a commit that flushes the WAL),
+ *    Redis commands, and the statements by time. The statements need `pg_stat_statements` in
+ *    the server's `shared_preload_libraries` (the bench creates the extension in its database;
+ *    without it, it says so and counts write transactions and Redis only). Write transactions and
+ *    Redis commands are the whole server's: give the bench servers of its own to read them as
+ *    the API's alone.
  *    Each round ends with the ratios (held, running) and the held p99 over the floor's p99.
  *    BENCH_WORKER=0 leaves the worker out (no settling, no running phase, no outbox check).
  * 5. Afterwards: the ledger check must find no imbalance; every outbox row must be PUBLISHED
@@ -99,7 +101,8 @@
  *    of the API, the floor, PostgreSQL and autocannon, user and kernel apart, and where the API's
  *    and the floor's samples fall. Unlike V8's sampler it charges nothing to a process while it
  *    waits for a core, so it is the one to compare processes by; perf itself costs the last round a
- *    little, so read the ratios from the rounds before it.
+ *    little, so read the ratios from the rounds before it. BENCH_PERF_KEEP=1 keeps the recordings
+ *    and the symbol maps (their paths and the processes' ids are logged) for `perf report`.
  *
  * Target (the issue): with the worker held, API/floor >= 0.6 and API p99 <= 2 x the floor's
  * p99. Not part of the tests.
@@ -409,14 +412,14 @@ function summarise(results: RoundResult[]): void {
   );
   log("Acceptance (the issue's figure): POST /payments with the worker held, against the floor");
   log(
-    '| round | payments before | API payments/s | API p50 | API p99 | floor tx/s | floor p99 | ratio | p99 / floor p99 | CPU/payment API | PG (database) | CPU/floor tx | PG (database) | statements | floor statements | commits | Redis commands |',
+    '| round | payments before | API payments/s | API p50 | API p99 | floor tx/s | floor p99 | ratio | p99 / floor p99 | CPU/payment API | PG (database) | CPU/floor tx | PG (database) | statements | floor statements | write transactions | Redis commands |',
   );
   log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const [index, { rows, held, heldCpu, heldStatements, floor, floorCpu, floorStatements }] of results.entries()) {
     log(
       `| ${index + 1} | ${rows} | ${held.requestsPerSecond.toFixed(0)} | ${held.p50} ms | ${held.p99} ms | ${floor.requestsPerSecond.toFixed(0)} | ${floor.p99} ms | ${ratio(held, floor)} | ${(held.p99 / Math.max(floor.p99, 1)).toFixed(2)} | ` +
         `${ms(heldCpu.API)} | ${ms(heldCpu['PostgreSQL (database)'])} | ${ms(floorCpu.floor)} | ${ms(floorCpu['PostgreSQL (database)'])} | ` +
-        `${heldStatements.statements?.toFixed(1) ?? 'n/a'} | ${floorStatements.statements?.toFixed(1) ?? 'n/a'} | ${heldStatements.commits.toFixed(2)} | ${heldStatements.redisCommands.toFixed(1)} |`,
+        `${heldStatements.statements?.toFixed(1) ?? 'n/a'} | ${floorStatements.statements?.toFixed(1) ?? 'n/a'} | ${heldStatements.writeTransactions.toFixed(2)} | ${heldStatements.redisCommands.toFixed(1)} |`,
     );
   }
   if (results.some(({ running }) => running)) {

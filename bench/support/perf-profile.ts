@@ -29,8 +29,13 @@ export interface PerfRecording {
 /**
  * Removes a recording's data file and its directory, and the symbol maps `--perf-basic-prof`
  * writes for the processes in `pids` (`/tmp/perf-<pid>.map`), once `perfFigures` has read them.
+ * BENCH_PERF_KEEP=1 keeps them and logs where, for `perf report -i FILE --pid PID` by function.
  */
 export function removeRecording(file: string, pids: (number | undefined)[] = []): void {
+  if (process.env.BENCH_PERF_KEEP === '1') {
+    log(`BENCH_PERF_KEEP: kept ${file} and the symbol maps of ${pids.filter((pid) => pid !== undefined).join(', ')}`);
+    return;
+  }
   rmSync(dirname(file), { recursive: true, force: true });
   for (const pid of pids) if (pid !== undefined) rmSync(`/tmp/perf-${pid}.map`, { force: true });
 }

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import Redis from 'ioredis';
 import { ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -16,7 +17,16 @@ export function log(line: string): void {
 /** Children to stop on the way out, whatever happens. */
 const children = new Set<ChildProcess>();
 
-/** Sends SIGTERM to every child still running and waits (up to 15 s) for them to exit. */
+/**
+ * The Redis key prefixes the bench's processes were given (`productionEnvironment`), by Redis URL:
+ * `stopChildren` removes their keys once the processes have stopped.
+ */
+const redisPrefixes = new Map<string, string>();
+
+/**
+ * Sends SIGTERM to every child still running and waits (up to 15 s) for them to exit, then removes
+ * the keys the bench's processes left in Redis (`removeRedisKeys`).
+ */
 export async function stopChildren(): Promise<void> {
   const running = [...children].filter((child) => child.exitCode === null && child.signalCode === null);
   await Promise.all(
@@ -32,6 +42,37 @@ export async function stopChildren(): Promise<void> {
         }),
     ),
   );
+  await removeRedisKeys();
+}
+
+/**
+ * Removes every key under the prefixes the bench gave its processes. Bull keeps a queue's last
+ * 1,000 finished jobs and its repeatable jobs' definitions with no expiry, so a bench with the
+ * worker left about 3,000 keys a run on the (shared) Redis; the next run of a bench with a fixed
+ * prefix would also have found the last one's. BENCH_KEEP_REDIS=1 keeps them, to look at the queues
+ * afterwards.
+ */
+async function removeRedisKeys(): Promise<void> {
+  if (process.env.BENCH_KEEP_REDIS === '1') return;
+  for (const [prefix, url] of [...redisPrefixes]) {
+    redisPrefixes.delete(prefix);
+    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    try {
+      await redis.connect();
+      let removed = 0;
+      const match = `${prefix.replace(/[*?[\]\\]/g, '\\$&')}:*`;
+      for await (const keys of redis.scanStream({ match, count: 1_000 }) as AsyncIterable<string[]>) {
+        if (keys.length > 0) removed += await redis.unlink(...keys);
+      }
+      log(`redis: removed the ${removed} keys under ${prefix}: (BENCH_KEEP_REDIS=1 keeps them)`);
+    } catch (error) {
+      log(
+        `redis: could not remove the keys under ${prefix}: (${error instanceof Error ? error.message : String(error)})`,
+      );
+    } finally {
+      redis.disconnect();
+    }
+  }
 }
 
 /** Child processes that must outlive a bench's steps are tracked here, so `stopChildren` ends them. */
@@ -53,13 +94,16 @@ export function productionEnvironment(settings: {
   extra?: Record<string, string>;
 }): NodeJS.ProcessEnv {
   const secret = () => randomBytes(24).toString('hex');
+  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  // A bench that gives its processes a Redis of its own (`extra.REDIS_URL`) throws it away itself.
+  if (settings.extra?.REDIS_URL === undefined) redisPrefixes.set(settings.redisKeyPrefix, redisUrl);
   return {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
     PORT: String(settings.port),
     DATABASE_URL: settings.databaseUrl,
     DATABASE_POOL_SIZE: String(settings.poolSize ?? 10),
-    REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_URL: redisUrl,
     REDIS_KEY_PREFIX: settings.redisKeyPrefix,
     JWT_ACCESS_SECRET: secret(),
     KEY_HASH_SECRET: secret(),

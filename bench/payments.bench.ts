@@ -143,7 +143,7 @@ import {
 } from './support/perf-profile';
 import { loadPaymentHistory } from './support/payment-history';
 import {
-  ACCOUNT_REFERENCE,
+  accountOf,
   BILLER_SLUG,
   cpuCounter,
   CpuPerPayment,
@@ -153,7 +153,6 @@ import {
   loadCatalogue,
   logIn,
   nextCount,
-  ownAccountOf,
   PIN,
   SentPayment,
 } from './support/payment-kit';
@@ -511,7 +510,7 @@ async function driveFloor(customers: Customer[], billerId: string, duration: num
             body: JSON.stringify({
               customerId: customers[index].id,
               billerId,
-              accountReference: spreadAccounts ? ownAccountOf(index) : ACCOUNT_REFERENCE,
+              accountReference: accountOf(index, spreadAccounts),
               key: `floor-${count}-${randomBytes(4).toString('hex')}`,
               amount: 1000 + count,
             }),

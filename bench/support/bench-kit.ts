@@ -18,8 +18,8 @@ export function log(line: string): void {
 const children = new Set<ChildProcess>();
 
 /**
- * The Redis key prefixes the bench's processes were given (`productionEnvironment`), by Redis URL:
- * `stopChildren` removes their keys once the processes have stopped.
+ * The Redis key prefixes the bench's processes were given (`productionEnvironment`), each with the
+ * URL of its Redis: `stopChildren` removes their keys once the processes have stopped.
  */
 const redisPrefixes = new Map<string, string>();
 
@@ -48,7 +48,7 @@ export async function stopChildren(): Promise<void> {
 /**
  * Removes every key under the prefixes the bench gave its processes. Bull keeps a queue's last
  * 1,000 finished jobs and its repeatable jobs' definitions with no expiry, so a bench with the
- * worker left about 3,000 keys a run on the (shared) Redis; the next run of a bench with a fixed
+ * worker left about 3,300 keys a run on the (shared) Redis; the next run of a bench with a fixed
  * prefix would also have found the last one's. BENCH_KEEP_REDIS=1 keeps them, to look at the queues
  * afterwards.
  */

@@ -86,17 +86,17 @@ export function nextCount(): number {
 }
 
 /**
- * The account customer `index` pays when accounts are spread (`spreadAccounts`): one of its own,
- * eleven digits as the biller's pattern asks, ending in 1 so that no simulator behaviour applies.
+ * The account customer `index` pays: the one hot account `ACCOUNT_REFERENCE`, or with
+ * `spreadAccounts` one of its own, eleven digits as the biller's pattern asks, ending in 1 so that
+ * no simulator behaviour applies. The API's payments and the floor's both take it from here.
  */
-export function ownAccountOf(index: number): string {
-  return `4501${String(index).padStart(6, '0')}1`;
+export function accountOf(index: number, spreadAccounts: boolean): string {
+  return spreadAccounts ? `4501${String(index).padStart(6, '0')}1` : ACCOUNT_REFERENCE;
 }
 
 /**
- * The next payment: customers in turn, a unique key, an amount unique per customer. Every
- * payment pays the one account `ACCOUNT_REFERENCE` unless `spreadAccounts`, when each customer
- * pays an account of its own (`ownAccountOf`).
+ * The next payment: customers in turn, a unique key, an amount unique per customer, the account
+ * `accountOf` gives.
  */
 export function nextPayment(customers: Customer[], spreadAccounts = false): SentPayment {
   const count = nextCount();
@@ -104,7 +104,7 @@ export function nextPayment(customers: Customer[], spreadAccounts = false): Sent
   const customer = customers[index];
   const body = JSON.stringify({
     biller: BILLER_SLUG,
-    accountReference: spreadAccounts ? ownAccountOf(index) : ACCOUNT_REFERENCE,
+    accountReference: accountOf(index, spreadAccounts),
     amount: 1000 + Math.floor(count / customers.length),
     currency: 'NGN',
     rail: 'CARD',

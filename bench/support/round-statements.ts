@@ -136,7 +136,8 @@ async function statementRows(db: Client): Promise<Map<string, StatementRow>> {
  * once. The database's `pg_stat_database.xact_commit`, read here before, is not: a busy backend
  * reports its counts at most once a second and, when it goes idle within that second, only ten
  * seconds later (PostgreSQL's PGSTAT_IDLE_INTERVAL), so a phase's count took in the warm-up's and
- * the phase's before it (4.3 to 4.7 "commits" an accepted payment where it makes 2).
+ * the phase's before it (4.3 to 4.7 "commits" an accepted payment where it makes 3: its two
+ * transactions and the sandbox rail's record).
  */
 async function transactionIds(db: Client): Promise<number> {
   const { rows } = await db.query<{ n: string }>(`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS n`);

@@ -2,9 +2,12 @@
 // Node 20's require(esm) is not available inside Jest's module runtime (Jest needs Node 24.9+
 // for that), while NestJS 12 and a few of its dependencies ship as ES modules only. This
 // transformer turns those packages into CommonJS for the test runtime only; production code
-// loads them natively through require(esm).
+// loads them natively through require(esm). SWC does it, as it compiles the project's own
+// TypeScript (`@swc/jest`). It used to be TypeScript's `transpileModule`: the 2,944 files of these
+// packages took 27.5-28.7 CPU-seconds through it and 1.3 through SWC, and one e2e spec file on a
+// cold Jest cache (test/platform/health) 18.9-20.5 CPU-seconds of Jest's own against 10.9-11.9.
 const crypto = require('node:crypto');
-const ts = require('typescript');
+const { transformSync, version } = require('@swc/core');
 
 const REWRITES = [
   // CommonJS already has `require`; redeclaring it would be a syntax error.
@@ -15,23 +18,22 @@ const REWRITES = [
   [/\bimport\.meta\.filename\b/g, '__filename'],
 ];
 
+/** ES2022 in, ES2022 out: only the module syntax changes (`import()` becomes `require` too). */
+const OPTIONS = {
+  swcrc: false,
+  configFile: false,
+  sourceMaps: false,
+  jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' },
+  module: { type: 'commonjs' },
+};
+
 module.exports = {
   getCacheKey(source, filename) {
-    return crypto.createHash('sha1').update('v1').update(filename).update(source).digest('hex');
+    return crypto.createHash('sha1').update(`swc ${version}`).update(filename).update(source).digest('hex');
   },
   process(source, filename) {
     let code = source;
     for (const [pattern, replacement] of REWRITES) code = code.replace(pattern, replacement);
-    const out = ts.transpileModule(code, {
-      fileName: filename,
-      compilerOptions: {
-        module: ts.ModuleKind.CommonJS,
-        target: ts.ScriptTarget.ES2022,
-        allowJs: true,
-        esModuleInterop: true,
-        sourceMap: false,
-      },
-    });
-    return { code: out.outputText };
+    return { code: transformSync(code, { ...OPTIONS, filename }).code };
   },
 };

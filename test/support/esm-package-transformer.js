@@ -27,9 +27,16 @@ const OPTIONS = {
   module: { type: 'commonjs' },
 };
 
+/** What the output depends on besides the file: a change to any of it misses the cached output. */
+const RECIPE = JSON.stringify({
+  swc: version,
+  options: OPTIONS,
+  rewrites: REWRITES.map(([from, to]) => [String(from), to]),
+});
+
 module.exports = {
   getCacheKey(source, filename) {
-    return crypto.createHash('sha1').update(`swc ${version}`).update(filename).update(source).digest('hex');
+    return crypto.createHash('sha1').update(RECIPE).update(filename).update(source).digest('hex');
   },
   process(source, filename) {
     let code = source;

@@ -113,6 +113,7 @@ import { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { Client, Pool, PoolClient, QueryResult } from 'pg';
 import { startBillerSimulator } from '../src/simulators/biller-simulator';
+import { FLOOR_INSERT_PAYMENT, FLOOR_PRECHECK } from './support/acceptance-floor';
 import {
   benchPhones,
   benchSettings,
@@ -705,28 +706,16 @@ async function pay(
       payment.customerId,
     ]);
     await prepared(client, 'floor-2', `SELECT kyc_tier FROM users WHERE id = $1`, [payment.customerId]);
-    await prepared(
-      client,
-      'floor-3',
-      `SELECT (SELECT id FROM payments WHERE payer_id = $1 AND idempotency_key = $2) AS existing,
-              (SELECT coalesce(sum(amount), 0) FROM payments WHERE customer_id = $1
-                  AND created_at > now() - interval '24 hours' AND status <> 'FAILED') AS used`,
-      [payment.customerId, payment.key],
-    );
-    await prepared(
-      client,
-      'floor-4',
-      `WITH inserted AS (
-         INSERT INTO payments (id, customer_id, payer_id, idempotency_key, request_hash, biller_id, biller_name,
-                               biller_slug, account_reference, amount, fee, currency, rail, funding_account_masked,
-                               status)
-         VALUES ($1, $2, $2, $3, repeat('0', 64), $4, 'Bench Power', 'bench-power', $7, $5, $6, 'NGN',
-                 'CARD', '4242', 'AUTHORIZING')
-         RETURNING id, created_at)
-       INSERT INTO payment_status_events (payment_id, status, note, created_at)
-       SELECT id, 'AUTHORIZING', 'floor', created_at FROM inserted`,
-      [id, payment.customerId, payment.key, payment.billerId, payment.amount, fee, payment.accountReference],
-    );
+    await prepared(client, 'floor-3', FLOOR_PRECHECK, [payment.customerId, payment.key]);
+    await prepared(client, 'floor-4', FLOOR_INSERT_PAYMENT, [
+      id,
+      payment.customerId,
+      payment.key,
+      payment.billerId,
+      payment.amount,
+      fee,
+      payment.accountReference,
+    ]);
   });
   // The rail's side: the sandbox records the capture in its own table, outside any transaction.
   await pool.query({

@@ -133,6 +133,7 @@ import { benchRedis, describeCommandCalls } from './support/bench-redis';
 import { hrtimeUs, profileDirOf, summariseProfile } from './support/cpu-profile';
 import {
   ACCOUNT_REFERENCE,
+  BENCH_ADMISSION_TERMS,
   BILLER_SLUG,
   cpuCounter,
   CpuPerPayment,
@@ -167,15 +168,8 @@ const FLOOR_KEYS = 'floor-%';
 const FLOOR_EVENT_PREFIX = 'bench.floor.';
 /** The floor's posting cycles are opened due this far ahead, so the service's sweeper never takes one. */
 const FLOOR_CYCLE_DUE_IN_MS = 10 * 365 * 24 * 3600 * 1000;
-/** The service's defaults of POSTING_LEASE_MS and PAYMENT_DUPLICATE_WINDOW_SECONDS. */
+/** The service's default of POSTING_LEASE_MS. */
 const POSTING_LEASE_MS = 30_000;
-const DUPLICATE_WINDOW_SECONDS = 600;
-/** Limits the floor never reaches (it reads the day's total as the service does, and pays within it). */
-const FLOOR_LIMIT = '1000000000000';
-/** The service's AML defaults (compliance.config.ts): the window, the structuring band, the payers cap. */
-const AML_WINDOW_MINUTES = 60;
-const AML_BAND = { from: '450000000', to: '500000000' };
-const AML_DISTINCT_PAYERS_MAX = 25;
 
 interface SettledRound {
   load: Figures;
@@ -749,15 +743,8 @@ async function acceptFloorPayment(
       fundingAccountMasked: maskFundingAccount(FUNDING_CARD),
       note: 'Payment accepted; CARD asked to capture the funds',
       captureFundingSealed: seal.seal(id, FUNDING_CARD),
-      duplicateWindowSeconds: DUPLICATE_WINDOW_SECONDS,
       confirmDuplicate: false,
-      perPayment: FLOOR_LIMIT,
-      daily: FLOOR_LIMIT,
-      windowMinutes: AML_WINDOW_MINUTES,
-      screeningCurrency: 'NGN',
-      bandFrom: AML_BAND.from,
-      bandTo: AML_BAND.to,
-      payersCap: AML_DISTINCT_PAYERS_MAX,
+      ...BENCH_ADMISSION_TERMS,
     });
     if (admitted.existing !== null || admitted.duplicate !== null || admitted.created_at === null) {
       throw new Error('not admitted');

@@ -17,28 +17,21 @@ export const ACCOUNT_REFERENCE = '45010001234';
 /** A card the sandbox rail captures. */
 export const FUNDING_CARD = '4242424242424242';
 
-/** The service's default of PAYMENT_DUPLICATE_WINDOW_SECONDS, for the benches that run its admission statement. */
-export const DUPLICATE_WINDOW_SECONDS = 600;
-/** Limits a floor never reaches (it reads the day's total as the service does, and pays within it). */
-export const FLOOR_LIMIT = '1000000000000';
-/** The service's AML defaults (compliance.config.ts): the window, the structuring band, the payers cap. */
-export const AML_WINDOW_MINUTES = 60;
-export const AML_BAND = { from: '450000000', to: '500000000' };
-export const AML_DISTINCT_PAYERS_MAX = 25;
-
 /**
  * The admission statement's (`payments.admit-payment`) limits and screening terms as the service
- * passes them by default, with limits a floor never reaches.
+ * passes them by default: PAYMENT_DUPLICATE_WINDOW_SECONDS, and the AML window, structuring band
+ * and distinct-payers cap of compliance.config.ts; the limits are ones a floor never reaches (it
+ * reads the day's total as the service does, and pays within it).
  */
 export const BENCH_ADMISSION_TERMS = {
-  duplicateWindowSeconds: DUPLICATE_WINDOW_SECONDS,
-  perPayment: FLOOR_LIMIT,
-  daily: FLOOR_LIMIT,
-  windowMinutes: AML_WINDOW_MINUTES,
+  duplicateWindowSeconds: 600,
+  perPayment: '1000000000000',
+  daily: '1000000000000',
+  windowMinutes: 60,
   screeningCurrency: 'NGN',
-  bandFrom: AML_BAND.from,
-  bandTo: AML_BAND.to,
-  payersCap: AML_DISTINCT_PAYERS_MAX,
+  bandFrom: '450000000',
+  bandTo: '500000000',
+  payersCap: 25,
 } as const;
 
 export interface Customer {

@@ -130,8 +130,8 @@ const TYPED_PROBES = {
 
 /**
  * The lint's own rules, each shown to catch its breach: the house rule on context boundaries and
- * the type-aware rules. Every probe of both is linted by one ESLint process, which builds the
- * project's TypeScript program once (a few CPU-seconds each time it is built).
+ * the type-aware rules. Every probe of both is linted by one ESLint process, each against a
+ * TypeScript program of its own file and what that file imports (lint-probe.ts).
  */
 describe('lint rules of npm test', () => {
   let reported: Record<string, string[]>;

@@ -15,11 +15,13 @@ export interface LintProbe {
 /**
  * The rules ESLint reports for each probe, with the project's config, in line order.
  *
- * The type-aware rules read the TypeScript program of tsconfig.json, which holds only files on
- * disk: a made-up path is refused by the parser. So a probe's source stands in for an existing
- * file of its directory: nothing is written to the tree, and relative imports resolve as they
- * would for a new file there. All probes are linted in one ESLint process
- * (`lint-probes.mjs`), which builds that program once: a spec lints them in `beforeAll`.
+ * As `npm test` lints the tree (scripts/types-and-lint.mjs), the type-aware rules read a TypeScript
+ * program with tsconfig.json's options, and a file outside tsconfig.json's files is refused by
+ * the parser. So a probe's source stands in for an existing file of its directory: nothing is
+ * written to the tree, and relative imports resolve as they would for a new file there. Each
+ * probe's program holds its file and what that file imports, not the whole tree (`lint-probes.mjs`:
+ * a probe's rules read only those types); all probes are linted in one ESLint process, which
+ * parses each file from disk once for all of them. A spec lints them in `beforeAll`.
  */
 export function lintProbes<K extends string>(probes: Record<K, LintProbe>): Promise<Record<K, string[]>> {
   const keys = Object.keys(probes) as K[];

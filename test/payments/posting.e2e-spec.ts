@@ -369,4 +369,29 @@ describe('posting payments to billers', () => {
     expect(await attempts(id)).toEqual([expect.objectContaining({ id: opened.id, status: 'CONFIRMED', tries: 1 })]);
     expect(postsFor(id)).toBe(1);
   });
+
+  it('opens no second cycle when the worker holding the first has recorded the answer before the job looks', async () => {
+    const customer = await kit.newCustomer();
+    const paid = await kit.pay(customer, { amount: 60_000 });
+    const id = paid.body.id as string;
+    // The job's transaction moves the payment to PROCESSING but finds the first cycle leased by
+    // another worker's sweeper, which then records the biller's answer and closes the cycle
+    // before this worker looks for it again.
+    const repository = kit.app.get(PostingAttemptRepository);
+    const claim = jest.spyOn(repository, 'claimFirstCycle').mockImplementationOnce(async () => {
+      await kit.db.query(
+        `UPDATE posting_attempts SET status = 'CONFIRMED', last_outcome = 'CONFIRMED', completed_at = now()
+          WHERE payment_id = $1`,
+        [id],
+      );
+      return null;
+    });
+    try {
+      await kit.posting.start(id);
+    } finally {
+      claim.mockRestore();
+    }
+    expect(await attempts(id)).toEqual([expect.objectContaining({ cycle: 1, status: 'CONFIRMED' })]);
+    expect(postsFor(id)).toBe(0);
+  });
 });

@@ -34,11 +34,9 @@ export class PostingAttemptRepository {
       outcomeUnknown: options.outcomeUnknown ?? false,
       requestedBy: options.requestedBy ?? null,
     });
-    const row = opened
-      ? await one(executor, SQL.findPostingAttempt, { id: opened.id })
-      : await one(executor, SQL.findOpenPostingAttempt, { paymentId, open: OPEN });
-    if (!row) throw new Error(`payment ${paymentId} has no open posting cycle`);
-    return toPostingAttempt(row);
+    const attempt = opened ? await this.findById(manager, opened.id) : await this.findOpen(manager, paymentId);
+    if (!attempt) throw new Error(`payment ${paymentId} has no open posting cycle`);
+    return attempt;
   }
 
   /**
@@ -116,6 +114,12 @@ export class PostingAttemptRepository {
       error: change.error,
       billerReference: change.billerReference ?? null,
     });
+  }
+
+  /** The payment's open cycle (PENDING or RETRYING), if it has one; opens nothing. */
+  async findOpen(manager: EntityManager, paymentId: string): Promise<PostingAttempt | null> {
+    const row = await one(executorOn(manager), SQL.findOpenPostingAttempt, { paymentId, open: OPEN });
+    return row ? toPostingAttempt(row) : null;
   }
 
   async findById(manager: EntityManager, id: string): Promise<PostingAttempt | null> {

@@ -111,9 +111,12 @@ export class PostingService {
     const started = await this.begin(paymentId, this.config.POSTING_LEASE_MS, billerName);
     if (!started) return;
     if (!started.claimed) {
-      // The payment had a cycle already: its open attempt is tried as the sweeper would.
-      const open = await this.attempts.openCycle(this.dataSource.manager, paymentId);
-      return this.tryAttempt(open.id);
+      // Another worker's sweeper holds the first cycle: its open attempt is tried as the sweeper
+      // would (which does nothing while the lease holds). None open means that worker has
+      // already recorded the biller's answer; opening a cycle here would only add a second one.
+      const open = await this.attempts.findOpen(this.dataSource.manager, paymentId);
+      if (open) await this.tryAttempt(open.id);
+      return;
     }
     const payment = billPaymentOf(started.payment);
     const result = await this.tryOnce(payment, started.claimed.wasUnknown);

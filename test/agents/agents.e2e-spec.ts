@@ -8,7 +8,7 @@ import { createPayment } from '../factories/payment.factory';
 import { createStaffUser } from '../factories/staff-user.factory';
 import type { SignedInUser } from '../factories/customer.factory';
 import { expectApiError, expectCataloguedApiError, expectLedgerBalanced } from '../support/assertions';
-import { compiledCli } from '../support/compiled-cli';
+import { CLI_RUN_TIMEOUT_MS, compiledCli } from '../support/compiled-cli';
 import { AgentsApp, createAgentsApp } from './support/agents-kit';
 
 /** 1,000.00 paid: fee 100 + 1% = 1,100; the agent's commission 500 + 0.5% = 1,000. */
@@ -131,23 +131,27 @@ describe('agents', () => {
       await expectLedgerBalanced(kit);
     });
 
-    it('tops up from the command line once per reference', async () => {
-      const agent = await kit.newAgent();
-      const cli = compiledCli('admin');
-      const topUp = (args: string[]) =>
-        promisify(execFile)(cli.command, [...cli.args, 'top-up', '--phone', agent.phone, ...args], {
-          cwd: cli.cwd,
-          env: { ...process.env, REDIS_KEY_PREFIX: kit.config.REDIS_KEY_PREFIX },
-          timeout: 30_000,
-        });
-      const first = await topUp(['--amount', '250000', '--reference', 'CLI-1']);
-      expect(first.stdout).toContain(`float topped up: 250000 NGN to ${agent.phone}`);
-      const again = await topUp(['--amount', '250000', '--reference', 'CLI-1']);
-      expect(again.stdout).toContain('already credited');
-      expect(await floatOf(agent)).toBe(250_000);
-      await expect(topUp(['--amount', 'lots', '--reference', 'CLI-2'])).rejects.toMatchObject({ code: 2 });
-      expect(await floatOf(agent)).toBe(250_000);
-    }, 60_000);
+    it(
+      'tops up from the command line once per reference',
+      async () => {
+        const agent = await kit.newAgent();
+        const cli = compiledCli('admin');
+        const topUp = (args: string[]) =>
+          promisify(execFile)(cli.command, [...cli.args, 'top-up', '--phone', agent.phone, ...args], {
+            cwd: cli.cwd,
+            env: { ...process.env, REDIS_KEY_PREFIX: kit.config.REDIS_KEY_PREFIX },
+            timeout: CLI_RUN_TIMEOUT_MS,
+          });
+        const first = await topUp(['--amount', '250000', '--reference', 'CLI-1']);
+        expect(first.stdout).toContain(`float topped up: 250000 NGN to ${agent.phone}`);
+        const again = await topUp(['--amount', '250000', '--reference', 'CLI-1']);
+        expect(again.stdout).toContain('already credited');
+        expect(await floatOf(agent)).toBe(250_000);
+        await expect(topUp(['--amount', 'lots', '--reference', 'CLI-2'])).rejects.toMatchObject({ code: 2 });
+        expect(await floatOf(agent)).toBe(250_000);
+      },
+      3 * CLI_RUN_TIMEOUT_MS + 30_000,
+    );
   });
 
   describe('assisted payments', () => {

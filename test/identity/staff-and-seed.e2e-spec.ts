@@ -4,7 +4,7 @@ import { DEMO_USERS, IdentitySeeder } from '../../src/modules/identity/identity.
 import { StaffAccountError, StaffAccountService } from '../../src/modules/identity/staff-account.service';
 import { StaffProbeController } from './support/staff-probe.controller';
 import { bearer, login, randomPhoneNumber, signUp } from '../factories/customer.factory';
-import { compiledCli } from '../support/compiled-cli';
+import { CLI_RUN_TIMEOUT_MS, compiledCli } from '../support/compiled-cli';
 import { createIdentityApp, IdentityApp } from './support/identity-kit';
 
 const run = promisify(execFile);
@@ -15,7 +15,7 @@ function adminTask(ctx: IdentityApp, args: string[], stdin?: string) {
   const child = run(cli.command, [...cli.args, ...args], {
     cwd: cli.cwd,
     env: { ...process.env, REDIS_KEY_PREFIX: ctx.config.REDIS_KEY_PREFIX },
-    timeout: 20_000,
+    timeout: CLI_RUN_TIMEOUT_MS,
   });
   if (stdin !== undefined) child.child.stdin?.end(stdin);
   return child;
@@ -70,19 +70,23 @@ describe('Identity: staff accounts, the admin task and the demo seed', () => {
     await expect(accounts.assignRole(randomPhoneNumber(), 'ADMIN')).rejects.toThrow(/no user/);
   });
 
-  it('runs the admin command-line task: create (PIN on stdin) and promote', async () => {
-    const adminPhone = randomPhoneNumber();
-    const created = await adminTask(ctx, ['create', '--phone', adminPhone], '370915\n');
-    expect(created.stdout).toContain(`admin created: ${adminPhone}`);
-    const adminTokens = await login(ctx.http, adminPhone, '370915');
-    await ctx.http.get('/api/v1/staff-probe/admin').set(bearer(adminTokens.accessToken)).expect(200);
+  it(
+    'runs the admin command-line task: create (PIN on stdin) and promote',
+    async () => {
+      const adminPhone = randomPhoneNumber();
+      const created = await adminTask(ctx, ['create', '--phone', adminPhone], '370915\n');
+      expect(created.stdout).toContain(`admin created: ${adminPhone}`);
+      const adminTokens = await login(ctx.http, adminPhone, '370915');
+      await ctx.http.get('/api/v1/staff-probe/admin').set(bearer(adminTokens.accessToken)).expect(200);
 
-    const supportPhone = randomPhoneNumber();
-    const customer = await signUp(ctx.http, supportPhone);
-    await ctx.http.get('/api/v1/staff-probe/compliance').set(bearer(customer.accessToken)).expect(403);
-    const promoted = await adminTask(ctx, ['promote', '--phone', supportPhone, '--role', 'COMPLIANCE']);
-    expect(promoted.stdout).toContain('role CUSTOMER -> COMPLIANCE');
-    // The task dropped the cached session, so the same token carries the new role at once.
-    await ctx.http.get('/api/v1/staff-probe/compliance').set(bearer(customer.accessToken)).expect(200);
-  }, 30_000);
+      const supportPhone = randomPhoneNumber();
+      const customer = await signUp(ctx.http, supportPhone);
+      await ctx.http.get('/api/v1/staff-probe/compliance').set(bearer(customer.accessToken)).expect(403);
+      const promoted = await adminTask(ctx, ['promote', '--phone', supportPhone, '--role', 'COMPLIANCE']);
+      expect(promoted.stdout).toContain('role CUSTOMER -> COMPLIANCE');
+      // The task dropped the cached session, so the same token carries the new role at once.
+      await ctx.http.get('/api/v1/staff-probe/compliance').set(bearer(customer.accessToken)).expect(200);
+    },
+    2 * CLI_RUN_TIMEOUT_MS + 30_000,
+  );
 });

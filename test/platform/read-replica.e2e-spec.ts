@@ -9,7 +9,7 @@ import { createBiller, createBillerCategory } from '../factories/biller.factory'
 import { approvedMerchant } from '../factories/merchant.factory';
 import { merchantOwnerOf } from '../factories/merchant-user.factory';
 import { plantPayment } from '../factories/reconciliation.factory';
-import { compiledCli } from '../support/compiled-cli';
+import { CLI_RUN_TIMEOUT_MS, compiledCli } from '../support/compiled-cli';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 import { responseText } from '../support/response-text';
 
@@ -170,57 +170,61 @@ describe('read replica (DATABASE_REPLICA_URL)', () => {
     expect((await kit.http.get('/metrics').expect(200)).text).toMatch(/^database_replica_up 1$/m);
   });
 
-  it('runs `npm run ledger:check` on the replica, and on the primary while the replica refuses connections', async () => {
-    // The primary: a database of its own whose (empty) ledger balances. The replica: an entry that does not.
-    const primary = await createIsolatedDatabase();
-    try {
-      const accountId = newId();
-      const onReplica = new Client({ connectionString: replica.directUrl });
-      await onReplica.connect();
+  it(
+    'runs `npm run ledger:check` on the replica, and on the primary while the replica refuses connections',
+    async () => {
+      // The primary: a database of its own whose (empty) ledger balances. The replica: an entry that does not.
+      const primary = await createIsolatedDatabase();
       try {
-        await onReplica.query('BEGIN');
-        await onReplica.query('ALTER TABLE journal_lines DISABLE TRIGGER journal_lines_balanced');
-        await onReplica.query(
-          `INSERT INTO ledger_accounts (id, code, type, currency) VALUES ($1, $2, 'ASSET', 'NGN')`,
-          [accountId, `test:unbalanced:${accountId}`],
-        );
-        const entryId = newId();
-        await onReplica.query(
-          `INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency, memo)
+        const accountId = newId();
+        const onReplica = new Client({ connectionString: replica.directUrl });
+        await onReplica.connect();
+        try {
+          await onReplica.query('BEGIN');
+          await onReplica.query('ALTER TABLE journal_lines DISABLE TRIGGER journal_lines_balanced');
+          await onReplica.query(
+            `INSERT INTO ledger_accounts (id, code, type, currency) VALUES ($1, $2, 'ASSET', 'NGN')`,
+            [accountId, `test:unbalanced:${accountId}`],
+          );
+          const entryId = newId();
+          await onReplica.query(
+            `INSERT INTO journal_entries (id, kind, reference_type, reference_id, currency, memo)
            VALUES ($1, 'TEST_UNBALANCED', 'payment', $2, 'NGN', 'planted by the replica spec')`,
-          [entryId, newId()],
-        );
-        await onReplica.query(
-          `INSERT INTO journal_lines (entry_id, account_id, amount, currency) VALUES ($1, $2, 321, 'NGN')`,
-          [entryId, accountId],
-        );
-        await onReplica.query('ALTER TABLE journal_lines ENABLE TRIGGER journal_lines_balanced');
-        await onReplica.query('COMMIT');
+            [entryId, newId()],
+          );
+          await onReplica.query(
+            `INSERT INTO journal_lines (entry_id, account_id, amount, currency) VALUES ($1, $2, 321, 'NGN')`,
+            [entryId, accountId],
+          );
+          await onReplica.query('ALTER TABLE journal_lines ENABLE TRIGGER journal_lines_balanced');
+          await onReplica.query('COMMIT');
+        } finally {
+          await onReplica.end();
+        }
+
+        const cli = compiledCli('ledger-check');
+        const env = { ...process.env, DATABASE_URL: primary.url, DATABASE_REPLICA_URL: replica.url };
+        const check = () =>
+          promisify(execFile)(cli.command, cli.args, { cwd: cli.cwd, env, timeout: CLI_RUN_TIMEOUT_MS }).then(
+            ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+            (error: { code: number; stdout: string; stderr: string }) => error,
+          );
+
+        const onTheReplica = await check();
+        expect(onTheReplica).toMatchObject({ code: 1, stdout: expect.stringContaining('NOT BALANCED') });
+
+        await refuseReplica(true);
+        try {
+          const onThePrimary = await check();
+          expect(onThePrimary).toMatchObject({ code: 0, stdout: expect.stringContaining('balanced') });
+          expect(onThePrimary.stderr).toContain('the replica cannot be reached; reading the primary');
+        } finally {
+          await refuseReplica(false);
+        }
       } finally {
-        await onReplica.end();
+        await primary.drop();
       }
-
-      const cli = compiledCli('ledger-check');
-      const env = { ...process.env, DATABASE_URL: primary.url, DATABASE_REPLICA_URL: replica.url };
-      const check = () =>
-        promisify(execFile)(cli.command, cli.args, { cwd: cli.cwd, env, timeout: 60_000 }).then(
-          ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-          (error: { code: number; stdout: string; stderr: string }) => error,
-        );
-
-      const onTheReplica = await check();
-      expect(onTheReplica).toMatchObject({ code: 1, stdout: expect.stringContaining('NOT BALANCED') });
-
-      await refuseReplica(true);
-      try {
-        const onThePrimary = await check();
-        expect(onThePrimary).toMatchObject({ code: 0, stdout: expect.stringContaining('balanced') });
-        expect(onThePrimary.stderr).toContain('the replica cannot be reached; reading the primary');
-      } finally {
-        await refuseReplica(false);
-      }
-    } finally {
-      await primary.drop();
-    }
-  });
+    },
+    2 * CLI_RUN_TIMEOUT_MS + 30_000,
+  );
 });

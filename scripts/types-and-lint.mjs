@@ -16,20 +16,12 @@ import { ESLint } from 'eslint';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { readTsconfig } from './tsconfig.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 function loadProgram() {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    join(root, 'tsconfig.json'),
-    { noEmit: true },
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-      },
-    },
-  );
+  const config = readTsconfig(root);
   if (config.errors.length > 0) return { program: undefined, diagnostics: config.errors };
   const program = ts.createProgram({
     rootNames: config.fileNames,

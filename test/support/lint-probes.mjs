@@ -10,18 +10,13 @@
 import { ESLint } from 'eslint';
 import { resolve } from 'node:path';
 import ts from 'typescript';
+import { readTsconfig } from '../../scripts/tsconfig.mjs';
 
 const root = process.cwd();
-const config = ts.getParsedCommandLineOfConfigFile(
-  resolve(root, 'tsconfig.json'),
-  { noEmit: true },
-  {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-    },
-  },
-);
+const config = readTsconfig(root);
+if (config.errors.length > 0) {
+  throw new Error(ts.formatDiagnostics(config.errors, ts.createCompilerHost(config.options)));
+}
 const typed = new Set(config.fileNames.map((file) => resolve(file)));
 const parsed = new Map();
 

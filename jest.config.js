@@ -1,8 +1,8 @@
 /**
- * Three projects: `unit` (specs beside pure logic in src/, and of the test support's own logic),
- * `e2e` (the real app over HTTP against PostgreSQL and Redis) and `processes` (e2e specs that
- * start real processes). The e2e run gets its own database and Redis key prefix from
- * test/support/global-setup.ts.
+ * Four projects: `unit` (specs beside pure logic in src/, and of the test support's own logic),
+ * `e2e` (the real app over HTTP against PostgreSQL and Redis), `pgbouncer` (the payments e2e specs
+ * again, behind a PgBouncer) and `processes` (e2e specs that start real processes). The e2e run
+ * gets its own database and Redis key prefix from test/support/global-setup.ts.
  */
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -100,6 +100,18 @@ module.exports = {
       ...(process.env.E2E_ISOLATED_MODULES === '1' ? {} : sharedModules),
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       testPathIgnorePatterns: ['/node_modules/', '\\.processes\\.e2e-spec\\.ts$'],
+    },
+    {
+      ...e2e,
+      displayName: 'pgbouncer',
+      // The payments e2e specs again, their apps reaching PostgreSQL through a PgBouncer of the
+      // run's own in transaction pooling mode (README, "Behind PgBouncer"), in the same workers as
+      // the `e2e` project when both run (`npm test`).
+      ...(process.env.E2E_ISOLATED_MODULES === '1' ? {} : sharedModules),
+      testMatch: ['<rootDir>/test/payments/**/*.e2e-spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.processes\\.e2e-spec\\.ts$'],
+      globalSetup: '<rootDir>/test/support/pgbouncer-global-setup.ts',
+      setupFiles: ['<rootDir>/test/support/pgbouncer-test-environment.ts'],
     },
     {
       ...e2e,

@@ -114,6 +114,42 @@ describe('round trips of an accepted payment', () => {
     expect(cycles).toEqual([{ cycle: 1 }]);
   });
 
+  it("reaches PostgreSQL as its Jest project says: through the run's PgBouncer, unnamed, in `pgbouncer`; directly, named, in `e2e`", async () => {
+    const viaPgBouncer = process.env.TEST_JEST_PROJECT === 'pgbouncer' || process.env.DATABASE_VIA_PGBOUNCER === '1';
+    const customer = await kit.newCustomer();
+    const clients = new Set<Client>();
+    const names: (string | undefined)[] = [];
+    const original = Client.prototype.query;
+    const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
+      clients.add(this);
+      const [first] = args;
+      if (typeof first === 'object' && first !== null) names.push((first as { name?: string }).name);
+      return (original as (...args: unknown[]) => unknown).apply(this, args);
+    } as never);
+    try {
+      expect((await kit.pay(customer, { amount: 10_000 })).status).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((name) => (viaPgBouncer ? name === undefined : typeof name === 'string'))).toBe(true);
+    expect(clients.size).toBeGreaterThan(0);
+    for (const client of clients) {
+      const socket = (client as unknown as { connection: { stream: { localPort: number; remotePort: number } } })
+        .connection.stream;
+      // The server's end of the connection that ran the statement: the app's own socket when it
+      // talks to PostgreSQL, one of PgBouncer's when it goes through it.
+      const [{ port }] = (await client.query<{ port: number }>('SELECT inet_client_port() AS port')).rows;
+      if (viaPgBouncer) {
+        expect(String(socket.remotePort)).toBe(process.env.TEST_PGBOUNCER_PORT);
+        expect(port).not.toBe(socket.localPort);
+      } else {
+        expect(port).toBe(socket.localPort);
+      }
+    }
+  });
+
   it("admits a customer's payments while they log in: the row lock they queue on is the login's row", async () => {
     const customer = await createCustomer(kit, { pin: '135790' });
     const payments = Array.from({ length: 8 }, (_, index) => kit.pay(customer, { amount: 30_000 + index }));

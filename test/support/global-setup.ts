@@ -8,11 +8,11 @@ import { runStartOf, unlinkKeys } from './run-redis-keys';
 import { RUN_PGBOUNCER, startPgBouncer, type PgBouncer } from './pgbouncer';
 import { generateSwaggerPluginMetadata } from './swagger-plugin-metadata';
 import {
-  appDatabaseUrl,
   applyTestDefaults,
   DATABASE_VIA_PGBOUNCER,
   databaseUrl,
   PGBOUNCER_PORT_VARIABLE,
+  RUN_PREPARED,
   TEST_DATABASE_ADMIN_URL,
   TEST_DATABASE_PREFIX,
   TEST_REDIS_KEY_PREFIX,
@@ -26,30 +26,38 @@ const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
  * Redis key prefix of its own. All three reach the test workers through the environment: a
  * spec's isolated database is a copy of the template too, far quicker than migrating anew.
  * Meanwhile the Swagger plugin's metadata is brought up to date for the test apps. With
- * `DATABASE_VIA_PGBOUNCER=1` the run's apps reach its databases through a PgBouncer of the run's
- * own in transaction pooling mode, with unnamed statements; the migrations above connect
- * directly, as README "Behind PgBouncer" says they must.
+ * `DATABASE_VIA_PGBOUNCER=1` it starts the run's PgBouncer too (`startRunPgBouncer`). A second
+ * call in the same Jest process (the `pgbouncer` project's setup beside the `e2e` project's) finds
+ * the run prepared and does nothing.
  */
 export default async function globalSetup(): Promise<void> {
+  const holder = globalThis as { [RUN_PREPARED]?: true };
+  if (holder[RUN_PREPARED]) return;
   applyTestDefaults();
   await Promise.all([prepareRun(), generateSwaggerPluginMetadata()]);
-  if (!DATABASE_VIA_PGBOUNCER) return;
+  holder[RUN_PREPARED] = true;
+  if (DATABASE_VIA_PGBOUNCER) await startRunPgBouncerOrTearDown();
+}
+
+/**
+ * The run's PgBouncer (test/support/pgbouncer.ts), in front of every database of the run: its port
+ * reaches the workers as TEST_PGBOUNCER_PORT, and a spec file's setup sends its apps through it
+ * (`routeAppsThroughPgBouncer`). The migrations above connect directly, as README "Behind
+ * PgBouncer" says they must. Started once a run; global-teardown.ts stops it. When it cannot
+ * start, the run's database is dropped at once: Jest runs no teardown after a setup that failed.
+ */
+export async function startRunPgBouncerOrTearDown(): Promise<void> {
+  const holder = globalThis as { [RUN_PGBOUNCER]?: PgBouncer };
+  if (holder[RUN_PGBOUNCER]) return;
   try {
-    await startRunPgBouncer();
+    const bouncer = await startPgBouncer();
+    holder[RUN_PGBOUNCER] = bouncer;
+    process.env[PGBOUNCER_PORT_VARIABLE] = String(bouncer.port);
+    process.stdout.write(`e2e setup: PgBouncer for the run's apps on 127.0.0.1:${bouncer.port}\n`);
   } catch (error) {
-    // Jest runs no teardown after a setup that failed.
     await globalTeardown();
     throw error;
   }
-}
-
-async function startRunPgBouncer(): Promise<void> {
-  const bouncer = await startPgBouncer();
-  (globalThis as { [RUN_PGBOUNCER]?: PgBouncer })[RUN_PGBOUNCER] = bouncer;
-  process.env[PGBOUNCER_PORT_VARIABLE] = String(bouncer.port);
-  process.env.DATABASE_URL = appDatabaseUrl(process.env.TEST_DATABASE_NAME!);
-  process.env.DATABASE_NAMED_STATEMENTS ??= 'false';
-  process.stdout.write(`e2e setup: the apps connect through PgBouncer on 127.0.0.1:${bouncer.port}\n`);
 }
 
 async function prepareRun(): Promise<void> {

@@ -2,17 +2,19 @@ import Redis from 'ioredis';
 import { Client } from 'pg';
 import { RUN_PGBOUNCER, type PgBouncer } from './pgbouncer';
 import { countKeys, runKeyPattern, unlinkKeys } from './run-redis-keys';
-import { TEST_DATABASE_ADMIN_URL, TEST_REDIS_KEY_PREFIX } from './test-settings';
+import { PGBOUNCER_PORT_VARIABLE, RUN_PREPARED, TEST_DATABASE_ADMIN_URL, TEST_REDIS_KEY_PREFIX } from './test-settings';
 
 /**
- * Stops the run's PgBouncer if it has one (`DATABASE_VIA_PGBOUNCER=1`), drops the run's database
+ * Stops the run's PgBouncer if it has one (the `pgbouncer` project's, or `DATABASE_VIA_PGBOUNCER=1`'s), drops the run's database
  * and its template and deletes every Redis key under the run's prefix, then checks that none is
  * left: a run leaves the shared PostgreSQL and Redis as it found them.
  */
 export default async function globalTeardown(): Promise<void> {
-  const holder = globalThis as { [RUN_PGBOUNCER]?: PgBouncer };
+  const holder = globalThis as { [RUN_PGBOUNCER]?: PgBouncer; [RUN_PREPARED]?: true };
   await holder[RUN_PGBOUNCER]?.stop();
   delete holder[RUN_PGBOUNCER];
+  delete process.env[PGBOUNCER_PORT_VARIABLE];
+  delete holder[RUN_PREPARED];
   const databases = [process.env.TEST_DATABASE_NAME, process.env.TEST_DATABASE_TEMPLATE].filter(Boolean);
   if (databases.length > 0) {
     const admin = new Client({ connectionString: TEST_DATABASE_ADMIN_URL });

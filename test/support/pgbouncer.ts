@@ -14,7 +14,7 @@ const PGBOUNCER = process.env.PGBOUNCER_PATH ?? '/usr/sbin/pgbouncer';
 /** PgBouncer refuses to run as root; started by root it switches to this user (`-u`). */
 const UNPRIVILEGED_USER = 'nobody';
 
-/** Where global-setup.ts keeps the run's PgBouncer (`DATABASE_VIA_PGBOUNCER=1`) for global-teardown.ts. */
+/** Where global-setup.ts keeps the run's PgBouncer (the `pgbouncer` project's, or `DATABASE_VIA_PGBOUNCER=1`'s) for global-teardown.ts. */
 export const RUN_PGBOUNCER = Symbol.for('payment-service.test.pgbouncer');
 
 export interface PgBouncerOptions {

@@ -44,23 +44,64 @@ export function databaseUrl(database: string): string {
 }
 
 /**
- * `DATABASE_VIA_PGBOUNCER=1`: the run's apps reach PostgreSQL through a PgBouncer of the run's own
- * in transaction pooling mode (test/support/pgbouncer.ts, started by global-setup.ts), with
- * `DATABASE_NAMED_STATEMENTS=false` as README "Behind PgBouncer" says. Migrations and the specs'
+ * `DATABASE_VIA_PGBOUNCER=1`: the run's e2e apps reach PostgreSQL through a PgBouncer of the run's
+ * own in transaction pooling mode (test/support/pgbouncer.ts, started by global-setup.ts), with
+ * `DATABASE_NAMED_STATEMENTS=false` as README "Behind PgBouncer" says. The `pgbouncer` project
+ * (jest.config.js) does the same for its spec files whatever this says. Migrations and the specs'
  * own administration still connect directly.
  */
 export const DATABASE_VIA_PGBOUNCER = process.env.DATABASE_VIA_PGBOUNCER === '1';
 
+/**
+ * Set on the Jest process's global once global-setup.ts has prepared the run's database and Redis
+ * prefix (several projects' global setups call it), cleared by global-teardown.ts.
+ */
+export const RUN_PREPARED = Symbol.for('payment-service.test.run-prepared');
+
 /** Where global-setup.ts leaves the run's PgBouncer port for the workers. */
 export const PGBOUNCER_PORT_VARIABLE = 'TEST_PGBOUNCER_PORT';
 
+/** Set in a worker's environment while the spec file it runs sends its apps through the run's PgBouncer. */
+const VIA_PGBOUNCER_VARIABLE = 'TEST_VIA_PGBOUNCER';
+
+/** What the worker's environment said of named statements before a spec file changed it. */
+const WORKER_NAMED_STATEMENTS = Symbol.for('payment-service.test.worker-named-statements');
+
 /**
- * The URL an app of the run takes for `database`: through the run's PgBouncer when there is one
- * (`DATABASE_VIA_PGBOUNCER=1`), else `databaseUrl(database)`.
+ * Points the spec file's apps (`DATABASE_URL`, and the `url` of an isolated database it makes) at
+ * the run's PgBouncer, with named statements off unless the environment asked for them
+ * (`DATABASE_NAMED_STATEMENTS=true` shows what the setting prevents), or straight at PostgreSQL.
+ * Each spec file's setup says which (test-environment.ts): the spec files of one Jest worker share
+ * its environment (test/README.md, "One module load per worker"), and the `e2e` and `pgbouncer`
+ * projects run in the same workers.
+ */
+export function routeAppsThroughPgBouncer(on: boolean): void {
+  const holder = globalThis as { [WORKER_NAMED_STATEMENTS]?: { value: string | undefined } };
+  const named = (holder[WORKER_NAMED_STATEMENTS] ??= { value: process.env.DATABASE_NAMED_STATEMENTS }).value;
+  if (on) {
+    if (process.env[PGBOUNCER_PORT_VARIABLE] === undefined) {
+      throw new Error(
+        'this run has no PgBouncer: its global setup starts one for the pgbouncer project or with DATABASE_VIA_PGBOUNCER=1',
+      );
+    }
+    process.env[VIA_PGBOUNCER_VARIABLE] = '1';
+    process.env.DATABASE_NAMED_STATEMENTS = named ?? 'false';
+  } else {
+    delete process.env[VIA_PGBOUNCER_VARIABLE];
+    if (named === undefined) delete process.env.DATABASE_NAMED_STATEMENTS;
+    else process.env.DATABASE_NAMED_STATEMENTS = named;
+  }
+  const database = process.env.TEST_DATABASE_NAME;
+  if (database !== undefined) process.env.DATABASE_URL = appDatabaseUrl(database);
+}
+
+/**
+ * The URL an app of the spec file takes for `database`: through the run's PgBouncer while the
+ * file's apps go through it (`routeAppsThroughPgBouncer`), else `databaseUrl(database)`.
  */
 export function appDatabaseUrl(database: string): string {
   const port = process.env[PGBOUNCER_PORT_VARIABLE];
-  if (port === undefined) return databaseUrl(database);
+  if (port === undefined || process.env[VIA_PGBOUNCER_VARIABLE] !== '1') return databaseUrl(database);
   const url = new URL(databaseUrl(database));
   url.hostname = '127.0.0.1';
   url.port = port;

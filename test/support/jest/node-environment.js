@@ -1,6 +1,7 @@
 'use strict';
 const { TestEnvironment } = require('jest-environment-node');
 const { releaseAsyncLocalStorages } = require('./async-context-release');
+const { nameProject } = require('./project-name');
 const { reportUncaughtErrors } = require('./uncaught-report');
 
 reportUncaughtErrors();
@@ -12,6 +13,11 @@ reportUncaughtErrors();
  * runs later do not pay for them.
  */
 class NodeEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    nameProject(this.global, config);
+  }
+
   async teardown() {
     releaseAsyncLocalStorages();
     await super.teardown();

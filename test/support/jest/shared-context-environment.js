@@ -1,6 +1,7 @@
 'use strict';
 const { TestEnvironment } = require('jest-environment-node');
 const { releaseAsyncLocalStorages } = require('./async-context-release');
+const { nameProject } = require('./project-name');
 const { reportUncaughtErrors } = require('./uncaught-report');
 
 reportUncaughtErrors();
@@ -39,6 +40,7 @@ class SharedContextEnvironment extends TestEnvironment {
       // The context the constructor made is dropped unused.
       Object.assign(this, worker);
     }
+    nameProject(this.global, config);
   }
 
   async teardown() {

@@ -26,7 +26,7 @@ const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
  * Redis key prefix of its own. All three reach the test workers through the environment: a
  * spec's isolated database is a copy of the template too, far quicker than migrating anew.
  * Meanwhile the Swagger plugin's metadata is brought up to date for the test apps. With
- * `DATABASE_VIA_PGBOUNCER=1` it starts the run's PgBouncer too (`startRunPgBouncer`). A second
+ * `DATABASE_VIA_PGBOUNCER=1` it starts the run's PgBouncer too (`startRunPgBouncerOrTearDown`). A second
  * call in the same Jest process (the `pgbouncer` project's setup beside the `e2e` project's) finds
  * the run prepared and does nothing.
  */

@@ -11,7 +11,14 @@ import { Public } from '../../src/platform/auth/auth.decorators';
 import { AppConfig } from '../../src/platform/config/app-config';
 import { loadConfig } from '../../src/platform/config/configuration';
 import { defineStatement, type Statement } from '../../src/platform/database/prepared-statement';
-import { copyCsv, executorOn, rowBatches, rowStream } from '../../src/platform/database/statement-executor';
+import {
+  copyCsv,
+  EXPORT_TIMEOUTS_OPTION,
+  executorOn,
+  rowBatches,
+  rowStream,
+  type ExportTimeouts,
+} from '../../src/platform/database/statement-executor';
 import { CsvColumn, sendCsv, sendCsvText } from '../../src/platform/http/csv-export';
 import { expectCataloguedApiError } from '../support/assertions';
 import { createTestApp } from '../support/test-app';
@@ -432,6 +439,30 @@ describe('CSV export under a short statement timeout: the export runs under CSV_
       await waitFor(probeSessions, (sessions) => sessions.every((s) => s.state === 'idle'), 'the export to end');
     },
   );
+
+  it("copy: pg's client-side query timer ends with the export instead of outliving it by the whole bound", async () => {
+    const { queryTimeoutMs } = (app.get(DataSource).options.extra as Record<string, ExportTimeouts>)[
+      EXPORT_TIMEOUTS_OPTION
+    ];
+    const armed = jest.spyOn(globalThis, 'setTimeout');
+    const cleared = jest.spyOn(globalThis, 'clearTimeout');
+    try {
+      const outcome = await download('/api/v1/csv-probe/slow-series?reader=copy&rows=50');
+      expect(outcome.status).toBe(200);
+      expect(outcome.complete).toBe(true);
+      await waitFor(probeSessions, (sessions) => sessions.every((s) => s.state === 'idle'), 'the export to end');
+      // The COPY's read timer: pg arms it with the export's query timeout when it sends the COPY.
+      const timers = armed.mock.calls.flatMap((call, index) =>
+        call[1] === queryTimeoutMs ? [armed.mock.results[index].value as unknown] : [],
+      );
+      expect(timers).toHaveLength(1);
+      const clearedTimers = new Set(cleared.mock.calls.map(([timer]) => timer as unknown));
+      expect(clearedTimers.has(timers[0])).toBe(true);
+    } finally {
+      armed.mockRestore();
+      cleared.mockRestore();
+    }
+  });
 
   it.each(['batches', 'copy'])(
     '%s: the export bound still ends a runaway export: the transfer is cut, the query ends, the connection is back with the app timeout',

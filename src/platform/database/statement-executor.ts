@@ -175,6 +175,7 @@ export class StatementExecutor {
     } finally {
       // Left early (the client hung up, a write failed): the COPY still runs on the connection.
       if (!settled) await cancelCopy(client, copy);
+      clearReadTimeout(copy);
     }
   }
 
@@ -192,6 +193,19 @@ export class StatementExecutor {
       await own.release();
     }
   }
+}
+
+/**
+ * pg arms its client-side `query_timeout` when it sends a query and clears it when it calls the
+ * query's `callback`, which it wraps for the purpose; pg-copy-streams' COPY TO stream never calls
+ * it (brianc/node-pg-copy-streams#156). Left alone, the timer of every export outlived it by the
+ * whole bound (ten minutes by default), holding the client and its buffers, and then reported a
+ * read timeout on the finished stream. Calling pg's wrapper once the COPY has ended clears it; when
+ * the timer has fired already, pg has left a no-op there.
+ */
+function clearReadTimeout(copy: object): void {
+  const callback = (copy as { callback?: unknown }).callback;
+  if (typeof callback === 'function') (callback as () => void).call(copy);
 }
 
 /**

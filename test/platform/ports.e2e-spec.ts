@@ -2,7 +2,9 @@ import { Module, type ModuleMetadata, type Type } from '@nestjs/common';
 import { MODULE_METADATA } from '@nestjs/common/constants';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test, type TestingModuleBuilder } from '@nestjs/testing';
+import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiModule } from '../../src/api.module';
 import { ComplianceModule } from '../../src/modules/compliance';
 import { ComplianceHttpModule } from '../../src/modules/compliance/compliance-http.module';
@@ -46,6 +48,29 @@ async function bootApi(root: Type<unknown>, override: Override = (builder) => bu
  * binding; the boot audit (PortAudit) stops one bound to nothing, naming every such port.
  */
 describe('Ports fail closed: an application without the implementation of a port does not boot', () => {
+  // A boot that fails while Nest resolves its modules leaves no module to close, and the providers
+  // still being made when it failed go on making Redis clients (the worker's queues: 22) after the
+  // failure is reported. They would stay connected and keep the Jest worker from exiting, so the
+  // spec disconnects every client made while it runs, once no more are coming.
+  const opened: Redis[] = [];
+  beforeAll(() => {
+    const connect = Redis.prototype.connect;
+    jest.spyOn(Redis.prototype, 'connect').mockImplementation(function (this: Redis, ...args) {
+      opened.push(this);
+      return connect.apply(this, args);
+    });
+  });
+
+  afterAll(async () => {
+    let seen = -1;
+    for (let round = 0; round < 20 && seen !== opened.length; round += 1) {
+      seen = opened.length;
+      for (const client of opened) client.disconnect();
+      await sleep(250);
+    }
+    jest.restoreAllMocks();
+  });
+
   describe('the API', () => {
     it('without the compliance context: no PaymentScreening', async () => {
       await expect(bootApi(compositionWithout(ApiModule, ComplianceHttpModule))).rejects.toThrow(

@@ -11,6 +11,7 @@ import * as outbox from '../../src/platform/outbox/sql/outbox.queries';
 import type { Statement } from '../../src/platform/database/prepared-statement';
 import { sqlStatements } from '../../src/platform/database/sql-query';
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
+import { DATABASE_VIA_PGBOUNCER } from '../support/test-settings';
 
 /**
  * The statements a payment may run, by their text: behind PgBouncer they run unnamed
@@ -53,15 +54,21 @@ describe('round trips of an accepted payment', () => {
     await kit?.close();
   });
 
-  /** What the app's `pg` clients send while `send` runs, in order. */
-  async function roundTripsOf(send: () => PromiseLike<{ status: number }>): Promise<string[]> {
-    const sent: string[] = [];
+  /** A statement an app's `pg` client sent: the client, and the statement's name or text. */
+  interface SentStatement {
+    client: Client;
+    name: string | undefined;
+    text: string;
+  }
+
+  /** What the app's `pg` clients send while `send` runs, in order; `send` must answer 200. */
+  async function statementsSentBy(send: () => PromiseLike<{ status: number }>): Promise<SentStatement[]> {
+    const sent: SentStatement[] = [];
     const original = Client.prototype.query;
     const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
       const [first] = args;
       const config = typeof first === 'object' && first !== null ? (first as { name?: string; text?: string }) : {};
-      const text = typeof first === 'string' ? first : (config.text ?? '');
-      sent.push(config.name ?? NAMES_BY_TEXT.get(text) ?? text.replace(/\s+/g, ' ').trim().slice(0, 60));
+      sent.push({ client: this, name: config.name, text: typeof first === 'string' ? first : (config.text ?? '') });
       return (original as (...args: unknown[]) => unknown).apply(this, args);
     } as never);
     try {
@@ -71,6 +78,13 @@ describe('round trips of an accepted payment', () => {
       spy.mockRestore();
     }
     return sent;
+  }
+
+  /** What the app's `pg` clients send while `send` runs, in order: a named statement by its name, anything else by its text. */
+  async function roundTripsOf(send: () => PromiseLike<{ status: number }>): Promise<string[]> {
+    return (await statementsSentBy(send)).map(
+      ({ name, text }) => name ?? NAMES_BY_TEXT.get(text) ?? text.replace(/\s+/g, ' ').trim().slice(0, 60),
+    );
   }
 
   it('accepts a payment in two transactions of 12 round trips, its AML flags in one statement', async () => {
@@ -115,22 +129,13 @@ describe('round trips of an accepted payment', () => {
   });
 
   it("reaches PostgreSQL as its Jest project says: through the run's PgBouncer, unnamed, in `pgbouncer`; directly, named, in `e2e`", async () => {
-    const viaPgBouncer = process.env.TEST_JEST_PROJECT === 'pgbouncer' || process.env.DATABASE_VIA_PGBOUNCER === '1';
+    const viaPgBouncer = process.env.TEST_JEST_PROJECT === 'pgbouncer' || DATABASE_VIA_PGBOUNCER;
     const customer = await kit.newCustomer();
-    const clients = new Set<Client>();
-    const names: (string | undefined)[] = [];
-    const original = Client.prototype.query;
-    const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
-      clients.add(this);
-      const [first] = args;
-      if (typeof first === 'object' && first !== null) names.push((first as { name?: string }).name);
-      return (original as (...args: unknown[]) => unknown).apply(this, args);
-    } as never);
-    try {
-      expect((await kit.pay(customer, { amount: 10_000 })).status).toBe(200);
-    } finally {
-      spy.mockRestore();
-    }
+    const sent = await statementsSentBy(() => kit.pay(customer, { amount: 10_000 }));
+    // The statements made by a config object: the repositories' (TypeORM's START TRANSACTION and
+    // COMMIT are plain text, never named).
+    const names = sent.filter(({ text }) => !/^(START TRANSACTION|COMMIT|ROLLBACK)/.test(text)).map(({ name }) => name);
+    const clients = new Set(sent.map(({ client }) => client));
 
     expect(names.length).toBeGreaterThan(0);
     expect(names.every((name) => (viaPgBouncer ? name === undefined : typeof name === 'string'))).toBe(true);

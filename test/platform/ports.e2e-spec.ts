@@ -53,9 +53,10 @@ describe('Ports fail closed: an application without the implementation of a port
   // failure is reported. They would stay connected and keep the Jest worker from exiting, so the
   // spec disconnects every client made while it runs, once no more are coming.
   const opened: Redis[] = [];
+  let connecting: jest.SpyInstance | undefined;
   beforeAll(() => {
     const connect = Redis.prototype.connect;
-    jest.spyOn(Redis.prototype, 'connect').mockImplementation(function (this: Redis, ...args) {
+    connecting = jest.spyOn(Redis.prototype, 'connect').mockImplementation(function (this: Redis, ...args) {
       opened.push(this);
       return connect.apply(this, args);
     });
@@ -68,7 +69,7 @@ describe('Ports fail closed: an application without the implementation of a port
       for (const client of opened) client.disconnect();
       await sleep(250);
     }
-    jest.restoreAllMocks();
+    connecting?.mockRestore();
   });
 
   describe('the API', () => {

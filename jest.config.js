@@ -76,6 +76,11 @@ module.exports = {
   // A spec whose app failed to boot can leave a client it opened before the failure; the run
   // must still end with its verdict rather than wait for CI's own limit.
   forceExit: true,
+  // A worker ends by itself once its last spec file is done, but a process with a heap of a
+  // gigabyte or more (the shared modules and what the spec files left for the collector) takes
+  // 0.5 to 1 s to tear it down after its 'exit' event; Jest's default 500 ms wait then killed it
+  // and reported it as "failed to exit gracefully", as if a spec leaked (README, "Tests").
+  workerGracefulExitTimeout: 5000,
   // Two spec files at a time (Jest's default on two cores is one process for everything: about
   // 17 minutes, with a heap of several gigabytes whose collection pauses the specs). Specs keep to
   // their own rows, Redis namespace or isolated database, so they do not meet. The `processes`

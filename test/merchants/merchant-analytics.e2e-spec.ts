@@ -14,6 +14,7 @@ import { MerchantMember, merchantOwnerOf } from '../factories/merchant-user.fact
 import { adminOf } from '../factories/staff-user.factory';
 import { expectCataloguedApiError } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
+import { createIsolatedDatabase } from '../support/isolated-database';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 
 interface Merchant {
@@ -403,6 +404,26 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
   afterAll(async () => {
     await harness?.close();
   });
+
+  /**
+   * Runs `work` with the spec's helpers (`harness`, `db`, `rollups`) on an app of its own over a migrated database of
+   * its own, with the same clock, for a step that reads every merchant (`createIsolatedDatabase`); then puts them back.
+   */
+  async function onDatabaseOfItsOwn(work: () => Promise<void>): Promise<void> {
+    const database = await createIsolatedDatabase();
+    const saved = { harness, db, rollups };
+    try {
+      harness = await createTestHarness({ clock, config: { DATABASE_URL: database.url } });
+      db = harness.db;
+      rollups = harness.app.get(MerchantAnalyticsRollups);
+      await work();
+    } finally {
+      const isolated = harness;
+      ({ harness, db, rollups } = saved);
+      if (isolated !== saved.harness) await isolated.close();
+      await database.drop();
+    }
+  }
 
   describe('GET /merchant/analytics/overview', () => {
     it('sums the last 7 days (the default) and the 7 before them, in the settlement currency (NGN by default)', async () => {
@@ -960,9 +981,46 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
       const outcomes = await consume([other]);
       expect(new Set(outcomes)).toEqual(new Set(['ALREADY_COUNTED']));
       expect(await body('overview', other.live)).toMatchObject({ gross: before.gross + 5000, count: before.count + 1 });
-      const live = await rollupsOf(other.id);
-      await rollups.rebuild(null);
-      expect(await rollupsOf(other.id)).toEqual(live);
+    });
+
+    it('rebuild every merchant when none is named, each as it stands (on a database of their own)', async () => {
+      // A rebuild of all reads and rewrites every merchant's rollups: on the run's database it would rewrite those of
+      // the specs running beside this one, whose figures count only what their own steps consumed.
+      await onDatabaseOfItsOwn(async () => {
+        const first = await newMerchant();
+        const second = await newMerchant();
+        await plant({
+          merchant: first,
+          hoursAgo: 3,
+          amount: 120000,
+          fee: 1800,
+          email: 'ann@first.test',
+          outcome: 'SUCCEEDED',
+        });
+        await plant({ merchant: first, hoursAgo: 2, amount: 9000, outcome: 'OPEN', livemode: false });
+        await plant({
+          merchant: second,
+          hoursAgo: 50,
+          amount: 64000,
+          fee: 960,
+          email: 'ben@second.test',
+          outcome: 'SUCCEEDED',
+        });
+        await plant({ merchant: second, hoursAgo: 1, amount: 7000, outcome: 'FAILED' });
+        expect(new Set(await consume([first, second]))).toEqual(new Set(['COUNTED']));
+        const live = { first: await rollupsOf(first.id), second: await rollupsOf(second.id) };
+        expect(live.first.hours.length).toBeGreaterThan(0);
+        expect(live.second.payerTotals).toHaveLength(1);
+        // Consumed already: the rollups stand as they are.
+        const again = await rollups.rebuild(null);
+        expect(again.map((merchant) => merchant.merchantId).sort()).toEqual([first.id, second.id].sort());
+        expect({ first: await rollupsOf(first.id), second: await rollupsOf(second.id) }).toEqual(live);
+        // From nothing: the same rows again.
+        await deleteRollups(first.id);
+        await deleteRollups(second.id);
+        await rollups.rebuild(null);
+        expect({ first: await rollupsOf(first.id), second: await rollupsOf(second.id) }).toEqual(live);
+      });
     });
 
     it("follow a link's real visit and hosted payment: the view, the session and the payment from their producers", async () => {

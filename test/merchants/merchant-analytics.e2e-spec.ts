@@ -983,7 +983,7 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
       expect(await body('overview', other.live)).toMatchObject({ gross: before.gross + 5000, count: before.count + 1 });
     });
 
-    it('rebuild every merchant when none is named, each as it stands (on a database of their own)', async () => {
+    it('are rebuilt for every merchant when none is named, each as it stands (on a database of their own)', async () => {
       // A rebuild of all reads and rewrites every merchant's rollups: on the run's database it would rewrite those of
       // the specs running beside this one, whose figures count only what their own steps consumed.
       await onDatabaseOfItsOwn(async () => {

@@ -272,7 +272,9 @@ describe('two API processes and two workers on one database and one Redis', () =
     // The stream on API 1 hears the checkout paid through API 2: every event of the merchant's
     // test mode recorded since it opened, each once, the payment's among them. What the stream
     // has sent is read before the table (a worker records an event before it publishes it), so
-    // the two agree once the stream has caught up with what the table held.
+    // the two agree once the stream has caught up with what the table held. The session's and the
+    // payment's events leave the outbox together but are recorded by whichever worker takes each,
+    // in either order, so the wait is for both.
     const caughtUp = await waitFor(
       async () => {
         const streamed = [...stream.events];
@@ -284,8 +286,9 @@ describe('two API processes and two workers on one database and one Redis', () =
         return { streamed, recorded };
       },
       ({ streamed, recorded }) =>
-        recorded.some((row) => row.type === 'payment.succeeded') &&
-        recorded.every((row) => streamed.some((event) => event.id === row.id)),
+        ['checkout_session.completed', 'payment.succeeded'].every((type) =>
+          recorded.some((row) => row.type === type),
+        ) && recorded.every((row) => streamed.some((event) => event.id === row.id)),
       'the checkout payment’s events on the stream',
       60,
     );

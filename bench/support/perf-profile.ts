@@ -1,8 +1,9 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { log } from './bench-kit';
+import { JitSymbols } from './jit-symbols';
 
 /**
  * An on-CPU profile of the whole machine during a bench phase, with Linux `perf` (BENCH_PERF=1).
@@ -84,23 +85,35 @@ interface Sample {
 }
 
 function* samplesOf(file: string): Generator<Sample> {
-  const script = spawnSync('perf', ['script', '-i', file, '-F', 'comm,pid,ip,sym'], {
+  const script = spawnSync('perf', ['script', '-i', file, '-F', 'comm,pid,ip,sym,dso'], {
     encoding: 'utf8',
     maxBuffer: 1 << 30,
   });
   if (script.status !== 0) throw new Error(`perf script -i ${file}: ${script.stderr}`);
+  const maps = new Map<string, JitSymbols | null>();
   for (const block of script.stdout.split('\n\n')) {
     const lines = block.split('\n').filter((line) => line.trim() !== '');
     const header = /^\s*(.+?)\s+(\d+)\s*$/.exec(lines[0] ?? '');
     if (!header) continue;
-    const frames = lines.slice(1).map((line) => line.trim());
+    // `<ip> <symbol>+<offset> (<dso>)`, leaf first.
+    const calls = lines.slice(1).map((line) => /^\s*([0-9a-f]+)\s+(.*)\s+\(([^()]*)\)\s*$/.exec(line));
     // A kernel address is in the top half of the address space.
-    const leafIp = /^([0-9a-f]+)/.exec(frames[0] ?? '')?.[1] ?? '0';
-    frames.forEach(
-      (frame, index) => (frames[index] = frame.replace(/^[0-9a-f]+\s+/, '').replace(/\+0x[0-9a-f]+$/, '')),
-    );
+    const leafIp = calls[0]?.[1] ?? '0';
+    const frames = calls.map((call) => {
+      if (!call) return '[unknown]';
+      const [, ip, symbol, dso] = call;
+      // A JavaScript frame: named by the process's map, the later line winning (jit-symbols.ts).
+      const jit = /^\/tmp\/perf-\d+\.map$/.test(dso) ? jitSymbols(maps, dso)?.nameAt(parseInt(ip, 16)) : undefined;
+      return jit ?? symbol.replace(/\+0x[0-9a-f]+$/, '');
+    });
     yield { comm: header[1], pid: Number(header[2]), kernel: leafIp.length === 16 && leafIp >= 'ffff8', frames };
   }
+}
+
+/** The map of `file`, read once; null when it is gone (perf's own name then stands). */
+function jitSymbols(maps: Map<string, JitSymbols | null>, file: string): JitSymbols | null {
+  if (!maps.has(file)) maps.set(file, existsSync(file) ? new JitSymbols(readFileSync(file, 'utf8')) : null);
+  return maps.get(file) ?? null;
 }
 
 /** A process, or every process of one command (`postgres`), to account for. */
@@ -116,17 +129,22 @@ export interface PerfFigures {
   perUnit: Map<string, { user: number; kernel: number }>;
   /** Share of each subject's samples by area (the first named frame above the sample). */
   areas: Map<string, [string, number][]>;
+  /** Share of each subject's samples by that frame's function (`JS:` and the project's path left out). */
+  functions: Map<string, [string, number][]>;
 }
 
 /**
  * The on-CPU time of each subject a unit of work (`units` done while it recorded), and
  * for the subjects in `areasOf` the share of their samples by area: the package of
  * `node_modules`, the module of the service or Node's own module of the first JavaScript frame
- * above the sample (V8's builtins and the kernel below it count for that frame's area).
+ * above the sample (V8's builtins and the kernel below it count for that frame's area), and by
+ * that frame's function. The frames' names come from each process's map, read as
+ * `jit-symbols.ts` says (perf's own choice names some after code that ran only at boot).
  */
 export function perfFigures(file: string, subjects: PerfSubject[], units: number, areasOf: string[]): PerfFigures {
   const counts = new Map<string, { user: number; kernel: number }>();
   const areaCounts = new Map<string, Map<string, number>>();
+  const functionCounts = new Map<string, Map<string, number>>();
   for (const sample of samplesOf(file)) {
     const subject = subjects.find(({ pid, comm }) => (pid !== undefined ? pid === sample.pid : comm === sample.comm));
     if (!subject) continue;
@@ -135,12 +153,10 @@ export function perfFigures(file: string, subjects: PerfSubject[], units: number
     else count.user += 1;
     counts.set(subject.label, count);
     if (!areasOf.includes(subject.label)) continue;
-    const areas = areaCounts.get(subject.label) ?? new Map<string, number>();
-    const area =
-      firstNamedArea(sample.frames) ??
-      (sample.kernel ? '(kernel, no JavaScript above)' : '(V8 and Node, no JavaScript above)');
-    areas.set(area, (areas.get(area) ?? 0) + 1);
-    areaCounts.set(subject.label, areas);
+    const named = firstNamedFrame(sample.frames);
+    const outside = sample.kernel ? '(kernel, no JavaScript above)' : '(V8 and Node, no JavaScript above)';
+    tally(areaCounts, subject.label, named?.area ?? outside);
+    tally(functionCounts, subject.label, named ? functionOf(named.frame) : outside);
   }
   const msPerUnit = (samples: number) => (samples / FREQUENCY) * (1000 / Math.max(units, 1));
   const perUnit = new Map(
@@ -149,29 +165,48 @@ export function perfFigures(file: string, subjects: PerfSubject[], units: number
       return [label, { user: msPerUnit(count.user), kernel: msPerUnit(count.kernel) }];
     }),
   );
-  const areas = new Map(
-    [...areaCounts].map(([label, byArea]) => {
-      const total = [...byArea.values()].reduce((sum, value) => sum + value, 0);
-      const shares = [...byArea]
-        .map(([area, value]): [string, number] => [area, value / total])
-        .sort((a, b) => b[1] - a[1]);
-      return [label, shares];
-    }),
-  );
-  return { perUnit, areas };
+  return { perUnit, areas: asShares(areaCounts), functions: asShares(functionCounts) };
 }
 
-/** The area of the first JavaScript frame with a source (perf-<pid>.map names them `JS:*name url:line:col`). */
-function firstNamedArea(frames: string[]): string | undefined {
+function tally(counts: Map<string, Map<string, number>>, label: string, key: string): void {
+  const byKey = counts.get(label) ?? new Map<string, number>();
+  byKey.set(key, (byKey.get(key) ?? 0) + 1);
+  counts.set(label, byKey);
+}
+
+/** Each subject's counts as shares of its samples, largest first. */
+function asShares(counts: Map<string, Map<string, number>>): Map<string, [string, number][]> {
+  return new Map(
+    [...counts].map(([label, byKey]) => {
+      const total = [...byKey.values()].reduce((sum, value) => sum + value, 0);
+      const sorted = [...byKey]
+        .map(([key, value]): [string, number] => [key, value / total])
+        .sort((a, b) => b[1] - a[1]);
+      return [label, sorted];
+    }),
+  );
+}
+
+/** A frame's function and where it is: `*query node_modules/pg/lib/client.js:668:8`. */
+function functionOf(frame: string): string {
+  return frame
+    .replace(/^JS:/, '')
+    .replace(/(\s)file:\/\//, '$1')
+    .split(`${process.cwd()}/`)
+    .join('');
+}
+
+/** The first JavaScript frame with a source (perf-<pid>.map names them `JS:*name url:line:col`), and its area. */
+function firstNamedFrame(frames: string[]): { frame: string; area: string } | undefined {
   for (const frame of frames) {
     if (!frame.startsWith('JS:')) continue;
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(frame);
-    if (pkg) return pkg[1];
+    if (pkg) return { frame, area: pkg[1] };
     const own = /dist\/src\/(modules\/[^/]+\/[^/]+|platform\/[^/]+|[^/]+)/.exec(frame);
-    if (own) return `src/${own[1]}`;
+    if (own) return { frame, area: `src/${own[1]}` };
     // node:internal/streams/readable counts as node:internal/streams, node:net as itself.
     const node = /\s(node:(?:internal\/)?[^/:\s]+)/.exec(frame);
-    if (node) return `${node[1]} (Node)`;
+    if (node) return { frame, area: `${node[1]} (Node)` };
   }
   return undefined;
 }
@@ -196,6 +231,11 @@ export function describePerf(
       log(`| ${name}: ${label}'s samples by area (first JavaScript frame above) | share |`);
       log('|---|---|');
       for (const [area, share] of shares.slice(0, areaRows)) log(`| ${area} | ${(share * 100).toFixed(1)} % |`);
+    }
+    for (const [label, shares] of figures.functions) {
+      log(`| ${name}: ${label}'s samples by function (the first JavaScript frame above) | share |`);
+      log('|---|---|');
+      for (const [fn, share] of shares.slice(0, areaRows)) log(`| \`${fn}\` | ${(share * 100).toFixed(1)} % |`);
     }
   }
 }

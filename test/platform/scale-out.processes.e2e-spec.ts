@@ -275,6 +275,7 @@ describe('two API processes and two workers on one database and one Redis', () =
     // the two agree once the stream has caught up with what the table held. The session's and the
     // payment's events leave the outbox together but are recorded by whichever worker takes each,
     // in either order, so the wait is for both.
+    const checkoutEvents = ['checkout_session.completed', 'payment.succeeded'];
     const caughtUp = await waitFor(
       async () => {
         const streamed = [...stream.events];
@@ -286,15 +287,12 @@ describe('two API processes and two workers on one database and one Redis', () =
         return { streamed, recorded };
       },
       ({ streamed, recorded }) =>
-        ['checkout_session.completed', 'payment.succeeded'].every((type) =>
-          recorded.some((row) => row.type === type),
-        ) && recorded.every((row) => streamed.some((event) => event.id === row.id)),
+        checkoutEvents.every((type) => recorded.some((row) => row.type === type)) &&
+        recorded.every((row) => streamed.some((event) => event.id === row.id)),
       'the checkout payment’s events on the stream',
       60,
     );
-    expect(caughtUp.recorded.map((row) => row.type)).toEqual(
-      expect.arrayContaining(['checkout_session.completed', 'payment.succeeded']),
-    );
+    expect(caughtUp.recorded.map((row) => row.type)).toEqual(expect.arrayContaining(checkoutEvents));
     expect(caughtUp.streamed.map((event) => event.id)).toEqual(caughtUp.recorded.map((row) => row.id));
     const succeeded = caughtUp.streamed.filter((event) => event.event === 'payment.succeeded');
     expect(succeeded).toHaveLength(1);

@@ -73,10 +73,13 @@
  *    - acceptance with the worker held: a warm-up of BENCH_WARMUP_SECONDS (2), ANALYZE unless
  *      BENCH_ANALYZE=0 (as autovacuum would; the pooled connections' plans are made on the empty
  *      tables and kept until an ANALYZE), then the phase;
- *    - the worker resumed, the time it takes to settle that phase's payments (no longer
+ *    - the floor (warm-up, then the phase), the worker still held: right after the held phase in
+ *      odd rounds, right before it in even ones, so that the two phases the ratio compares are
+ *      the nearest in time and a drift of the machine's speed through a run (this kind's moves
+ *      by a third or more within minutes) weighs on each side in turn;
+ *    - the worker resumed, the time it takes to settle the held phase's payments (no longer
  *      AUTHORIZING, PENDING or PROCESSING, every outbox row due published) and its CPU;
- *    - acceptance with the worker running, then until it has settled them;
- *    - the floor (warm-up, then the phase), with the worker held.
+ *    - acceptance with the worker running, then until it has settled them.
  *    Each phase prints requests/s, p50, p99, CPU per payment read from /proc (the API, the
  *    worker, the whole PostgreSQL server, and `PostgreSQL (database)`: the server's processes
  *    serving the bench's database only, what to compare on a shared machine), and what it asked
@@ -262,30 +265,53 @@ async function main(): Promise<void> {
       let perfSides: { name: string; figures: PerfFigures; unit: string }[] = [];
       const bench: PerfSubject = { label: 'autocannon (the bench)', pid: process.pid };
       const postgres: PerfSubject = { label: 'PostgreSQL (every backend)', comm: 'postgres' };
+      /** The floor's phase of a round, the worker held: its warm-up, then the measured seconds. */
+      const measureFloor = async (round: number, recorded: boolean) => {
+        await driveFloor(customers, billerId, warmUpSeconds);
+        const statements = await countStatements(db, redisUrl);
+        const counter = cpuCounter({ floor: floorServer.pid }, database);
+        const floorPerf = recorded ? perfRecording('floor') : undefined;
+        const floor = await driveFloor(customers, billerId, seconds);
+        const floorPerfFile = await floorPerf?.stop();
+        const floorCpu = counter(floor.responses2xx);
+        const floorStatements = await statements.stop(floor.responses2xx);
+        log(`round ${round}: floor              ${describeFigures(floor)}`);
+        log(`round ${round}: CPU per floor transaction: ${describeCpu(floorCpu)}`);
+        log(`round ${round}: per floor transaction: ${describeStatements(floorStatements)}`);
+        for (const line of floorStatements.tables) log(line);
+        return { floor, floorCpu, floorStatements, floorPerfFile };
+      };
       for (let round = 1; round <= rounds; round += 1) {
         log(`round ${round}: ${describeLoad()}`);
         const roundStart = await databaseNow(db);
+        // perf costs the machine a little: only the last round is recorded.
+        const recorded = perf && round === rounds;
         // Acceptance alone: the worker is held (stopped, as if started only after the phase), so
-        // the API and PostgreSQL have the two cores as the floor has them in its round.
+        // the API and PostgreSQL have the two cores as the floor has them in its phase. The floor
+        // runs next to it, before the worker settles anything, and the two swap places from one
+        // round to the next: this machine's speed drifts over a minute (the same build's API CPU a
+        // payment has moved by half between runs a few minutes apart), so the phases compared are
+        // the two nearest in time, and a drift through a run weighs on each side in turn.
         hold(worker);
+        const heldFirst = round % 2 === 1;
+        const floorPhase = heldFirst ? null : await measureFloor(round, recorded);
         await drivePayments(baseUrl, customers, warmUpSeconds, false);
         if (analyseRounds) await db.query(`ANALYZE`);
         const rows = await paymentRows(db);
-        let statements = await countStatements(db, redisUrl);
-        let cpu = cpuCounter({ API: api.pid }, database);
-        // perf costs the machine a little: only the last round is recorded.
-        const recorded = perf && round === rounds;
+        const statements = await countStatements(db, redisUrl);
+        const heldCounter = cpuCounter({ API: api.pid }, database);
         const heldPerf = recorded ? perfRecording('held') : undefined;
         window.fromUs = hrtimeUs();
         const held = await drivePayments(baseUrl, customers, seconds, true);
         window.toUs = hrtimeUs();
         const heldPerfFile = await heldPerf?.stop();
-        const heldCpu = cpu(held.responses2xx);
+        const heldCpu = heldCounter(held.responses2xx);
         const heldStatements = await statements.stop(held.responses2xx);
         log(`round ${round}: API, worker held   ${describeFigures(held)}`);
         log(`round ${round}: CPU per accepted payment: ${describeCpu(heldCpu)}`);
         log(`round ${round}: per accepted payment: ${describeStatements(heldStatements)}`);
         for (const line of heldStatements.tables) log(line);
+        const { floor, floorCpu, floorStatements, floorPerfFile } = floorPhase ?? (await measureFloor(round, recorded));
 
         let settle: RoundResult['settle'] = null;
         let running: RoundResult['running'] = null;
@@ -293,43 +319,27 @@ async function main(): Promise<void> {
           // The worker settles what the held phase accepted (its warm-up included): measured
           // apart, as the settling's own cost; the floor does no settling.
           const accepted = await acceptedSince(db, roundStart);
-          cpu = cpuCounter({ worker: worker.pid }, database);
+          const settleCounter = cpuCounter({ worker: worker.pid }, database);
           resume(worker);
           const drained = await drainWorker(db, `round ${round}: settling the held phase`, roundStart);
-          settle = { payments: accepted, seconds: drained, cpu: cpu(accepted) };
+          settle = { payments: accepted, seconds: drained, cpu: settleCounter(accepted) };
           log(`round ${round}: CPU per payment settled after the held phase: ${describeCpu(settle.cpu)}`);
 
           // Acceptance with the worker settling beside it on the same cores, as in production.
           const runningStart = await databaseNow(db);
-          statements = await countStatements(db, redisUrl);
-          cpu = cpuCounter({ API: api.pid, worker: worker.pid }, database);
+          const runningStatements = await countStatements(db, redisUrl);
+          const runningCounter = cpuCounter({ API: api.pid, worker: worker.pid }, database);
           const figures = await drivePayments(baseUrl, customers, seconds, true);
           await drainWorker(db, `round ${round}: settling the running phase`, runningStart);
           running = {
             figures,
-            cpu: cpu(figures.responses2xx),
-            statements: await statements.stop(figures.responses2xx),
+            cpu: runningCounter(figures.responses2xx),
+            statements: await runningStatements.stop(figures.responses2xx),
           };
           log(`round ${round}: API, worker running ${describeFigures(figures)}`);
           log(`round ${round}: CPU per payment (accepted and settled): ${describeCpu(running.cpu)}`);
           log(`round ${round}: per payment (accepted and settled): ${describeStatements(running.statements)}`);
-          // The floor has the machine to itself, as the held phase had.
-          hold(worker);
         }
-
-        await driveFloor(customers, billerId, warmUpSeconds);
-        statements = await countStatements(db, redisUrl);
-        cpu = cpuCounter({ floor: floorServer.pid }, database);
-        const floorPerf = recorded ? perfRecording('floor') : undefined;
-        const floor = await driveFloor(customers, billerId, seconds);
-        const floorPerfFile = await floorPerf?.stop();
-        const floorCpu = cpu(floor.responses2xx);
-        const floorStatements = await statements.stop(floor.responses2xx);
-        resume(worker);
-        log(`round ${round}: floor              ${describeFigures(floor)}`);
-        log(`round ${round}: CPU per floor transaction: ${describeCpu(floorCpu)}`);
-        log(`round ${round}: per floor transaction: ${describeStatements(floorStatements)}`);
-        for (const line of floorStatements.tables) log(line);
         log(
           `round ${round}: acceptance ratio ${ratio(held, floor)} (worker held), ${running ? ratio(running.figures, floor) : 'n/a'} (worker running); ` +
             `p99 ${(held.p99 / Math.max(floor.p99, 1)).toFixed(2)}x the floor's (held)`,

@@ -352,12 +352,24 @@ async function main(): Promise<void> {
           perfSides = [
             {
               name: 'held',
-              figures: perfFigures(heldPerfFile, [apiProcess, postgres, bench], held.responses2xx, ['API']),
+              figures: perfFigures(
+                heldPerfFile,
+                [apiProcess, postgres, bench],
+                held.responses2xx,
+                ['API'],
+                [postgres.label],
+              ),
               unit: 'payment',
             },
             {
               name: 'floor',
-              figures: perfFigures(floorPerfFile, [floorProcess, postgres, bench], floor.responses2xx, ['floor']),
+              figures: perfFigures(
+                floorPerfFile,
+                [floorProcess, postgres, bench],
+                floor.responses2xx,
+                ['floor'],
+                [postgres.label],
+              ),
               unit: 'payment',
             },
           ];

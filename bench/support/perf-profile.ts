@@ -131,6 +131,12 @@ export interface PerfFigures {
   areas: Map<string, [string, number][]>;
   /** Share of each subject's samples by that frame's function (`JS:` and the project's path left out). */
   functions: Map<string, [string, number][]>;
+  /**
+   * For the subjects in `inclusiveOf`: on-CPU ms a unit by function, each sample charged once to
+   * every function on its stack (PostgreSQL's backends: where their time goes, by their own
+   * functions).
+   */
+  inclusive: Map<string, Map<string, number>>;
 }
 
 /**
@@ -141,10 +147,17 @@ export interface PerfFigures {
  * that frame's function. The frames' names come from each process's map, read as
  * `jit-symbols.ts` says (perf's own choice names some after code that ran only at boot).
  */
-export function perfFigures(file: string, subjects: PerfSubject[], units: number, areasOf: string[]): PerfFigures {
+export function perfFigures(
+  file: string,
+  subjects: PerfSubject[],
+  units: number,
+  areasOf: string[],
+  inclusiveOf: string[] = [],
+): PerfFigures {
   const counts = new Map<string, { user: number; kernel: number }>();
   const areaCounts = new Map<string, Map<string, number>>();
   const functionCounts = new Map<string, Map<string, number>>();
+  const inclusiveCounts = new Map<string, Map<string, number>>();
   for (const sample of samplesOf(file)) {
     const subject = subjects.find(({ pid, comm }) => (pid !== undefined ? pid === sample.pid : comm === sample.comm));
     if (!subject) continue;
@@ -152,6 +165,7 @@ export function perfFigures(file: string, subjects: PerfSubject[], units: number
     if (sample.kernel) count.kernel += 1;
     else count.user += 1;
     counts.set(subject.label, count);
+    if (inclusiveOf.includes(subject.label)) tallyStack(inclusiveCounts, subject.label, sample.frames);
     if (!areasOf.includes(subject.label)) continue;
     const named = firstNamedFrame(sample.frames);
     const outside = sample.kernel ? '(kernel, no JavaScript above)' : '(V8 and Node, no JavaScript above)';
@@ -165,7 +179,18 @@ export function perfFigures(file: string, subjects: PerfSubject[], units: number
       return [label, { user: msPerUnit(count.user), kernel: msPerUnit(count.kernel) }];
     }),
   );
-  return { perUnit, areas: asShares(areaCounts), functions: asShares(functionCounts) };
+  const inclusive = new Map(
+    [...inclusiveCounts].map(([label, byFunction]) => [
+      label,
+      new Map([...byFunction].map(([name, samples]) => [name, msPerUnit(samples)])),
+    ]),
+  );
+  return { perUnit, areas: asShares(areaCounts), functions: asShares(functionCounts), inclusive };
+}
+
+/** Charges one sample once to each function on its stack (a recursive one counts once). */
+export function tallyStack(counts: Map<string, Map<string, number>>, label: string, frames: string[]): void {
+  for (const frame of new Set(frames)) tally(counts, label, frame);
 }
 
 function tally(counts: Map<string, Map<string, number>>, label: string, key: string): void {
@@ -238,4 +263,30 @@ export function describePerf(
       for (const [fn, share] of shares.slice(0, areaRows)) log(`| \`${fn}\` | ${(share * 100).toFixed(1)} % |`);
     }
   }
+  for (const label of new Set(sides.flatMap(({ figures }) => [...figures.inclusive.keys()]))) {
+    const rows = inclusiveRows(
+      sides.map(({ figures }) => figures.inclusive.get(label) ?? new Map<string, number>()),
+      INCLUSIVE_ROWS,
+    );
+    log(
+      `| ${label}: function, each sample charged to every function on its stack (ms a ${sides[0]?.unit ?? 'unit'}) | ${sides.map(({ name }) => name).join(' | ')} |`,
+    );
+    log(`|---|${sides.map(() => '---|').join('')}`);
+    for (const [fn, values] of rows) log(`| \`${fn}\` | ${values.map((ms) => ms.toFixed(3)).join(' | ')} |`);
+  }
+}
+
+/** Rows of each inclusive table (the outermost functions, near each side's whole time, come first). */
+const INCLUSIVE_ROWS = 45;
+
+/**
+ * The `limit` functions with the most time on any side, largest first, with each side's ms (0
+ * where a side never ran it).
+ */
+export function inclusiveRows(sides: Map<string, number>[], limit: number): [string, number[]][] {
+  const names = new Set(sides.flatMap((side) => [...side.keys()]));
+  return [...names]
+    .map((name): [string, number[]] => [name, sides.map((side) => side.get(name) ?? 0)])
+    .sort((a, b) => Math.max(...b[1]) - Math.max(...a[1]))
+    .slice(0, limit);
 }

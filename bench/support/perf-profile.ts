@@ -144,7 +144,8 @@ export interface PerfFigures {
  * for the subjects in `areasOf` the share of their samples by area: the package of
  * `node_modules`, the module of the service or Node's own module of the first JavaScript frame
  * above the sample (V8's builtins and the kernel below it count for that frame's area), and by
- * that frame's function. The frames' names come from each process's map, read as
+ * that frame's function; for the subjects in `inclusiveOf`, their time a unit by every function
+ * on the samples' stacks (`tallyStack`). The frames' names come from each process's map, read as
  * `jit-symbols.ts` says (perf's own choice names some after code that ran only at boot).
  */
 export function perfFigures(

@@ -48,6 +48,14 @@
  * - the sandbox rail's check for a cancel before it records a capture.
  * Velocity (the tier's per-payment and daily limits) is the floor's too: the same sum.
  *
+ * The framework floor (BENCH_NEST_FLOOR, 1 by default; BENCH_NEST_FLOOR_PORT, 3199): the floor's
+ * own handler, statement for statement, behind a minimal Nest app on the service's adapter
+ * (Express and Nest's JSON body parser, one controller, none of the service's guards, pipes,
+ * interceptors or filters). It splits the API's distance to the floor in two: the floor to the
+ * framework floor is what any Nest route costs on this stack, the framework floor to the API is
+ * the service's own work on the route (the list above). Its phase runs right after the floor's,
+ * the worker held; each round prints both ratios.
+ *
  * 1. Recreates its own database BENCH_DATABASE_URL (`payment_service_bench_payments`) with the
  *    project's CLI, then loads BENCH_CUSTOMERS (256) TIER_1 customers with one PIN, a category,
  *    a biller on an in-process biller simulator (amount rule ANY, fee 100 + 0.5 %), and the
@@ -60,7 +68,8 @@
  *    LOG_LEVEL=warn, DATABASE_POOL_SIZE=BENCH_POOL_SIZE (10), and logs every customer in through
  *    `POST /auth/login` for its token. BENCH_REDIS_URL (the shared `redis://127.0.0.1:6379`)
  *    is the Redis they use, with a key prefix of the run's own.
- * 3. Starts the floor (this file with --floor-server) on BENCH_FLOOR_PORT with the same pool size,
+ * 3. Starts the floor (this file with --floor-server) on BENCH_FLOOR_PORT with the same pool size
+ *    (and the framework floor, the same file with BENCH_FLOOR_FRAMEWORK=nest, on BENCH_NEST_FLOOR_PORT),
  *    then primes both servers: BENCH_PRIME_SECONDS (10; 0 skips it) of traffic to the API (worker
  *    held, then resumed until it has settled them) and as long to the floor, measured by nobody.
  *    A process that has just booted runs its code unoptimised until V8 has seen it run (the
@@ -73,10 +82,11 @@
  *    - acceptance with the worker held: a warm-up of BENCH_WARMUP_SECONDS (2), ANALYZE unless
  *      BENCH_ANALYZE=0 (as autovacuum would; the pooled connections' plans are made on the empty
  *      tables and kept until an ANALYZE), then the phase;
- *    - the floor (warm-up, then the phase), the worker still held: right after the held phase in
- *      odd rounds, right before it in even ones, so that the two phases the ratio compares are
- *      the nearest in time and a drift of the machine's speed through a run (this kind's moves
- *      by a third or more within minutes) weighs on each side in turn;
+ *    - the floor (warm-up, then the phase), then the framework floor (the same), the worker
+ *      still held: right after the held phase in odd rounds, right before it in even ones, so
+ *      that the two phases the ratio compares are the nearest in time and a drift of the
+ *      machine's speed through a run (this kind's moves by a third or more within minutes)
+ *      weighs on each side in turn;
  *    - the worker resumed, the time it takes to settle the held phase's payments (no longer
  *      AUTHORIZING, PENDING or PROCESSING, every outbox row due published) and its CPU;
  *    - acceptance with the worker running, then until it has settled them.
@@ -110,6 +120,9 @@
  * Target (the issue): with the worker held, API/floor >= 0.6 and API p99 <= 2 x the floor's
  * p99. Not part of the tests.
  */
+import 'reflect-metadata';
+import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import autocannon from 'autocannon';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ChildProcess } from 'node:child_process';
@@ -167,6 +180,12 @@ const { databaseUrl, apiPort, connections, seconds, warmUpSeconds, rounds, poolS
   apiPort: 3101,
 });
 const floorPort = setting('BENCH_FLOOR_PORT', 3198);
+/**
+ * 1 (the default) also drives the framework floor: the floor's own handler and transactions
+ * behind a minimal Nest app on the same (Express) adapter (header, "The framework floor").
+ */
+const withNestFloor = setting('BENCH_NEST_FLOOR', 1) !== 0;
+const nestFloorPort = setting('BENCH_NEST_FLOOR_PORT', 3199);
 /** Unmeasured traffic to both servers before round 1 (header, step 3). */
 const primeSeconds = setting('BENCH_PRIME_SECONDS', 10);
 /** The Redis the API and worker use (the shared one by default): its command counts are the whole server's. */
@@ -245,6 +264,19 @@ async function main(): Promise<void> {
         perf ? PERF_NODE_ARGS : [],
       );
       log(`floor ready on port ${floorPort}`);
+      const nestFloorServer = withNestFloor
+        ? await startFloorServer(
+            __filename,
+            {
+              ...process.env,
+              BENCH_FLOOR_PORT: String(nestFloorPort),
+              BENCH_DATABASE_URL: databaseUrl,
+              BENCH_FLOOR_FRAMEWORK: 'nest',
+            },
+            'Nest floor',
+          )
+        : undefined;
+      if (nestFloorServer) log(`Nest floor ready on port ${nestFloorPort}`);
       if (primeSeconds > 0) {
         const primeStart = await databaseNow(db);
         hold(worker);
@@ -253,8 +285,11 @@ async function main(): Promise<void> {
         if (worker) await drainWorker(db, 'priming: settling', primeStart);
         hold(worker);
         await driveFloor(customers, billerId, primeSeconds);
+        if (nestFloorServer) await driveFloor(customers, billerId, primeSeconds, nestFloorPort);
         resume(worker);
-        log(`primed: ${primeSeconds} s of payments to the API and to the floor, not measured`);
+        log(
+          `primed: ${primeSeconds} s of payments to the API and to the floor${nestFloorServer ? 's' : ''}, not measured`,
+        );
       }
 
       const database = new URL(databaseUrl).pathname.slice(1);
@@ -279,7 +314,16 @@ async function main(): Promise<void> {
         log(`round ${round}: CPU per floor transaction: ${describeCpu(floorCpu)}`);
         log(`round ${round}: per floor transaction: ${describeStatements(floorStatements)}`);
         for (const line of floorStatements.tables) log(line);
-        return { floor, floorCpu, floorStatements, floorPerfFile };
+        let nestFloor: RoundResult['nestFloor'] = null;
+        if (nestFloorServer) {
+          await driveFloor(customers, billerId, warmUpSeconds, nestFloorPort);
+          const nestCounter = cpuCounter({ 'Nest floor': nestFloorServer.pid }, database);
+          const figures = await driveFloor(customers, billerId, seconds, nestFloorPort);
+          nestFloor = { figures, cpu: nestCounter(figures.responses2xx) };
+          log(`round ${round}: Nest floor         ${describeFigures(figures)}`);
+          log(`round ${round}: CPU per Nest floor transaction: ${describeCpu(nestFloor.cpu)}`);
+        }
+        return { floor, floorCpu, floorStatements, floorPerfFile, nestFloor };
       };
       for (let round = 1; round <= rounds; round += 1) {
         log(`round ${round}: ${describeLoad()}`);
@@ -311,7 +355,8 @@ async function main(): Promise<void> {
         log(`round ${round}: CPU per accepted payment: ${describeCpu(heldCpu)}`);
         log(`round ${round}: per accepted payment: ${describeStatements(heldStatements)}`);
         for (const line of heldStatements.tables) log(line);
-        const { floor, floorCpu, floorStatements, floorPerfFile } = floorPhase ?? (await measureFloor(round, recorded));
+        const { floor, floorCpu, floorStatements, floorPerfFile, nestFloor } =
+          floorPhase ?? (await measureFloor(round, recorded));
 
         let settle: RoundResult['settle'] = null;
         let running: RoundResult['running'] = null;
@@ -342,10 +387,24 @@ async function main(): Promise<void> {
         }
         log(
           `round ${round}: acceptance ratio ${ratio(held, floor)} (worker held), ${running ? ratio(running.figures, floor) : 'n/a'} (worker running); ` +
-            `p99 ${(held.p99 / Math.max(floor.p99, 1)).toFixed(2)}x the floor's (held)`,
+            `p99 ${(held.p99 / Math.max(floor.p99, 1)).toFixed(2)}x the floor's (held)` +
+            (nestFloor
+              ? `; Nest floor ${ratio(nestFloor.figures, floor)} of the floor, API ${ratio(held, nestFloor.figures)} of the Nest floor`
+              : ''),
         );
         log(`round ${round}: ${describeLoad()}`);
-        results.push({ rows, held, heldCpu, heldStatements, settle, running, floor, floorCpu, floorStatements });
+        results.push({
+          rows,
+          held,
+          heldCpu,
+          heldStatements,
+          settle,
+          running,
+          floor,
+          floorCpu,
+          floorStatements,
+          nestFloor,
+        });
         if (heldPerfFile && floorPerfFile) {
           const apiProcess: PerfSubject = { label: 'API', pid: api.pid };
           const floorProcess: PerfSubject = { label: 'floor', pid: floorServer.pid };
@@ -378,8 +437,8 @@ async function main(): Promise<void> {
         }
       }
       const failures: string[] = [];
-      for (const [index, { held, running, floor }] of results.entries()) {
-        for (const figures of [held, running?.figures, floor]) {
+      for (const [index, { held, running, floor, nestFloor }] of results.entries()) {
+        for (const figures of [held, running?.figures, floor, nestFloor?.figures]) {
           if (figures && figures.non2xx + figures.errors > 0) failures.push(`round ${index + 1} had failed requests`);
         }
       }
@@ -419,6 +478,8 @@ interface RoundResult {
   floor: Figures;
   floorCpu: CpuPerPayment;
   floorStatements: StatementFigures;
+  /** The floor behind a minimal Nest app, right after the floor (BENCH_NEST_FLOOR). */
+  nestFloor: { figures: Figures; cpu: CpuPerPayment } | null;
 }
 
 function ratio(api: Figures, floor: Figures): string {
@@ -456,6 +517,22 @@ function summarise(results: RoundResult[]): void {
         `| ${index + 1} | ${running.figures.requestsPerSecond.toFixed(0)} | ${running.figures.p99} ms | ${ratio(running.figures, floor)} | ` +
           `${ms(running.cpu.API)} | ${ms(running.cpu.worker)} | ${ms(running.cpu['PostgreSQL (database)'])} | ` +
           `${settle.payments} in ${settle.seconds.toFixed(1)} s | ${ms(settle.cpu.worker)} | ${ms(settle.cpu['PostgreSQL (database)'])} |`,
+      );
+    }
+  }
+  if (results.some(({ nestFloor }) => nestFloor)) {
+    log(
+      "The framework floor: the floor's handler behind a minimal Nest app on the same adapter, right after the floor",
+    );
+    log(
+      '| round | Nest floor tx/s | Nest floor p99 | Nest floor / floor | API / Nest floor | CPU/tx Nest floor | floor | PG (database) |',
+    );
+    log('|---|---|---|---|---|---|---|---|');
+    for (const [index, { held, floor, floorCpu, nestFloor }] of results.entries()) {
+      if (!nestFloor) continue;
+      log(
+        `| ${index + 1} | ${nestFloor.figures.requestsPerSecond.toFixed(0)} | ${nestFloor.figures.p99} ms | ${ratio(nestFloor.figures, floor)} | ` +
+          `${ratio(held, nestFloor.figures)} | ${ms(nestFloor.cpu['Nest floor'])} | ${ms(floorCpu.floor)} | ${ms(nestFloor.cpu['PostgreSQL (database)'])} |`,
       );
     }
   }
@@ -515,9 +592,9 @@ function drivePayments(baseUrl: string, customers: Customer[], duration: number,
   });
 }
 
-async function driveFloor(customers: Customer[], billerId: string, duration: number) {
+async function driveFloor(customers: Customer[], billerId: string, duration: number, port = floorPort) {
   const result = await autocannon({
-    url: `http://127.0.0.1:${floorPort}`,
+    url: `http://127.0.0.1:${port}`,
     connections,
     duration,
     requests: [
@@ -675,12 +752,14 @@ async function runFloorServer(): Promise<void> {
     }),
   );
   const payables = new Map<string, string>();
+  const handle = (payment: FloorPayment) => pay(pool, accounts, payables, payment);
+  if (process.env.BENCH_FLOOR_FRAMEWORK === 'nest') return runNestFloor(handle);
   const server = createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
     request.on('end', () => {
       const payment = JSON.parse(raw) as FloorPayment;
-      pay(pool, accounts, payables, payment).then(
+      handle(payment).then(
         (id) => {
           response.writeHead(200, { 'content-type': 'application/json' });
           response.end(JSON.stringify({ id, status: 'PENDING' }));
@@ -693,6 +772,28 @@ async function runFloorServer(): Promise<void> {
     });
   });
   server.listen(floorPort, '127.0.0.1', () => process.send?.('ready'));
+}
+
+/**
+ * The framework floor: the floor's handler behind a minimal Nest app on the service's adapter
+ * (Express, Nest's own JSON body parser), one controller, no guard, pipe, interceptor or filter
+ * of the service's. What separates it from the floor is what any Nest route costs; what
+ * separates the API from it is the service's own code on the route (header).
+ */
+async function runNestFloor(handle: (payment: FloorPayment) => Promise<string>): Promise<void> {
+  @Controller()
+  class FloorController {
+    @Post('pay')
+    @HttpCode(200)
+    async pay(@Body() payment: FloorPayment): Promise<{ id: string; status: string }> {
+      return { id: await handle(payment), status: 'PENDING' };
+    }
+  }
+  @Module({ controllers: [FloorController] })
+  class FloorModule {}
+  const app = await NestFactory.create(FloorModule, { logger: false });
+  await app.listen(floorPort, '127.0.0.1');
+  process.send?.('ready');
 }
 
 /** What the bench sends the floor for one payment. */

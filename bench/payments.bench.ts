@@ -48,13 +48,20 @@
  * - the sandbox rail's check for a cancel before it records a capture.
  * Velocity (the tier's per-payment and daily limits) is the floor's too: the same sum.
  *
- * The framework floor (BENCH_NEST_FLOOR, 1 by default; BENCH_NEST_FLOOR_PORT, 3199): the floor's
- * own handler, statement for statement, behind a minimal Nest app on the service's adapter
- * (Express and Nest's JSON body parser, one controller, none of the service's guards, pipes,
- * interceptors or filters). It splits the API's distance to the floor in two: the floor to the
- * framework floor is what any Nest route costs on this stack, the framework floor to the API is
- * the service's own work on the route (the list above). Its phase runs right after the floor's,
- * the worker held; each round prints both ratios.
+ * The framework floors split the API's distance to the floor in three. Each runs the floor's own
+ * handler, statement for statement:
+ * - the Nest floor (BENCH_NEST_FLOOR, 1 by default; BENCH_NEST_FLOOR_PORT, 3199): behind a minimal
+ *   Nest app on the service's adapter (Express and Nest's JSON body parser, one controller, none
+ *   of the service's guards, pipes, interceptors or filters). The floor to it is what any Nest
+ *   route costs on this stack;
+ * - the pipeline floor (BENCH_PIPELINE_FLOOR, 1 by default; BENCH_PIPELINE_FLOOR_PORT, 3197): as
+ *   one more route of the service's own built app (`ApiModule` booted as `dist/src/main.js` boots
+ *   it), declared as `POST /payments` is (the customer's JWT and session, the Idempotency-Key, a
+ *   `PaymentRequestDto` body through the service's validation pipe), driven with the API's own
+ *   requests. The Nest floor to it is the service's request pipeline; it to the API is the
+ *   payment's own work (the quote and circuit, the core's transactions through TypeORM, the
+ *   sealed funding account, screening, the response).
+ * Their phases run right after the floor's, the worker held; each round prints the ratios.
  *
  * 1. Recreates its own database BENCH_DATABASE_URL (`payment_service_bench_payments`) with the
  *    project's CLI, then loads BENCH_CUSTOMERS (256) TIER_1 customers with one PIN, a category,
@@ -69,9 +76,9 @@
  *    `POST /auth/login` for its token. BENCH_REDIS_URL (the shared `redis://127.0.0.1:6379`)
  *    is the Redis they use, with a key prefix of the run's own.
  * 3. Starts the floor (this file with --floor-server) on BENCH_FLOOR_PORT with the same pool size
- *    (and the framework floor, the same file with BENCH_FLOOR_FRAMEWORK=nest, on BENCH_NEST_FLOOR_PORT),
- *    then primes both servers: BENCH_PRIME_SECONDS (10; 0 skips it) of traffic to the API (worker
- *    held, then resumed until it has settled them) and as long to the floor, measured by nobody.
+ *    (and the framework floors, the same file with BENCH_FLOOR_FRAMEWORK=nest or service, on their ports),
+ *    then primes the servers: BENCH_PRIME_SECONDS (10; 0 skips it) of traffic to the API (worker
+ *    held, then resumed until it has settled them) and as long to each floor, measured by nobody.
  *    A process that has just booted runs its code unoptimised until V8 has seen it run (the
  *    first round used to spend 4.1 ms of API CPU a payment against 2.8-3.0 in the next two, and
  *    its ratio was the lowest of the three in every run); a server in production has long since
@@ -82,7 +89,7 @@
  *    - acceptance with the worker held: a warm-up of BENCH_WARMUP_SECONDS (2), ANALYZE unless
  *      BENCH_ANALYZE=0 (as autovacuum would; the pooled connections' plans are made on the empty
  *      tables and kept until an ANALYZE), then the phase;
- *    - the floor (warm-up, then the phase), then the framework floor (the same), the worker
+ *    - the floor (warm-up, then the phase), then the framework floors (the same), the worker
  *      still held: right after the held phase in odd rounds, right before it in even ones, so
  *      that the two phases the ratio compares are the nearest in time and a drift of the
  *      machine's speed through a run (this kind's moves by a third or more within minutes)
@@ -121,12 +128,22 @@
  * p99. Not part of the tests.
  */
 import 'reflect-metadata';
-import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  HttpCode,
+  INestApplication,
+  Module,
+  NestApplicationOptions,
+  Post,
+  Type,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import autocannon from 'autocannon';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import { Client, Pool, PoolClient, QueryResult } from 'pg';
 import { startBillerSimulator } from '../src/simulators/biller-simulator';
 import { FLOOR_INSERT_PAYMENT, FLOOR_PRECHECK } from './support/acceptance-floor';
@@ -186,6 +203,14 @@ const floorPort = setting('BENCH_FLOOR_PORT', 3198);
  */
 const withNestFloor = setting('BENCH_NEST_FLOOR', 1) !== 0;
 const nestFloorPort = setting('BENCH_NEST_FLOOR_PORT', 3199);
+/**
+ * 1 (the default) also drives the pipeline floor: the floor's own handler and transactions as a
+ * route of the service's own app, behind its whole request pipeline (header, "The framework floor").
+ */
+const withPipelineFloor = setting('BENCH_PIPELINE_FLOOR', 1) !== 0;
+const pipelineFloorPort = setting('BENCH_PIPELINE_FLOOR_PORT', 3197);
+/** The pipeline floor's route, under the service's `/api/v1`. */
+const PIPELINE_FLOOR_PATH = '/api/v1/bench-floor/payments';
 /** Unmeasured traffic to both servers before round 1 (header, step 3). */
 const primeSeconds = setting('BENCH_PRIME_SECONDS', 10);
 /** The Redis the API and worker use (the shared one by default): its command counts are the whole server's. */
@@ -277,6 +302,22 @@ async function main(): Promise<void> {
           )
         : undefined;
       if (nestFloorServer) log(`Nest floor ready on port ${nestFloorPort}`);
+      const pipelineFloorServer = withPipelineFloor
+        ? await startFloorServer(
+            __filename,
+            {
+              ...env,
+              PORT: String(pipelineFloorPort),
+              BENCH_FLOOR_PORT: String(pipelineFloorPort),
+              BENCH_DATABASE_URL: databaseUrl,
+              BENCH_FLOOR_FRAMEWORK: 'service',
+              BENCH_FLOOR_BILLER_ID: billerId,
+            },
+            'pipeline floor',
+          )
+        : undefined;
+      const pipelineFloorUrl = `http://127.0.0.1:${pipelineFloorPort}`;
+      if (pipelineFloorServer) log(`pipeline floor ready on port ${pipelineFloorPort}`);
       if (primeSeconds > 0) {
         const primeStart = await databaseNow(db);
         hold(worker);
@@ -286,6 +327,7 @@ async function main(): Promise<void> {
         hold(worker);
         await driveFloor(customers, billerId, primeSeconds);
         if (nestFloorServer) await driveFloor(customers, billerId, primeSeconds, nestFloorPort);
+        if (pipelineFloorServer) await drivePipelineFloor(pipelineFloorUrl, customers, primeSeconds);
         resume(worker);
         log(
           `primed: ${primeSeconds} s of payments to the API and to the floor${nestFloorServer ? 's' : ''}, not measured`,
@@ -323,7 +365,16 @@ async function main(): Promise<void> {
           log(`round ${round}: Nest floor         ${describeFigures(figures)}`);
           log(`round ${round}: CPU per Nest floor transaction: ${describeCpu(nestFloor.cpu)}`);
         }
-        return { floor, floorCpu, floorStatements, floorPerfFile, nestFloor };
+        let pipelineFloor: RoundResult['pipelineFloor'] = null;
+        if (pipelineFloorServer) {
+          await drivePipelineFloor(pipelineFloorUrl, customers, warmUpSeconds);
+          const pipelineCounter = cpuCounter({ 'pipeline floor': pipelineFloorServer.pid }, database);
+          const figures = await drivePipelineFloor(pipelineFloorUrl, customers, seconds);
+          pipelineFloor = { figures, cpu: pipelineCounter(figures.responses2xx) };
+          log(`round ${round}: pipeline floor     ${describeFigures(figures)}`);
+          log(`round ${round}: CPU per pipeline floor transaction: ${describeCpu(pipelineFloor.cpu)}`);
+        }
+        return { floor, floorCpu, floorStatements, floorPerfFile, nestFloor, pipelineFloor };
       };
       for (let round = 1; round <= rounds; round += 1) {
         log(`round ${round}: ${describeLoad()}`);
@@ -355,7 +406,7 @@ async function main(): Promise<void> {
         log(`round ${round}: CPU per accepted payment: ${describeCpu(heldCpu)}`);
         log(`round ${round}: per accepted payment: ${describeStatements(heldStatements)}`);
         for (const line of heldStatements.tables) log(line);
-        const { floor, floorCpu, floorStatements, floorPerfFile, nestFloor } =
+        const { floor, floorCpu, floorStatements, floorPerfFile, nestFloor, pipelineFloor } =
           floorPhase ?? (await measureFloor(round, recorded));
 
         let settle: RoundResult['settle'] = null;
@@ -390,6 +441,9 @@ async function main(): Promise<void> {
             `p99 ${(held.p99 / Math.max(floor.p99, 1)).toFixed(2)}x the floor's (held)` +
             (nestFloor
               ? `; Nest floor ${ratio(nestFloor.figures, floor)} of the floor, API ${ratio(held, nestFloor.figures)} of the Nest floor`
+              : '') +
+            (pipelineFloor
+              ? `; pipeline floor ${ratio(pipelineFloor.figures, floor)} of the floor, API ${ratio(held, pipelineFloor.figures)} of the pipeline floor`
               : ''),
         );
         log(`round ${round}: ${describeLoad()}`);
@@ -404,6 +458,7 @@ async function main(): Promise<void> {
           floorCpu,
           floorStatements,
           nestFloor,
+          pipelineFloor,
         });
         if (heldPerfFile && floorPerfFile) {
           const apiProcess: PerfSubject = { label: 'API', pid: api.pid };
@@ -437,8 +492,8 @@ async function main(): Promise<void> {
         }
       }
       const failures: string[] = [];
-      for (const [index, { held, running, floor, nestFloor }] of results.entries()) {
-        for (const figures of [held, running?.figures, floor, nestFloor?.figures]) {
+      for (const [index, { held, running, floor, nestFloor, pipelineFloor }] of results.entries()) {
+        for (const figures of [held, running?.figures, floor, nestFloor?.figures, pipelineFloor?.figures]) {
           if (figures && figures.non2xx + figures.errors > 0) failures.push(`round ${index + 1} had failed requests`);
         }
       }
@@ -480,6 +535,8 @@ interface RoundResult {
   floorStatements: StatementFigures;
   /** The floor behind a minimal Nest app, right after the floor (BENCH_NEST_FLOOR). */
   nestFloor: { figures: Figures; cpu: CpuPerPayment } | null;
+  /** The floor as a route of the service's own app, after the Nest floor (BENCH_PIPELINE_FLOOR). */
+  pipelineFloor: { figures: Figures; cpu: CpuPerPayment } | null;
 }
 
 function ratio(api: Figures, floor: Figures): string {
@@ -533,6 +590,21 @@ function summarise(results: RoundResult[]): void {
       log(
         `| ${index + 1} | ${nestFloor.figures.requestsPerSecond.toFixed(0)} | ${nestFloor.figures.p99} ms | ${ratio(nestFloor.figures, floor)} | ` +
           `${ratio(held, nestFloor.figures)} | ${ms(nestFloor.cpu['Nest floor'])} | ${ms(floorCpu.floor)} | ${ms(nestFloor.cpu['PostgreSQL (database)'])} |`,
+      );
+    }
+  }
+  if (results.some(({ pipelineFloor }) => pipelineFloor)) {
+    log("The pipeline floor: the floor's handler as a route of the service's own app, behind its request pipeline");
+    log(
+      '| round | pipeline floor tx/s | pipeline floor p99 | pipeline floor / floor | pipeline floor / Nest floor | API / pipeline floor | CPU/tx pipeline floor | PG (database) |',
+    );
+    log('|---|---|---|---|---|---|---|---|');
+    for (const [index, { held, floor, nestFloor, pipelineFloor }] of results.entries()) {
+      if (!pipelineFloor) continue;
+      log(
+        `| ${index + 1} | ${pipelineFloor.figures.requestsPerSecond.toFixed(0)} | ${pipelineFloor.figures.p99} ms | ${ratio(pipelineFloor.figures, floor)} | ` +
+          `${nestFloor ? ratio(pipelineFloor.figures, nestFloor.figures) : 'n/a'} | ${ratio(held, pipelineFloor.figures)} | ` +
+          `${ms(pipelineFloor.cpu['pipeline floor'])} | ${ms(pipelineFloor.cpu['PostgreSQL (database)'])} |`,
       );
     }
   }
@@ -590,6 +662,11 @@ function drivePayments(baseUrl: string, customers: Customer[], duration: number,
     onSent: record ? (payment) => sent.push(payment) : undefined,
     spreadAccounts,
   });
+}
+
+/** The pipeline floor's route, with the API's requests (bearer token, Idempotency-Key, `PaymentRequest` body). */
+function drivePipelineFloor(baseUrl: string, customers: Customer[], duration: number) {
+  return drivePaymentsWith(baseUrl, customers, { connections, duration, spreadAccounts, path: PIPELINE_FLOOR_PATH });
 }
 
 async function driveFloor(customers: Customer[], billerId: string, duration: number, port = floorPort) {
@@ -754,6 +831,7 @@ async function runFloorServer(): Promise<void> {
   const payables = new Map<string, string>();
   const handle = (payment: FloorPayment) => pay(pool, accounts, payables, payment);
   if (process.env.BENCH_FLOOR_FRAMEWORK === 'nest') return runNestFloor(handle);
+  if (process.env.BENCH_FLOOR_FRAMEWORK === 'service') return runPipelineFloor(handle);
   const server = createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -793,6 +871,61 @@ async function runNestFloor(handle: (payment: FloorPayment) => Promise<string>):
   class FloorModule {}
   const app = await NestFactory.create(FloorModule, { logger: false });
   await app.listen(floorPort, '127.0.0.1');
+  process.send?.('ready');
+}
+
+/**
+ * The pipeline floor: the floor's handler as one more route of the service's own app, the built
+ * `ApiModule` booted as `dist/src/main.js` boots it (`bootstrap`: `configureHttpApp`'s middleware,
+ * filters and validation pipe), the route declared as `POST /payments` is: `@CustomerAuth()` (the
+ * customer's JWT and session), the `Idempotency-Key` decorator, a `PaymentRequestDto` body. The
+ * handler then does the floor's statements and nothing of the payment core. What separates it
+ * from the Nest floor is the service's request pipeline; what separates the API from it is the
+ * payment's own work (the quote and circuit, the core's transactions through TypeORM, the sealed
+ * funding account, screening, the response).
+ */
+async function runPipelineFloor(handle: (payment: FloorPayment) => Promise<string>): Promise<void> {
+  const billerId = process.env.BENCH_FLOOR_BILLER_ID as string;
+  const built = (path: string): Promise<unknown> => import(join(__dirname, '..', 'dist', 'src', path));
+  const [main, api, auth, idempotency, request] = (await Promise.all([
+    built('main.js'),
+    built('api.module.js'),
+    built('platform/auth/auth.decorators.js'),
+    built('modules/payments/core/idempotency-key.decorator.js'),
+    built('modules/payments/core/dto/payment-request.dto.js'),
+  ])) as [
+    { bootstrap: (create: (options: NestApplicationOptions) => Promise<INestApplication>) => Promise<unknown> },
+    { ApiModule: Type },
+    { CustomerAuth: () => MethodDecorator; CurrentPrincipal: () => ParameterDecorator },
+    { IdempotencyKey: () => ParameterDecorator },
+    { PaymentRequestDto: Type },
+  ];
+
+  @Controller('bench-floor')
+  class PipelineFloorController {
+    @Post('payments')
+    @auth.CustomerAuth()
+    @HttpCode(200)
+    async pay(
+      @auth.CurrentPrincipal() principal: { userId: string },
+      @idempotency.IdempotencyKey() key: string | undefined,
+      @Body() body: { accountReference: string; amount: number },
+    ): Promise<{ id: string; status: string }> {
+      // `floor-` keys mark the floors' payments, which the worker never settles (drainWorker).
+      const payment = { ...body, customerId: principal.userId, billerId, key: `floor-pipeline-${key ?? ''}` };
+      return { id: await handle(payment), status: 'PENDING' };
+    }
+  }
+  // The body's type as the service's route declares it, for the service's validation pipe.
+  Reflect.defineMetadata(
+    'design:paramtypes',
+    [Object, String, request.PaymentRequestDto],
+    PipelineFloorController.prototype,
+    'pay',
+  );
+  @Module({ imports: [api.ApiModule], controllers: [PipelineFloorController] })
+  class PipelineFloorModule {}
+  await main.bootstrap((options) => NestFactory.create(PipelineFloorModule, options));
   process.send?.('ready');
 }
 

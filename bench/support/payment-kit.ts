@@ -142,6 +142,8 @@ export async function drivePayments(
     duration: number;
     onSent?: (payment: SentPayment) => void;
     spreadAccounts?: boolean;
+    /** Where the payments go: `/api/v1/payments` unless given. */
+    path?: string;
   },
 ): Promise<Figures> {
   const result = await autocannon({
@@ -151,7 +153,7 @@ export async function drivePayments(
     requests: [
       {
         method: 'POST',
-        path: '/api/v1/payments',
+        path: settings.path ?? '/api/v1/payments',
         setupRequest: (request) => {
           const payment = nextPayment(customers, settings.spreadAccounts);
           settings.onSent?.(payment);

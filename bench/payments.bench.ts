@@ -76,7 +76,7 @@
  *    `POST /auth/login` for its token. BENCH_REDIS_URL (the shared `redis://127.0.0.1:6379`)
  *    is the Redis they use, with a key prefix of the run's own.
  * 3. Starts the floor (this file with --floor-server) on BENCH_FLOOR_PORT with the same pool size
- *    (and the framework floors, the same file with BENCH_FLOOR_FRAMEWORK=nest or service, on their ports),
+ *    (and the framework floors, the same file with BENCH_FLOOR_FRAMEWORK=nest or pipeline, on their ports),
  *    then primes the servers: BENCH_PRIME_SECONDS (10; 0 skips it) of traffic to the API (worker
  *    held, then resumed until it has settled them) and as long to each floor, measured by nobody.
  *    A process that has just booted runs its code unoptimised until V8 has seen it run (the
@@ -197,16 +197,10 @@ const { databaseUrl, apiPort, connections, seconds, warmUpSeconds, rounds, poolS
   apiPort: 3101,
 });
 const floorPort = setting('BENCH_FLOOR_PORT', 3198);
-/**
- * 1 (the default) also drives the framework floor: the floor's own handler and transactions
- * behind a minimal Nest app on the same (Express) adapter (header, "The framework floor").
- */
+/** 1 (the default) also drives the Nest floor (header, "The framework floors"). */
 const withNestFloor = setting('BENCH_NEST_FLOOR', 1) !== 0;
 const nestFloorPort = setting('BENCH_NEST_FLOOR_PORT', 3199);
-/**
- * 1 (the default) also drives the pipeline floor: the floor's own handler and transactions as a
- * route of the service's own app, behind its whole request pipeline (header, "The framework floor").
- */
+/** 1 (the default) also drives the pipeline floor (header, "The framework floors"). */
 const withPipelineFloor = setting('BENCH_PIPELINE_FLOOR', 1) !== 0;
 const pipelineFloorPort = setting('BENCH_PIPELINE_FLOOR_PORT', 3197);
 /** The pipeline floor's route, under the service's `/api/v1`. */
@@ -289,35 +283,7 @@ async function main(): Promise<void> {
         perf ? PERF_NODE_ARGS : [],
       );
       log(`floor ready on port ${floorPort}`);
-      const nestFloorServer = withNestFloor
-        ? await startFloorServer(
-            __filename,
-            {
-              ...process.env,
-              BENCH_FLOOR_PORT: String(nestFloorPort),
-              BENCH_DATABASE_URL: databaseUrl,
-              BENCH_FLOOR_FRAMEWORK: 'nest',
-            },
-            'Nest floor',
-          )
-        : undefined;
-      if (nestFloorServer) log(`Nest floor ready on port ${nestFloorPort}`);
-      const pipelineFloorServer = withPipelineFloor
-        ? await startFloorServer(
-            __filename,
-            {
-              ...env,
-              PORT: String(pipelineFloorPort),
-              BENCH_FLOOR_PORT: String(pipelineFloorPort),
-              BENCH_DATABASE_URL: databaseUrl,
-              BENCH_FLOOR_FRAMEWORK: 'service',
-              BENCH_FLOOR_BILLER_ID: billerId,
-            },
-            'pipeline floor',
-          )
-        : undefined;
-      const pipelineFloorUrl = `http://127.0.0.1:${pipelineFloorPort}`;
-      if (pipelineFloorServer) log(`pipeline floor ready on port ${pipelineFloorPort}`);
+      const frameworkFloors = await startFrameworkFloors(customers, billerId, env);
       if (primeSeconds > 0) {
         const primeStart = await databaseNow(db);
         hold(worker);
@@ -326,12 +292,9 @@ async function main(): Promise<void> {
         if (worker) await drainWorker(db, 'priming: settling', primeStart);
         hold(worker);
         await driveFloor(customers, billerId, primeSeconds);
-        if (nestFloorServer) await driveFloor(customers, billerId, primeSeconds, nestFloorPort);
-        if (pipelineFloorServer) await drivePipelineFloor(pipelineFloorUrl, customers, primeSeconds);
+        for (const framework of frameworkFloors) await framework.drive(primeSeconds);
         resume(worker);
-        log(
-          `primed: ${primeSeconds} s of payments to the API and to the floor${nestFloorServer ? 's' : ''}, not measured`,
-        );
+        log(`primed: ${primeSeconds} s of payments to the API and to each floor, not measured`);
       }
 
       const database = new URL(databaseUrl).pathname.slice(1);
@@ -356,25 +319,22 @@ async function main(): Promise<void> {
         log(`round ${round}: CPU per floor transaction: ${describeCpu(floorCpu)}`);
         log(`round ${round}: per floor transaction: ${describeStatements(floorStatements)}`);
         for (const line of floorStatements.tables) log(line);
-        let nestFloor: RoundResult['nestFloor'] = null;
-        if (nestFloorServer) {
-          await driveFloor(customers, billerId, warmUpSeconds, nestFloorPort);
-          const nestCounter = cpuCounter({ 'Nest floor': nestFloorServer.pid }, database);
-          const figures = await driveFloor(customers, billerId, seconds, nestFloorPort);
-          nestFloor = { figures, cpu: nestCounter(figures.responses2xx) };
-          log(`round ${round}: Nest floor         ${describeFigures(figures)}`);
-          log(`round ${round}: CPU per Nest floor transaction: ${describeCpu(nestFloor.cpu)}`);
+        const frameworks: FrameworkFigures[] = [];
+        for (const framework of frameworkFloors) {
+          await framework.drive(warmUpSeconds);
+          const counter = cpuCounter({ [framework.name]: framework.server.pid }, database);
+          const figures = await framework.drive(seconds);
+          const cpu = counter(figures.responses2xx);
+          frameworks.push({
+            name: framework.name,
+            figures,
+            cpu: cpu[framework.name],
+            postgres: cpu['PostgreSQL (database)'],
+          });
+          log(`round ${round}: ${framework.name.padEnd(18)} ${describeFigures(figures)}`);
+          log(`round ${round}: CPU per ${framework.name} transaction: ${describeCpu(cpu)}`);
         }
-        let pipelineFloor: RoundResult['pipelineFloor'] = null;
-        if (pipelineFloorServer) {
-          await drivePipelineFloor(pipelineFloorUrl, customers, warmUpSeconds);
-          const pipelineCounter = cpuCounter({ 'pipeline floor': pipelineFloorServer.pid }, database);
-          const figures = await drivePipelineFloor(pipelineFloorUrl, customers, seconds);
-          pipelineFloor = { figures, cpu: pipelineCounter(figures.responses2xx) };
-          log(`round ${round}: pipeline floor     ${describeFigures(figures)}`);
-          log(`round ${round}: CPU per pipeline floor transaction: ${describeCpu(pipelineFloor.cpu)}`);
-        }
-        return { floor, floorCpu, floorStatements, floorPerfFile, nestFloor, pipelineFloor };
+        return { floor, floorCpu, floorStatements, floorPerfFile, frameworks };
       };
       for (let round = 1; round <= rounds; round += 1) {
         log(`round ${round}: ${describeLoad()}`);
@@ -406,7 +366,7 @@ async function main(): Promise<void> {
         log(`round ${round}: CPU per accepted payment: ${describeCpu(heldCpu)}`);
         log(`round ${round}: per accepted payment: ${describeStatements(heldStatements)}`);
         for (const line of heldStatements.tables) log(line);
-        const { floor, floorCpu, floorStatements, floorPerfFile, nestFloor, pipelineFloor } =
+        const { floor, floorCpu, floorStatements, floorPerfFile, frameworks } =
           floorPhase ?? (await measureFloor(round, recorded));
 
         let settle: RoundResult['settle'] = null;
@@ -439,12 +399,12 @@ async function main(): Promise<void> {
         log(
           `round ${round}: acceptance ratio ${ratio(held, floor)} (worker held), ${running ? ratio(running.figures, floor) : 'n/a'} (worker running); ` +
             `p99 ${(held.p99 / Math.max(floor.p99, 1)).toFixed(2)}x the floor's (held)` +
-            (nestFloor
-              ? `; Nest floor ${ratio(nestFloor.figures, floor)} of the floor, API ${ratio(held, nestFloor.figures)} of the Nest floor`
-              : '') +
-            (pipelineFloor
-              ? `; pipeline floor ${ratio(pipelineFloor.figures, floor)} of the floor, API ${ratio(held, pipelineFloor.figures)} of the pipeline floor`
-              : ''),
+            frameworks
+              .map(
+                ({ name, figures }) =>
+                  `; ${name} ${ratio(figures, floor)} of the floor, API ${ratio(held, figures)} of the ${name}`,
+              )
+              .join(''),
         );
         log(`round ${round}: ${describeLoad()}`);
         results.push({
@@ -457,8 +417,7 @@ async function main(): Promise<void> {
           floor,
           floorCpu,
           floorStatements,
-          nestFloor,
-          pipelineFloor,
+          frameworks,
         });
         if (heldPerfFile && floorPerfFile) {
           const apiProcess: PerfSubject = { label: 'API', pid: api.pid };
@@ -492,8 +451,8 @@ async function main(): Promise<void> {
         }
       }
       const failures: string[] = [];
-      for (const [index, { held, running, floor, nestFloor, pipelineFloor }] of results.entries()) {
-        for (const figures of [held, running?.figures, floor, nestFloor?.figures, pipelineFloor?.figures]) {
+      for (const [index, { held, running, floor, frameworks }] of results.entries()) {
+        for (const figures of [held, running?.figures, floor, ...frameworks.map((framework) => framework.figures)]) {
           if (figures && figures.non2xx + figures.errors > 0) failures.push(`round ${index + 1} had failed requests`);
         }
       }
@@ -533,10 +492,16 @@ interface RoundResult {
   floor: Figures;
   floorCpu: CpuPerPayment;
   floorStatements: StatementFigures;
-  /** The floor behind a minimal Nest app, right after the floor (BENCH_NEST_FLOOR). */
-  nestFloor: { figures: Figures; cpu: CpuPerPayment } | null;
-  /** The floor as a route of the service's own app, after the Nest floor (BENCH_PIPELINE_FLOOR). */
-  pipelineFloor: { figures: Figures; cpu: CpuPerPayment } | null;
+  /** The framework floors' phases, right after the floor's, in `startFrameworkFloors`' order. */
+  frameworks: FrameworkFigures[];
+}
+
+/** A framework floor's phase: its figures and its server's and PostgreSQL's CPU a transaction (ms). */
+interface FrameworkFigures {
+  name: string;
+  figures: Figures;
+  cpu: number;
+  postgres: number;
 }
 
 function ratio(api: Figures, floor: Figures): string {
@@ -577,35 +542,23 @@ function summarise(results: RoundResult[]): void {
       );
     }
   }
-  if (results.some(({ nestFloor }) => nestFloor)) {
+  if (results.some(({ frameworks }) => frameworks.length > 0)) {
     log(
-      "The framework floor: the floor's handler behind a minimal Nest app on the same adapter, right after the floor",
+      "The framework floors: the floor's handler behind a minimal Nest app (Nest floor), then as a route of the " +
+        "service's own app behind its request pipeline (pipeline floor), right after the floor",
     );
     log(
-      '| round | Nest floor tx/s | Nest floor p99 | Nest floor / floor | API / Nest floor | CPU/tx Nest floor | floor | PG (database) |',
+      '| round | floor | tx/s | p99 | / floor | / the floor before it | API / it | CPU/tx | PG (database) | CPU/tx of the floor |',
     );
-    log('|---|---|---|---|---|---|---|---|');
-    for (const [index, { held, floor, floorCpu, nestFloor }] of results.entries()) {
-      if (!nestFloor) continue;
-      log(
-        `| ${index + 1} | ${nestFloor.figures.requestsPerSecond.toFixed(0)} | ${nestFloor.figures.p99} ms | ${ratio(nestFloor.figures, floor)} | ` +
-          `${ratio(held, nestFloor.figures)} | ${ms(nestFloor.cpu['Nest floor'])} | ${ms(floorCpu.floor)} | ${ms(nestFloor.cpu['PostgreSQL (database)'])} |`,
-      );
-    }
-  }
-  if (results.some(({ pipelineFloor }) => pipelineFloor)) {
-    log("The pipeline floor: the floor's handler as a route of the service's own app, behind its request pipeline");
-    log(
-      '| round | pipeline floor tx/s | pipeline floor p99 | pipeline floor / floor | pipeline floor / Nest floor | API / pipeline floor | CPU/tx pipeline floor | PG (database) |',
-    );
-    log('|---|---|---|---|---|---|---|---|');
-    for (const [index, { held, floor, nestFloor, pipelineFloor }] of results.entries()) {
-      if (!pipelineFloor) continue;
-      log(
-        `| ${index + 1} | ${pipelineFloor.figures.requestsPerSecond.toFixed(0)} | ${pipelineFloor.figures.p99} ms | ${ratio(pipelineFloor.figures, floor)} | ` +
-          `${nestFloor ? ratio(pipelineFloor.figures, nestFloor.figures) : 'n/a'} | ${ratio(held, pipelineFloor.figures)} | ` +
-          `${ms(pipelineFloor.cpu['pipeline floor'])} | ${ms(pipelineFloor.cpu['PostgreSQL (database)'])} |`,
-      );
+    log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const [index, { held, floor, floorCpu, frameworks }] of results.entries()) {
+      for (const [position, { name, figures, cpu, postgres }] of frameworks.entries()) {
+        const before = position === 0 ? floor : frameworks[position - 1].figures;
+        log(
+          `| ${index + 1} | ${name} | ${figures.requestsPerSecond.toFixed(0)} | ${figures.p99} ms | ${ratio(figures, floor)} | ` +
+            `${ratio(figures, before)} | ${ratio(held, figures)} | ${ms(cpu)} | ${ms(postgres)} | ${ms(floorCpu.floor)} |`,
+        );
+      }
     }
   }
   const bestFloor = Math.max(...results.map(({ floor }) => floor.requestsPerSecond));
@@ -664,9 +617,61 @@ function drivePayments(baseUrl: string, customers: Customer[], duration: number,
   });
 }
 
-/** The pipeline floor's route, with the API's requests (bearer token, Idempotency-Key, `PaymentRequest` body). */
-function drivePipelineFloor(baseUrl: string, customers: Customer[], duration: number) {
-  return drivePaymentsWith(baseUrl, customers, { connections, duration, spreadAccounts, path: PIPELINE_FLOOR_PATH });
+/** A framework floor's server and how the bench drives it for `duration` s. */
+interface FrameworkFloor {
+  name: string;
+  server: ChildProcess;
+  drive: (duration: number) => Promise<Figures>;
+}
+
+/**
+ * Starts the framework floors BENCH_NEST_FLOOR and BENCH_PIPELINE_FLOOR ask for (header), in the
+ * order their phases run: the Nest floor, driven as the floor is, then the pipeline floor, driven
+ * with the API's own requests (bearer token, Idempotency-Key, `PaymentRequest` body) on its route.
+ */
+async function startFrameworkFloors(
+  customers: Customer[],
+  billerId: string,
+  apiEnv: NodeJS.ProcessEnv,
+): Promise<FrameworkFloor[]> {
+  const floors: FrameworkFloor[] = [];
+  const start = async (name: string, env: NodeJS.ProcessEnv, drive: FrameworkFloor['drive']) => {
+    floors.push({ name, server: await startFloorServer(__filename, env, name), drive });
+    log(`${name} ready on port ${env.BENCH_FLOOR_PORT}`);
+  };
+  if (withNestFloor) {
+    await start(
+      'Nest floor',
+      {
+        ...process.env,
+        BENCH_FLOOR_PORT: String(nestFloorPort),
+        BENCH_DATABASE_URL: databaseUrl,
+        BENCH_FLOOR_FRAMEWORK: 'nest',
+      },
+      (duration) => driveFloor(customers, billerId, duration, nestFloorPort),
+    );
+  }
+  if (withPipelineFloor) {
+    await start(
+      'pipeline floor',
+      {
+        ...apiEnv,
+        PORT: String(pipelineFloorPort),
+        BENCH_FLOOR_PORT: String(pipelineFloorPort),
+        BENCH_DATABASE_URL: databaseUrl,
+        BENCH_FLOOR_FRAMEWORK: 'pipeline',
+        BENCH_FLOOR_BILLER_ID: billerId,
+      },
+      (duration) =>
+        drivePaymentsWith(`http://127.0.0.1:${pipelineFloorPort}`, customers, {
+          connections,
+          duration,
+          spreadAccounts,
+          path: PIPELINE_FLOOR_PATH,
+        }),
+    );
+  }
+  return floors;
 }
 
 async function driveFloor(customers: Customer[], billerId: string, duration: number, port = floorPort) {
@@ -831,7 +836,7 @@ async function runFloorServer(): Promise<void> {
   const payables = new Map<string, string>();
   const handle = (payment: FloorPayment) => pay(pool, accounts, payables, payment);
   if (process.env.BENCH_FLOOR_FRAMEWORK === 'nest') return runNestFloor(handle);
-  if (process.env.BENCH_FLOOR_FRAMEWORK === 'service') return runPipelineFloor(handle);
+  if (process.env.BENCH_FLOOR_FRAMEWORK === 'pipeline') return runPipelineFloor(handle);
   const server = createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -853,10 +858,9 @@ async function runFloorServer(): Promise<void> {
 }
 
 /**
- * The framework floor: the floor's handler behind a minimal Nest app on the service's adapter
+ * The Nest floor: the floor's handler behind a minimal Nest app on the service's adapter
  * (Express, Nest's own JSON body parser), one controller, no guard, pipe, interceptor or filter
- * of the service's. What separates it from the floor is what any Nest route costs; what
- * separates the API from it is the service's own code on the route (header).
+ * of the service's. What separates it from the floor is what any Nest route costs (header).
  */
 async function runNestFloor(handle: (payment: FloorPayment) => Promise<string>): Promise<void> {
   @Controller()

@@ -4,7 +4,10 @@ import { OpenApiDocument, OperationModel, Schema } from './openapi-model';
 
 /** Checks response bodies against the schema the document gives for their status. */
 export class ResponseValidator {
-  private readonly ajv = new Ajv({ strict: false, allErrors: true });
+  // `inlineRefs: false`: a component a response refers to (ApiError, a shared DTO) is compiled once
+  // and called by every operation's validator, where inlining compiled it again into each one
+  // (the harness's Ajv time went from about 2.6 to 1.6 CPU-seconds a run; what is valid is the same).
+  private readonly ajv = new Ajv({ strict: false, allErrors: true, inlineRefs: false });
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor(document: OpenApiDocument) {

@@ -24,7 +24,8 @@ export interface PaymentLeaseHolder {
 }
 
 export type PaymentLeaseOutcome =
-  { outcome: 'taken'; expired: PaymentLeaseHolder | null } | { outcome: 'busy'; holder: PaymentLeaseHolder };
+  | { outcome: 'taken'; expired: PaymentLeaseHolder | null }
+  | { outcome: 'busy'; holder: PaymentLeaseHolder };
 
 /** What a customer sees shared through their households: bills by id, and biller accounts, with their owners. */
 export interface SharedBillsFilter {

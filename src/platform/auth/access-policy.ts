@@ -8,7 +8,10 @@ export const ACCESS_POLICY = 'access-policy';
  * AccessPolicyGuard refuses any route without one, and the app refuses to boot with one.
  */
 export type AccessPolicy =
-  { kind: 'public' } | { kind: 'internal' } | { kind: 'user'; roles?: readonly UserRole[] } | MerchantAccessPolicy;
+  | { kind: 'public' }
+  | { kind: 'internal' }
+  | { kind: 'user'; roles?: readonly UserRole[] }
+  | MerchantAccessPolicy;
 
 /**
  * A merchant route. `apiKey`: `never` for human-only routes (a key gets 403

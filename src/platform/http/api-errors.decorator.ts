@@ -107,7 +107,8 @@ function ErrorResponse(options: ErrorResponseOptions): MethodDecorator & ClassDe
   return ((target: object, key?: string | symbol, descriptor?: PropertyDescriptor) => {
     const holder = (descriptor ? descriptor.value : target) as object;
     const declared = Reflect.getMetadata(DECORATORS.API_RESPONSE, holder) as
-      Record<string, { content?: { 'application/json'?: { examples?: ErrorExamples } } }> | undefined;
+      | Record<string, { content?: { 'application/json'?: { examples?: ErrorExamples } } }>
+      | undefined;
     const earlier = declared?.[String(options.status)]?.content?.['application/json']?.examples;
     const media = options.content['application/json'];
     const merged: ErrorResponseOptions = earlier

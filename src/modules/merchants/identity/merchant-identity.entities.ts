@@ -57,7 +57,11 @@ export class MerchantMembership {
 }
 
 export type MerchantSessionEndReason =
-  'LOGOUT' | 'SWITCHED' | 'REFRESH_TOKEN_REUSED' | 'MEMBERSHIP_ENDED' | 'MERCHANT_REJECTED';
+  | 'LOGOUT'
+  | 'SWITCHED'
+  | 'REFRESH_TOKEN_REUSED'
+  | 'MEMBERSHIP_ENDED'
+  | 'MERCHANT_REJECTED';
 
 /** A dashboard session: one user, one membership. */
 @Entity({ name: 'merchant_sessions' })

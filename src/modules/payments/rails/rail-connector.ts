@@ -24,7 +24,9 @@ export const DECLINE_REASONS = ['INSUFFICIENT_FUNDS', 'DO_NOT_HONOR', 'ACCOUNT_C
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
 
 export type CaptureResult =
-  { status: 'CAPTURED'; railReference: string } | { status: 'DECLINED'; reason: DeclineReason } | { status: 'TIMEOUT' };
+  | { status: 'CAPTURED'; railReference: string }
+  | { status: 'DECLINED'; reason: DeclineReason }
+  | { status: 'TIMEOUT' };
 
 /** What the rail did with a capture reference: its outcome, nothing at all, or no answer now. */
 export type CaptureStatusResult =
@@ -52,7 +54,8 @@ export interface RefundRequest {
  * it the failure is passing (the rail unavailable, a timeout) and the refund is tried again.
  */
 export type RefundResult =
-  { status: 'REFUNDED'; refundReference: string } | { status: 'FAILED'; reason: string; final?: boolean };
+  | { status: 'REFUNDED'; refundReference: string }
+  | { status: 'FAILED'; reason: string; final?: boolean };
 
 /** Cancels whatever a capture under `reference` took, when its outcome is unknown (a timeout). */
 export interface CancelRequest {

@@ -45,6 +45,7 @@ import {
   benchSettings,
   describeLoad,
   log,
+  median,
   processTicks,
   productionEnvironment,
   recreateDatabase,
@@ -234,12 +235,6 @@ function memoryOf(pid: number): { rss: number; peak: number } {
 }
 
 const rate = (run: Run) => (run.rows * 1000) / run.ms;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 

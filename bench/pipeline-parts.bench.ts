@@ -40,6 +40,7 @@ import {
   describeLoad,
   Figures,
   log,
+  median,
   processTicks,
   productionEnvironment,
   setting,
@@ -122,12 +123,6 @@ interface Turn {
   cpuMicros: number;
   perSecond: number;
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 async function main(): Promise<void> {
   const db = new Client({ connectionString: databaseUrl });

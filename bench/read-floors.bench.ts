@@ -65,6 +65,7 @@ import {
   Figures,
   insertCustomers,
   log,
+  median,
   productionEnvironment,
   recreateDatabase,
   runCli,
@@ -187,12 +188,6 @@ interface ReadSetup {
   /** The `totalItems` both must answer, where the read counts. */
   expectedTotal?: number;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** Calls of biller_search_query the bench database has counted (one per search with text). */
 async function searchQueryCalls(db: Client): Promise<number> {

@@ -24,7 +24,8 @@
  *    payment's body) at BENCH_CONNECTIONS (32) connections: BENCH_WARMUP_SECONDS (3) s unmeasured,
  *    then BENCH_SECONDS (4) s, reading the server's CPU (every thread, from /proc) around them.
  * 3. BENCH_ROUNDS (5) rounds, the variants' order rotated each round, so the machine's drifts fall
- *    on each variant in turn; the table gives each variant's median CPU a request, its range, and
+ *    on each variant in turn; the table gives each variant's median CPU a request, that median over
+ *    the minimal Nest app's (`/ nest`, when `nest` ran), its range, and
  *    what taking the part out saved against `full`'s median (parts overlap: the savings need not
  *    add up to what `full` costs over `nest`).
  *
@@ -68,9 +69,17 @@ type Variant = 'nest' | PipelinePart[];
 const variants: Variant[] =
   process.env.BENCH_VARIANTS === undefined
     ? ['nest', [], ...allParts.map((part) => [part]), allParts]
-    : process.env.BENCH_VARIANTS.split(';').map((variant) =>
-        variant === 'nest' ? 'nest' : (variant.split(',').filter(Boolean) as PipelinePart[]),
-      );
+    : process.env.BENCH_VARIANTS.split(';').map((variant) => (variant === 'nest' ? 'nest' : partsOf(variant)));
+
+/** The parts a variant of BENCH_VARIANTS names, refused before any server starts when one is unknown. */
+function partsOf(variant: string): PipelinePart[] {
+  const parts = variant.split(',').filter(Boolean);
+  const unknown = parts.filter((part) => !(part in PIPELINE_PARTS));
+  if (unknown.length > 0) {
+    throw new Error(`BENCH_VARIANTS: unknown part ${unknown.join(', ')} (the parts: ${allParts.join(', ')})`);
+  }
+  return parts as PipelinePart[];
+}
 
 function nameOf(variant: Variant): string {
   if (variant === 'nest') return 'nest';
@@ -163,12 +172,16 @@ async function main(): Promise<void> {
     }
   }
 
-  const full = turns.get('full');
-  const fullMedian = full && full.length > 0 ? median(full.map((turn) => turn.cpuMicros)) : undefined;
+  const medianOf = (name: string) => {
+    const measured = turns.get(name);
+    return measured && measured.length > 0 ? median(measured.map((turn) => turn.cpuMicros)) : undefined;
+  };
+  const fullMedian = medianOf('full');
+  const nestMedian = medianOf('nest');
   log('');
-  log(`The server's CPU a request (every thread), medians of ${rounds} rounds`);
-  log('| variant | what it leaves out | req/s | CPU a request | range | saved against full |');
-  log('|---|---|---|---|---|---|');
+  log(`The server's CPU a request (every thread), medians of ${rounds} rounds; / nest: against the minimal Nest app's`);
+  log('| variant | what it leaves out | req/s | CPU a request | / nest | range | saved against full |');
+  log('|---|---|---|---|---|---|---|');
   for (const variant of variants) {
     const name = nameOf(variant);
     const cpu = turns.get(name)!.map((turn) => turn.cpuMicros);
@@ -182,8 +195,9 @@ async function main(): Promise<void> {
             ? 'nothing'
             : `${variant.length} parts`;
     const saved = fullMedian === undefined || name === 'full' ? '' : `${(fullMedian - median(cpu)).toFixed(0)} us`;
+    const againstNest = nestMedian === undefined ? '' : (median(cpu) / nestMedian).toFixed(2);
     log(
-      `| ${name} | ${what} | ${rate.toFixed(0)} | ${median(cpu).toFixed(0)} us | ${Math.min(...cpu).toFixed(0)}-${Math.max(...cpu).toFixed(0)} us | ${saved} |`,
+      `| ${name} | ${what} | ${rate.toFixed(0)} | ${median(cpu).toFixed(0)} us | ${againstNest} | ${Math.min(...cpu).toFixed(0)}-${Math.max(...cpu).toFixed(0)} us | ${saved} |`,
     );
   }
 }

@@ -29,6 +29,13 @@
  *    what taking the part out saved against `full`'s median (parts overlap: the savings need not
  *    add up to what `full` costs over `nest`).
  *
+ * BENCH_ROUTE_QUERIES (0) gives the route that many round trips to PostgreSQL before it answers,
+ * one after the other (`SELECT $1` through a `pg` pool of the server's own, the same in every
+ * variant, `nest` included), so the parts are measured on a route that waits on the database as
+ * `POST /payments` does (12 is about a payment's: the acceptance floor's statements) rather than
+ * on one that answers at once; BENCH_ROUTE_SLEEP_MS (0) then has it wait that long on a timer
+ * (a wait with no round trip, to tell the two apart).
+ *
  * BENCH_SERVER_NODE_ARGS passes flags to every server (`--cpu-prof --cpu-prof-dir=DIR` profiles
  * them: a profile is written when its server is stopped with SIGINT, which the bench sends).
  * BENCH_DATABASE_URL names another database. Not part of the tests.
@@ -58,6 +65,16 @@ const rounds = setting('BENCH_ROUNDS', 5);
 const seconds = setting('BENCH_SECONDS', 4);
 const warmUpSeconds = setting('BENCH_WARMUP_SECONDS', 3);
 const connections = setting('BENCH_CONNECTIONS', 32);
+/** What the route waits for before it answers (header): round trips, then a timer's milliseconds. */
+const routeQueries = wholeNumber('BENCH_ROUTE_QUERIES');
+const routeSleepMs = wholeNumber('BENCH_ROUTE_SLEEP_MS');
+
+/** A setting of 0 or more, 0 by default; anything else refused before any server starts. */
+function wholeNumber(name: string): number {
+  const value = setting(name, 0);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name}: a whole number, not ${process.env[name]}`);
+  return value;
+}
 const baseUrl = `http://127.0.0.1:${port}`;
 // BENCH_SERVER_NODE_ARGS (`--cpu-prof --cpu-prof-dir=DIR`) passes flags to every server.
 const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -103,6 +120,8 @@ async function start(variant: Variant): Promise<ChildProcess> {
         ...environment,
         PIPELINE_SERVER: variant === 'nest' ? 'nest' : 'api',
         PIPELINE_WITHOUT: variant === 'nest' ? '' : variant.join(','),
+        PIPELINE_ROUTE_QUERIES: String(routeQueries),
+        PIPELINE_ROUTE_SLEEP_MS: String(routeSleepMs),
       },
       execArgv: ['-r', 'ts-node/register/transpile-only', ...serverNodeArgs],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -147,7 +166,10 @@ async function main(): Promise<void> {
   const first = await start([]);
   const customers = await logIn(baseUrl, rows);
   await stop(first);
-  log(`${customers.length} customers logged in; ${connections} connections, ${seconds} s a turn, ${rounds} rounds`);
+  log(
+    `${customers.length} customers logged in; ${connections} connections, ${seconds} s a turn, ${rounds} rounds; ` +
+      `the route makes ${routeQueries} round trip${routeQueries === 1 ? '' : 's'} and waits ${routeSleepMs} ms before it answers`,
+  );
 
   const turns = new Map<string, Turn[]>(variants.map((variant) => [nameOf(variant), []]));
   for (let round = 0; round < rounds; round++) {

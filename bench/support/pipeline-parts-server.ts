@@ -1,11 +1,12 @@
 /**
- * One server of `bench/pipeline-parts.bench.ts`: `POST /api/v1/bench-floor/payments` answering at
- * once (no statement, no Redis command of its own), either behind a minimal Nest app
- * (`PIPELINE_SERVER=nest`) or as a route of the built `ApiModule`, declared as `POST /payments` is
- * and configured as `configureHttpApp` configures the API, with the parts named in
- * `PIPELINE_WITHOUT` (comma-separated, `PIPELINE_PARTS` of `./pipeline-parts.ts`) taken out. Each part is taken out
- * by replacing it in this process only: the build is not changed. Forked by the bench with
- * ts-node; it says `ready` over IPC once it listens on PORT.
+ * One server of `bench/pipeline-parts.bench.ts`: `POST /api/v1/bench-floor/payments` answering
+ * once it has waited as PIPELINE_ROUTE_QUERIES and PIPELINE_ROUTE_SLEEP_MS say (below; by
+ * default at once, with no statement and no Redis command of its own), either behind a minimal
+ * Nest app (`PIPELINE_SERVER=nest`) or as a route of the built `ApiModule`, declared as `POST
+ * /payments` is and configured as `configureHttpApp` configures the API, with the parts named in
+ * `PIPELINE_WITHOUT` (comma-separated, `PIPELINE_PARTS` of `./pipeline-parts.ts`) taken out. Each
+ * part is taken out by replacing it in this process only: the build is not changed. Forked by the
+ * bench with ts-node; it says `ready` over IPC once it listens on PORT.
  */
 import 'reflect-metadata';
 import { Body, Controller, HttpCode, Module, Post, type ExecutionContext, type Type } from '@nestjs/common';
@@ -14,6 +15,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { verify, type Algorithm, type Secret } from 'jsonwebtoken';
 import { join } from 'node:path';
+import { Pool } from 'pg';
 import { PIPELINE_PARTS } from './pipeline-parts';
 
 const without = new Set((process.env.PIPELINE_WITHOUT ?? '').split(',').filter(Boolean));
@@ -21,6 +23,27 @@ for (const part of without) {
   if (!(part in PIPELINE_PARTS)) throw new Error(`unknown pipeline part ${part}`);
 }
 const port = Number(process.env.PORT);
+/**
+ * What the route waits for before it answers, the same in every variant (`nest` included):
+ * PIPELINE_ROUTE_QUERIES (0) round trips to PostgreSQL one after the other, each `SELECT $1`
+ * through a `pg` pool of the server's own (4 connections), then PIPELINE_ROUTE_SLEEP_MS (0) of a
+ * timer. With neither the route answers at once, as it always did.
+ */
+const routeQueries = Number(process.env.PIPELINE_ROUTE_QUERIES ?? 0);
+const routeSleepMs = Number(process.env.PIPELINE_ROUTE_SLEEP_MS ?? 0);
+const pool = routeQueries > 0 ? new Pool({ connectionString: process.env.DATABASE_URL, max: 4 }) : undefined;
+
+type Answer = { id: string; status: string };
+
+/** `answer` once the route's waits are done, or at once when it has none. */
+function afterRouteWork(amount: number, answer: Answer): Answer | Promise<Answer> {
+  if (!pool && routeSleepMs === 0) return answer;
+  return (async () => {
+    for (let index = 0; index < routeQueries; index++) await pool!.query('SELECT $1::int AS amount', [amount]);
+    if (routeSleepMs > 0) await new Promise((done) => setTimeout(done, routeSleepMs));
+    return answer;
+  })();
+}
 
 /** A module of the build, the one `ApiModule` itself loads, so that a change to it is seen there. */
 function built<T>(path: string): Promise<T> {
@@ -32,8 +55,8 @@ async function nestServer(): Promise<void> {
   class NestController {
     @Post('payments')
     @HttpCode(200)
-    pay(@Body() body: { amount: number }): { id: string; status: string } {
-      return { id: String(body.amount), status: 'PENDING' };
+    pay(@Body() body: { amount: number }): Answer | Promise<Answer> {
+      return afterRouteWork(body.amount, { id: String(body.amount), status: 'PENDING' });
     }
   }
   @Module({ controllers: [NestController] })
@@ -120,8 +143,8 @@ async function apiServer(): Promise<void> {
     @Post('payments')
     @(without.has('user-guard') ? auth.Public() : auth.CustomerAuth())
     @HttpCode(200)
-    pay(_principal: unknown, key: string | undefined, body: { amount: number }): { id: string; status: string } {
-      return { id: `${body.amount}${key ?? ''}`, status: 'PENDING' };
+    pay(_principal: unknown, key: string | undefined, body: { amount: number }): Answer | Promise<Answer> {
+      return afterRouteWork(body.amount, { id: `${body.amount}${key ?? ''}`, status: 'PENDING' });
     }
   }
   // The parameters as the service's route declares them, each only where its part is kept.

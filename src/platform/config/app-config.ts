@@ -112,10 +112,12 @@ export class AppConfig implements ConfigSliceChecks {
    * once per connection. A pooler in transaction mode (PgBouncer's `pool_mode = transaction`)
    * hands each transaction whichever server connection is free, where a name prepared on another
    * one is unknown: `false` sends each statement unnamed (parsed and planned at every run, same
-   * rows). README "Behind PgBouncer".
+   * rows). Named, each transaction's BEGIN also goes with its first statement, as a named
+   * statement of the connection (database/deferred-begin-client.ts); unnamed, it goes alone.
+   * README "Behind PgBouncer".
    */
   @Setting(
-    'run the SQL as named prepared statements (planned once per connection); `false` behind a transaction-pooling PgBouncer (README "Behind PgBouncer")',
+    'run the SQL as named prepared statements (planned once per connection), and send each transaction\'s `BEGIN` with its first statement; `false` behind a transaction-pooling PgBouncer (README "Behind PgBouncer")',
   )
   @Transform(toBoolean)
   @IsBoolean()

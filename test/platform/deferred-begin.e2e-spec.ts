@@ -10,8 +10,9 @@ import { executorOn, namesStatements, run } from '../../src/platform/database/st
 /**
  * A transaction's BEGIN sent with its first statement (deferred-begin-client.ts): the statement
  * runs inside the transaction, commits and rolls back with it, fails with its own error, and
- * costs one round trip where it cost two. Where statements are unnamed (the `pgbouncer` project)
- * the BEGIN goes alone, as TypeORM sends it: the same outcomes, one round trip more.
+ * costs one round trip where it cost two. Where statements are unnamed (DATABASE_NAMED_STATEMENTS
+ * =false, as behind PgBouncer) the BEGIN goes alone, as TypeORM sends it: the same outcomes, one
+ * round trip more.
  */
 const TABLE = `deferred_begin_probe_${randomBytes(3).toString('hex')}`;
 const insertText = `INSERT INTO ${TABLE} (n) VALUES (:n!) RETURNING n AS "n!"`;
@@ -95,7 +96,7 @@ describe("a transaction's BEGIN, sent with its first statement", () => {
 
   it('uses the deferring client where statements are named, and defers only there', () => {
     expect(client).toBeInstanceOf(DeferredBeginClient);
-    expect(defers).toBe(process.env.TEST_JEST_PROJECT !== 'pgbouncer' && process.env.DATABASE_VIA_PGBOUNCER !== '1');
+    expect(defers).toBe(loadConfig(process.env).DATABASE_NAMED_STATEMENTS);
   });
 
   it('runs the first statement inside the transaction, in one round trip with BEGIN, and commits it', async () => {
@@ -156,6 +157,25 @@ describe("a transaction's BEGIN, sent with its first statement", () => {
     await runner.rollbackTransaction();
     expect(await outsideTransaction()).toBe(true);
     expect(await run(executorOn(runner.manager), SQL.divide, { d: 1 })).toEqual([{ q: 1 }]);
+  });
+
+  it('drops a BEGIN still held when its client goes back to the pool', async () => {
+    await runner.startTransaction();
+    // Released with the transaction neither committed nor rolled back.
+    await runner.release();
+    const next = dataSource.createQueryRunner();
+    try {
+      // The pool lends its most recently returned client first: the same one.
+      expect(await next.connect()).toBe(client);
+      const n = randomInt(1, 1_000_000_000);
+      await run(executorOn(next.manager), SQL.insert, { n });
+      // A BEGIN sent on its own instead leaves the next borrower inside the open transaction.
+      expect(await committed(n)).toBe(defers);
+      if (!defers) await next.query('ROLLBACK');
+    } finally {
+      await next.release();
+    }
+    runner = dataSource.createQueryRunner();
   });
 
   it("keeps TypeORM's own statements with parameters in the transaction `dataSource.transaction` opens", async () => {

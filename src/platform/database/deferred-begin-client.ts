@@ -48,6 +48,23 @@ export class DeferredBeginClient extends Client {
     // sent); its overloads are pg's, and what the client does with each is in `route`.
     const send = (...args: unknown[]) => (Client.prototype.query as (...args: unknown[]) => unknown).apply(this, args);
     Object.defineProperty(this, 'query', { value: (...args: unknown[]) => this.route(send, args) });
+    // pg-pool sets `release` on each checkout. A client handed back while it holds a BEGIN (a
+    // runner released with its transaction neither committed nor rolled back) drops it, so the
+    // next borrower's statements do not start in a transaction it never asked for; sent, such a
+    // BEGIN would have left the connection inside an open transaction instead.
+    let release: ((error?: Error | boolean) => void) | undefined;
+    Object.defineProperty(this, 'release', {
+      configurable: true,
+      get: () =>
+        release &&
+        ((error?: Error | boolean) => {
+          this.held = false;
+          release?.(error);
+        }),
+      set: (value: ((error?: Error | boolean) => void) | undefined) => {
+        release = value;
+      },
+    });
   }
 
   /** Whether a `BEGIN` is held back on this client (for the specs). */

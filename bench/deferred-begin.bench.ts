@@ -14,7 +14,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ClientConfig } from 'pg';
-import { DEFER_BEGIN_OPTION, DeferredBeginClient } from '../src/platform/database/deferred-begin-client';
+import { DeferredBeginClient } from '../src/platform/database/deferred-begin-client';
+import { NAMED_STATEMENTS_OPTION } from '../src/platform/database/statement-executor';
 import { log, median, setting } from './support/bench-kit';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -32,9 +33,10 @@ interface Side {
 }
 
 async function side(name: string, defers: boolean): Promise<Side> {
-  const config: ClientConfig & { [DEFER_BEGIN_OPTION]: boolean } = {
+  // Deferring follows named statements, as on the service's pools.
+  const config: ClientConfig & { [NAMED_STATEMENTS_OPTION]: boolean } = {
     connectionString: databaseUrl,
-    [DEFER_BEGIN_OPTION]: defers,
+    [NAMED_STATEMENTS_OPTION]: defers,
   };
   const client = new DeferredBeginClient(config);
   await client.connect();

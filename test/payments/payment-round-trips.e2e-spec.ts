@@ -42,6 +42,8 @@ const NAMES_BY_TEXT = new Map(
  * ledger accounts are open, as for every payment but a process's first.
  */
 describe('round trips of an accepted payment', () => {
+  /** Whether the app reaches PostgreSQL through the run's PgBouncer (statements unnamed). */
+  const viaPgBouncer = process.env.TEST_JEST_PROJECT === 'pgbouncer' || DATABASE_VIA_PGBOUNCER;
   let kit: PaymentsApp;
 
   beforeAll(async () => {
@@ -102,7 +104,6 @@ describe('round trips of an accepted payment', () => {
 
     // Each transaction's BEGIN goes with its first statement where statements are named
     // (deferred-begin-client.ts); behind PgBouncer, unnamed, TypeORM's START TRANSACTION goes alone.
-    const viaPgBouncer = process.env.TEST_JEST_PROJECT === 'pgbouncer' || DATABASE_VIA_PGBOUNCER;
     const begin = viaPgBouncer ? ['START TRANSACTION'] : [];
     expect(sent).toEqual([
       'billers.for-payment-by-slug',
@@ -133,7 +134,6 @@ describe('round trips of an accepted payment', () => {
   });
 
   it("reaches PostgreSQL as its Jest project says: through the run's PgBouncer, unnamed, in `pgbouncer`; directly, named, in `e2e`", async () => {
-    const viaPgBouncer = process.env.TEST_JEST_PROJECT === 'pgbouncer' || DATABASE_VIA_PGBOUNCER;
     const customer = await kit.newCustomer();
     const sent = await statementsSentBy(() => kit.pay(customer, { amount: 10_000 }));
     // The statements made by a config object: the repositories' (TypeORM's START TRANSACTION and

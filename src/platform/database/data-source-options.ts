@@ -1,7 +1,7 @@
 import type { DataSourceOptions, EntitySchema, MixedList } from 'typeorm';
 import { MIGRATIONS } from '../../../migrations';
 import { AppConfig } from '../config/app-config';
-import { DEFER_BEGIN_OPTION, DeferredBeginClient } from './deferred-begin-client';
+import { DeferredBeginClient } from './deferred-begin-client';
 import { EXPORT_TIMEOUTS_OPTION, type ExportTimeouts, NAMED_STATEMENTS_OPTION } from './statement-executor';
 import { SERVICE_PG_TYPES } from './timestamp-parser';
 
@@ -55,9 +55,8 @@ export function dataSourceOptions(
       // Read by the statement executor (pg ignores it): named or unnamed prepared statements.
       [NAMED_STATEMENTS_OPTION]: config.DATABASE_NAMED_STATEMENTS ?? true,
       // The pool's client: a transaction's BEGIN goes with its first statement, where statements
-      // are named (deferred-begin-client.ts says why only there).
+      // are named by the option above (deferred-begin-client.ts says why only there).
       Client: DeferredBeginClient,
-      [DEFER_BEGIN_OPTION]: config.DATABASE_NAMED_STATEMENTS ?? true,
       // Read by the statement executor (pg ignores it): the bounds of a cursor export's statement.
       ...(exportTimeouts === undefined ? {} : { [EXPORT_TIMEOUTS_OPTION]: exportTimeouts }),
       // A startup parameter: PgBouncer refuses it unless told to ignore it (README "Behind

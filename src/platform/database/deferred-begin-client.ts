@@ -1,10 +1,5 @@
 import { Client, Query, type ClientConfig, type Connection, type QueryConfig, type QueryResult } from 'pg';
-
-/**
- * The key, in a data source's `extra` options (data-source-options.ts), of whether its clients
- * defer `BEGIN` (`DeferredBeginClient`); `pg` ignores it.
- */
-export const DEFER_BEGIN_OPTION = 'deferBegin';
+import { NAMED_STATEMENTS_OPTION } from './statement-executor';
 
 /** The name each connection prepares `BEGIN` under, the first time it defers one. */
 export const BEGIN_STATEMENT = 'platform.begin';
@@ -41,11 +36,13 @@ export class DeferredBeginClient extends Client {
   /** A `BEGIN` answered but not sent yet. */
   private held = false;
 
-  constructor(config?: ClientConfig & { [DEFER_BEGIN_OPTION]?: boolean }) {
+  /** `config` is the pool's options (pg-pool hands them on), with the data source's `NAMED_STATEMENTS_OPTION`. */
+  constructor(config?: ClientConfig & { [NAMED_STATEMENTS_OPTION]?: boolean }) {
     super(config);
-    this.defers = config?.[DEFER_BEGIN_OPTION] === true;
-    // pg's own `query`, looked up on each call (so a spy on `Client.prototype.query` sees what is
-    // sent); its overloads are pg's, and what the client does with each is in `route`.
+    // Named unless told otherwise, as the statement executor's `namesStatements` reads the same key.
+    this.defers = config?.[NAMED_STATEMENTS_OPTION] !== false;
+    // pg's own `query`, the prototype's (this instance's is the one defined here), looked up on
+    // each call; its overloads are pg's, and what the client does with each is in `route`.
     const send = (...args: unknown[]) => (Client.prototype.query as (...args: unknown[]) => unknown).apply(this, args);
     Object.defineProperty(this, 'query', { value: (...args: unknown[]) => this.route(send, args) });
     // pg-pool sets `release` on each checkout. A client handed back while it holds a BEGIN (a
@@ -65,11 +62,6 @@ export class DeferredBeginClient extends Client {
         release = value;
       },
     });
-  }
-
-  /** Whether a `BEGIN` is held back on this client (for the specs). */
-  get holdsBegin(): boolean {
-    return this.held;
   }
 
   private route(send: (...args: unknown[]) => unknown, args: unknown[]): unknown {

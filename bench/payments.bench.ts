@@ -163,6 +163,7 @@ import {
   startBuilt,
   startFloorServer,
   stopChildren,
+  switchMeter,
 } from './support/bench-kit';
 import { hrtimeUs, profileDirOf, summariseProfile } from './support/cpu-profile';
 import {
@@ -310,6 +311,7 @@ async function main(): Promise<void> {
         await driveFloor(customers, billerId, warmUpSeconds);
         const statements = await countStatements(db, redisUrl);
         const counter = cpuCounter({ floor: floorServer.pid }, database);
+        const floorSwitches = switchMeter(floorServer.pid);
         const floorPerf = recorded ? perfRecording('floor') : undefined;
         const floor = await driveFloor(customers, billerId, seconds);
         const floorPerfFile = await floorPerf?.stop();
@@ -317,14 +319,17 @@ async function main(): Promise<void> {
         const floorStatements = await statements.stop(floor.responses2xx);
         log(`round ${round}: floor              ${describeFigures(floor)}`);
         log(`round ${round}: CPU per floor transaction: ${describeCpu(floorCpu)}`);
+        log(`round ${round}: a floor transaction: ${floorSwitches(floor.responses2xx)}`);
         log(`round ${round}: per floor transaction: ${describeStatements(floorStatements)}`);
         for (const line of floorStatements.tables) log(line);
         const frameworks: FrameworkFigures[] = [];
         for (const framework of frameworkFloors) {
           await framework.drive(warmUpSeconds);
           const counter = cpuCounter({ [framework.name]: framework.server.pid }, database);
+          const switches = switchMeter(framework.server.pid);
           const figures = await framework.drive(seconds);
           const cpu = counter(figures.responses2xx);
+          const switched = switches(figures.responses2xx);
           frameworks.push({
             name: framework.name,
             figures,
@@ -333,6 +338,7 @@ async function main(): Promise<void> {
           });
           log(`round ${round}: ${framework.name.padEnd(18)} ${describeFigures(figures)}`);
           log(`round ${round}: CPU per ${framework.name} transaction: ${describeCpu(cpu)}`);
+          log(`round ${round}: a ${framework.name} transaction: ${switched}`);
         }
         return { floor, floorCpu, floorStatements, floorPerfFile, frameworks };
       };
@@ -355,6 +361,7 @@ async function main(): Promise<void> {
         const rows = await paymentRows(db);
         const statements = await countStatements(db, redisUrl);
         const heldCounter = cpuCounter({ API: api.pid }, database);
+        const heldSwitches = switchMeter(api.pid);
         const heldPerf = recorded ? perfRecording('held') : undefined;
         window.fromUs = hrtimeUs();
         const held = await drivePayments(baseUrl, customers, seconds, true);
@@ -364,6 +371,7 @@ async function main(): Promise<void> {
         const heldStatements = await statements.stop(held.responses2xx);
         log(`round ${round}: API, worker held   ${describeFigures(held)}`);
         log(`round ${round}: CPU per accepted payment: ${describeCpu(heldCpu)}`);
+        log(`round ${round}: an accepted payment: ${heldSwitches(held.responses2xx)}`);
         log(`round ${round}: per accepted payment: ${describeStatements(heldStatements)}`);
         for (const line of heldStatements.tables) log(line);
         const { floor, floorCpu, floorStatements, floorPerfFile, frameworks } =

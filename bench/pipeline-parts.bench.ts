@@ -53,6 +53,7 @@ import {
   productionEnvironment,
   setting,
   stopChildren,
+  switchMeter,
   track,
 } from './support/bench-kit';
 import { Customer, drivePayments, logIn } from './support/payment-kit';
@@ -179,9 +180,11 @@ async function main(): Promise<void> {
       const child = await start(variant);
       await drive(customers, warmUpSeconds);
       const before = processTicks(child.pid!);
+      const switches = switchMeter(child.pid);
       const result = await drive(customers, seconds);
       // USER_HZ is 100 on Linux: a tick is 10 ms.
       const cpuMicros = ((processTicks(child.pid!) - before) * 10_000) / Math.max(result.responses2xx, 1);
+      const switched = switches(result.responses2xx);
       await stop(child);
       if (result.non2xx > 0 || result.errors > 0) {
         throw new Error(`${nameOf(variant)}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
@@ -191,6 +194,7 @@ async function main(): Promise<void> {
       log(
         `round ${round + 1}: ${nameOf(variant).padEnd(28)} ${turn.perSecond.toFixed(0)} req/s, ${cpuMicros.toFixed(0)} us of CPU a request`,
       );
+      log(`round ${round + 1}: ${''.padEnd(28)} a request: ${switched}`);
     }
   }
 

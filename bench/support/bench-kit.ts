@@ -323,6 +323,52 @@ export function processTicks(pid: number): number {
 }
 
 /**
+ * The context switches of a process's main thread (the event loop's: a voluntary one each time
+ * it sleeps, a nonvoluntary one each time the scheduler takes its core) and of all its threads,
+ * from /proc/<pid>/status and /proc/<pid>/task/<tid>/status; zeros without /proc.
+ */
+export function processSwitches(pid: number): { main: number; mainForced: number; threads: number } {
+  const read = (path: string) => {
+    const text = readFileSync(path, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+    return { voluntary: field('voluntary_ctxt_switches'), forced: field('nonvoluntary_ctxt_switches') };
+  };
+  try {
+    const main = read(`/proc/${pid}/status`);
+    let threads = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const task = read(`/proc/${pid}/task/${tid}/status`);
+        threads += task.voluntary + task.forced;
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+    return { main: main.voluntary, mainForced: main.forced, threads };
+  } catch {
+    return { main: 0, mainForced: 0, threads: 0 };
+  }
+}
+
+/**
+ * Counts a process's context switches (`processSwitches`) from the call; the function it returns
+ * describes them per request answered since: how often the event loop slept (a voluntary switch
+ * of the main thread), how often the scheduler took its core (a forced one), and every thread's.
+ */
+export function switchMeter(pid: number | undefined): (requests: number) => string {
+  const before = pid === undefined ? undefined : processSwitches(pid);
+  return (requests) => {
+    if (pid === undefined || before === undefined) return 'n/a';
+    const after = processSwitches(pid);
+    const per = (value: number) => (value / Math.max(requests, 1)).toFixed(2);
+    return (
+      `the event loop slept ${per(after.main - before.main)} times, was preempted ${per(after.mainForced - before.mainForced)} times; ` +
+      `every thread switched ${per(after.threads - before.threads)} times`
+    );
+  };
+}
+
+/**
  * CPU ticks used by the PostgreSQL server: its processes alive now, and those that ended (a
  * backend whose pool connection closed), which the postmaster counts as its children's time.
  */

@@ -19,6 +19,6 @@ export class MetricsController {
     content: { 'text/plain': { schema: { type: 'string' } } },
   })
   async scrape(): Promise<string> {
-    return this.metrics.registry.metrics();
+    return this.metrics.scrape();
   }
 }

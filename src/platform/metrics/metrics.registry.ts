@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { Counter, Histogram, Registry } from 'prom-client';
+import { processMetricsRegistry } from './process-metrics';
 
-/** The process's Prometheus registry and the HTTP metrics every request feeds. */
+/**
+ * The app's Prometheus registry and the HTTP metrics every request feeds. The process's own
+ * metrics are in one registry per process (`processMetricsRegistry`); a scrape answers both.
+ */
 @Injectable()
 export class MetricsRegistry {
   readonly registry = new Registry();
@@ -22,6 +26,12 @@ export class MetricsRegistry {
   });
 
   constructor() {
-    collectDefaultMetrics({ register: this.registry });
+    // The process's metrics start with its first app, not its first scrape.
+    processMetricsRegistry();
+  }
+
+  /** The exposition of a scrape: the process's metrics, then the app's. */
+  async scrape(): Promise<string> {
+    return Registry.merge([processMetricsRegistry(), this.registry]).metrics();
   }
 }

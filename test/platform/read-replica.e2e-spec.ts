@@ -36,7 +36,7 @@ describe('read replica (DATABASE_REPLICA_URL)', () => {
   /**
    * The export's window: the two minutes around the stuck payment, not the last hours. The primary is the run's
    * shared database, and over the last three hours the export read every payment the run had made, the 40,000 that
-   * merchant-payments.e2e-spec.ts seeds an hour back included when it ran first: 7.3 s of PostgreSQL once.
+   * merchant-payments.e2e-spec.ts seeds an hour back included once that spec had run: 7.3 s of PostgreSQL once.
    */
   const exportWindow = {
     from: new Date(twoHoursAgo.getTime() - 60_000).toISOString(),

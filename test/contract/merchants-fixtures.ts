@@ -3,7 +3,12 @@ import { MerchantStatementGenerator } from '../../src/modules/merchants/statemen
 import { parseStatementPeriod } from '../../src/modules/merchants/statements/statement-period';
 import { plantMerchantCapture } from '../factories/merchant-ledger.factory';
 import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
-import { approvedMerchant, merchantRegistration, registerMerchant } from '../factories/merchant.factory';
+import {
+  approvedMerchant,
+  localhostOrigin,
+  merchantRegistration,
+  registerMerchant,
+} from '../factories/merchant.factory';
 import {
   latestInvitationToken,
   MERCHANT_PASSWORD,
@@ -36,12 +41,11 @@ async function pendingInvitation(context: FixtureContext): Promise<string> {
 }
 
 /** A test-mode origin of the caller's merchant (verified at once, so its check needs no network); answers its id. */
-async function localhostOrigin(context: FixtureContext): Promise<string> {
-  const port = 1024 + Math.floor(Math.random() * 60_000);
+async function testModeOrigin(context: FixtureContext): Promise<string> {
   const response = await context.http
     .post('/api/v1/merchant/origins')
     .set(context.headers)
-    .send({ origin: `http://localhost:${port}` })
+    .send({ origin: localhostOrigin() })
     .expect(201);
   return (response.body as { id: string }).id;
 }
@@ -166,8 +170,8 @@ export const MERCHANT_FIXTURES: Record<string, Fixture> = {
     const created = await context.http.post('/api/v1/merchant/api-keys').set(context.headers).send({}).expect(201);
     return { pathParams: { apiKeyId: (created.body as { id: string }).id } };
   },
-  MerchantOrigins_verify: async (context) => ({ pathParams: { id: await localhostOrigin(context) } }),
-  MerchantOrigins_remove: async (context) => ({ pathParams: { id: await localhostOrigin(context) } }),
+  MerchantOrigins_verify: async (context) => ({ pathParams: { id: await testModeOrigin(context) } }),
+  MerchantOrigins_remove: async (context) => ({ pathParams: { id: await testModeOrigin(context) } }),
   MerchantWebhookEndpoints_create: () => Promise.resolve({ body: { url: WEBHOOK_URL, enabledEvents: ['*'] } }),
   MerchantWebhookEndpoints_update: async (context) => ({
     pathParams: { id: await webhookEndpoint(context) },

@@ -79,3 +79,17 @@ export async function approvedMerchant(
     throw new Error(`approval answered ${response.status}: ${JSON.stringify(response.body)}`);
   return { merchant: response.body as MerchantBody, onboardingToken: registered.onboardingToken };
 }
+
+/** The ports `localhostOrigin` hands out: 1024-61023, from a random start, one after another. */
+const LOCALHOST_PORTS = { first: 1024, count: 60_000 };
+let nextLocalhostPort = Math.floor(Math.random() * LOCALHOST_PORTS.count);
+
+/**
+ * A test-mode origin (`http://localhost:<port>`) no earlier call of this process answered, so a
+ * merchant adding several never meets 409 ORIGIN_ALREADY_EXISTS: each call takes the next port of
+ * the range, where ports drawn at random repeated now and then (a spec adds up to twenty).
+ */
+export function localhostOrigin(): string {
+  const port = LOCALHOST_PORTS.first + (nextLocalhostPort++ % LOCALHOST_PORTS.count);
+  return `http://localhost:${port}`;
+}

@@ -1,5 +1,5 @@
 import type { Response } from 'supertest';
-import { approvedMerchant } from '../factories/merchant.factory';
+import { approvedMerchant, localhostOrigin } from '../factories/merchant.factory';
 import {
   MERCHANT_PASSWORD,
   MerchantMember,
@@ -86,11 +86,10 @@ describe('Merchant role matrix: every route x every role x API key', () => {
 
   /** A test-mode origin (verified at once: its check needs no network); answers its id. */
   async function newOrigin(): Promise<string> {
-    const port = 1024 + Math.floor(Math.random() * 60_000);
     const response = await http()
       .post('/api/v1/merchant/origins')
       .set(owner.headers)
-      .send({ origin: `http://localhost:${port}` })
+      .send({ origin: localhostOrigin() })
       .expect(201);
     return (response.body as { id: string }).id;
   }

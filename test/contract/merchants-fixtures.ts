@@ -4,8 +4,8 @@ import { parseStatementPeriod } from '../../src/modules/merchants/statements/sta
 import { plantMerchantCapture } from '../factories/merchant-ledger.factory';
 import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
 import {
+  addLocalhostOrigin,
   approvedMerchant,
-  localhostOrigin,
   merchantRegistration,
   registerMerchant,
 } from '../factories/merchant.factory';
@@ -36,16 +36,6 @@ async function pendingInvitation(context: FixtureContext): Promise<string> {
     .post('/api/v1/merchant/team/invitations')
     .set(context.headers)
     .send({ email: `${unique('invitee')}@merchant.example`, role: 'ANALYST' })
-    .expect(201);
-  return (response.body as { id: string }).id;
-}
-
-/** A test-mode origin of the caller's merchant (verified at once, so its check needs no network); answers its id. */
-async function testModeOrigin(context: FixtureContext): Promise<string> {
-  const response = await context.http
-    .post('/api/v1/merchant/origins')
-    .set(context.headers)
-    .send({ origin: localhostOrigin() })
     .expect(201);
   return (response.body as { id: string }).id;
 }
@@ -170,8 +160,8 @@ export const MERCHANT_FIXTURES: Record<string, Fixture> = {
     const created = await context.http.post('/api/v1/merchant/api-keys').set(context.headers).send({}).expect(201);
     return { pathParams: { apiKeyId: (created.body as { id: string }).id } };
   },
-  MerchantOrigins_verify: async (context) => ({ pathParams: { id: await testModeOrigin(context) } }),
-  MerchantOrigins_remove: async (context) => ({ pathParams: { id: await testModeOrigin(context) } }),
+  MerchantOrigins_verify: async (context) => ({ pathParams: { id: await addLocalhostOrigin(context.app, context) } }),
+  MerchantOrigins_remove: async (context) => ({ pathParams: { id: await addLocalhostOrigin(context.app, context) } }),
   MerchantWebhookEndpoints_create: () => Promise.resolve({ body: { url: WEBHOOK_URL, enabledEvents: ['*'] } }),
   MerchantWebhookEndpoints_update: async (context) => ({
     pathParams: { id: await webhookEndpoint(context) },

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { AppTarget, Caller, httpOf } from '../support/app-target';
 import { adminOf } from './staff-user.factory';
 
@@ -80,16 +80,22 @@ export async function approvedMerchant(
   return { merchant: response.body as MerchantBody, onboardingToken: registered.onboardingToken };
 }
 
-/** The ports `localhostOrigin` hands out: 1024-61023, from a random start, one after another. */
+/** The ports `addLocalhostOrigin` hands out: 1024-61023, from a random start, one after another. */
 const LOCALHOST_PORTS = { first: 1024, count: 60_000 };
-let nextLocalhostPort = Math.floor(Math.random() * LOCALHOST_PORTS.count);
+let nextLocalhostPort = randomInt(0, LOCALHOST_PORTS.count);
 
 /**
- * A test-mode origin (`http://localhost:<port>`) no earlier call of this process answered, so a
- * merchant adding several never meets 409 ORIGIN_ALREADY_EXISTS: each call takes the next port of
- * the range, where ports drawn at random repeated now and then (a spec adds up to twenty).
+ * Adds a test-mode origin (`http://localhost:<port>`, verified at once: its check needs no network)
+ * to the caller's merchant; answers its id. Each call takes the next port of the range, so a
+ * merchant adding several never meets 409 ORIGIN_ALREADY_EXISTS, where ports drawn at random
+ * repeated now and then (a spec adds up to twenty).
  */
-export function localhostOrigin(): string {
+export async function addLocalhostOrigin(target: AppTarget, caller: Caller): Promise<string> {
   const port = LOCALHOST_PORTS.first + (nextLocalhostPort++ % LOCALHOST_PORTS.count);
-  return `http://localhost:${port}`;
+  const response = await httpOf(target)
+    .post('/api/v1/merchant/origins')
+    .set(caller.headers)
+    .send({ origin: `http://localhost:${port}` })
+    .expect(201);
+  return (response.body as { id: string }).id;
 }

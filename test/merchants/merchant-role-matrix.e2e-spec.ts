@@ -1,5 +1,5 @@
 import type { Response } from 'supertest';
-import { approvedMerchant, localhostOrigin } from '../factories/merchant.factory';
+import { addLocalhostOrigin, approvedMerchant } from '../factories/merchant.factory';
 import {
   MERCHANT_PASSWORD,
   MerchantMember,
@@ -84,15 +84,8 @@ describe('Merchant role matrix: every route x every role x API key', () => {
     return (response.body as { id: string }).id;
   }
 
-  /** A test-mode origin (verified at once: its check needs no network); answers its id. */
-  async function newOrigin(): Promise<string> {
-    const response = await http()
-      .post('/api/v1/merchant/origins')
-      .set(owner.headers)
-      .send({ origin: localhostOrigin() })
-      .expect(201);
-    return (response.body as { id: string }).id;
-  }
+  /** A test-mode origin of the owner's merchant; answers its id. */
+  const newOrigin = () => addLocalhostOrigin(harness, owner);
 
   /**
    * A webhook endpoint at a public IP literal (no lookup; registration connects nowhere); answers

@@ -10,6 +10,25 @@ import { PagedArrayInterceptor } from './paged-array.interceptor';
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
+/** The `size` query parameter of every list, page-numbered or cursor: 1 to MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE when left out. */
+function PageSizeField(): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({
+      description: 'Items per page.',
+      required: false,
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_PAGE_SIZE,
+      default: DEFAULT_PAGE_SIZE,
+    }),
+    Omittable(),
+    Type(() => Number),
+    IsInt(),
+    Min(1),
+    Max(MAX_PAGE_SIZE),
+  );
+}
+
 /** `page` and `size` query parameters of every page-numbered list. */
 export class PageQueryDto {
   // Documented by hand: the swagger plugin reads only *.dto.ts files, and this is not one.
@@ -28,19 +47,7 @@ export class PageQueryDto {
   @Max(1_000_000)
   page: number = 0;
 
-  @ApiProperty({
-    description: 'Items per page.',
-    required: false,
-    type: 'integer',
-    minimum: 1,
-    maximum: MAX_PAGE_SIZE,
-    default: DEFAULT_PAGE_SIZE,
-  })
-  @Omittable()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_SIZE)
+  @PageSizeField()
   size: number = DEFAULT_PAGE_SIZE;
 
   get offset(): number {
@@ -79,19 +86,7 @@ export class CursorQueryDto {
   @MaxLength(512)
   cursor?: string;
 
-  @ApiProperty({
-    description: 'Items per page.',
-    required: false,
-    type: 'integer',
-    minimum: 1,
-    maximum: MAX_PAGE_SIZE,
-    default: DEFAULT_PAGE_SIZE,
-  })
-  @Omittable()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_SIZE)
+  @PageSizeField()
   size: number = DEFAULT_PAGE_SIZE;
 }
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Post, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal, MerchantApiKey } from '../../../platform/auth/auth.decorators';
 import type { MerchantApiKeyPrincipal } from '../../../platform/auth/principal';
@@ -8,14 +8,12 @@ import { ClientInfo, CurrentClient } from '../../../platform/http/client-info.de
 import { UuidParam } from '../../../platform/http/uuid-param.decorator';
 import { IdempotencyKey } from '../../payments';
 import { CheckoutSessionsService } from './checkout-sessions.service';
+import { IDEMPOTENT_REPLAYED_HEADER, IdempotentCreation } from './idempotent-creation.decorator';
 import {
   MerchantCheckoutSessionRequestDto,
   MerchantCheckoutSessionResponseDto,
   toCheckoutSessionResponse,
 } from './dto/checkout-session.dto';
-
-/** Set on an answer replayed from an earlier request with the same Idempotency-Key. */
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /**
  * Checkout sessions of the merchant API (4.10), for the merchant's server with its API key only:
@@ -37,21 +35,12 @@ export class CheckoutSessionsController {
    */
   @Post()
   @MerchantApiKey()
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: true,
-    description:
-      "Unique per session you open, scoped to your merchant and the key's mode: a retry with the same key and body answers the first session (201, `Idempotent-Replayed: true`); the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.",
-    schema: { type: 'string', minLength: 1, maxLength: 255, example: 'order-1042-checkout' },
-  })
-  @ApiCreatedResponse({
+  @IdempotentCreation({
     type: MerchantCheckoutSessionResponseDto,
-    headers: {
-      [IDEMPOTENT_REPLAYED_HEADER]: {
-        description: '`true` when the session was opened by an earlier request with the same Idempotency-Key.',
-        schema: { type: 'string', enum: ['true'] },
-      },
-    },
+    keyDescription:
+      "Unique per session you open, scoped to your merchant and the key's mode: a retry with the same key and body answers the first session (201, `Idempotent-Replayed: true`); the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.",
+    keyExample: 'order-1042-checkout',
+    replayed: 'the session was opened',
   })
   @ApiErrors(
     'VALIDATION_FAILED',

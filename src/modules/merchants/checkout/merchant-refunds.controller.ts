@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal, MerchantApiKey } from '../../../platform/auth/auth.decorators';
 import type { MerchantApiKeyPrincipal } from '../../../platform/auth/principal';
@@ -8,13 +8,13 @@ import { ClientInfo, CurrentClient } from '../../../platform/http/client-info.de
 import { Page, PagedArrayResponse } from '../../../platform/http/pagination';
 import { UuidParam } from '../../../platform/http/uuid-param.decorator';
 import { IdempotencyKey } from '../../payments';
-import { IDEMPOTENT_REPLAYED_HEADER } from './checkout-sessions.controller';
 import {
   MerchantRefundListQueryDto,
   MerchantRefundRequestDto,
   MerchantRefundResponseDto,
   toMerchantRefundResponse,
 } from './dto/merchant-refund.dto';
+import { IDEMPOTENT_REPLAYED_HEADER, IdempotentCreation } from './idempotent-creation.decorator';
 import { MerchantRefundsService } from './merchant-refunds.service';
 
 /**
@@ -39,21 +39,12 @@ export class MerchantRefundsController {
    */
   @Post()
   @MerchantApiKey()
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: true,
-    description:
-      "Unique per refund you make, scoped to your merchant and the key's mode: a retry with the same key and body answers the first refund as it stands (201, `Idempotent-Replayed: true`); the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.",
-    schema: { type: 'string', minLength: 1, maxLength: 255, example: 'order-1042-refund-1' },
-  })
-  @ApiCreatedResponse({
+  @IdempotentCreation({
     type: MerchantRefundResponseDto,
-    headers: {
-      [IDEMPOTENT_REPLAYED_HEADER]: {
-        description: '`true` when the refund was made by an earlier request with the same Idempotency-Key.',
-        schema: { type: 'string', enum: ['true'] },
-      },
-    },
+    keyDescription:
+      "Unique per refund you make, scoped to your merchant and the key's mode: a retry with the same key and body answers the first refund as it stands (201, `Idempotent-Replayed: true`); the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.",
+    keyExample: 'order-1042-refund-1',
+    replayed: 'the refund was made',
   })
   @ApiErrors(
     'VALIDATION_FAILED',

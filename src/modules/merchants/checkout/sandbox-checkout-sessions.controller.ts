@@ -1,13 +1,13 @@
 import { Body, Controller, Post, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal, SandboxKey } from '../../../platform/auth/auth.decorators';
 import type { MerchantApiKeyPrincipal } from '../../../platform/auth/principal';
 import { ApiErrors } from '../../../platform/http/api-errors.decorator';
 import { ClientInfo, CurrentClient } from '../../../platform/http/client-info.decorator';
 import { IdempotencyKey } from '../../payments';
-import { IDEMPOTENT_REPLAYED_HEADER } from './checkout-sessions.controller';
 import { CheckoutSessionsService } from './checkout-sessions.service';
+import { IDEMPOTENT_REPLAYED_HEADER, IdempotentCreation } from './idempotent-creation.decorator';
 import {
   MerchantCheckoutSessionRequestDto,
   MerchantCheckoutSessionResponseDto,
@@ -35,21 +35,12 @@ export class SandboxCheckoutSessionsController {
    */
   @Post()
   @SandboxKey()
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: true,
-    description:
-      'Unique per session you open, scoped to your merchant and test mode: a retry with the same key and body answers the first session (201, `Idempotent-Replayed: true`); the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.',
-    schema: { type: 'string', minLength: 1, maxLength: 255, example: 'sandbox-order-7' },
-  })
-  @ApiCreatedResponse({
+  @IdempotentCreation({
     type: MerchantCheckoutSessionResponseDto,
-    headers: {
-      [IDEMPOTENT_REPLAYED_HEADER]: {
-        description: '`true` when the session was opened by an earlier request with the same Idempotency-Key.',
-        schema: { type: 'string', enum: ['true'] },
-      },
-    },
+    keyDescription:
+      'Unique per session you open, scoped to your merchant and test mode: a retry with the same key and body answers the first session (201, `Idempotent-Replayed: true`); the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.',
+    keyExample: 'sandbox-order-7',
+    replayed: 'the session was opened',
   })
   @ApiErrors(
     'VALIDATION_FAILED',

@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { MerchantRole } from '../../../platform/auth/principal';
+import { RefreshTokenColumns } from '../../../platform/auth/refresh-token-columns';
 
 /** A person who works for one or more merchants; exists only through an accepted invitation. */
 @Entity({ name: 'merchant_users' })
@@ -99,22 +100,7 @@ export class MerchantSession {
 
 /** A refresh token of a merchant session, kept as its HMAC; rotated on use, reuse ends the session. */
 @Entity({ name: 'merchant_refresh_tokens' })
-export class MerchantRefreshToken {
-  @PrimaryColumn('uuid')
-  id: string;
-
-  @Column({ name: 'session_id', type: 'uuid' })
-  sessionId: string;
-
-  @Column({ name: 'token_hash', type: 'char', length: 64 })
-  tokenHash: string;
-
-  @Column({ name: 'issued_at', type: 'timestamptz' })
-  issuedAt: Date;
-
-  @Column({ name: 'rotated_at', type: 'timestamptz', nullable: true })
-  rotatedAt: Date | null;
-}
+export class MerchantRefreshToken extends RefreshTokenColumns {}
 
 export type InvitationStatus = 'PENDING' | 'ACCEPTED' | 'REVOKED';
 

@@ -8,7 +8,7 @@ import type { Seeder, SeedReport } from '../../platform/database/seeder';
 import { sqlStatements } from '../../platform/database/sql-query';
 import { executorOn, one } from '../../platform/database/statement-executor';
 import { KycSubmission, NATIONAL_ID_NUMBER_PURPOSE } from './kyc-submission.entity';
-import { KycTier, User } from './user.entity';
+import { KycTier, newUser } from './user.entity';
 import { UserRepository } from './user.repository';
 import * as users from './sql/users.queries';
 
@@ -55,25 +55,14 @@ export class IdentitySeeder implements Seeder {
     const report: SeedReport = { created: 0, existing: 0 };
     for (const demo of DEMO_USERS) {
       const now = new Date();
-      const user = Object.assign(new User(), {
-        id: newId(),
+      const user = newUser({
         phone: demo.phone,
         role: demo.role,
-        status: 'ACTIVE',
-        kycTier: demo.kycTier,
+        now,
         pinHash: await bcrypt.hash(demo.pin, SEED_BCRYPT_COST),
-        pinSetAt: now,
-        failedPinAttempts: 0,
-        lockedUntil: null,
+        kycTier: demo.kycTier,
         displayName: demo.displayName,
-        email: null,
-        emailVerified: false,
-        language: 'en',
-        phoneVerifiedAt: now,
-        createdAt: now,
-        updatedAt: now,
-        deactivatedAt: null,
-      } satisfies User);
+      });
       if (!(await this.users.insertIfPhoneFree(manager, user))) {
         report.existing += 1;
         continue;

@@ -4,7 +4,6 @@ import { DataSource } from 'typeorm';
 import type { UserPrincipal } from '../../platform/auth/principal';
 import { Clock } from '../../platform/clock/clock';
 import { KeyedHash } from '../../platform/crypto/keyed-hash';
-import { newId } from '../../platform/database/new-id';
 import { ApiException } from '../../platform/http/api-error';
 import { MessageSender } from '../../platform/messaging/message-sender';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
@@ -17,7 +16,7 @@ import { OtpChallengeRepository } from './otp-challenge.repository';
 import { PasswordHasher } from '../../platform/crypto/password-hasher';
 import { pinWeakness } from './pin-policy';
 import { SessionCache } from './session-cache';
-import { User } from './user.entity';
+import { newUser, User } from './user.entity';
 import { UserRepository } from './user.repository';
 import { IdentityConfig } from './identity.config';
 
@@ -159,24 +158,6 @@ export class RegistrationService {
   }
 
   private newCustomer(phone: string, now: Date): User {
-    return Object.assign(new User(), {
-      id: newId(),
-      phone,
-      role: 'CUSTOMER',
-      status: 'ACTIVE',
-      kycTier: 'TIER_0',
-      pinHash: null,
-      pinSetAt: null,
-      failedPinAttempts: 0,
-      lockedUntil: null,
-      displayName: null,
-      email: null,
-      emailVerified: false,
-      language: 'en',
-      phoneVerifiedAt: now,
-      createdAt: now,
-      updatedAt: now,
-      deactivatedAt: null,
-    } satisfies User);
+    return newUser({ phone, role: 'CUSTOMER', now });
   }
 }

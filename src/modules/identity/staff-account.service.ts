@@ -2,13 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { UserRole } from '../../platform/auth/principal';
 import { Clock } from '../../platform/clock/clock';
-import { newId } from '../../platform/database/new-id';
 import { OutboxWriter } from '../../platform/outbox/outbox.writer';
 import { IdentityEvents } from './identity.events';
 import { PasswordHasher } from '../../platform/crypto/password-hasher';
 import { pinWeakness } from './pin-policy';
 import { SessionCache } from './session-cache';
-import { User } from './user.entity';
+import { newUser, User } from './user.entity';
 import { UserRepository } from './user.repository';
 
 /** Refused operator input, reported by the command-line task. */
@@ -34,25 +33,7 @@ export class StaffAccountService {
     const weakness = pinWeakness(pin, phone);
     if (weakness) throw new StaffAccountError(`the PIN ${weakness}`);
     const now = this.clock.now();
-    const admin = Object.assign(new User(), {
-      id: newId(),
-      phone,
-      role: 'ADMIN',
-      status: 'ACTIVE',
-      kycTier: 'TIER_0',
-      pinHash: await this.pins.hash(pin),
-      pinSetAt: now,
-      failedPinAttempts: 0,
-      lockedUntil: null,
-      displayName: null,
-      email: null,
-      emailVerified: false,
-      language: 'en',
-      phoneVerifiedAt: now,
-      createdAt: now,
-      updatedAt: now,
-      deactivatedAt: null,
-    } satisfies User);
+    const admin = newUser({ phone, role: 'ADMIN', now, pinHash: await this.pins.hash(pin) });
     await this.dataSource.transaction(async (manager) => {
       if (!(await this.users.insertIfPhoneFree(manager, admin))) {
         throw new StaffAccountError(`${phone} is already registered; promote it instead`);

@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { UserRole } from '../../platform/auth/principal';
+import { newId } from '../../platform/database/new-id';
 
 export const USER_STATUSES = ['ACTIVE', 'DEACTIVATED'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -70,4 +71,39 @@ export class User {
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
+}
+
+/**
+ * A new ACTIVE user of `role`, its phone verified at `now`: TIER_0 unless `kycTier` says
+ * otherwise, its PIN set at `now` when `pinHash` is given (none yet otherwise), no failed PIN
+ * attempt or lock, no e-mail, English.
+ */
+export function newUser(fields: {
+  phone: string;
+  role: UserRole;
+  now: Date;
+  pinHash?: string | null;
+  kycTier?: KycTier;
+  displayName?: string | null;
+}): User {
+  const { phone, role, now, pinHash = null, kycTier = 'TIER_0', displayName = null } = fields;
+  return Object.assign(new User(), {
+    id: newId(),
+    phone,
+    role,
+    status: 'ACTIVE',
+    kycTier,
+    pinHash,
+    pinSetAt: pinHash === null ? null : now,
+    failedPinAttempts: 0,
+    lockedUntil: null,
+    displayName,
+    email: null,
+    emailVerified: false,
+    language: 'en',
+    phoneVerifiedAt: now,
+    createdAt: now,
+    updatedAt: now,
+    deactivatedAt: null,
+  } satisfies User);
 }

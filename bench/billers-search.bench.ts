@@ -37,7 +37,7 @@ import 'reflect-metadata';
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import autocannon from 'autocannon';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
@@ -45,19 +45,27 @@ import {
   answers,
   benchSettings,
   Figures,
+  figuresLine,
   figuresOf,
   log,
   productionEnvironment,
   postgresTicks,
   processTicks,
   ROOT,
+  runBench,
   runCli,
   setting,
   startBuilt,
   startFloorServer,
-  stopChildren,
+  writeResults,
 } from './support/bench-kit';
-import { benchBillers, benchQueries, loadBillers } from './support/biller-directory';
+import {
+  benchBillers,
+  benchQueries,
+  loadBillers,
+  searchCallsSince,
+  searchQueryCalls,
+} from './support/biller-directory';
 
 const { databaseUrl, apiPort, connections, seconds, warmUpSeconds, rounds, poolSize } = benchSettings({
   database: 'payment_service_bench',
@@ -139,14 +147,6 @@ async function runFloorServer(): Promise<void> {
   process.send?.('ready');
 }
 
-/** Calls of biller_search_query the bench database has counted (one per search with text). */
-async function searchQueryCalls(client: Client): Promise<number> {
-  const { rows } = await client.query<{ calls: string }>(
-    `SELECT coalesce(sum(calls), 0) AS calls FROM pg_stat_user_functions WHERE funcname = 'biller_search_query'`,
-  );
-  return Number(rows[0].calls);
-}
-
 async function main(): Promise<void> {
   if (!existsSync(resolve(ROOT, 'dist/src/main.js'))) throw new Error('no dist/src/main.js: run npm run build');
   const databaseName = new URL(databaseUrl).pathname.slice(1);
@@ -214,11 +214,6 @@ async function main(): Promise<void> {
       if (url === baseUrl) searches += figures.responses2xx;
       return figures;
     };
-    const line = (label: string, figures: SearchFigures, ratio?: number) =>
-      `  ${label.padEnd(6)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${figures.p50
-        .toFixed(1)
-        .padStart(5)} ms   p99 ${figures.p99.toFixed(1).padStart(5)} ms   ` +
-      `${ratio === undefined ? '' : `ratio ${ratio.toFixed(2)}   `}non-2xx ${figures.non2xx}   errors ${figures.errors}`;
     // JIT, connection pool and plan caches: the first seconds of each process are not its speed.
     await run(baseUrl, searchPaths, firstWarmUpSeconds);
     await run(floorUrl, ['/ping'], firstWarmUpSeconds);
@@ -236,19 +231,15 @@ async function main(): Promise<void> {
         `round ${round} (other processes took ${others(api)} of the machine's ${availableParallelism()} cores ` +
           `during the API run, ${others(floor)} during the floor run)`,
       );
-      log(line('API', api, ratio));
-      log(line('floor', floor));
+      log(figuresLine('API', api, ratio));
+      log(figuresLine('floor', floor));
       const cpu = ({ cpuPerRequest: { server, postgres, load } }: SearchFigures) =>
         `server ${server.toFixed(3)} ms, PostgreSQL ${postgres.toFixed(3)} ms, autocannon ${load.toFixed(3)} ms`;
       log(`  CPU per request: API ${cpu(api)}; floor ${cpu(floor)}`);
     }
 
-    // Idle backends flush their statistics within about 10 s; the last floor run covered most of it.
-    let reached = (await searchQueryCalls(client)) - callsBefore;
-    for (let wait = 0; reached < searches && wait < 15; wait += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      reached = (await searchQueryCalls(client)) - callsBefore;
-    }
+    // The last floor run covered most of the statistics' flush.
+    const reached = await searchCallsSince(client, callsBefore, searches);
 
     const met = results.filter(({ api, ratio }) => ratio >= TARGET_RATIO && api.p99 < TARGET_P99_MS).length;
     log(
@@ -264,35 +255,20 @@ async function main(): Promise<void> {
         '',
       ].join('\n'),
     );
-    const resultsDir = resolve(__dirname, 'results');
-    mkdirSync(resultsDir, { recursive: true });
-    const file = resolve(resultsDir, `billers-search-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(
-      file,
-      `${JSON.stringify({ billerCount, connections, seconds, poolSize, queries, results, searches, reached }, null, 2)}\n`,
-    );
-    log(`figures written to ${file}`);
+    writeResults('billers-search', {
+      billerCount,
+      connections,
+      seconds,
+      poolSize,
+      queries,
+      results,
+      searches,
+      reached,
+    });
     if (failures > 0 || reached < searches) process.exitCode = 1;
   } finally {
     await client.end();
   }
 }
 
-if (process.argv.includes('--floor-server')) {
-  runFloorServer().catch((error: unknown) => {
-    process.stderr.write(`floor app failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
-} else {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void stopChildren().finally(() => process.exit(130));
-    });
-  }
-  main()
-    .catch((error: unknown) => {
-      process.stderr.write(`bench failed: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    })
-    .finally(stopChildren);
-}
+runBench(main, { floorServer: runFloorServer });

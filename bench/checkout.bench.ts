@@ -45,36 +45,42 @@ import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DEMO_MERCHANT_TEST_KEY } from '../src/modules/merchants/api-keys/demo-merchant-key.seeder';
-import { startBillerSimulator } from '../src/simulators/biller-simulator';
 import {
-  benchPhones,
   benchSettings,
   describeFigures,
   describeLoad,
   Figures,
   figuresOf,
-  insertCustomers,
   log,
-  productionEnvironment,
-  recreateDatabase,
   runCli,
   setting,
   startBuilt,
   stopChildren,
 } from './support/bench-kit';
 import {
-  BILLER_SLUG,
+  awaitOutboxPublished,
   cpuCounter,
   CpuPerPayment,
   Customer,
   describeCpu,
   drivePayments as drivePaymentsWith,
-  FUNDING_CARD,
-  loadCatalogue,
+  insertBenchCustomers,
   logIn,
-  PIN,
+  logSettling,
+  runPaymentBench,
+  waitUntilSettled,
 } from './support/payment-kit';
 import { hrtimeUs, profileDirOf, summariseProfile } from './support/cpu-profile';
+import {
+  openSession,
+  PayForm,
+  renderPayForms,
+  RETURN_URL,
+  sessionHeaders,
+  SessionRequest,
+  sessionRequest,
+  SESSIONS_PATH,
+} from './support/hosted-checkout';
 
 const { databaseUrl, apiPort, connections, seconds, warmUpSeconds, poolSize } = benchSettings({
   database: 'payment_service_bench_checkout',
@@ -88,17 +94,8 @@ const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Bo
 const TARGET_RATIO = 0.8;
 /** Longest wait for the worker to settle a phase's payments. */
 const DRAIN_LIMIT_MS = 120_000;
-const SESSIONS_PATH = '/api/v1/merchant/checkout-sessions';
-const CSRF_COOKIE = 'paysvc_checkout_csrf';
-const RETURN_URL = 'http://localhost:8080/checkout';
 
 type Phase = 'payments' | 'sessions' | 'pay';
-
-/** A session's rendered pay form: what the browser posts back (with the CSRF cookie, `csrfCookie`). */
-interface PayForm {
-  sessionId: string;
-  body: string;
-}
 
 interface RoundFigures {
   figures: Record<Phase, Figures>;
@@ -106,138 +103,118 @@ interface RoundFigures {
 }
 
 let sessionCount = 0;
-/** The CSRF cookie the hosted page set (`name=value`), sent with every form. */
-let csrfCookie = '';
 
 async function main(): Promise<void> {
-  const env = productionEnvironment({
-    port: apiPort,
-    databaseUrl,
-    redisKeyPrefix: `ps-bench-checkout-${randomBytes(3).toString('hex')}`,
-    poolSize,
-    extra: { OUTBOX_POLL_INTERVAL_MS: '50' },
-  });
-  const simulator = await startBillerSimulator({ secret: env.BILLER_SIMULATOR_SECRET as string });
-  try {
-    log(`database ${databaseUrl}: recreating`);
-    await recreateDatabase(databaseUrl, env);
-    const db = new Client({ connectionString: databaseUrl });
-    await db.connect();
-    try {
-      // The bench's rail first: the seed leaves a rail already there as it is.
-      await loadCatalogue(db, simulator.billerUrl(BILLER_SLUG));
-      await runCli('seed', env);
-      const { hash } = await import('bcrypt');
-      const customerRows = await insertCustomers(db, benchPhones(customerCount), await hash(PIN, 10));
-      const baseUrl = `http://127.0.0.1:${apiPort}`;
-      const api = await startBuilt('dist/src/main.js', env, `${baseUrl}/api/v1/health/ready`, apiNodeArgs);
-      const worker = await startBuilt('dist/src/worker.js', env);
-      const customers = await logIn(baseUrl, customerRows);
-      log(`API ready at ${baseUrl} with its worker; ${customers.length} customers logged in`);
-      const database = new URL(databaseUrl).pathname.slice(1);
-      const meter = () => cpuCounter({ API: api.pid, worker: worker.pid }, database);
+  await runPaymentBench({ name: 'checkout', apiPort, databaseUrl, poolSize }, async ({ env, db }) => {
+    // The bench's rail first (`runPaymentBench` loads it): the seed leaves a rail already there as it is.
+    await runCli('seed', env);
+    const customerRows = await insertBenchCustomers(db, customerCount);
+    const baseUrl = `http://127.0.0.1:${apiPort}`;
+    const api = await startBuilt('dist/src/main.js', env, `${baseUrl}/api/v1/health/ready`, apiNodeArgs);
+    const worker = await startBuilt('dist/src/worker.js', env);
+    const customers = await logIn(baseUrl, customerRows);
+    log(`API ready at ${baseUrl} with its worker; ${customers.length} customers logged in`);
+    const database = new URL(databaseUrl).pathname.slice(1);
+    const meter = () => cpuCounter({ API: api.pid, worker: worker.pid }, database);
 
-      const results: RoundFigures[] = [];
-      const paidSessions: string[] = [];
-      /** The last round's measured `POST /payments` and hosted pay phases, for the API's profile. */
-      const windows = { payments: { fromUs: 0, toUs: 0 }, pay: { fromUs: 0, toUs: 0 } };
-      for (let round = 1; round <= rounds; round += 1) {
-        log(`round ${round}: ${describeLoad()}`);
-        await db.query(`ANALYZE`);
+    const results: RoundFigures[] = [];
+    const paidSessions: string[] = [];
+    /** The last round's measured `POST /payments` and hosted pay phases, for the API's profile. */
+    const windows = { payments: { fromUs: 0, toUs: 0 }, pay: { fromUs: 0, toUs: 0 } };
+    for (let round = 1; round <= rounds; round += 1) {
+      log(`round ${round}: ${describeLoad()}`);
+      await db.query(`ANALYZE`);
 
-        await drivePayments(baseUrl, customers, warmUpSeconds);
-        let cpu = meter();
-        windows.payments.fromUs = hrtimeUs();
-        const payments = await drivePayments(baseUrl, customers, seconds);
-        windows.payments.toUs = hrtimeUs();
-        await drainWorker(db, `round ${round}, POST /payments`);
-        const paymentsCpu = cpu(payments.responses2xx);
-        log(`round ${round}: POST /payments             ${describeFigures(payments)}`);
+      await drivePayments(baseUrl, customers, warmUpSeconds);
+      let cpu = meter();
+      windows.payments.fromUs = hrtimeUs();
+      const payments = await drivePayments(baseUrl, customers, seconds);
+      windows.payments.toUs = hrtimeUs();
+      await drainWorker(db, `round ${round}, POST /payments`);
+      const paymentsCpu = cpu(payments.responses2xx);
+      log(`round ${round}: POST /payments             ${describeFigures(payments)}`);
 
-        const opened: string[] = [];
-        await driveSessions(baseUrl, warmUpSeconds, opened);
-        cpu = meter();
-        const sessions = await driveSessions(baseUrl, seconds, opened);
-        const sessionsCpu = cpu(sessions.responses2xx);
-        log(`round ${round}: POST /merchant/checkout-sessions ${describeFigures(sessions)}`);
+      const opened: string[] = [];
+      await driveSessions(baseUrl, warmUpSeconds, opened);
+      cpu = meter();
+      const sessions = await driveSessions(baseUrl, seconds, opened);
+      const sessionsCpu = cpu(sessions.responses2xx);
+      log(`round ${round}: POST /merchant/checkout-sessions ${describeFigures(sessions)}`);
 
-        // As many forms as `POST /payments` took payments in its phase (and its warm-up): the pay
-        // phase posts each once, so it lasts about as long when it keeps pace.
-        const warmUpForms = Math.max(connections, Math.ceil(payments.requestsPerSecond * warmUpSeconds));
-        const measuredForms = Math.max(connections * 4, Math.ceil(payments.requestsPerSecond * seconds));
-        while (opened.length < warmUpForms + measuredForms) opened.push(await openSession(baseUrl));
-        const forms = await renderForms(baseUrl, opened.slice(0, warmUpForms + measuredForms));
-        log(`round ${round}: ${forms.length} pay forms rendered`);
-        await drivePay(baseUrl, forms.slice(0, warmUpForms), paidSessions);
-        cpu = meter();
-        windows.pay.fromUs = hrtimeUs();
-        const pay = await drivePay(baseUrl, forms.slice(warmUpForms), paidSessions);
-        windows.pay.toUs = hrtimeUs();
-        await drainWorker(db, `round ${round}, POST /c/{id}/pay`);
-        const payCpu = cpu(pay.responses2xx);
-        log(`round ${round}: POST /c/{id}/pay           ${describeFigures(pay)}`);
-        log(`round ${round}: ${describeLoad()}`);
-        results.push({
-          figures: { payments, sessions, pay },
-          cpu: { payments: paymentsCpu, sessions: sessionsCpu, pay: payCpu },
-        });
+      // As many forms as `POST /payments` took payments in its phase (and its warm-up): the pay
+      // phase posts each once, so it lasts about as long when it keeps pace.
+      const warmUpForms = Math.max(connections, Math.ceil(payments.requestsPerSecond * warmUpSeconds));
+      const measuredForms = Math.max(connections * 4, Math.ceil(payments.requestsPerSecond * seconds));
+      while (opened.length < warmUpForms + measuredForms) {
+        opened.push(await openSession(baseUrl, DEMO_MERCHANT_TEST_KEY, nextSession()));
       }
-
-      const failures: string[] = [];
-      for (const [index, { figures }] of results.entries()) {
-        for (const [phase, { non2xx, errors }] of Object.entries(figures)) {
-          if (non2xx + errors > 0) failures.push(`round ${index + 1}: ${phase} had ${non2xx + errors} failed requests`);
-        }
-      }
-      failures.push(...(await checkAfterwards(db, env, paidSessions)));
-      log('');
-      log(
-        `${connections} connections, ${seconds} s a phase, pool ${poolSize}; CPU per request in ms (API + worker / PostgreSQL database)`,
-      );
-      log('| round | call | requests/s | ratio to POST /payments | p50 | p99 | CPU API + worker | CPU PostgreSQL |');
-      log('|---|---|---|---|---|---|---|---|');
-      const names: Record<Phase, string> = {
-        payments: 'POST /payments',
-        sessions: 'POST /merchant/checkout-sessions',
-        pay: 'POST /c/{id}/pay (hosted)',
-      };
-      for (const [index, { figures, cpu }] of results.entries()) {
-        for (const phase of ['payments', 'sessions', 'pay'] as const) {
-          const { requestsPerSecond, p50, p99 } = figures[phase];
-          const ratio = requestsPerSecond / figures.payments.requestsPerSecond;
-          const node = (cpu[phase].API ?? 0) + (cpu[phase].worker ?? 0);
-          log(
-            `| ${index + 1} | ${names[phase]} | ${requestsPerSecond.toFixed(0)} | ${ratio.toFixed(2)} | ${p50} ms | ${p99} ms | ${node.toFixed(2)} | ${(cpu[phase]['PostgreSQL (database)'] ?? 0).toFixed(2)} |`,
-          );
-        }
-      }
-      for (const [index, { figures, cpu }] of results.entries()) {
-        for (const phase of ['payments', 'sessions', 'pay'] as const) {
-          log(`round ${index + 1}: CPU per ${names[phase]}: ${describeCpu(cpu[phase])}`);
-        }
-        for (const phase of ['sessions', 'pay'] as const) {
-          const ratio = figures[phase].requestsPerSecond / figures.payments.requestsPerSecond;
-          log(
-            `round ${index + 1}: ${names[phase]} at ${ratio.toFixed(2)} of POST /payments: ${ratio >= TARGET_RATIO ? 'meets' : 'BELOW'} the ${TARGET_RATIO} target`,
-          );
-        }
-      }
-      log(failures.length === 0 ? 'checks: all passed' : `checks FAILED:\n  ${failures.join('\n  ')}`);
-      if (failures.length > 0) process.exitCode = 1;
-      // The profile is written when the API exits.
-      const profileDir = profileDirOf(apiNodeArgs);
-      if (profileDir) {
-        await stopChildren();
-        summariseProfile(profileDir, windows.payments, 'API, POST /payments (last round),');
-        summariseProfile(profileDir, windows.pay, 'API, POST /c/{id}/pay (last round),');
-      }
-    } finally {
-      await db.end();
+      // Every session is consumed: a form is posted once.
+      const { csrfCookie, forms } = await renderPayForms(baseUrl, opened.slice(0, warmUpForms + measuredForms));
+      log(`round ${round}: ${forms.length} pay forms rendered`);
+      await drivePay(baseUrl, forms.slice(0, warmUpForms), csrfCookie, paidSessions);
+      cpu = meter();
+      windows.pay.fromUs = hrtimeUs();
+      const pay = await drivePay(baseUrl, forms.slice(warmUpForms), csrfCookie, paidSessions);
+      windows.pay.toUs = hrtimeUs();
+      await drainWorker(db, `round ${round}, POST /c/{id}/pay`);
+      const payCpu = cpu(pay.responses2xx);
+      log(`round ${round}: POST /c/{id}/pay           ${describeFigures(pay)}`);
+      log(`round ${round}: ${describeLoad()}`);
+      results.push({
+        figures: { payments, sessions, pay },
+        cpu: { payments: paymentsCpu, sessions: sessionsCpu, pay: payCpu },
+      });
     }
-  } finally {
-    await stopChildren();
-    await simulator.close();
-  }
+
+    const failures: string[] = [];
+    for (const [index, { figures }] of results.entries()) {
+      for (const [phase, { non2xx, errors }] of Object.entries(figures)) {
+        if (non2xx + errors > 0) failures.push(`round ${index + 1}: ${phase} had ${non2xx + errors} failed requests`);
+      }
+    }
+    failures.push(...(await checkAfterwards(db, env, paidSessions)));
+    log('');
+    log(
+      `${connections} connections, ${seconds} s a phase, pool ${poolSize}; CPU per request in ms (API + worker / PostgreSQL database)`,
+    );
+    log('| round | call | requests/s | ratio to POST /payments | p50 | p99 | CPU API + worker | CPU PostgreSQL |');
+    log('|---|---|---|---|---|---|---|---|');
+    const names: Record<Phase, string> = {
+      payments: 'POST /payments',
+      sessions: 'POST /merchant/checkout-sessions',
+      pay: 'POST /c/{id}/pay (hosted)',
+    };
+    for (const [index, { figures, cpu }] of results.entries()) {
+      for (const phase of ['payments', 'sessions', 'pay'] as const) {
+        const { requestsPerSecond, p50, p99 } = figures[phase];
+        const ratio = requestsPerSecond / figures.payments.requestsPerSecond;
+        const node = (cpu[phase].API ?? 0) + (cpu[phase].worker ?? 0);
+        log(
+          `| ${index + 1} | ${names[phase]} | ${requestsPerSecond.toFixed(0)} | ${ratio.toFixed(2)} | ${p50} ms | ${p99} ms | ${node.toFixed(2)} | ${(cpu[phase]['PostgreSQL (database)'] ?? 0).toFixed(2)} |`,
+        );
+      }
+    }
+    for (const [index, { figures, cpu }] of results.entries()) {
+      for (const phase of ['payments', 'sessions', 'pay'] as const) {
+        log(`round ${index + 1}: CPU per ${names[phase]}: ${describeCpu(cpu[phase])}`);
+      }
+      for (const phase of ['sessions', 'pay'] as const) {
+        const ratio = figures[phase].requestsPerSecond / figures.payments.requestsPerSecond;
+        log(
+          `round ${index + 1}: ${names[phase]} at ${ratio.toFixed(2)} of POST /payments: ${ratio >= TARGET_RATIO ? 'meets' : 'BELOW'} the ${TARGET_RATIO} target`,
+        );
+      }
+    }
+    log(failures.length === 0 ? 'checks: all passed' : `checks FAILED:\n  ${failures.join('\n  ')}`);
+    if (failures.length > 0) process.exitCode = 1;
+    // The profile is written when the API exits.
+    const profileDir = profileDirOf(apiNodeArgs);
+    if (profileDir) {
+      await stopChildren();
+      summariseProfile(profileDir, windows.payments, 'API, POST /payments (last round),');
+      summariseProfile(profileDir, windows.pay, 'API, POST /c/{id}/pay (last round),');
+    }
+  });
 }
 
 function drivePayments(baseUrl: string, customers: Customer[], duration: number): Promise<Figures> {
@@ -245,26 +222,10 @@ function drivePayments(baseUrl: string, customers: Customer[], duration: number)
 }
 
 /** The next checkout session's request: a unique key and merchant reference, an amount that varies. */
-function nextSession(): { key: string; body: string } {
+function nextSession(): SessionRequest {
   sessionCount += 1;
-  const reference = `bench-${sessionCount}-${randomBytes(4).toString('hex')}`;
-  return {
-    key: reference,
-    body: JSON.stringify({
-      amount: 1000 + (sessionCount % 90_000),
-      currency: 'NGN',
-      merchantReference: reference,
-      successUrl: `${RETURN_URL}/success`,
-      cancelUrl: `${RETURN_URL}/cancel`,
-    }),
-  };
+  return sessionRequest(`bench-${sessionCount}-${randomBytes(4).toString('hex')}`, 1000 + (sessionCount % 90_000));
 }
-
-const sessionHeaders = (key: string) => ({
-  'content-type': 'application/json',
-  authorization: `Bearer ${DEMO_MERCHANT_TEST_KEY}`,
-  'idempotency-key': key,
-});
 
 /** `POST /merchant/checkout-sessions` for `duration` s; the ids of the sessions opened go to `opened`. */
 async function driveSessions(baseUrl: string, duration: number, opened: string[]): Promise<Figures> {
@@ -278,7 +239,7 @@ async function driveSessions(baseUrl: string, duration: number, opened: string[]
         path: SESSIONS_PATH,
         setupRequest: (request) => {
           const session = nextSession();
-          return { ...request, headers: sessionHeaders(session.key), body: session.body };
+          return { ...request, headers: sessionHeaders(DEMO_MERCHANT_TEST_KEY, session.key), body: session.body };
         },
         onResponse: (status, body) => {
           if (status === 201) opened.push((JSON.parse(body) as { id: string }).id);
@@ -289,58 +250,12 @@ async function driveSessions(baseUrl: string, duration: number, opened: string[]
   return figuresOf(result);
 }
 
-/** One more session, outside the measured phases. */
-async function openSession(baseUrl: string): Promise<string> {
-  const session = nextSession();
-  const response = await fetch(`${baseUrl}${SESSIONS_PATH}`, {
-    method: 'POST',
-    headers: sessionHeaders(session.key),
-    body: session.body,
-  });
-  if (response.status !== 201) throw new Error(`opening a session: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { id: string }).id;
-}
-
 /**
- * Each session's page (`GET /c/{id}`), as a payer's browser opens it: the first sets the CSRF
- * cookie, the rest are asked with it (so it is kept), and every form's attempt and token are
- * read from the markup, 16 pages at a time. Every session is consumed: a form is posted once.
+ * The hosted pay, each form posted once with the CSRF cookie (autocannon's `amount`: the phase
+ * ends with the last form); a 303 to the success URL counts as paid (in `responses2xx`), anything
+ * else as failed.
  */
-async function renderForms(baseUrl: string, sessionIds: string[]): Promise<PayForm[]> {
-  const first = await fetch(`${baseUrl}/c/${sessionIds[0]}`);
-  const cookie = first.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .find((pair) => pair.startsWith(`${CSRF_COOKIE}=`));
-  if (!cookie) throw new Error(`GET /c/{id} set no ${CSRF_COOKIE} cookie (${first.status})`);
-  csrfCookie = cookie;
-  const forms: PayForm[] = [formOf(sessionIds[0], first.status, await first.text())];
-  for (let start = 1; start < sessionIds.length; start += 16) {
-    forms.push(
-      ...(await Promise.all(
-        sessionIds.slice(start, start + 16).map(async (id) => {
-          const response = await fetch(`${baseUrl}/c/${id}`, { headers: { cookie } });
-          return formOf(id, response.status, await response.text());
-        }),
-      )),
-    );
-  }
-  return forms;
-}
-
-function formOf(sessionId: string, status: number, markup: string): PayForm {
-  const attempt = /name="attempt" value="([^"]+)"/.exec(markup)?.[1];
-  const csrf = /name="csrf" value="([^"]+)"/.exec(markup)?.[1];
-  if (status !== 200 || !attempt || !csrf) throw new Error(`GET /c/${sessionId}: ${status}, no pay form`);
-  const body = new URLSearchParams({ rail: 'CARD', fundingAccount: FUNDING_CARD, attempt, csrf }).toString();
-  return { sessionId, body };
-}
-
-/**
- * The hosted pay, each form posted once (autocannon's `amount`: the phase ends with the last
- * form); a 303 to the success URL counts as paid (in `responses2xx`), anything else as failed.
- */
-async function drivePay(baseUrl: string, forms: PayForm[], paid: string[]): Promise<Figures> {
+async function drivePay(baseUrl: string, forms: PayForm[], csrfCookie: string, paid: string[]): Promise<Figures> {
   let succeeded = 0;
   let failed = 0;
   let next = 0;
@@ -388,24 +303,15 @@ async function drivePay(baseUrl: string, forms: PayForm[], paid: string[]): Prom
  * PENDING, and logs how long the worker took past the phase.
  */
 async function drainWorker(db: Client, phase: string): Promise<void> {
-  const started = Date.now();
-  let left = { payments: -1, events: -1 };
-  while (Date.now() - started < DRAIN_LIMIT_MS) {
-    left = (
-      await db.query<{ payments: number; events: number }>(
-        `SELECT (SELECT count(*)::int FROM payments WHERE status IN ('AUTHORIZING', 'PENDING', 'PROCESSING')) AS payments,
-                (SELECT count(*)::int FROM outbox_events WHERE status = 'PENDING' AND next_attempt_at <= now()) AS events`,
-      )
-    ).rows[0];
-    if (left.payments === 0 && left.events === 0) break;
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  const took = ((Date.now() - started) / 1000).toFixed(1);
-  log(
-    left.payments === 0 && left.events === 0
-      ? `${phase}: the worker settled the phase ${took} s after it ended`
-      : `${phase}: after ${took} s, ${left.payments} payments and ${left.events} events still unsettled`,
+  const outcome = await waitUntilSettled(
+    db,
+    {
+      text: `SELECT (SELECT count(*)::int FROM payments WHERE status IN ('AUTHORIZING', 'PENDING', 'PROCESSING')) AS payments,
+                    (SELECT count(*)::int FROM outbox_events WHERE status = 'PENDING' AND next_attempt_at <= now()) AS events`,
+    },
+    { limitMs: DRAIN_LIMIT_MS, pollMs: 250 },
   );
+  logSettling(phase, outcome, (took) => `the worker settled the phase ${took} s after it ended`);
 }
 
 /** Paid sessions are COMPLETE with a SUCCEEDED payment, the outbox drains, the ledger balances. */
@@ -422,15 +328,7 @@ async function checkAfterwards(db: Client, env: NodeJS.ProcessEnv, paid: string[
   if (rows[0].complete !== paidSessions.length) {
     failures.push(`${paidSessions.length - rows[0].complete} paid sessions not COMPLETE with a SUCCEEDED payment`);
   }
-  const drainedBy = Date.now() + 30_000;
-  let pending = -1;
-  while (Date.now() < drainedBy) {
-    pending = (
-      await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox_events WHERE status <> 'PUBLISHED'`)
-    ).rows[0].n;
-    if (pending === 0) break;
-    await new Promise((done) => setTimeout(done, 250));
-  }
+  const pending = await awaitOutboxPublished(db);
   log(`outbox: ${pending === 0 ? 'every row published' : `${pending} rows not published`} within 30 s`);
   if (pending !== 0) failures.push(`${pending} outbox rows not published within 30 s`);
   try {

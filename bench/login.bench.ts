@@ -57,9 +57,9 @@ import {
   log,
   productionEnvironment,
   recreateDatabase,
+  runBench,
   setting,
   startBuilt,
-  stopChildren,
 } from './support/bench-kit';
 
 const { databaseUrl, apiPort, connections, seconds, warmUpSeconds, rounds, poolSize } = benchSettings({
@@ -304,14 +304,4 @@ function describeLoad(load: number[]): string {
   return load.map((value) => value.toFixed(2)).join(', ');
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void stopChildren().finally(() => process.exit(130));
-  });
-}
-main()
-  .catch((error: unknown) => {
-    process.stderr.write(`login bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exitCode = 1;
-  })
-  .finally(stopChildren);
+runBench(main, { label: 'login bench', stack: true });

@@ -31,25 +31,25 @@
  * the rollups count (the ten top customers of each range). A missed target is reported,
  * not an exit code. Results in bench/results/merchant-analytics-<timestamp>.json. Not part of the tests.
  */
-import autocannon from 'autocannon';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { DEMO_MERCHANT_TEST_KEY } from '../src/modules/merchants/api-keys/demo-merchant-key.seeder';
 import { DEMO_MERCHANT } from '../src/modules/merchants/onboarding/demo-merchant.seeder';
 import {
   benchSettings,
   describeLoad,
+  driveGet,
   Figures,
-  figuresOf,
   log,
   productionEnvironment,
   recreateDatabase,
+  runBench,
   runCli,
   setting,
   startBuilt,
-  stopChildren,
+  timed,
+  writeResults,
 } from './support/bench-kit';
+import { failedRequests, growthLines, growthOf } from './support/size-growth';
 
 const { databaseUrl, apiPort, seconds, warmUpSeconds, poolSize } = benchSettings({
   database: 'payment_service_bench_analytics',
@@ -71,13 +71,6 @@ const ROUTES = [
   { name: 'top-customers 30d', path: '/api/v1/merchant/analytics/top-customers?range=30d', target: true },
   { name: 'top-customers 365d', path: '/api/v1/merchant/analytics/top-customers?range=365d', target: true },
 ] as const;
-
-async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
-  const started = Date.now();
-  const result = await work();
-  log(`  ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return result;
-}
 
 /** A test-mode payment link of the demo merchant, for the link share of the sessions. */
 async function plantLink(db: Client): Promise<string> {
@@ -180,14 +173,12 @@ async function expectedTopCustomers(db: Client, fromDay: string, toDay: string):
   }));
 }
 
-async function drive(baseUrl: string, path: string, duration: number): Promise<Figures> {
-  const result = await autocannon({
-    url: `${baseUrl}${path}`,
+function drive(baseUrl: string, path: string, duration: number): Promise<Figures> {
+  return driveGet(`${baseUrl}${path}`, {
     connections,
     duration,
     headers: { authorization: `Bearer ${DEMO_MERCHANT_TEST_KEY}` },
   });
-  return figuresOf(result);
 }
 
 interface SizeFigures {
@@ -313,26 +304,13 @@ async function main(): Promise<void> {
     const ratios = ROUTES.map((route) => ({
       route: route.name,
       target: route.target,
-      smallP50: small.routes[route.name].p50,
-      largeP50: large.routes[route.name].p50,
-      smallP99: small.routes[route.name].p99,
-      largeP99: large.routes[route.name].p99,
-      ratio: large.routes[route.name].p50 / Math.max(small.routes[route.name].p50, 0.001),
+      ...growthOf(route.name, small, large),
     }));
-    const failures = [small, large].reduce(
-      (sum, size) => sum + Object.values(size.routes).reduce((total, f) => total + f.non2xx + f.errors, 0),
-      0,
-    );
+    const failures = failedRequests([small, large]);
     const mismatches = [...small.mismatches, ...large.mismatches];
     const table = [
       '',
-      `route                      p50 @${small.payments}   p50 @${large.payments}   p99 small / large   ratio (target < ${TARGET_RATIO})`,
-      ...ratios.map(
-        (row) =>
-          `${row.route.padEnd(26)} ${String(row.smallP50).padStart(8)} ms ${String(row.largeP50).padStart(10)} ms ` +
-          `${String(row.smallP99).padStart(8)} / ${String(row.largeP99).padEnd(8)} ms ${row.ratio.toFixed(2).padStart(6)} ` +
-          (row.target ? (row.ratio < TARGET_RATIO ? 'met' : 'MISSED') : '(information)'),
-      ),
+      ...growthLines(ratios, { small: small.payments, large: large.payments }, TARGET_RATIO, 26),
       `rollup rows (hours / payer days / payers): ${small.rollupRows.hours} / ${small.rollupRows.payerDays} / ` +
         `${small.rollupRows.payers} at the small size, ${large.rollupRows.hours} / ${large.rollupRows.payerDays} / ` +
         `${large.rollupRows.payers} at the large size`,
@@ -347,39 +325,18 @@ async function main(): Promise<void> {
     ].join('\n');
     log(table);
 
-    const resultsDir = resolve(__dirname, 'results');
-    mkdirSync(resultsDir, { recursive: true });
-    const file = resolve(resultsDir, `merchant-analytics-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(
-      file,
-      `${JSON.stringify(
-        {
-          started,
-          settings: { smallSize, largeSize, days, payers, connections, seconds, warmUpSeconds, poolSize },
-          small,
-          large,
-          ratios,
-          summary: table,
-        },
-        null,
-        2,
-      )}\n`,
-    );
-    log(`figures written to ${file}`);
+    writeResults('merchant-analytics', {
+      started,
+      settings: { smallSize, largeSize, days, payers, connections, seconds, warmUpSeconds, poolSize },
+      small,
+      large,
+      ratios,
+      summary: table,
+    });
     if (failures > 0 || mismatches.length > 0) process.exitCode = 1;
   } finally {
     await db.end();
   }
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void stopChildren().finally(() => process.exit(130));
-  });
-}
-main()
-  .catch((error: unknown) => {
-    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 1;
-  })
-  .finally(stopChildren);
+runBench(main, { stack: true });

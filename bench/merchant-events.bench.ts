@@ -60,16 +60,15 @@ import {
   describeLoad,
   log,
   productionEnvironment,
-  recreateDatabase,
+  recreateSeeded,
   ROOT,
-  runCli,
   setting,
   startBuilt,
   stopChildren,
   track,
 } from './support/bench-kit';
 import { hrtimeUs, profileDirOf, summariseProfile } from './support/cpu-profile';
-import { FUNDING_CARD } from './support/payment-kit';
+import { openSession, PayForm, renderPayForms, RETURN_URL, sessionRequest } from './support/hosted-checkout';
 
 const { databaseUrl, apiPort, poolSize } = benchSettings({ database: 'payment_service_bench_events', apiPort: 3108 });
 const streamCount = setting('BENCH_STREAMS', 2000);
@@ -82,9 +81,6 @@ const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Bo
 /** The setting's own ceiling (merchants.config.ts). */
 const MAX_STREAMS_PER_KEY = 100;
 const streamsPerKey = Math.ceil(streamCount / merchantCount);
-const SESSIONS_PATH = '/api/v1/merchant/checkout-sessions';
-const CSRF_COOKIE = 'paysvc_checkout_csrf';
-const RETURN_URL = 'http://localhost:8080/checkout';
 /** merchant-api-keys.service.ts: the digest's purpose, and the visible prefix (mode and 6 characters). */
 const KEY_PURPOSE = 'merchant-api-key';
 const VISIBLE_PREFIX_LENGTH = 'sk_test_'.length + 6;
@@ -101,11 +97,6 @@ interface StreamClient {
   /** The `id:` of each event frame, in arrival order. */
   ids: string[];
   closed: boolean;
-}
-
-interface PayForm {
-  sessionId: string;
-  body: string;
 }
 
 /** When each event happened (its envelope's `createdAt`, ms), read once per event id. */
@@ -125,15 +116,11 @@ async function main(): Promise<void> {
     poolSize,
     extra: { OUTBOX_POLL_INTERVAL_MS: '50', MERCHANT_EVENTS_MAX_STREAMS_PER_KEY: String(Math.max(5, streamsPerKey)) },
   });
-  log(`database ${databaseUrl}: recreating`);
-  await recreateDatabase(databaseUrl, env);
-  const db = new Client({ connectionString: databaseUrl });
-  await db.connect();
+  const db = await recreateSeeded(databaseUrl, env);
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   const floor = new Redis(env.REDIS_URL as string, { lazyConnect: true });
   const clients: StreamClient[] = [];
   try {
-    await runCli('seed', env);
     const merchants = await insertMerchants(db, env.KEY_HASH_SECRET as string);
     const baseUrl = `http://127.0.0.1:${apiPort}`;
     const api = await startApi(env, `${baseUrl}/api/v1/health/ready`);
@@ -142,7 +129,7 @@ async function main(): Promise<void> {
 
     const payments = rate * seconds;
     const sessions = await openSessions(baseUrl, merchants, payments);
-    const forms = await renderForms(baseUrl, sessions);
+    const { csrfCookie, forms } = await renderPayForms(baseUrl, sessions);
     log(`${forms.length} checkout sessions opened and their pay forms rendered`);
     await sleep(2000);
     const rssBefore = rssKb(api.pid as number);
@@ -178,7 +165,7 @@ async function main(): Promise<void> {
 
     log(`paying ${payments} sessions at ${rate}/s for ${seconds} s`);
     const window = { fromUs: hrtimeUs(), toUs: 0 };
-    const pay = await payAtRate(baseUrl, forms);
+    const pay = await payAtRate(baseUrl, forms, csrfCookie);
     window.toUs = hrtimeUs();
     const rssDuring = rssKb(api.pid as number);
     log(`pay: ${pay.paid} paid (303 to the success URL), ${pay.failed} failed; ${describeLoad()}`);
@@ -287,64 +274,17 @@ async function openSessions(baseUrl: string, merchants: BenchMerchant[], count: 
     const batch = Array.from({ length: Math.min(16, count - start) }, (_, offset) => start + offset);
     ids.push(
       ...(await Promise.all(
-        batch.map(async (index) => {
-          const reference = `bench-${index}-${randomBytes(4).toString('hex')}`;
-          const response = await fetch(`${baseUrl}${SESSIONS_PATH}`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Bearer ${merchants[index % merchants.length].secret}`,
-              'idempotency-key': reference,
-            },
-            body: JSON.stringify({
-              amount: 1000 + index,
-              currency: 'NGN',
-              merchantReference: reference,
-              successUrl: `${RETURN_URL}/success`,
-              cancelUrl: `${RETURN_URL}/cancel`,
-            }),
-          });
-          if (response.status !== 201)
-            throw new Error(`opening a session: ${response.status} ${await response.text()}`);
-          return ((await response.json()) as { id: string }).id;
-        }),
+        batch.map((index) =>
+          openSession(
+            baseUrl,
+            merchants[index % merchants.length].secret,
+            sessionRequest(`bench-${index}-${randomBytes(4).toString('hex')}`, 1000 + index),
+          ),
+        ),
       )),
     );
   }
   return ids;
-}
-
-let csrfCookie = '';
-
-/** Each session's page, as checkout.bench.ts renders them: one CSRF cookie, a form's attempt and token each. */
-async function renderForms(baseUrl: string, sessionIds: string[]): Promise<PayForm[]> {
-  const first = await fetch(`${baseUrl}/c/${sessionIds[0]}`);
-  const cookie = first.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .find((pair) => pair.startsWith(`${CSRF_COOKIE}=`));
-  if (!cookie) throw new Error(`GET /c/{id} set no ${CSRF_COOKIE} cookie (${first.status})`);
-  csrfCookie = cookie;
-  const forms: PayForm[] = [formOf(sessionIds[0], first.status, await first.text())];
-  for (let start = 1; start < sessionIds.length; start += 16) {
-    forms.push(
-      ...(await Promise.all(
-        sessionIds.slice(start, start + 16).map(async (id) => {
-          const response = await fetch(`${baseUrl}/c/${id}`, { headers: { cookie } });
-          return formOf(id, response.status, await response.text());
-        }),
-      )),
-    );
-  }
-  return forms;
-}
-
-function formOf(sessionId: string, status: number, markup: string): PayForm {
-  const attempt = /name="attempt" value="([^"]+)"/.exec(markup)?.[1];
-  const csrf = /name="csrf" value="([^"]+)"/.exec(markup)?.[1];
-  if (status !== 200 || !attempt || !csrf) throw new Error(`GET /c/${sessionId}: ${status}, no pay form`);
-  const body = new URLSearchParams({ rail: 'CARD', fundingAccount: FUNDING_CARD, attempt, csrf }).toString();
-  return { sessionId, body };
 }
 
 /** One stream: resolves once the API answered 200 (it is subscribed by then); frames are read as they come. */
@@ -395,8 +335,12 @@ function createdAtOf(id: string, envelope: string): number {
   return at;
 }
 
-/** Posts the forms at `rate` a second, each once, on schedule whatever the answers take. */
-async function payAtRate(baseUrl: string, forms: PayForm[]): Promise<{ paid: number; failed: number }> {
+/** Posts the forms at `rate` a second, each once with the CSRF cookie, on schedule whatever the answers take. */
+async function payAtRate(
+  baseUrl: string,
+  forms: PayForm[],
+  csrfCookie: string,
+): Promise<{ paid: number; failed: number }> {
   let paid = 0;
   let failed = 0;
   const outcomes = new Map<string, number>();

@@ -48,8 +48,7 @@ import {
   median,
   processTicks,
   productionEnvironment,
-  recreateDatabase,
-  runCli,
+  recreateSeeded,
   setting,
   startBuilt,
   stopChildren,
@@ -84,11 +83,7 @@ async function main(): Promise<void> {
         ? undefined
         : { CSV_EXPORT_STATEMENT_TIMEOUT_MS: process.env.BENCH_STATEMENT_TIMEOUT_MS },
   });
-  log(`database ${databaseUrl}: recreating`);
-  await recreateDatabase(databaseUrl, env);
-  await runCli('seed', env);
-  const db = new Client({ connectionString: databaseUrl });
-  await db.connect();
+  const db = await recreateSeeded(databaseUrl, env);
   let failed = false;
   try {
     const planted = Date.now();

@@ -46,9 +46,8 @@
  * the tests.
  */
 import 'reflect-metadata';
-import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
 import * as funnel from '../src/modules/identity/sql/funnel.queries';
@@ -59,17 +58,20 @@ import { sqlStatements } from '../src/platform/database/sql-query';
 import {
   answers,
   benchSettings,
+  driveGet,
   Figures,
-  figuresOf,
   log,
   productionEnvironment,
   recreateDatabase,
   ROOT,
+  runBench,
   runCli,
   setting,
   startBuilt,
-  stopChildren,
+  timed,
+  writeResults,
 } from './support/bench-kit';
+import { failedRequests, growthLines, growthOf } from './support/size-growth';
 
 const { databaseUrl, apiPort, seconds, warmUpSeconds, poolSize } = benchSettings({
   database: 'payment_service_bench_ops',
@@ -131,13 +133,6 @@ interface Catalogue {
 /** Midnight UTC of today (the API runs with SCHEDULE_TIME_ZONE=UTC). */
 function todayStart(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
-
-async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
-  const started = Date.now();
-  const result = await work();
-  log(`  ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return result;
 }
 
 async function seedCatalogue(db: Client): Promise<Catalogue> {
@@ -327,14 +322,8 @@ async function logIn(baseUrl: string): Promise<string> {
   return ((await response.json()) as { accessToken: string }).accessToken;
 }
 
-async function drive(baseUrl: string, path: string, token: string, duration: number): Promise<Figures> {
-  const result = await autocannon({
-    url: `${baseUrl}${path}`,
-    connections,
-    duration,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return figuresOf(result);
+function drive(baseUrl: string, path: string, token: string, duration: number): Promise<Figures> {
+  return driveGet(`${baseUrl}${path}`, { connections, duration, headers: { authorization: `Bearer ${token}` } });
 }
 
 interface SizeFigures {
@@ -602,27 +591,11 @@ async function main(): Promise<void> {
     const copyBest = best(copy);
     const exportRatio = httpBest / copyBest;
 
-    const ratios = ROUTES.map((route) => ({
-      route: route.name,
-      smallP50: small.routes[route.name].p50,
-      largeP50: large.routes[route.name].p50,
-      smallP99: small.routes[route.name].p99,
-      largeP99: large.routes[route.name].p99,
-      ratio: large.routes[route.name].p50 / Math.max(small.routes[route.name].p50, 0.001),
-    }));
-    const failures = [small, large].reduce(
-      (sum, size) => sum + Object.values(size.routes).reduce((total, f) => total + f.non2xx + f.errors, 0),
-      0,
-    );
+    const ratios = ROUTES.map((route) => ({ route: route.name, ...growthOf(route.name, small, large) }));
+    const failures = failedRequests([small, large]);
     const table = [
       '',
-      `route                          p50 @${small.payments}   p50 @${large.payments}   p99 small / large   ratio (target < ${TARGET_RATIO})`,
-      ...ratios.map(
-        (row) =>
-          `${row.route.padEnd(30)} ${String(row.smallP50).padStart(8)} ms ${String(row.largeP50).padStart(10)} ms ` +
-          `${String(row.smallP99).padStart(8)} / ${String(row.largeP99).padEnd(8)} ms ${row.ratio.toFixed(2).padStart(6)} ` +
-          `${row.ratio < TARGET_RATIO ? 'met' : 'MISSED'}`,
-      ),
+      ...growthLines(ratios, { small: small.payments, large: large.payments }, TARGET_RATIO, 30),
       `CSV export: HTTP ${httpBest.toFixed(0)} rows/s, COPY ${copyBest.toFixed(0)} rows/s (best of ${exportRounds}), ` +
         `ratio ${exportRatio.toFixed(2)} (target >= ${TARGET_EXPORT_RATIO}: ${exportRatio >= TARGET_EXPORT_RATIO ? 'met' : 'MISSED'}); ` +
         `API peak RSS during the export ${Math.max(...http.map((entry) => entry.rssPeakMb)).toFixed(0)} MB ` +
@@ -635,53 +608,32 @@ async function main(): Promise<void> {
     ].join('\n');
     log(table);
 
-    const resultsDir = resolve(__dirname, 'results');
-    mkdirSync(resultsDir, { recursive: true });
-    const file = resolve(resultsDir, `ops-history-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(
-      file,
-      `${JSON.stringify(
-        {
-          started,
-          settings: {
-            smallSize,
-            largeSize,
-            customerCount,
-            todayCount,
-            recentCount,
-            exportBreaks,
-            connections,
-            seconds,
-            warmUpSeconds,
-            poolSize,
-          },
-          seeding: { smallSeedSeconds, largeSeedSeconds, ledger },
-          small,
-          large,
-          ratios,
-          export: { window: { from: exportFrom, to: exportTo }, http, copy, httpBest, copyBest, ratio: exportRatio },
-          plans: { small: smallPlans, large: largePlans },
-          summary: table,
-        },
-        null,
-        2,
-      )}\n`,
-    );
-    log(`figures written to ${file}`);
+    writeResults('ops-history', {
+      started,
+      settings: {
+        smallSize,
+        largeSize,
+        customerCount,
+        todayCount,
+        recentCount,
+        exportBreaks,
+        connections,
+        seconds,
+        warmUpSeconds,
+        poolSize,
+      },
+      seeding: { smallSeedSeconds, largeSeedSeconds, ledger },
+      small,
+      large,
+      ratios,
+      export: { window: { from: exportFrom, to: exportTo }, http, copy, httpBest, copyBest, ratio: exportRatio },
+      plans: { small: smallPlans, large: largePlans },
+      summary: table,
+    });
     if (failures > 0) process.exitCode = 1;
   } finally {
     await db.end();
   }
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void stopChildren().finally(() => process.exit(130));
-  });
-}
-main()
-  .catch((error: unknown) => {
-    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 1;
-  })
-  .finally(stopChildren);
+runBench(main, { stack: true });

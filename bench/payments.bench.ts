@@ -139,25 +139,18 @@ import {
   Type,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import autocannon from 'autocannon';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { Client, Pool, PoolClient, QueryResult } from 'pg';
-import { startBillerSimulator } from '../src/simulators/biller-simulator';
 import { FLOOR_INSERT_PAYMENT, FLOOR_PRECHECK } from './support/acceptance-floor';
 import {
-  benchPhones,
   benchSettings,
   describeFigures,
   describeLoad,
   Figures,
-  figuresOf,
-  insertCustomers,
   log,
-  productionEnvironment,
-  recreateDatabase,
   runCli,
   setting,
   startBuilt,
@@ -179,17 +172,19 @@ import {
 import { loadPaymentHistory } from './support/payment-history';
 import {
   accountOf,
-  BILLER_SLUG,
+  awaitOutboxPublished,
   cpuCounter,
   CpuPerPayment,
   describeCpu,
   Customer,
+  driveFloorPayments,
   drivePayments as drivePaymentsWith,
-  loadCatalogue,
+  insertBenchCustomers,
   logIn,
-  nextCount,
-  PIN,
+  logSettling,
+  runPaymentBench,
   SentPayment,
+  waitUntilSettled,
 } from './support/payment-kit';
 import { countStatements, describeStatements, StatementFigures } from './support/round-statements';
 
@@ -239,22 +234,9 @@ const sent: SentPayment[] = [];
 
 async function main(): Promise<void> {
   if (process.argv.includes('--floor-server')) return runFloorServer();
-  const env = productionEnvironment({
-    port: apiPort,
-    databaseUrl,
-    redisKeyPrefix: `ps-bench-payments-${randomBytes(3).toString('hex')}`,
-    poolSize,
-    extra: { OUTBOX_POLL_INTERVAL_MS: '50' },
-  });
-  const simulator = await startBillerSimulator({ secret: env.BILLER_SIMULATOR_SECRET as string });
-  try {
-    log(`database ${databaseUrl}: recreating`);
-    await recreateDatabase(databaseUrl, env);
-    const db = new Client({ connectionString: databaseUrl });
-    await db.connect();
+  await runPaymentBench({ name: 'payments', apiPort, databaseUrl, poolSize }, async ({ env, db, billerId }) => {
     try {
-      const billerId = await loadCatalogue(db, simulator.billerUrl(BILLER_SLUG));
-      const customerRows = await loadCustomers(db);
+      const customerRows = await insertBenchCustomers(db, customerCount);
       if (history > 0) {
         const started = Date.now();
         log(`history: loading ${history} payments`);
@@ -477,13 +459,10 @@ async function main(): Promise<void> {
         summariseProfile(profileDir, window, 'API, POST /payments with the worker held (last round),');
       }
     } finally {
-      await db.end();
+      // A held worker is resumed before `runPaymentBench` stops it.
+      resume(heldWorker);
     }
-  } finally {
-    resume(heldWorker);
-    await stopChildren();
-    await simulator.close();
-  }
+  });
 }
 
 interface RoundResult {
@@ -611,11 +590,6 @@ async function paymentRows(db: Client): Promise<number> {
   return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payments`)).rows[0].n;
 }
 
-async function loadCustomers(db: Client): Promise<{ id: string; phone: string }[]> {
-  const { hash } = await import('bcrypt');
-  return insertCustomers(db, benchPhones(customerCount), await hash(PIN, 10));
-}
-
 function drivePayments(baseUrl: string, customers: Customer[], duration: number, record: boolean) {
   return drivePaymentsWith(baseUrl, customers, {
     connections,
@@ -682,34 +656,17 @@ async function startFrameworkFloors(
   return floors;
 }
 
-async function driveFloor(customers: Customer[], billerId: string, duration: number, port = floorPort) {
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections,
-    duration,
-    requests: [
-      {
-        method: 'POST',
-        path: '/pay',
-        setupRequest: (request) => {
-          const count = nextCount();
-          const index = count % customers.length;
-          return {
-            ...request,
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              customerId: customers[index].id,
-              billerId,
-              accountReference: accountOf(index, spreadAccounts),
-              key: `floor-${count}-${randomBytes(4).toString('hex')}`,
-              amount: 1000 + count,
-            }),
-          };
-        },
-      },
-    ],
+function driveFloor(customers: Customer[], billerId: string, duration: number, port = floorPort) {
+  return driveFloorPayments(`http://127.0.0.1:${port}`, { connections, duration }, (count, key) => {
+    const index = count % customers.length;
+    return {
+      customerId: customers[index].id,
+      billerId,
+      accountReference: accountOf(index, spreadAccounts),
+      key,
+      amount: 1000 + count,
+    };
   });
-  return figuresOf(result);
 }
 
 /**
@@ -721,29 +678,20 @@ async function driveFloor(customers: Customer[], billerId: string, duration: num
  * floor's are never due), so polling costs the same however much history the database holds.
  */
 async function drainWorker(db: Client, label: string, since: Date): Promise<number> {
-  const started = Date.now();
-  let left = { payments: -1, events: -1 };
-  while (Date.now() - started < DRAIN_LIMIT_MS) {
-    left = (
-      await db.query<{ payments: number; events: number }>(
-        `SELECT (SELECT count(*)::int FROM payments
-                  WHERE created_at >= $1 AND status IN ('AUTHORIZING', 'PENDING', 'PROCESSING')
-                    AND idempotency_key NOT LIKE 'floor-%') AS payments,
-                (SELECT count(*)::int FROM outbox_events
-                  WHERE status = 'PENDING' AND next_attempt_at < 'infinity') AS events`,
-        [since],
-      )
-    ).rows[0];
-    if (left.payments === 0 && left.events === 0) break;
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  const seconds = (Date.now() - started) / 1000;
-  log(
-    left.payments === 0 && left.events === 0
-      ? `${label}: the worker settled the phase's payments ${seconds.toFixed(1)} s after it ended`
-      : `${label}: after ${seconds.toFixed(1)} s, ${left.payments} payments and ${left.events} events still unsettled`,
+  const outcome = await waitUntilSettled(
+    db,
+    {
+      text: `SELECT (SELECT count(*)::int FROM payments
+                      WHERE created_at >= $1 AND status IN ('AUTHORIZING', 'PENDING', 'PROCESSING')
+                        AND idempotency_key NOT LIKE 'floor-%') AS payments,
+                    (SELECT count(*)::int FROM outbox_events
+                      WHERE status = 'PENDING' AND next_attempt_at < 'infinity') AS events`,
+      values: [since],
+    },
+    { limitMs: DRAIN_LIMIT_MS, pollMs: 250 },
   );
-  return seconds;
+  logSettling(label, outcome, (waited) => `the worker settled the phase's payments ${waited} s after it ended`);
+  return outcome.seconds;
 }
 
 /** The ledger balances, the outbox drains, and replays write nothing. */
@@ -758,19 +706,8 @@ async function checkAfterwards(db: Client, baseUrl: string, env: NodeJS.ProcessE
     ).rows[0];
 
   // Without a worker nothing publishes the outbox: that check is the worker's.
-  const drainedBy = Date.now() + (withWorker ? 30_000 : 0);
-  let pending = -1;
-  while (withWorker && Date.now() < drainedBy) {
-    pending = (
-      await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM outbox_events WHERE status <> 'PUBLISHED' AND event_type <> $1`,
-        [FLOOR_EVENT_TYPE],
-      )
-    ).rows[0].n;
-    if (pending === 0) break;
-    await new Promise((done) => setTimeout(done, 250));
-  }
   if (withWorker) {
+    const pending = await awaitOutboxPublished(db, FLOOR_EVENT_TYPE);
     log(
       `outbox: ${pending === 0 ? 'every row published' : `${pending} rows not published`} within 30 s of the last round`,
     );

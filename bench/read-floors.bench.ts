@@ -49,7 +49,7 @@ import { NestFactory } from '@nestjs/core';
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { Client, Pool } from 'pg';
+import { Pool } from 'pg';
 import * as billerSearch from '../src/modules/billers/catalogue/sql/biller-search.queries';
 import { normalizeSearchText, searchWords } from '../src/modules/billers/directory/biller-search-text';
 import { DEMO_MERCHANT_TEST_KEY } from '../src/modules/merchants/api-keys/demo-merchant-key.seeder';
@@ -58,27 +58,32 @@ import * as merchantPayments from '../src/modules/merchants/reporting/sql/mercha
 import * as paymentPages from '../src/modules/payments/core/sql/payment-pages.queries';
 import { sqlStatements } from '../src/platform/database/sql-query';
 import {
-  benchPhones,
   benchSettings,
   describeLoad,
+  figuresLine,
   figuresOf,
   Figures,
-  insertCustomers,
   log,
   median,
   productionEnvironment,
-  recreateDatabase,
-  runCli,
+  recreateSeeded,
+  runBench,
   setting,
   startBuilt,
   startFloorServer,
   stopChildren,
 } from './support/bench-kit';
-import { benchBillers, benchQueries, loadBillers } from './support/biller-directory';
+import {
+  benchBillers,
+  benchQueries,
+  loadBillers,
+  searchCallsSince,
+  searchQueryCalls,
+} from './support/biller-directory';
 import { hrtimeUs, profileDirOf, summariseProfile } from './support/cpu-profile';
 import { plantCustomerPayments } from './support/customer-payments';
 import { plantCheckoutPayments } from './support/merchant-payments';
-import { cpuCounter, describeCpu, logIn, PIN } from './support/payment-kit';
+import { cpuCounter, describeCpu, insertBenchCustomers, logIn } from './support/payment-kit';
 
 const { databaseUrl, apiPort, connections, seconds, warmUpSeconds, rounds, poolSize } = benchSettings({
   database: 'payment_service_bench_reads',
@@ -189,14 +194,6 @@ interface ReadSetup {
   expectedTotal?: number;
 }
 
-/** Calls of biller_search_query the bench database has counted (one per search with text). */
-async function searchQueryCalls(db: Client): Promise<number> {
-  const { rows } = await db.query<{ calls: string }>(
-    `SELECT coalesce(sum(calls), 0) AS calls FROM pg_stat_user_functions WHERE funcname = 'biller_search_query'`,
-  );
-  return Number(rows[0].calls);
-}
-
 async function main(): Promise<void> {
   const env = productionEnvironment({
     port: apiPort,
@@ -205,11 +202,7 @@ async function main(): Promise<void> {
     poolSize,
   });
   const database = new URL(databaseUrl).pathname.slice(1);
-  log(`database ${databaseUrl}: recreating; reads ${reads.join(', ')}; scale ${scale}`);
-  await recreateDatabase(databaseUrl, env);
-  await runCli('seed', env);
-  const db = new Client({ connectionString: databaseUrl });
-  await db.connect();
+  const db = await recreateSeeded(databaseUrl, env, `; reads ${reads.join(', ')}; scale ${scale}`);
   let failed = false;
   try {
     await db.query(`ALTER DATABASE "${database}" SET track_functions = 'pl'`);
@@ -221,8 +214,7 @@ async function main(): Promise<void> {
     const billers = benchBillers(billerCount);
     await loadBillers(db, billers);
     log(`loaded ${billerCount} billers in ${((Date.now() - planted) / 1000).toFixed(1)} s`);
-    const { hash } = await import('bcrypt');
-    const [customer, ...others] = await insertCustomers(db, benchPhones(21, '807'), await hash(PIN, 10));
+    const [customer, ...others] = await insertBenchCustomers(db, 21, '807');
     planted = Date.now();
     await plantCustomerPayments(db, {
       customerId: customer.id,
@@ -314,11 +306,7 @@ async function main(): Promise<void> {
       return { ...figures, cpu: describeCpu(meter(figures.responses2xx)) } satisfies ReadFigures;
     };
     const line = (label: string, figures: ReadFigures, ratio?: number) =>
-      `  ${label.padEnd(6)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${figures.p50
-        .toFixed(1)
-        .padStart(5)} ms   p99 ${figures.p99.toFixed(1).padStart(5)} ms   ` +
-      `${ratio === undefined ? '' : `ratio ${ratio.toFixed(2)}   `}non-2xx ${figures.non2xx}   errors ${figures.errors}` +
-      `\n         CPU per request: ${figures.cpu}`;
+      `${figuresLine(label, figures, ratio)}\n         CPU per request: ${figures.cpu}`;
 
     let failures = 0;
     const count = (figures: ReadFigures) => (failures += figures.non2xx + figures.errors);
@@ -390,12 +378,7 @@ async function main(): Promise<void> {
     }
 
     if (reads.includes('billers')) {
-      // Idle backends flush their statistics within about 10 s.
-      let reached = (await searchQueryCalls(db)) - searchCallsBefore;
-      for (let wait = 0; reached < searches && wait < 15; wait += 1) {
-        await new Promise((done) => setTimeout(done, 1000));
-        reached = (await searchQueryCalls(db)) - searchCallsBefore;
-      }
+      const reached = await searchCallsSince(db, searchCallsBefore, searches);
       summary.push(
         `PostgreSQL ran biller_search_query ${reached} times for ${searches} API searches ` +
           `(${reached >= searches ? 'every search reached it' : 'FEWER: something answered without the database'})`,
@@ -428,21 +411,4 @@ async function main(): Promise<void> {
   if (failed) process.exitCode = 1;
 }
 
-if (process.argv.includes('--floor-server')) {
-  runFloorServer().catch((error: unknown) => {
-    process.stderr.write(`floor app failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
-} else {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void stopChildren().finally(() => process.exit(130));
-    });
-  }
-  main()
-    .catch((error: unknown) => {
-      process.stderr.write(`bench failed: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    })
-    .finally(stopChildren);
-}
+runBench(main, { floorServer: runFloorServer });

@@ -33,34 +33,29 @@
  * costs or gains there, not what it gains on a second machine. Not part of the tests.
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { startBillerSimulator } from '../src/simulators/biller-simulator';
 import {
-  benchPhones,
   benchSettings,
   describeFigures,
   describeLoad,
   Figures,
-  insertCustomers,
   log,
-  productionEnvironment,
-  recreateDatabase,
   runCli,
   setting,
   startBuilt,
   stopChildren,
 } from './support/bench-kit';
 import {
-  BILLER_SLUG,
   cpuCounter,
   CpuPerPayment,
   describeCpu,
   Customer,
   drivePayments,
-  loadCatalogue,
+  insertBenchCustomers,
   logIn,
-  PIN,
+  logSettling,
+  runPaymentBench,
+  waitUntilSettled,
 } from './support/payment-kit';
 
 const { databaseUrl, apiPort, connections, seconds, warmUpSeconds, poolSize } = benchSettings({
@@ -78,84 +73,63 @@ interface Phase {
 }
 
 async function main(): Promise<void> {
-  const env = productionEnvironment({
-    port: apiPort,
-    databaseUrl,
-    redisKeyPrefix: `ps-bench-scale-out-${randomBytes(3).toString('hex')}`,
-    poolSize,
-    extra: { OUTBOX_POLL_INTERVAL_MS: '50' },
-  });
   const secondApiPort = apiPort + 1;
-  const simulator = await startBillerSimulator({ secret: env.BILLER_SIMULATOR_SECRET as string });
-  try {
-    log(`database ${databaseUrl}: recreating`);
-    await recreateDatabase(databaseUrl, env);
-    const db = new Client({ connectionString: databaseUrl });
-    await db.connect();
-    try {
-      await loadCatalogue(db, simulator.billerUrl(BILLER_SLUG));
-      const { hash } = await import('bcrypt');
-      const customerRows = await insertCustomers(db, benchPhones(customerCount), await hash(PIN, 10));
-      const urls = [`http://127.0.0.1:${apiPort}`, `http://127.0.0.1:${secondApiPort}`];
-      const api1 = await startBuilt('dist/src/main.js', env, `${urls[0]}/api/v1/health/ready`);
-      const worker1 = await startBuilt('dist/src/worker.js', env);
-      const customers = await logIn(urls[0], customerRows);
-      log(`API 1 ready at ${urls[0]} with worker 1; ${customers.length} customers logged in`);
-      const database = new URL(databaseUrl).pathname.slice(1);
+  await runPaymentBench({ name: 'scale-out', apiPort, databaseUrl, poolSize }, async ({ env, db, simulator }) => {
+    const customerRows = await insertBenchCustomers(db, customerCount);
+    const urls = [`http://127.0.0.1:${apiPort}`, `http://127.0.0.1:${secondApiPort}`];
+    const api1 = await startBuilt('dist/src/main.js', env, `${urls[0]}/api/v1/health/ready`);
+    const worker1 = await startBuilt('dist/src/worker.js', env);
+    const customers = await logIn(urls[0], customerRows);
+    log(`API 1 ready at ${urls[0]} with worker 1; ${customers.length} customers logged in`);
+    const database = new URL(databaseUrl).pathname.slice(1);
 
-      const results: { single: Phase; pair: Phase }[] = [];
-      for (let round = 1; round <= rounds; round += 1) {
-        log(`round ${round}: ${describeLoad()}`);
-        const single = await phase(db, database, `round ${round}: 1 API + 1 worker`, [urls[0]], customers, {
-          'API 1': api1.pid,
-          'worker 1': worker1.pid,
-        });
-        const api2 = await startBuilt(
-          'dist/src/main.js',
-          { ...env, PORT: String(secondApiPort) },
-          `${urls[1]}/api/v1/health/ready`,
-        );
-        const worker2 = await startBuilt('dist/src/worker.js', env);
-        const pair = await phase(db, database, `round ${round}: 2 APIs + 2 workers`, urls, customers, {
-          'API 1': api1.pid,
-          'API 2': api2.pid,
-          'worker 1': worker1.pid,
-          'worker 2': worker2.pid,
-        });
-        await Promise.all([stop(api2), stop(worker2)]);
-        results.push({ single, pair });
-        log(
-          `round ${round}: ratio (2 + 2) / (1 + 1) ${(pair.figures.requestsPerSecond / single.figures.requestsPerSecond).toFixed(2)}`,
-        );
-        log(`round ${round}: ${describeLoad()}`);
-      }
-
-      const failures: string[] = [];
-      for (const [index, { single, pair }] of results.entries()) {
-        if (single.figures.non2xx + single.figures.errors + pair.figures.non2xx + pair.figures.errors > 0)
-          failures.push(`round ${index + 1} had failed requests`);
-      }
-      failures.push(...(await checkAfterwards(db, simulator.postsReceived(), env)));
-      log('');
-      log(
-        '| round | 1 API + 1 worker payments/s | p50 | p99 | 2 APIs + 2 workers payments/s | p50 | p99 | ratio | PG CPU/payment (database) 1+1 | 2+2 |',
+    const results: { single: Phase; pair: Phase }[] = [];
+    for (let round = 1; round <= rounds; round += 1) {
+      log(`round ${round}: ${describeLoad()}`);
+      const single = await phase(db, database, `round ${round}: 1 API + 1 worker`, [urls[0]], customers, {
+        'API 1': api1.pid,
+        'worker 1': worker1.pid,
+      });
+      const api2 = await startBuilt(
+        'dist/src/main.js',
+        { ...env, PORT: String(secondApiPort) },
+        `${urls[1]}/api/v1/health/ready`,
       );
-      log('|---|---|---|---|---|---|---|---|---|---|');
-      for (const [index, { single, pair }] of results.entries()) {
-        const pg = (cpu: CpuPerPayment) => `${cpu['PostgreSQL (database)'].toFixed(2)} ms`;
-        log(
-          `| ${index + 1} | ${single.figures.requestsPerSecond.toFixed(0)} | ${single.figures.p50} ms | ${single.figures.p99} ms | ${pair.figures.requestsPerSecond.toFixed(0)} | ${pair.figures.p50} ms | ${pair.figures.p99} ms | ${(pair.figures.requestsPerSecond / single.figures.requestsPerSecond).toFixed(2)} | ${pg(single.cpu)} | ${pg(pair.cpu)} |`,
-        );
-      }
-      log(failures.length === 0 ? 'checks: all passed' : `checks FAILED:\n  ${failures.join('\n  ')}`);
-      if (failures.length > 0) process.exitCode = 1;
-    } finally {
-      await db.end();
+      const worker2 = await startBuilt('dist/src/worker.js', env);
+      const pair = await phase(db, database, `round ${round}: 2 APIs + 2 workers`, urls, customers, {
+        'API 1': api1.pid,
+        'API 2': api2.pid,
+        'worker 1': worker1.pid,
+        'worker 2': worker2.pid,
+      });
+      await Promise.all([stop(api2), stop(worker2)]);
+      results.push({ single, pair });
+      log(
+        `round ${round}: ratio (2 + 2) / (1 + 1) ${(pair.figures.requestsPerSecond / single.figures.requestsPerSecond).toFixed(2)}`,
+      );
+      log(`round ${round}: ${describeLoad()}`);
     }
-  } finally {
-    await stopChildren();
-    await simulator.close();
-  }
+
+    const failures: string[] = [];
+    for (const [index, { single, pair }] of results.entries()) {
+      if (single.figures.non2xx + single.figures.errors + pair.figures.non2xx + pair.figures.errors > 0)
+        failures.push(`round ${index + 1} had failed requests`);
+    }
+    failures.push(...(await checkAfterwards(db, simulator.postsReceived(), env)));
+    log('');
+    log(
+      '| round | 1 API + 1 worker payments/s | p50 | p99 | 2 APIs + 2 workers payments/s | p50 | p99 | ratio | PG CPU/payment (database) 1+1 | 2+2 |',
+    );
+    log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const [index, { single, pair }] of results.entries()) {
+      const pg = (cpu: CpuPerPayment) => `${cpu['PostgreSQL (database)'].toFixed(2)} ms`;
+      log(
+        `| ${index + 1} | ${single.figures.requestsPerSecond.toFixed(0)} | ${single.figures.p50} ms | ${single.figures.p99} ms | ${pair.figures.requestsPerSecond.toFixed(0)} | ${pair.figures.p50} ms | ${pair.figures.p99} ms | ${(pair.figures.requestsPerSecond / single.figures.requestsPerSecond).toFixed(2)} | ${pg(single.cpu)} | ${pg(pair.cpu)} |`,
+      );
+    }
+    log(failures.length === 0 ? 'checks: all passed' : `checks FAILED:\n  ${failures.join('\n  ')}`);
+    if (failures.length > 0) process.exitCode = 1;
+  });
 }
 
 /**
@@ -204,26 +178,17 @@ async function spread(urls: string[], customers: Customer[], duration: number): 
 
 /** Waits until the phase's payments are settled and every due outbox row is published; logs how long it took. */
 async function drainWorkers(db: Client, label: string, since: Date): Promise<void> {
-  const started = Date.now();
-  let left = { payments: -1, events: -1 };
-  while (Date.now() - started < DRAIN_LIMIT_MS) {
-    left = (
-      await db.query<{ payments: number; events: number }>(
-        `SELECT (SELECT count(*)::int FROM payments
-                  WHERE created_at >= $1 AND status IN ('AUTHORIZING', 'PENDING', 'PROCESSING')) AS payments,
-                (SELECT count(*)::int FROM outbox_events WHERE status = 'PENDING') AS events`,
-        [since],
-      )
-    ).rows[0];
-    if (left.payments === 0 && left.events === 0) break;
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  const waited = ((Date.now() - started) / 1000).toFixed(1);
-  log(
-    left.payments === 0 && left.events === 0
-      ? `${label}: the workers settled the payments ${waited} s after the run`
-      : `${label}: after ${waited} s, ${left.payments} payments and ${left.events} events still unsettled`,
+  const outcome = await waitUntilSettled(
+    db,
+    {
+      text: `SELECT (SELECT count(*)::int FROM payments
+                      WHERE created_at >= $1 AND status IN ('AUTHORIZING', 'PENDING', 'PROCESSING')) AS payments,
+                    (SELECT count(*)::int FROM outbox_events WHERE status = 'PENDING') AS events`,
+      values: [since],
+    },
+    { limitMs: DRAIN_LIMIT_MS, pollMs: 250 },
   );
+  logSettling(label, outcome, (waited) => `the workers settled the payments ${waited} s after the run`);
 }
 
 /** Every outbox row published, every payment SUCCEEDED and posted once, the ledger balanced. */

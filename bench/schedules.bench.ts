@@ -38,40 +38,44 @@
  *
  * Target: schedule payments/s (captured) / API payments/s >= 0.5. Not part of the tests.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { FundingAccountCipher, maskFundingAccount } from '../src/modules/schedules/funding-account-cipher';
 import { localDate } from '../src/modules/schedules/schedule-calendar';
 import { SchedulesConfig } from '../src/modules/schedules/schedules.config';
 import { loadConfiguration } from '../src/platform/config/configuration';
-import { startBillerSimulator } from '../src/simulators/biller-simulator';
 import {
-  benchPhones,
   benchSettings,
   describeFigures,
   Figures,
-  insertCustomers,
   log,
-  productionEnvironment,
-  recreateDatabase,
   runCli,
   setting,
   startBuilt,
   stopChildren,
 } from './support/bench-kit';
 import {
+  hrtimeUs,
+  logWindowSamples,
+  profileDirOf,
+  profileFiles,
+  WindowSamples,
+  windowSamples,
+} from './support/cpu-profile';
+import {
   ACCOUNT_REFERENCE,
+  awaitOutboxPublished,
   BILLER_SLUG,
   cpuCounter,
   CpuPerPayment,
   describeCpu,
   drivePayments,
   FUNDING_CARD,
-  loadCatalogue,
+  hashPin,
+  insertBenchCustomers,
   logIn,
-  PIN,
+  runPaymentBench,
+  waitUntilSettled,
 } from './support/payment-kit';
 
 const { databaseUrl, apiPort, connections, seconds, warmUpSeconds, rounds, poolSize } = benchSettings({
@@ -113,29 +117,24 @@ async function main(): Promise<void> {
       (entry): entry is [string, string] => entry[0].startsWith('SCHEDULE_') && entry[1] !== undefined,
     ),
   );
-  const env = productionEnvironment({
-    port: apiPort,
-    databaseUrl,
-    redisKeyPrefix: `ps-bench-schedules-${randomBytes(3).toString('hex')}`,
-    poolSize,
-    // As the payments bench: the relay polls often enough that it is not what a payment waits on.
-    extra: { OUTBOX_POLL_INTERVAL_MS: '50', ...scheduleSettings },
-  });
-  const simulator = await startBillerSimulator({ secret: env.BILLER_SIMULATOR_SECRET as string });
   const failures: string[] = [];
   let profileWindow: PhaseB['window'] | undefined;
-  try {
-    log(`database ${databaseUrl}: recreating`);
-    await recreateDatabase(databaseUrl, env);
-    // Named, so the session sampler leaves the bench's own queries out.
-    const db = new Client({ connectionString: databaseUrl, application_name: 'bench' });
-    await db.connect();
-    try {
-      const billerId = await loadCatalogue(db, simulator.billerUrl(BILLER_SLUG));
-      const { hash } = await import('bcrypt');
-      const pinHash = await hash(PIN, 10);
-      const apiRows = await insertCustomers(db, benchPhones(apiCustomerCount, '809'), pinHash);
-      const owners = await insertCustomers(db, benchPhones(scheduleCustomerCount, '808'), pinHash);
+  // As the payments bench, the relay polls often enough (`runPaymentBench`) that it is not what a
+  // payment waits on. The connection is named, so the session sampler leaves the bench's own
+  // queries out.
+  await runPaymentBench(
+    {
+      name: 'schedules',
+      apiPort,
+      databaseUrl,
+      poolSize,
+      extra: scheduleSettings,
+      applicationName: 'bench',
+    },
+    async ({ env, db, billerId }) => {
+      const pinHash = await hashPin();
+      const apiRows = await insertBenchCustomers(db, apiCustomerCount, '809', pinHash);
+      const owners = await insertBenchCustomers(db, scheduleCustomerCount, '808', pinHash);
       const baseUrl = `http://127.0.0.1:${apiPort}`;
       const api = await startBuilt('dist/src/main.js', env, `${baseUrl}/api/v1/health/ready`, apiNodeArgs);
       const worker = await startBuilt('dist/src/worker.js', env, undefined, workerNodeArgs);
@@ -178,13 +177,8 @@ async function main(): Promise<void> {
         phaseB,
         apiRounds.map(({ figures }) => figures.requestsPerSecond.toFixed(0)),
       );
-    } finally {
-      await db.end();
-    }
-  } finally {
-    await stopChildren();
-    await simulator.close();
-  }
+    },
+  );
   if (profileWindow) summariseProfile(profileWindow);
   log(failures.length === 0 ? 'checks: all passed' : `checks FAILED:\n  ${failures.join('\n  ')}`);
   if (failures.length > 0) process.exitCode = 1;
@@ -195,19 +189,15 @@ async function main(): Promise<void> {
  * pending, and logs how long that took.
  */
 async function settle(db: Client, label: string): Promise<void> {
-  const started = Date.now();
-  let left = { payments: -1, events: -1 };
-  while (Date.now() - started < DRAIN_LIMIT_MS) {
-    left = (
-      await db.query<{ payments: number; events: number }>(
-        `SELECT (SELECT count(*)::int FROM payments WHERE status IN ('AUTHORIZING', 'PENDING', 'PROCESSING')) AS payments,
-                (SELECT count(*)::int FROM outbox_events WHERE status = 'PENDING') AS events`,
-      )
-    ).rows[0];
-    if (left.payments === 0 && left.events === 0) break;
-    await sleep(100);
-  }
-  const waited = ((Date.now() - started) / 1000).toFixed(1);
+  const { left, seconds } = await waitUntilSettled(
+    db,
+    {
+      text: `SELECT (SELECT count(*)::int FROM payments WHERE status IN ('AUTHORIZING', 'PENDING', 'PROCESSING')) AS payments,
+                    (SELECT count(*)::int FROM outbox_events WHERE status = 'PENDING') AS events`,
+    },
+    { limitMs: DRAIN_LIMIT_MS, pollMs: 100 },
+  );
+  const waited = seconds.toFixed(1);
   if (left.payments !== 0 || left.events !== 0) {
     throw new Error(`${label}: after ${waited} s, ${left.payments} payments and ${left.events} events unsettled`);
   }
@@ -413,15 +403,7 @@ async function checkAfterwards(db: Client, env: NodeJS.ProcessEnv): Promise<stri
     failures.push(`expected ${scheduleCount} runs, all SUCCEEDED with their payment`);
   }
 
-  const outboxBy = Date.now() + 30_000;
-  let pending = -1;
-  while (Date.now() < outboxBy) {
-    pending = (
-      await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox_events WHERE status <> 'PUBLISHED'`)
-    ).rows[0].n;
-    if (pending === 0) break;
-    await sleep(250);
-  }
+  const pending = await awaitOutboxPublished(db);
   log(`outbox: ${pending === 0 ? 'every row published' : `${pending} rows not published`}`);
   if (pending !== 0) failures.push(`${pending} outbox rows not published`);
 
@@ -477,82 +459,26 @@ function printTable(api: Figures, apiCpu: CpuPerPayment, phaseB: PhaseB, apiRoun
   }
 }
 
-interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
-
 /**
- * With BENCH_WORKER_NODE_ARGS naming --cpu-prof-dir: the worker's profile (the newest file
- * there), its samples inside phase B's window, by function (self time) and by area.
+ * With BENCH_WORKER_NODE_ARGS naming --cpu-prof-dir: the worker's profile, its samples inside
+ * phase B's window, by function (self time) and by area (a module of the service by its context).
  */
 function summariseProfile(window: PhaseB['window']): void {
-  const dirArg = workerNodeArgs.find((arg) => arg.startsWith('--cpu-prof-dir='));
-  if (!workerNodeArgs.includes('--cpu-prof') || !dirArg) return;
-  const dir = dirArg.slice('--cpu-prof-dir='.length);
-  const files = readdirSync(dir)
-    .filter((name) => name.endsWith('.cpuprofile'))
-    .map((name) => join(dir, name))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  // The API's profile may be in the same directory: the worker's is the one covering the window
-  // with the most non-idle samples.
-  let best: { file: string; bySelf: Map<string, number>; byArea: Map<string, number>; total: number } | undefined;
-  for (const file of files.slice(0, 4)) {
-    const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-    const nodes = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
-    const bySelf = new Map<string, number>();
-    const byArea = new Map<string, number>();
-    let time = profile.startTime;
-    let total = 0;
-    profile.samples.forEach((nodeId, index) => {
-      const delta = profile.timeDeltas[index] ?? 0;
-      time += delta;
-      if (time < window.fromUs || time > window.toUs) return;
-      const frame = nodes.get(nodeId);
-      if (!frame) return;
-      const where = frame.url.replace(/^file:\/\//, '').replace(/^.*\/(node_modules|dist)\//, '$1/');
-      const name = `${frame.functionName || '(anonymous)'} ${where ? `${where}:${frame.lineNumber + 1}` : ''}`.trim();
-      bySelf.set(name, (bySelf.get(name) ?? 0) + delta);
-      byArea.set(areaOf(frame), (byArea.get(areaOf(frame)) ?? 0) + delta);
-      total += delta;
-    });
-    const busy = total - (byArea.get('(idle)') ?? 0);
-    if (!best || busy > best.total - (best.byArea.get('(idle)') ?? 0)) best = { file, bySelf, byArea, total };
+  const dir = profileDirOf(workerNodeArgs);
+  if (!dir) return;
+  // The API's profile may be in the same directory: the worker's is the one of the newest four
+  // covering the window with the most non-idle samples.
+  const busy = (samples: WindowSamples) => samples.total - (samples.byArea.get('(idle)') ?? 0);
+  let best: WindowSamples | undefined;
+  for (const file of profileFiles(dir).slice(0, 4)) {
+    const samples = windowSamples(file, window, 1);
+    if (!best || busy(samples) > busy(best)) best = samples;
   }
   if (!best || best.total === 0) {
     log(`profile: no samples of phase B's window in ${dir}`);
     return;
   }
-  const share = (us: number) => `${((us * 100) / best.total).toFixed(1)} %`;
-  log('');
-  log(`worker CPU profile ${best.file}, phase B's window (${(best.total / 1e6).toFixed(1)} s sampled):`);
-  log('| area | share of wall time |');
-  log('|---|---|');
-  for (const [area, us] of [...best.byArea.entries()].sort((a, b) => b[1] - a[1]).slice(0, 14)) {
-    log(`| ${area} | ${share(us)} |`);
-  }
-  log('| function (self time) | share of wall time |');
-  log('|---|---|');
-  for (const [name, us] of [...best.bySelf.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
-    log(`| \`${name}\` | ${share(us)} |`);
-  }
-}
-
-/** A frame's area: a package of node_modules, a module of the service, Node itself, or V8's own entries. */
-function areaOf(frame: { functionName: string; url: string }): string {
-  if (frame.url === '') return frame.functionName.startsWith('(') ? frame.functionName : '(native)';
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(frame.url);
-  if (pkg) return pkg[1];
-  const own = /dist\/src\/(modules\/[^/]+|platform\/[^/]+|[^/]+)/.exec(frame.url);
-  if (own) return `src/${own[1]}`;
-  if (frame.url.startsWith('node:')) return `${frame.url.split('/')[0]} (Node)`;
-  return frame.url;
-}
-
-function hrtimeUs(): number {
-  return Number(process.hrtime.bigint() / 1000n);
+  logWindowSamples(`worker CPU profile ${best.file}, phase B's window`, best);
 }
 
 function sleep(ms: number): Promise<void> {

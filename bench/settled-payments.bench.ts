@@ -87,8 +87,7 @@
  * the bench then summarises the last service round of each profiled process (areas and
  * functions by self time). Not part of the tests.
  */
-import autocannon from 'autocannon';
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool, PoolClient } from 'pg';
@@ -111,18 +110,12 @@ import { newId } from '../src/platform/database/new-id';
 import type { Statement } from '../src/platform/database/prepared-statement';
 import { sqlStatements } from '../src/platform/database/sql-query';
 import { formatMinorUnits } from '../src/platform/money/money-format';
-import { startBillerSimulator } from '../src/simulators/biller-simulator';
 import {
-  benchPhones,
   benchSettings,
   describeFigures,
   describeLoad,
   Figures,
-  figuresOf,
-  insertCustomers,
   log,
-  productionEnvironment,
-  recreateDatabase,
   runCli,
   setting,
   startBuilt,
@@ -133,17 +126,17 @@ import { benchRedis, describeCommandCalls } from './support/bench-redis';
 import { hrtimeUs, profileDirOf, summariseProfile } from './support/cpu-profile';
 import {
   ACCOUNT_REFERENCE,
+  awaitOutboxPublished,
   BENCH_ADMISSION_TERMS,
-  BILLER_SLUG,
   cpuCounter,
   CpuPerPayment,
   describeCpu,
+  driveFloorPayments,
   drivePayments,
   FUNDING_CARD,
-  loadCatalogue,
+  insertBenchCustomers,
   logIn,
-  nextCount,
-  PIN,
+  runPaymentBench,
 } from './support/payment-kit';
 import { logStatements, StatementFigures, statementStats } from './support/pg-statements';
 
@@ -193,149 +186,140 @@ interface SettledRound {
 async function main(): Promise<void> {
   if (process.argv.includes('--floor-server')) return runFloorServer();
   const redis = await benchRedis(redisPort);
-  const env = productionEnvironment({
-    port: apiPort,
-    databaseUrl,
-    redisKeyPrefix: `ps-bench-settled-${randomBytes(3).toString('hex')}`,
-    poolSize,
-    extra: { OUTBOX_POLL_INTERVAL_MS: '50', REDIS_URL: redis.url },
-  });
-  const secret = env.BILLER_SIMULATOR_SECRET as string;
-  const simulator = await startBillerSimulator({ secret });
   try {
-    log(`database ${databaseUrl}: recreating; Redis ${redis.url} (pid ${redis.pid})`);
-    await recreateDatabase(databaseUrl, env);
-    const database = new URL(databaseUrl).pathname.slice(1);
-    const db = new Client({ connectionString: databaseUrl });
-    await db.connect();
-    try {
-      const billerUrl = simulator.billerUrl(BILLER_SLUG);
-      const billerId = await loadCatalogue(db, billerUrl);
-      const { hash } = await import('bcrypt');
-      const customerRows = await insertCustomers(db, benchPhones(customerCount), await hash(PIN, 10));
-      const statements = await statementStats(db, database);
-      const baseUrl = `http://127.0.0.1:${apiPort}`;
-      const api = await startBuilt('dist/src/main.js', env, `${baseUrl}/api/v1/health/ready`, apiNodeArgs);
-      const worker = await startBuilt('dist/src/worker.js', env, undefined, workerNodeArgs);
-      const customers = await logIn(baseUrl, customerRows);
-      log(`API ready at ${baseUrl} with its worker; ${customers.length} customers logged in`);
-      const floor = await startFloorServer(__filename, {
-        ...process.env,
-        BENCH_FLOOR_PORT: String(floorPort),
-        BENCH_DATABASE_URL: databaseUrl,
-        BENCH_FLOOR_BILLER_ID: billerId,
-        BENCH_FLOOR_BILLER_URL: billerUrl,
-        BENCH_FLOOR_BILLER_SECRET: secret,
-        BENCH_FLOOR_KEY_SECRET: env.KEY_HASH_SECRET,
-      });
-      log(`floor ready on port ${floorPort}`);
-      if (!statements.available) {
-        log('pg_stat_statements: not loaded by this PostgreSQL (shared_preload_libraries): no statement figures');
-      }
+    await runPaymentBench(
+      {
+        name: 'settled',
+        apiPort,
+        databaseUrl,
+        poolSize,
+        extra: { REDIS_URL: redis.url },
+        note: `; Redis ${redis.url} (pid ${redis.pid})`,
+      },
+      async ({ env, db, simulator, billerId, billerUrl }) => {
+        const database = new URL(databaseUrl).pathname.slice(1);
+        const customerRows = await insertBenchCustomers(db, customerCount);
+        const statements = await statementStats(db, database);
+        const baseUrl = `http://127.0.0.1:${apiPort}`;
+        const api = await startBuilt('dist/src/main.js', env, `${baseUrl}/api/v1/health/ready`, apiNodeArgs);
+        const worker = await startBuilt('dist/src/worker.js', env, undefined, workerNodeArgs);
+        const customers = await logIn(baseUrl, customerRows);
+        log(`API ready at ${baseUrl} with its worker; ${customers.length} customers logged in`);
+        const floor = await startFloorServer(__filename, {
+          ...process.env,
+          BENCH_FLOOR_PORT: String(floorPort),
+          BENCH_DATABASE_URL: databaseUrl,
+          BENCH_FLOOR_BILLER_ID: billerId,
+          BENCH_FLOOR_BILLER_URL: billerUrl,
+          BENCH_FLOOR_BILLER_SECRET: env.BILLER_SIMULATOR_SECRET,
+          BENCH_FLOOR_KEY_SECRET: env.KEY_HASH_SECRET,
+        });
+        log(`floor ready on port ${floorPort}`);
+        if (!statements.available) {
+          log('pg_stat_statements: not loaded by this PostgreSQL (shared_preload_libraries): no statement figures');
+        }
 
-      const driveService = (duration: number) => drivePayments(baseUrl, customers, { connections, duration });
-      const driveFloor = (duration: number) => driveFloorServer(customerRows, duration);
-      const serviceProcesses = { API: api.pid, worker: worker.pid, Redis: redis.pid || undefined };
-      const floorProcesses = { floor: floor.pid, Redis: redis.pid || undefined };
-      const windows = { fromUs: 0, toUs: 0 };
-      const serviceQuiet = () => waitQuiet(db, redis, `${env.REDIS_KEY_PREFIX}:bull`);
-      const results: { service: SettledRound; floor: SettledRound }[] = [];
-      for (let round = 1; round <= rounds; round += 1) {
-        log(`round ${round}: ${describeLoad()}`);
-        await settle(db, await dbNow(db), SERVICE_KEYS, () => driveService(warmUpSeconds));
-        await serviceQuiet();
-        await settle(db, await dbNow(db), FLOOR_KEYS, () => driveFloor(warmUpSeconds));
-        await db.query('ANALYZE');
-        const fromUs = hrtimeUs();
-        const service = await measure(
-          db,
-          redis,
-          statements,
-          serviceProcesses,
-          database,
-          SERVICE_KEYS,
-          () => driveService(seconds),
-          serviceQuiet,
-        );
-        Object.assign(windows, { fromUs, toUs: hrtimeUs() });
-        logRound(round, 'service', service);
-        const floorRound = await measure(db, redis, statements, floorProcesses, database, FLOOR_KEYS, () =>
-          driveFloor(seconds),
-        );
-        logRound(round, 'floor  ', floorRound);
-        const ratio = perSecond(service) / perSecond(floorRound);
-        log(
-          `round ${round}: settled ratio ${ratio.toFixed(2)} (${ratio >= TARGET_RATIO ? 'meets' : 'BELOW'} the ${TARGET_RATIO} target); ${describeLoad()}`,
-        );
-        results.push({ service, floor: floorRound });
-      }
+        const driveService = (duration: number) => drivePayments(baseUrl, customers, { connections, duration });
+        const driveFloor = (duration: number) => driveFloorServer(customerRows, duration);
+        const serviceProcesses = { API: api.pid, worker: worker.pid, Redis: redis.pid || undefined };
+        const floorProcesses = { floor: floor.pid, Redis: redis.pid || undefined };
+        const windows = { fromUs: 0, toUs: 0 };
+        const serviceQuiet = () => waitQuiet(db, redis, `${env.REDIS_KEY_PREFIX}:bull`);
+        const results: { service: SettledRound; floor: SettledRound }[] = [];
+        for (let round = 1; round <= rounds; round += 1) {
+          log(`round ${round}: ${describeLoad()}`);
+          await settle(db, await dbNow(db), SERVICE_KEYS, () => driveService(warmUpSeconds));
+          await serviceQuiet();
+          await settle(db, await dbNow(db), FLOOR_KEYS, () => driveFloor(warmUpSeconds));
+          await db.query('ANALYZE');
+          const fromUs = hrtimeUs();
+          const service = await measure(
+            db,
+            redis,
+            statements,
+            serviceProcesses,
+            database,
+            SERVICE_KEYS,
+            () => driveService(seconds),
+            serviceQuiet,
+          );
+          Object.assign(windows, { fromUs, toUs: hrtimeUs() });
+          logRound(round, 'service', service);
+          const floorRound = await measure(db, redis, statements, floorProcesses, database, FLOOR_KEYS, () =>
+            driveFloor(seconds),
+          );
+          logRound(round, 'floor  ', floorRound);
+          const ratio = perSecond(service) / perSecond(floorRound);
+          log(
+            `round ${round}: settled ratio ${ratio.toFixed(2)} (${ratio >= TARGET_RATIO ? 'meets' : 'BELOW'} the ${TARGET_RATIO} target); ${describeLoad()}`,
+          );
+          results.push({ service, floor: floorRound });
+        }
 
-      const failures: string[] = [];
-      for (const [index, { service, floor: floorRound }] of results.entries()) {
-        for (const [name, figures] of [
-          ['service', service],
-          ['floor', floorRound],
-        ] as const) {
-          if (figures.load.non2xx + figures.load.errors > 0)
-            failures.push(`round ${index + 1}: ${name} requests failed`);
-          if (figures.failed + figures.unsettled > 0) {
-            failures.push(
-              `round ${index + 1}: ${name} left ${figures.failed} payments FAILED and ${figures.unsettled} unsettled`,
-            );
+        const failures: string[] = [];
+        for (const [index, { service, floor: floorRound }] of results.entries()) {
+          for (const [name, figures] of [
+            ['service', service],
+            ['floor', floorRound],
+          ] as const) {
+            if (figures.load.non2xx + figures.load.errors > 0)
+              failures.push(`round ${index + 1}: ${name} requests failed`);
+            if (figures.failed + figures.unsettled > 0) {
+              failures.push(
+                `round ${index + 1}: ${name} left ${figures.failed} payments FAILED and ${figures.unsettled} unsettled`,
+              );
+            }
           }
         }
-      }
-      failures.push(...(await checkAfterwards(db, simulator.postsReceived(), env)));
+        failures.push(...(await checkAfterwards(db, simulator.postsReceived(), env)));
 
-      log('');
-      log(
-        '| round | service payments | service settled/s | settled after load | floor payments | floor settled/s | settled after load | ratio |',
-      );
-      log('|---|---|---|---|---|---|---|---|');
-      for (const [index, { service, floor: floorRound }] of results.entries()) {
+        log('');
         log(
-          `| ${index + 1} | ${service.payments} | ${perSecond(service).toFixed(0)} | ${service.settleSeconds.toFixed(1)} s | ${floorRound.payments} | ${perSecond(floorRound).toFixed(0)} | ${floorRound.settleSeconds.toFixed(1)} s | ${(perSecond(service) / perSecond(floorRound)).toFixed(2)} |`,
+          '| round | service payments | service settled/s | settled after load | floor payments | floor settled/s | settled after load | ratio |',
         );
-      }
-      log('');
-      log('CPU ms per settled payment (round start until the last one SUCCEEDED and its consumers were done):');
-      log(
-        '| round | API | worker | PostgreSQL (database) | Redis | service total | floor | PostgreSQL (database) | floor total |',
-      );
-      log('|---|---|---|---|---|---|---|---|---|');
-      for (const [index, { service, floor: floorRound }] of results.entries()) {
-        const s = service.cpu;
-        const f = floorRound.cpu;
-        const pg = (cpu: CpuPerPayment) => cpu['PostgreSQL (database)'] ?? 0;
-        const serviceTotal = (s.API ?? 0) + (s.worker ?? 0) + pg(s) + (s.Redis ?? 0);
-        const floorTotal = (f.floor ?? 0) + pg(f) + (f.Redis ?? 0);
+        log('|---|---|---|---|---|---|---|---|');
+        for (const [index, { service, floor: floorRound }] of results.entries()) {
+          log(
+            `| ${index + 1} | ${service.payments} | ${perSecond(service).toFixed(0)} | ${service.settleSeconds.toFixed(1)} s | ${floorRound.payments} | ${perSecond(floorRound).toFixed(0)} | ${floorRound.settleSeconds.toFixed(1)} s | ${(perSecond(service) / perSecond(floorRound)).toFixed(2)} |`,
+          );
+        }
+        log('');
+        log('CPU ms per settled payment (round start until the last one SUCCEEDED and its consumers were done):');
         log(
-          `| ${index + 1} | ${(s.API ?? 0).toFixed(2)} | ${(s.worker ?? 0).toFixed(2)} | ${pg(s).toFixed(2)} | ${(s.Redis ?? 0).toFixed(2)} | ${serviceTotal.toFixed(2)} | ${(f.floor ?? 0).toFixed(2)} | ${pg(f).toFixed(2)} | ${floorTotal.toFixed(2)} |`,
+          '| round | API | worker | PostgreSQL (database) | Redis | service total | floor | PostgreSQL (database) | floor total |',
         );
-      }
-      const last = results[results.length - 1];
-      if (last) {
-        logStatements(`service round ${results.length}`, last.service.statements, last.service.payments);
-        logStatements(`floor round ${results.length}`, last.floor.statements, last.floor.payments);
-      }
-      log(failures.length === 0 ? 'checks: all passed' : `checks FAILED:\n  ${failures.join('\n  ')}`);
-      if (failures.length > 0) process.exitCode = 1;
+        log('|---|---|---|---|---|---|---|---|---|');
+        for (const [index, { service, floor: floorRound }] of results.entries()) {
+          const s = service.cpu;
+          const f = floorRound.cpu;
+          const pg = (cpu: CpuPerPayment) => cpu['PostgreSQL (database)'] ?? 0;
+          const serviceTotal = (s.API ?? 0) + (s.worker ?? 0) + pg(s) + (s.Redis ?? 0);
+          const floorTotal = (f.floor ?? 0) + pg(f) + (f.Redis ?? 0);
+          log(
+            `| ${index + 1} | ${(s.API ?? 0).toFixed(2)} | ${(s.worker ?? 0).toFixed(2)} | ${pg(s).toFixed(2)} | ${(s.Redis ?? 0).toFixed(2)} | ${serviceTotal.toFixed(2)} | ${(f.floor ?? 0).toFixed(2)} | ${pg(f).toFixed(2)} | ${floorTotal.toFixed(2)} |`,
+          );
+        }
+        const last = results[results.length - 1];
+        if (last) {
+          logStatements(`service round ${results.length}`, last.service.statements, last.service.payments);
+          logStatements(`floor round ${results.length}`, last.floor.statements, last.floor.payments);
+        }
+        log(failures.length === 0 ? 'checks: all passed' : `checks FAILED:\n  ${failures.join('\n  ')}`);
+        if (failures.length > 0) process.exitCode = 1;
 
-      // A profile is written when its process exits: the worker first, then the API.
-      const workerProfile = profileDirOf(workerNodeArgs);
-      const apiProfile = profileDirOf(apiNodeArgs);
-      if (workerProfile || apiProfile) {
-        await stopChildren();
-        if (workerProfile) summariseProfile(workerProfile, windows, 'worker, service round (last round),');
-        if (apiProfile) summariseProfile(apiProfile, windows, 'API, service round (last round),');
-      }
-    } finally {
-      await db.end();
-    }
+        // A profile is written when its process exits: the worker first, then the API.
+        const workerProfile = profileDirOf(workerNodeArgs);
+        const apiProfile = profileDirOf(apiNodeArgs);
+        if (workerProfile || apiProfile) {
+          await stopChildren();
+          if (workerProfile) summariseProfile(workerProfile, windows, 'worker, service round (last round),');
+          if (apiProfile) summariseProfile(apiProfile, windows, 'API, service round (last round),');
+        }
+      },
+    );
   } finally {
-    await stopChildren();
+    // After `runPaymentBench` has stopped the API and the worker that use it.
     await redis.close();
-    await simulator.close();
   }
 }
 
@@ -459,33 +443,13 @@ async function waitQuiet(
   return (Date.now() - started) / 1000;
 }
 
-async function driveFloorServer(customers: { id: string }[], duration: number): Promise<Figures> {
-  const result = await autocannon({
-    url: `http://127.0.0.1:${floorPort}`,
-    connections,
-    duration,
-    requests: [
-      {
-        method: 'POST',
-        path: '/pay',
-        setupRequest: (request) => {
-          const count = nextCount();
-          const customer = customers[count % customers.length];
-          return {
-            ...request,
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              customerId: customer.id,
-              key: `floor-${count}-${randomBytes(4).toString('hex')}`,
-              // Unique per customer, as the service's payments: the duplicate window never refuses one.
-              amount: 1000 + Math.floor(count / customers.length),
-            }),
-          };
-        },
-      },
-    ],
-  });
-  return figuresOf(result);
+function driveFloorServer(customers: { id: string }[], duration: number): Promise<Figures> {
+  return driveFloorPayments(`http://127.0.0.1:${floorPort}`, { connections, duration }, (count, key) => ({
+    customerId: customers[count % customers.length].id,
+    key,
+    // Unique per customer, as the service's payments: the duplicate window never refuses one.
+    amount: 1000 + Math.floor(count / customers.length),
+  }));
 }
 
 /** Every payment SUCCEEDED and posted once, notifications made, the service's outbox drained, the ledger balanced. */
@@ -495,18 +459,7 @@ async function checkAfterwards(
   env: NodeJS.ProcessEnv,
 ): Promise<string[]> {
   const failures: string[] = [];
-  const drainedBy = Date.now() + 30_000;
-  let pending = -1;
-  while (Date.now() < drainedBy) {
-    pending = (
-      await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM outbox_events WHERE status <> 'PUBLISHED' AND event_type NOT LIKE $1`,
-        [`${FLOOR_EVENT_PREFIX}%`],
-      )
-    ).rows[0].n;
-    if (pending === 0) break;
-    await sleep(250);
-  }
+  const pending = await awaitOutboxPublished(db, `${FLOOR_EVENT_PREFIX}%`);
   if (pending !== 0) failures.push(`${pending} outbox rows not published within 30 s`);
   // The notifications consumer may still be taking the last events.
   let state = { payments: 0, succeeded: 0, notified: 0 };

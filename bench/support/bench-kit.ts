@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import Redis from 'ioredis';
 import { ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
@@ -150,6 +150,20 @@ export async function recreateDatabase(databaseUrl: string, env: NodeJS.ProcessE
 }
 
 /**
+ * Recreates the bench's database (`recreateDatabase`, logged, `note` appended to the line), seeds
+ * it (`seed`: the demo merchant, APPROVED, with its sandbox key, and the demo data) and answers a
+ * connection to it.
+ */
+export async function recreateSeeded(databaseUrl: string, env: NodeJS.ProcessEnv, note = ''): Promise<Client> {
+  log(`database ${databaseUrl}: recreating${note}`);
+  await recreateDatabase(databaseUrl, env);
+  await runCli('seed', env);
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  return db;
+}
+
+/**
  * Starts a bench's floor (`file` run again with --floor-server under ts-node, transpile-only)
  * and waits for its first message, which says it listens. `nodeArgs` are flags the bench itself
  * gives the floor (after BENCH_FLOOR_NODE_ARGS').
@@ -270,8 +284,35 @@ export function figuresOf(result: autocannon.Result): Figures {
   };
 }
 
+/** `GET url` with `connections` connections for `duration` s, every request with `headers`. */
+export async function driveGet(
+  url: string,
+  settings: { connections: number; duration: number; headers?: Record<string, string> },
+): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections: settings.connections,
+    duration: settings.duration,
+    headers: settings.headers,
+  });
+  return figuresOf(result);
+}
+
 export function describeFigures(figures: Figures): string {
   return `${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}, errors ${figures.errors}`;
+}
+
+/**
+ * One run of a server against its floor on a line: req/s, p50, p99, the ratio to the floor when
+ * given, non-2xx responses and errors, the label padded to six characters.
+ */
+export function figuresLine(label: string, figures: Figures, ratio?: number): string {
+  return (
+    `  ${label.padEnd(6)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${figures.p50
+      .toFixed(1)
+      .padStart(5)} ms   p99 ${figures.p99.toFixed(1).padStart(5)} ms   ` +
+    `${ratio === undefined ? '' : `ratio ${ratio.toFixed(2)}   `}non-2xx ${figures.non2xx}   errors ${figures.errors}`
+  );
 }
 
 /** The middle value (the mean of the two middle ones for an even count); NaN for none. */
@@ -458,4 +499,59 @@ export function describeLoad(): string {
   return `load ${loadavg()
     .map((value) => value.toFixed(2))
     .join(' ')} on ${availableParallelism()} cores`;
+}
+
+/** Runs `work` and logs how long it took (`  <label>: 1.2 s`); answers what `work` answered. */
+export async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const result = await work();
+  log(`  ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+/**
+ * Writes a run's figures as JSON (indented by two, with a final newline) to
+ * bench/results/<name>-<timestamp>.json (git-ignored) and logs where; answers the file's path.
+ */
+export function writeResults(name: string, figures: unknown): string {
+  const dir = resolve(ROOT, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = resolve(dir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+  log(`figures written to ${file}`);
+  return file;
+}
+
+/**
+ * Runs a bench's `main` to its end. SIGINT and SIGTERM stop the bench's children and exit with
+ * 130; a failure is written to stderr (`<label> failed: ` and the error's message, or with
+ * `stack` its stack) and sets the exit code to 1; the children are stopped at the end either way.
+ * With `floorServer`, a process started with --floor-server (`startFloorServer`) runs that
+ * instead, and exits with 1 when it fails (`floor app failed: ` and the error's message).
+ */
+export function runBench(
+  main: () => Promise<void>,
+  options: { label?: string; stack?: boolean; floorServer?: () => Promise<void> } = {},
+): void {
+  const { floorServer } = options;
+  if (floorServer && process.argv.includes('--floor-server')) {
+    floorServer().catch((error: unknown) => {
+      process.stderr.write(`floor app failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    });
+    return;
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void stopChildren().finally(() => process.exit(130));
+    });
+  }
+  main()
+    .catch((error: unknown) => {
+      const text =
+        error instanceof Error ? (options.stack ? (error.stack ?? error.message) : error.message) : String(error);
+      process.stderr.write(`${options.label ?? 'bench'} failed: ${text}\n`);
+      process.exitCode = 1;
+    })
+    .finally(stopChildren);
 }

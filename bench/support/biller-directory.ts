@@ -280,3 +280,28 @@ export async function loadBillers(client: Client, billers: BenchBiller[]): Promi
   );
   log(`billers: ${written} written, ${deleted.rowCount ?? 0} deleted now; ${counted[0].total} active in the database`);
 }
+
+/**
+ * Calls of biller_search_query the bench database has counted (one per search with text); they
+ * are counted with `track_functions = 'pl'` set on the database.
+ */
+export async function searchQueryCalls(client: Client): Promise<number> {
+  const { rows } = await client.query<{ calls: string }>(
+    `SELECT coalesce(sum(calls), 0) AS calls FROM pg_stat_user_functions WHERE funcname = 'biller_search_query'`,
+  );
+  return Number(rows[0].calls);
+}
+
+/**
+ * The calls of biller_search_query counted since `before` (a `searchQueryCalls` reading), read
+ * again every second for up to 15 s until they reach `searches`: idle backends flush their
+ * statistics within about 10 s.
+ */
+export async function searchCallsSince(client: Client, before: number, searches: number): Promise<number> {
+  let reached = (await searchQueryCalls(client)) - before;
+  for (let wait = 0; reached < searches && wait < 15; wait += 1) {
+    await new Promise((done) => setTimeout(done, 1000));
+    reached = (await searchQueryCalls(client)) - before;
+  }
+  return reached;
+}

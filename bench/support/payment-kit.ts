@@ -1,13 +1,29 @@
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { databaseTicks, figuresOf, Figures, postgresTicks, processTicks } from './bench-kit';
+import { RunningBillerSimulator, startBillerSimulator } from '../../src/simulators/biller-simulator';
+import {
+  benchPhones,
+  databaseTicks,
+  figuresOf,
+  Figures,
+  insertCustomers,
+  log,
+  postgresTicks,
+  processTicks,
+  productionEnvironment,
+  recreateDatabase,
+  stopChildren,
+} from './bench-kit';
 
 /**
- * What the payment benches share (payments.bench.ts, schedules.bench.ts): the catalogue they pay
- * (the CARD rail, a category, one biller on the in-process biller simulator), customers logged
- * in with one PIN, `POST /payments` driven by autocannon with a unique Idempotency-Key and an
- * amount unique per customer, and CPU per payment from /proc.
+ * What the payment benches share (payments.bench.ts, settled-payments.bench.ts,
+ * schedules.bench.ts, checkout.bench.ts, scale-out.bench.ts): their start (`runPaymentBench`: the
+ * environment, the in-process biller simulator, a recreated database with the catalogue they pay:
+ * the CARD rail, a category, one biller on the simulator), customers logged in with one PIN,
+ * `POST /payments` driven by autocannon with a unique Idempotency-Key and an amount unique per
+ * customer, a floor's `POST /pay` driven alike, the waits for the worker to settle, and CPU per
+ * payment from /proc.
  */
 
 export const PIN = '480264';
@@ -71,6 +87,85 @@ export async function loadCatalogue(db: Client, connectorUrl: string): Promise<s
     )
   ).rows;
   return biller.id;
+}
+
+/** What `runPaymentBench` hands a payment bench once its database is ready. */
+export interface PaymentBench {
+  /** The environment of the bench's API, worker and CLI. */
+  env: NodeJS.ProcessEnv;
+  /** A connection to the bench's database. */
+  db: Client;
+  simulator: RunningBillerSimulator;
+  /** The biller `BILLER_SLUG`: its id, and its URL on the simulator. */
+  billerId: string;
+  billerUrl: string;
+}
+
+/**
+ * The start and the end every payment bench shares. Builds the environment of its processes
+ * (`productionEnvironment` with the bench's API port, database and pool size, Redis keys under
+ * `ps-bench-<name>-` and a random suffix, the outbox relay polling every 50 ms, then `extra`),
+ * starts the biller simulator in this process with that environment's secret, recreates the
+ * database (logged, `note` appended to the line), connects to it (as `applicationName`, when
+ * given) and loads the catalogue (`loadCatalogue`). Then runs `work`; whatever happens, closes the
+ * connection, stops the bench's children and closes the simulator.
+ */
+export async function runPaymentBench(
+  settings: {
+    name: string;
+    apiPort: number;
+    databaseUrl: string;
+    poolSize: number;
+    extra?: Record<string, string>;
+    note?: string;
+    applicationName?: string;
+  },
+  work: (bench: PaymentBench) => Promise<void>,
+): Promise<void> {
+  const { databaseUrl } = settings;
+  const env = productionEnvironment({
+    port: settings.apiPort,
+    databaseUrl,
+    redisKeyPrefix: `ps-bench-${settings.name}-${randomBytes(3).toString('hex')}`,
+    poolSize: settings.poolSize,
+    extra: { OUTBOX_POLL_INTERVAL_MS: '50', ...settings.extra },
+  });
+  const simulator = await startBillerSimulator({ secret: env.BILLER_SIMULATOR_SECRET as string });
+  try {
+    log(`database ${databaseUrl}: recreating${settings.note ?? ''}`);
+    await recreateDatabase(databaseUrl, env);
+    const db = new Client({ connectionString: databaseUrl, application_name: settings.applicationName });
+    await db.connect();
+    try {
+      const billerUrl = simulator.billerUrl(BILLER_SLUG);
+      const billerId = await loadCatalogue(db, billerUrl);
+      await work({ env, db, simulator, billerId, billerUrl });
+    } finally {
+      await db.end();
+    }
+  } finally {
+    await stopChildren();
+    await simulator.close();
+  }
+}
+
+/** A bcrypt hash of `PIN` at cost 10 (the server's default BCRYPT_COST), as a customer's stored PIN. */
+export async function hashPin(): Promise<string> {
+  const { hash } = await import('bcrypt');
+  return hash(PIN, 10);
+}
+
+/**
+ * `count` verified TIER_1 customers, phones `benchPhones(count, prefix)`, PIN `PIN` (stored as
+ * `pinHash`, or a hash made for them); answers their ids and phones.
+ */
+export async function insertBenchCustomers(
+  db: Client,
+  count: number,
+  prefix = '809',
+  pinHash?: string,
+): Promise<{ id: string; phone: string }[]> {
+  return insertCustomers(db, benchPhones(count, prefix), pinHash ?? (await hashPin()));
 }
 
 /** Logs every customer in through `POST /auth/login` (PIN `PIN`), 16 at a time, for its token. */
@@ -171,6 +266,104 @@ export async function drivePayments(
     ],
   });
   return figuresOf(result);
+}
+
+/**
+ * `POST /pay` of a floor server at `url` with `connections` connections for `duration` s: each
+ * request takes the next number of the bench's counter (`nextCount`) and a unique key
+ * (`floor-<count>-` and random hex), and sends the JSON body `order` makes of them.
+ */
+export async function driveFloorPayments(
+  url: string,
+  settings: { connections: number; duration: number },
+  order: (count: number, key: string) => Record<string, unknown>,
+): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections: settings.connections,
+    duration: settings.duration,
+    requests: [
+      {
+        method: 'POST',
+        path: '/pay',
+        setupRequest: (request) => {
+          const count = nextCount();
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(order(count, `floor-${count}-${randomBytes(4).toString('hex')}`)),
+          };
+        },
+      },
+    ],
+  });
+  return figuresOf(result);
+}
+
+/** What is left to settle: payments in flight and outbox rows to publish, as a bench counts them. */
+export interface Unsettled {
+  payments: number;
+  events: number;
+}
+
+/**
+ * Runs `count` (a statement answering `payments` and `events`: what the bench waits for the
+ * worker to settle) every `pollMs` until both are 0 or `limitMs` have passed; answers the last
+ * count (-1 each when the limit left no time to run it) and the seconds waited.
+ */
+export async function waitUntilSettled(
+  db: Client,
+  count: { text: string; values?: unknown[] },
+  limits: { limitMs: number; pollMs: number },
+): Promise<{ left: Unsettled; seconds: number }> {
+  const started = Date.now();
+  let left: Unsettled = { payments: -1, events: -1 };
+  while (Date.now() - started < limits.limitMs) {
+    left = (await db.query<Unsettled>(count.text, count.values)).rows[0];
+    if (left.payments === 0 && left.events === 0) break;
+    await new Promise((done) => setTimeout(done, limits.pollMs));
+  }
+  return { left, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * Logs how `waitUntilSettled` ended, under `label`: `settled` (given the seconds waited) when
+ * nothing was left, else what was still unsettled after how long.
+ */
+export function logSettling(
+  label: string,
+  outcome: { left: Unsettled; seconds: number },
+  settled: (seconds: string) => string,
+): void {
+  const { left } = outcome;
+  const waited = outcome.seconds.toFixed(1);
+  log(
+    left.payments === 0 && left.events === 0
+      ? `${label}: ${settled(waited)}`
+      : `${label}: after ${waited} s, ${left.payments} payments and ${left.events} events still unsettled`,
+  );
+}
+
+/**
+ * Waits up to 30 s for every outbox row to be PUBLISHED, reading every 250 ms; rows of an event
+ * type LIKE `exceptTypesLike` (a floor's, never due) are left out. Answers how many are not.
+ */
+export async function awaitOutboxPublished(db: Client, exceptTypesLike?: string): Promise<number> {
+  const deadline = Date.now() + 30_000;
+  let pending = -1;
+  while (Date.now() < deadline) {
+    const { rows } =
+      exceptTypesLike === undefined
+        ? await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox_events WHERE status <> 'PUBLISHED'`)
+        : await db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM outbox_events WHERE status <> 'PUBLISHED' AND event_type NOT LIKE $1`,
+            [exceptTypesLike],
+          );
+    pending = rows[0].n;
+    if (pending === 0) break;
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  return pending;
 }
 
 /** CPU milliseconds per payment of each named process and of the PostgreSQL server. */

@@ -9,6 +9,7 @@ import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { outboxSubscriptions, routesOf } from '../../src/platform/outbox/outbox-subscriptions';
 import { RedisOutboxPublisher } from '../../src/platform/outbox/outbox.publisher';
 import { createClaimedBill } from '../factories/bill.factory';
+import { outboxEventJob, outboxEventOf, outboxEventsOf } from '../factories/outbox-event.factory';
 import { createPayment } from '../factories/payment.factory';
 import { BillsApp, createBillsApp } from './support/bills-kit';
 import { settledJob, startOutboxWorker } from '../support/outbox-worker';
@@ -32,6 +33,25 @@ describe('the bills queue in the worker: a payment made another way settles the 
     await kit?.close();
   });
 
+  /** A new customer's claimed bill, and their posted payment to its account of the amount due plus `overDue`. */
+  async function billAndPayment(overDue = 0) {
+    const customer = await kit.newCustomer();
+    const bill = await createClaimedBill(kit, customer, kit.biller.slug);
+    const payment = await createPayment(
+      kit,
+      customer,
+      { biller: kit.biller.slug, accountReference: bill.accountReference, amount: bill.amountDue + overDue },
+      { posted: true },
+    );
+    return { bill, payment };
+  }
+
+  /** The payment's payment.succeeded event as the outbox holds it, as the relay hands it to the publisher. */
+  async function succeededEventOf(paymentId: string): Promise<OutboxEvent> {
+    const [row] = await outboxEventsOf(kit, paymentId, PAYMENT_EVENTS.succeeded);
+    return outboxEventOf(outboxEventJob(row), row.created_at);
+  }
+
   it('routes payment.succeeded, payment.failed and payment.refunded to the bills queue', () => {
     const routes = routesOf(outboxSubscriptions(kit.app.get(ModulesContainer)));
     for (const eventType of [PAYMENT_EVENTS.succeeded, PAYMENT_EVENTS.failed, PAYMENT_EVENTS.refunded]) {
@@ -40,27 +60,8 @@ describe('the bills queue in the worker: a payment made another way settles the 
   });
 
   it('marks the bill PAID from the published payment.succeeded event, with bill.paid (viaBillPay false)', async () => {
-    const customer = await kit.newCustomer();
-    const bill = await createClaimedBill(kit, customer, kit.biller.slug);
-    const payment = await createPayment(
-      kit,
-      customer,
-      { biller: kit.biller.slug, accountReference: bill.accountReference, amount: bill.amountDue },
-      { posted: true },
-    );
-    const [row] = await kit.db.query(
-      `SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
-        WHERE aggregate_id = $1 AND event_type = 'payment.succeeded'`,
-      [payment.id],
-    );
-    const event = Object.assign(new OutboxEvent(), {
-      id: row.id,
-      eventType: row.event_type,
-      aggregateType: row.aggregate_type,
-      aggregateId: row.aggregate_id,
-      payload: row.payload,
-      createdAt: row.created_at,
-    });
+    const { bill, payment } = await billAndPayment();
+    const event = await succeededEventOf(payment.id);
     await worker.get(RedisOutboxPublisher).publish(event);
     const { state, job } = await settledJob(worker, BILLS_QUEUE, event.id);
     expect({ state, failedReason: job.failedReason }).toEqual({ state: 'completed', failedReason: undefined });
@@ -75,29 +76,9 @@ describe('the bills queue in the worker: a payment made another way settles the 
   });
 
   it('settles nothing for a payment of an account with no open bill, without reading the payment or taking a lock', async () => {
-    const customer = await kit.newCustomer();
-    const bill = await createClaimedBill(kit, customer, kit.biller.slug);
     // The bill's account, another amount: no bill this payment could settle.
-    const payment = await createPayment(
-      kit,
-      customer,
-      { biller: kit.biller.slug, accountReference: bill.accountReference, amount: bill.amountDue + 100 },
-      { posted: true },
-    );
-    const [row] = await kit.db.query(
-      `SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
-        WHERE aggregate_id = $1 AND event_type = 'payment.succeeded'`,
-      [payment.id],
-    );
-    const event = Object.assign(new OutboxEvent(), {
-      id: row.id,
-      eventType: row.event_type,
-      aggregateType: row.aggregate_type,
-      aggregateId: row.aggregate_id,
-      payload: row.payload,
-      createdAt: row.created_at,
-      redeliveries: 0,
-    });
+    const { bill, payment } = await billAndPayment(100);
+    const event = await succeededEventOf(payment.id);
     const statusReads = jest.spyOn(worker.get(PaymentHistory), 'statusesOf');
     try {
       await worker.get(RedisOutboxPublisher).publish(event);
@@ -112,27 +93,13 @@ describe('the bills queue in the worker: a payment made another way settles the 
   });
 
   it('fails a payment event whose payload breaks PaymentEventPayload at once, and settles nothing by it', async () => {
-    const customer = await kit.newCustomer();
-    const bill = await createClaimedBill(kit, customer, kit.biller.slug);
-    const payment = await createPayment(
-      kit,
-      customer,
-      { biller: kit.biller.slug, accountReference: bill.accountReference, amount: bill.amountDue },
-      { posted: true },
-    );
-    const [row] = await kit.db.query(
-      `SELECT aggregate_id, payload FROM outbox_events WHERE aggregate_id = $1 AND event_type = 'payment.succeeded'`,
-      [payment.id],
-    );
+    const { bill, payment } = await billAndPayment();
+    const stored = await succeededEventOf(payment.id);
     // The payment's own event, but with the amount as text: the bill's amount still matches it in SQL.
-    const event = Object.assign(new OutboxEvent(), {
+    const event = Object.assign(new OutboxEvent(), stored, {
       id: newId(),
-      eventType: PAYMENT_EVENTS.succeeded,
-      aggregateType: 'payment',
-      aggregateId: row.aggregate_id,
-      payload: { ...row.payload, amount: String(row.payload.amount) },
+      payload: { ...stored.payload, amount: String(stored.payload.amount) },
       createdAt: new Date(),
-      redeliveries: 0,
     });
     await worker.get(RedisOutboxPublisher).publish(event);
     const { state, job } = await settledJob(worker, BILLS_QUEUE, event.id);

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
 import { RailReversalService } from '../../src/modules/payments';
-import { amlFlagsOf, reviewAml } from '../factories/aml-flag.factory';
+import { amlFlagsOf, heldPaymentOf, reviewAml } from '../factories/aml-flag.factory';
 import { approvedMerchant } from '../factories/merchant.factory';
+import { createApiKey } from '../factories/merchant-api-key.factory';
 import { merchantOwnerOf } from '../factories/merchant-user.factory';
 import { expectApiError, expectLedgerBalanced } from '../support/assertions';
 import { ComplianceApp, createComplianceApp } from './support/compliance-kit';
@@ -29,10 +30,7 @@ describe('AML review of held checkout payments', () => {
     const { merchant } = await approvedMerchant(kit);
     merchantId = merchant.id;
     const owner = await merchantOwnerOf(kit, merchant);
-    secret = (
-      (await kit.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode: false }).expect(201))
-        .body as { secret: string }
-    ).secret;
+    secret = (await createApiKey(kit, owner, false)).secret;
   }, 90_000);
 
   afterAll(() => kit?.close());
@@ -61,19 +59,7 @@ describe('AML review of held checkout payments', () => {
   const pay = (sessionId: string) =>
     kit.app.get(CheckoutPayments).pay({ sessionId, rail: 'CARD', fundingAccount: CARD, idempotencyKey: randomUUID() });
 
-  const paymentRow = async (id: string) =>
-    (
-      await kit.db.query(
-        `SELECT status, held_for_review, failure_code, journal_entry_id, reversal_entry_id FROM payments WHERE id = $1`,
-        [id],
-      )
-    )[0] as {
-      status: string;
-      held_for_review: boolean;
-      failure_code: string | null;
-      journal_entry_id: string | null;
-      reversal_entry_id: string | null;
-    };
+  const paymentRow = (id: string) => heldPaymentOf(kit, id);
 
   const eventTypes = async (...ids: string[]) =>
     (

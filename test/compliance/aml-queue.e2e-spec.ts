@@ -1,6 +1,13 @@
 import { createAgent, postAgentPayment } from '../factories/agent.factory';
 import { SignedInUser } from '../factories/customer.factory';
-import { AmlFlagBody, amlFlagsOf, getAmlQueue, reviewAml, wholeAmlQueue } from '../factories/aml-flag.factory';
+import {
+  AmlFlagBody,
+  amlFlagsOf,
+  getAmlQueue,
+  heldPaymentOf,
+  reviewAml,
+  wholeAmlQueue,
+} from '../factories/aml-flag.factory';
 import { PaymentBody, postPayment } from '../factories/payment.factory';
 import { businessToday, createSchedule } from '../factories/schedule.factory';
 import { ScheduleRunner } from '../../src/modules/schedules';
@@ -26,19 +33,7 @@ describe('AML queue and review', () => {
     expect(response.status).toBe(200);
     return response.body as PaymentBody;
   };
-  const paymentRow = async (id: string) =>
-    (
-      await kit.db.query(
-        `SELECT status, held_for_review, failure_code, journal_entry_id, reversal_entry_id FROM payments WHERE id = $1`,
-        [id],
-      )
-    )[0] as {
-      status: string;
-      held_for_review: boolean;
-      failure_code: string | null;
-      journal_entry_id: string | null;
-      reversal_entry_id: string | null;
-    };
+  const paymentRow = (id: string) => heldPaymentOf(kit, id);
   const capturedEvents = async (id: string) =>
     (
       await kit.db.query(

@@ -3,6 +3,7 @@ import { NotificationDeliveryService } from '../../src/modules/notifications/not
 import { newId } from '../../src/platform/database/new-id';
 import { createCustomer, SignedInUser } from '../factories/customer.factory';
 import { createDispute, DisputeBody, patchDispute, postDispute } from '../factories/dispute.factory';
+import { outboxEventJob, outboxEventsOf } from '../factories/outbox-event.factory';
 import { createStaffUser } from '../factories/staff-user.factory';
 import { expectApiError, expectCataloguedApiError, expectLedgerBalanced } from '../support/assertions';
 import { createDisputesApp, DisputesApp } from './support/disputes-kit';
@@ -383,20 +384,8 @@ describe('disputes', () => {
       const dispute = await createDispute(kit, customer, payment.id);
       await takeForReview(dispute);
       const delivery = kit.app.get(NotificationDeliveryService);
-      const [opened, reviewing] = await kit.db.query(
-        `SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
-          WHERE aggregate_id = $1 ORDER BY created_at, id`,
-        [dispute.id],
-      );
-      const job = (row: Record<string, unknown>) => ({
-        eventId: row.id as string,
-        eventType: row.event_type as string,
-        aggregateType: row.aggregate_type as string,
-        aggregateId: row.aggregate_id as string,
-        payload: row.payload as Record<string, unknown>,
-        occurredAt: (row.created_at as Date).toISOString(),
-      });
-      expect(await delivery.deliverEvent(job(opened))).toMatchObject({ result: 'DELIVERED' });
+      const [opened, reviewing] = await outboxEventsOf(kit, dispute.id);
+      expect(await delivery.deliverEvent(outboxEventJob(opened))).toMatchObject({ result: 'DELIVERED' });
       const notices = await kit.http.get('/api/v1/notifications').set(customer.headers).expect(200);
       expect(notices.body.items).toEqual([
         expect.objectContaining({
@@ -412,7 +401,7 @@ describe('disputes', () => {
         .set(customer.headers)
         .send({ preferences: [{ category: 'PAYMENTS', channel: 'IN_APP', enabled: false }] })
         .expect(204);
-      await delivery.deliverEvent(job(reviewing));
+      await delivery.deliverEvent(outboxEventJob(reviewing));
       const after = await kit.http.get('/api/v1/notifications').set(customer.headers).expect(200);
       expect(after.body.items.map((notice: { type: string }) => notice.type)).toEqual(['DISPUTE_OPENED']);
     });

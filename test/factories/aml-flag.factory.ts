@@ -69,6 +69,24 @@ export async function amlFlagsOf(
   );
 }
 
+/** What an AML review changes on a payment, straight from the database: its status, hold, failure and journal entries. */
+export async function heldPaymentOf(
+  target: AppTarget,
+  paymentId: string,
+): Promise<{
+  status: string;
+  held_for_review: boolean;
+  failure_code: string | null;
+  journal_entry_id: string | null;
+  reversal_entry_id: string | null;
+}> {
+  const [row] = await dbOf(target).query(
+    `SELECT status, held_for_review, failure_code, journal_entry_id, reversal_entry_id FROM payments WHERE id = $1`,
+    [paymentId],
+  );
+  return row;
+}
+
 /**
  * A flag written straight to the database for an existing payment (for specs that need a flag
  * without tuning the rules' thresholds, such as the contract fixtures and the queue's paging):

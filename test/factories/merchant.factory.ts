@@ -1,5 +1,6 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import { AppTarget, Caller, httpOf } from '../support/app-target';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { nubanFor } from '../../src/modules/merchants/onboarding/nuban';
+import { AppTarget, Caller, dbOf, httpOf } from '../support/app-target';
 import { adminOf } from './staff-user.factory';
 
 /** MerchantResponse as the API answers it (the fields specs read). */
@@ -98,4 +99,57 @@ export async function addLocalhostOrigin(target: AppTarget, caller: Caller): Pro
     .send({ origin: `http://localhost:${port}` })
     .expect(201);
   return (response.body as { id: string }).id;
+}
+
+/**
+ * Adds an https origin (a new `https://<random>.shop.example` unless given) to the caller's merchant
+ * and marks it VERIFIED in the database, as a DNS check would leave it; answers its id and origin.
+ */
+export async function addVerifiedOrigin(
+  target: AppTarget,
+  caller: Caller,
+  origin = `https://${randomUUID().slice(0, 8)}.shop.example`,
+): Promise<{ id: string; origin: string }> {
+  const added = await httpOf(target).post('/api/v1/merchant/origins').set(caller.headers).send({ origin }).expect(201);
+  const id = (added.body as { id: string }).id;
+  await dbOf(target).query(
+    `UPDATE merchant_origins SET status = 'VERIFIED', verification_method = 'DNS_TXT', verified_at = now() WHERE id = $1`,
+    [id],
+  );
+  return { id, origin };
+}
+
+/**
+ * PATCH /admin/merchants/{id}/settlement-account by the target's ADMIN, expecting 200: an NGN account
+ * at bank 058 (account 012345678's NUBAN, "SHOP LTD") unless `fields` say otherwise. It starts unverified.
+ */
+export async function setSettlementAccount(
+  target: AppTarget,
+  merchantId: string,
+  fields: Record<string, unknown> = {},
+): Promise<void> {
+  const admin = await adminOf(target);
+  await httpOf(target)
+    .patch(`/api/v1/admin/merchants/${merchantId}/settlement-account`)
+    .set(admin.headers)
+    .send({
+      bankCode: '058',
+      accountNumber: nubanFor('058', '012345678'),
+      accountName: 'SHOP LTD',
+      currency: 'NGN',
+      ...fields,
+    })
+    .expect(200);
+}
+
+/**
+ * Marks the merchant's current settlement account VERIFIED in the database (verification, a name
+ * match, comes with payouts), its hold on payouts ending at `payoutsHeldUntil`.
+ */
+export async function verifySettlementAccount(target: AppTarget, merchantId: string, payoutsHeldUntil: Date) {
+  await dbOf(target).query(
+    `UPDATE merchant_settlement_accounts SET status = 'VERIFIED', payouts_held_until = $2
+      WHERE merchant_id = $1 AND replaced_at IS NULL`,
+    [merchantId, payoutsHeldUntil],
+  );
 }

@@ -4,7 +4,28 @@ import { PAYMENT_EVENTS, PaymentEventPayload } from '../../src/modules/payments'
 import type { ScheduleConfirmationPayload, ScheduleRunEventPayload } from '../../src/modules/schedules';
 import { newId } from '../../src/platform/database/new-id';
 import type { OutboxEventJob } from '../../src/platform/queue/queues';
-import { AppTarget, appOf } from '../support/app-target';
+import { AppTarget, appOf, httpOf } from '../support/app-target';
+
+/** A notification as GET /notifications lists it. */
+export interface NotificationBody {
+  id: string;
+  category: string;
+  type: string;
+  title: string;
+  body: string;
+  data: Record<string, unknown>;
+  isRead: boolean;
+  readAt: string | null;
+  createdAt: string;
+}
+
+/** The texts the dev mailbox holds for `phone` (the sign-up code among them), newest first, those containing `containing`. */
+export async function textsTo(target: AppTarget, phone: string, containing = ''): Promise<string[]> {
+  const mailbox = await httpOf(target).get('/api/v1/dev/messages').query({ phone }).expect(200);
+  return (mailbox.body as { body: string }[])
+    .map((message) => message.body)
+    .filter((body) => body.includes(containing));
+}
 
 /** A payment event's payload as the payments context writes it: a succeeded 5,000.00 NGN card payment to Ikeja Electric. */
 export function paymentEventPayload(

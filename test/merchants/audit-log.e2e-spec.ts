@@ -1,33 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { AccessTokenService } from '../../src/platform/auth/access-token.service';
-import {
-  ActiveMerchantSession,
-  MerchantApiKeyVerifier,
-  MerchantSessionVerifier,
-} from '../../src/platform/auth/merchant-credentials';
-import type { MerchantApiKeyPrincipal, MerchantRole } from '../../src/platform/auth/principal';
+import type { ActiveMerchantSession } from '../../src/platform/auth/merchant-credentials';
+import type { MerchantRole } from '../../src/platform/auth/principal';
 import { bearer, createCustomer } from '../factories/customer.factory';
 import { patchKyb, registerMerchant } from '../factories/merchant.factory';
 import { expectCataloguedApiError } from '../support/assertions';
+import {
+  StubMerchantApiKeys,
+  stubMerchantCredentials,
+  StubMerchantSessions,
+} from '../support/merchant-credential-stubs';
 import { createTestHarness, TestHarness } from '../support/test-harness';
-
-/**
- * The audit log's route with the merchant guard fed by stand-in verifiers: sessions of a given
- * role on a real merchant, whose log the admin routes below fill.
- */
-class Sessions extends MerchantSessionVerifier {
-  readonly active = new Map<string, ActiveMerchantSession>();
-  findActive(sessionId: string): Promise<ActiveMerchantSession | null> {
-    return Promise.resolve(this.active.get(sessionId) ?? null);
-  }
-}
-
-class Keys extends MerchantApiKeyVerifier {
-  readonly keys = new Map<string, MerchantApiKeyPrincipal>();
-  verify(rawKey: string): Promise<MerchantApiKeyPrincipal | null> {
-    return Promise.resolve(this.keys.get(rawKey) ?? null);
-  }
-}
 
 interface AuditPage {
   items: {
@@ -40,22 +23,19 @@ interface AuditPage {
   nextCursor: string | null;
 }
 
+/**
+ * The audit log's route with the merchant guard fed by stand-in verifiers: sessions of a given
+ * role on a real merchant, whose log the admin routes below fill.
+ */
 describe('Merchants: the audit log route', () => {
   let harness: TestHarness;
-  const sessions = new Sessions();
-  const keys = new Keys();
+  const sessions = new StubMerchantSessions();
+  const keys = new StubMerchantApiKeys();
   let merchantId: string;
   let otherMerchantId: string;
 
   beforeAll(async () => {
-    harness = await createTestHarness({
-      override: (builder) =>
-        builder
-          .overrideProvider(MerchantSessionVerifier)
-          .useValue(sessions)
-          .overrideProvider(MerchantApiKeyVerifier)
-          .useValue(keys),
-    });
+    harness = await createTestHarness({ override: stubMerchantCredentials(sessions, keys) });
     merchantId = (await registerMerchant(harness)).merchant.id;
     otherMerchantId = (await registerMerchant(harness)).merchant.id;
     await patchKyb(harness, merchantId, {

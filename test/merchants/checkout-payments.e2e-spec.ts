@@ -6,18 +6,15 @@ import { MerchantsJobsModule } from '../../src/modules/merchants';
 import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
 import { MerchantPaymentEventPayload } from '../../src/modules/merchants/merchants.events';
 import { PaymentRecoveryService } from '../../src/modules/payments';
-import { approvedMerchant, patchKyb, registerMerchant } from '../factories/merchant.factory';
+import { addVerifiedOrigin, patchKyb } from '../factories/merchant.factory';
 import { adminOf } from '../factories/staff-user.factory';
-import { merchantOwnerOf } from '../factories/merchant-user.factory';
+import { KeyedMerchant, merchantWithKeys } from '../factories/merchant-api-key.factory';
 import { expectLedgerBalanced } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
 import { startOutboxWorker } from '../support/outbox-worker';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 
-interface Merchant {
-  id: string;
-  test: string;
-  live: string | null;
+interface Merchant extends KeyedMerchant<boolean> {
   /** A VERIFIED https origin of the merchant, for live redirect URLs. */
   origin: string;
 }
@@ -57,21 +54,8 @@ describe('Checkout sessions paid through the payment core (channel CHECKOUT)', (
   const payments = () => harness.app.get(CheckoutPayments);
 
   async function newMerchant(approved: boolean): Promise<Merchant> {
-    const { merchant } = approved ? await approvedMerchant(harness) : await registerMerchant(harness);
-    const owner = await merchantOwnerOf(harness, merchant);
-    const key = async (livemode: boolean) =>
-      (
-        (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode }).expect(201))
-          .body as { secret: string }
-      ).secret;
-    const origin = `https://${randomUUID().slice(0, 8)}.shop.example`;
-    const added = await harness.http.post('/api/v1/merchant/origins').set(owner.headers).send({ origin }).expect(201);
-    // VERIFIED as a DNS check would leave it.
-    await harness.db.query(
-      `UPDATE merchant_origins SET status = 'VERIFIED', verification_method = 'DNS_TXT', verified_at = now() WHERE id = $1`,
-      [(added.body as { id: string }).id],
-    );
-    return { id: merchant.id, test: await key(false), live: approved ? await key(true) : null, origin };
+    const merchant = await merchantWithKeys(harness, { approved });
+    return { ...merchant, origin: (await addVerifiedOrigin(harness, merchant.owner)).origin };
   }
 
   async function openSession(
@@ -151,6 +135,24 @@ describe('Checkout sessions paid through the payment core (channel CHECKOUT)', (
       `UPDATE payments SET updated_at = now() - $2::interval, created_at = now() - $2::interval WHERE id = $1`,
       [paymentId, age],
     );
+
+  /**
+   * The recovery job's run over the payment, aged for recovery first, in the worker as it composes
+   * the job (MerchantsJobsModule registers the checkout hook there too); at least one payment recovered.
+   */
+  async function recoverInWorker(paymentId: string, label: string): Promise<void> {
+    const worker = await startOutboxWorker(MerchantsJobsModule, {
+      runConfig: harness.config,
+      label,
+      imports: [ComplianceModule],
+    });
+    try {
+      await ageForRecovery(paymentId);
+      expect(await worker.get(PaymentRecoveryService).recover()).toBeGreaterThanOrEqual(1);
+    } finally {
+      await worker.close();
+    }
+  }
 
   beforeAll(async () => {
     harness = await createTestHarness({ clock, redisNamespace: 'co-pay' });
@@ -287,18 +289,7 @@ describe('Checkout sessions paid through the payment core (channel CHECKOUT)', (
     expect(await refusal(pay(session.id))).toMatchObject({ status: 409, code: 'CHECKOUT_SESSION_NOT_OPEN' });
     expect((await paymentsOf(session.id)).map((payment) => payment.status)).toEqual(['AUTHORIZING']);
 
-    // The recovery job as the worker composes it (MerchantsJobsModule registers the checkout hook there too).
-    const worker = await startOutboxWorker(MerchantsJobsModule, {
-      runConfig: harness.config,
-      label: 'recovery',
-      imports: [ComplianceModule],
-    });
-    try {
-      await ageForRecovery(processing.paymentId);
-      expect(await worker.get(PaymentRecoveryService).recover()).toBeGreaterThanOrEqual(1);
-    } finally {
-      await worker.close();
-    }
+    await recoverInWorker(processing.paymentId, 'recovery');
     expect((await paymentsOf(session.id)).map((payment) => payment.status)).toEqual(['SUCCEEDED']);
     expect(await read(shop.test, session.id)).toMatchObject({
       status: 'COMPLETE',
@@ -353,17 +344,7 @@ describe('Checkout sessions paid through the payment core (channel CHECKOUT)', (
       clock.advance(10 * MINUTE);
     }
 
-    const worker = await startOutboxWorker(MerchantsJobsModule, {
-      runConfig: harness.config,
-      label: 'recovery-terms',
-      imports: [ComplianceModule],
-    });
-    try {
-      await ageForRecovery(processing.paymentId);
-      expect(await worker.get(PaymentRecoveryService).recover()).toBeGreaterThanOrEqual(1);
-    } finally {
-      await worker.close();
-    }
+    await recoverInWorker(processing.paymentId, 'recovery-terms');
     const [payment] = await paymentsOf(session.id);
     expect(payment.status).toBe('SUCCEEDED');
     // The fee was priced at admission (1.5% + NGN 100); the releases follow the same terms: no reserve, T+1.

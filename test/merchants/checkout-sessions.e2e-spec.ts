@@ -9,11 +9,9 @@ import { CheckoutSessionExpiry, SWEEP_GRACE_MS } from '../../src/modules/merchan
 import { ComplianceModule } from '../../src/modules/compliance';
 import { MerchantsJobsModule } from '../../src/modules/merchants';
 import { CHECKOUT_EXPIRY_JOB, CheckoutExpiryJob, MERCHANT_QUEUES } from '../../src/modules/merchants/merchants.events';
-import { nubanFor } from '../../src/modules/merchants/onboarding/nuban';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
-import { approvedMerchant, patchKyb } from '../factories/merchant.factory';
-import { MerchantMember, merchantOwnerOf } from '../factories/merchant-user.factory';
-import { adminOf } from '../factories/staff-user.factory';
+import { addVerifiedOrigin, patchKyb, setSettlementAccount } from '../factories/merchant.factory';
+import { KeyedMerchant, merchantWithKeys } from '../factories/merchant-api-key.factory';
 import { expectCataloguedApiError } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
 import { settledJob, startOutboxWorker } from '../support/outbox-worker';
@@ -34,13 +32,6 @@ interface SessionBody {
   [field: string]: unknown;
 }
 
-interface Merchant {
-  id: string;
-  owner: MerchantMember;
-  test: string;
-  live: string;
-}
-
 const PATH = '/api/v1/merchant/checkout-sessions';
 const MINUTE = 60_000;
 
@@ -52,8 +43,8 @@ describe('Merchant API: checkout sessions (POST and GET /merchant/checkout-sessi
    */
   let database: IsolatedDatabase;
   let harness: TestHarness;
-  let shop: Merchant;
-  let other: Merchant;
+  let shop: KeyedMerchant;
+  let other: KeyedMerchant;
   let liveOrigin: string;
 
   const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
@@ -63,32 +54,8 @@ describe('Merchant API: checkout sessions (POST and GET /merchant/checkout-sessi
   };
   const read = (secret: string, id: string) => harness.http.get(`${PATH}/${id}`).set(bearer(secret));
 
-  async function newMerchant(): Promise<Merchant> {
-    const { merchant } = await approvedMerchant(harness);
-    const owner = await merchantOwnerOf(harness, merchant);
-    const key = async (livemode: boolean) =>
-      (
-        (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode }).expect(201))
-          .body as { secret: string }
-      ).secret;
-    return { id: merchant.id, owner, test: await key(false), live: await key(true) };
-  }
-
   /** An https origin of the merchant, VERIFIED as a DNS check would leave it. */
-  async function verifiedOrigin(merchant: Merchant): Promise<string> {
-    const origin = `https://${randomUUID().slice(0, 8)}.shop.example`;
-    const added = await harness.http
-      .post('/api/v1/merchant/origins')
-      .set(merchant.owner.headers)
-      .send({ origin })
-      .expect(201);
-    await harness.db.query(
-      `UPDATE merchant_origins SET status = 'VERIFIED', verification_method = 'DNS_TXT', verified_at = now()
-        WHERE id = $1`,
-      [(added.body as { id: string }).id],
-    );
-    return origin;
-  }
+  const verifiedOrigin = async (merchant: KeyedMerchant) => (await addVerifiedOrigin(harness, merchant.owner)).origin;
 
   const order = (overrides: Record<string, unknown> = {}) => ({
     amount: 250000,
@@ -127,8 +94,8 @@ describe('Merchant API: checkout sessions (POST and GET /merchant/checkout-sessi
   beforeAll(async () => {
     database = await createIsolatedDatabase();
     harness = await createTestHarness({ clock, redisNamespace: 'checkout', config: { DATABASE_URL: database.url } });
-    shop = await newMerchant();
-    other = await newMerchant();
+    shop = await merchantWithKeys(harness);
+    other = await merchantWithKeys(harness);
     liveOrigin = await verifiedOrigin(shop);
   });
 
@@ -338,17 +305,12 @@ describe('Merchant API: checkout sessions (POST and GET /merchant/checkout-sessi
   });
 
   it('takes only a currency the merchant settles in, once it has a settlement account (422 CURRENCY_NOT_SUPPORTED)', async () => {
-    const merchant = await newMerchant();
+    const merchant = await merchantWithKeys(harness);
     await create(
       merchant.test,
       order({ currency: 'USD', successUrl: 'https://a.example/', cancelUrl: 'https://a.example/' }),
     ).expect(201);
-    const admin = await adminOf(harness);
-    await harness.http
-      .patch(`/api/v1/admin/merchants/${merchant.id}/settlement-account`)
-      .set(admin.headers)
-      .send({ bankCode: '058', accountNumber: nubanFor('058', '012345678'), accountName: 'SHOP LTD', currency: 'NGN' })
-      .expect(200);
+    await setSettlementAccount(harness, merchant.id);
     const urls = { successUrl: 'https://a.example/', cancelUrl: 'https://a.example/' };
     const refused = await create(merchant.test, order({ currency: 'USD', ...urls })).expect(422);
     expectCataloguedApiError(refused.body, 'CURRENCY_NOT_SUPPORTED');
@@ -356,7 +318,7 @@ describe('Merchant API: checkout sessions (POST and GET /merchant/checkout-sessi
   });
 
   it('refuses live sessions of a SUSPENDED merchant (403 MERCHANT_RESTRICTED); test sessions and reads go on', async () => {
-    const merchant = await newMerchant();
+    const merchant = await merchantWithKeys(harness);
     const origin = await verifiedOrigin(merchant);
     const urls = { successUrl: `${origin}/paid`, cancelUrl: `${origin}/cart` };
     const before = (await create(merchant.live, order(urls)).expect(201)).body as SessionBody;

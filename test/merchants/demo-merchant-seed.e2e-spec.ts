@@ -15,6 +15,7 @@ import {
 import { DEMO_MERCHANT, DemoMerchantSeeder } from '../../src/modules/merchants/onboarding/demo-merchant.seeder';
 import { AppConfig } from '../../src/platform/config/app-config';
 import type { SeedReport } from '../../src/platform/database/seeder';
+import { openHostedForm, payHostedForm } from '../factories/checkout-session.factory';
 import { bearer } from '../factories/customer.factory';
 import { merchantLogin, MerchantTokens } from '../factories/merchant-user.factory';
 import { MerchantProbeController } from '../platform/support/merchant-probe.controller';
@@ -116,31 +117,13 @@ describe('Demo seed: an approved merchant, its owner login, a sandbox key and a 
 
     const visit = await harness.http.get(printed.pathname).expect(303);
     const sessionId = /^\/c\/([0-9a-f-]{36})$/.exec(visit.headers.location as string)![1];
-    const page = await harness.http
-      .get(`/c/${sessionId}`)
-      .expect(200)
-      .expect('Content-Type', /text\/html/);
+    const { response: page, cookie } = await openHostedForm(harness, sessionId);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.text).toContain(DEMO_PAYMENT_LINK.title);
     expect(page.text).toContain('Demo Merchant Ltd');
     expect(page.text).toContain('Test mode');
-    const cookie = ([] as string[])
-      .concat(page.headers['set-cookie'] ?? [])
-      .find((line) => line.startsWith('paysvc_checkout_csrf='))!
-      .split(';')[0];
-    const pay = async (fundingAccount: string) => {
-      const form = await harness.http.get(`/c/${sessionId}`).set('Cookie', cookie).expect(200);
-      const fields = {
-        rail: 'CARD',
-        fundingAccount,
-        attempt: /name="attempt" value="([^"]+)"/.exec(form.text)![1],
-        csrf: /name="csrf" value="([^"]+)"/.exec(form.text)![1],
-      };
-      return harness.http
-        .post(`/c/${sessionId}/pay`)
-        .type('form')
-        .set('Cookie', cookie)
-        .send(new URLSearchParams(fields).toString());
-    };
+    const pay = async (fundingAccount: string) =>
+      payHostedForm(harness, sessionId, await openHostedForm(harness, sessionId, cookie), fundingAccount);
 
     const declined = await pay('4000000000000002');
     expect(declined.status).toBe(402);

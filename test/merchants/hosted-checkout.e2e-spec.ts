@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { CheckoutSessionsRepository } from '../../src/modules/merchants/checkout/checkout-sessions.repository';
 import { MerchantDirectory } from '../../src/modules/merchants/onboarding/merchant-directory.service';
+import { hostedFormFields, openHostedForm, payHostedForm, postHostedForm } from '../factories/checkout-session.factory';
 import { approvedMerchant } from '../factories/merchant.factory';
+import { createApiKey } from '../factories/merchant-api-key.factory';
 import { merchantOwnerOf } from '../factories/merchant-user.factory';
 import { FakeClock } from '../support/fake-clock';
 import { createTestHarness, TestHarness } from '../support/test-harness';
@@ -27,10 +29,7 @@ describe('Hosted checkout pages (/c/{id}, /c/{id}/pay, /l/{slug})', () => {
   async function newMerchant(): Promise<Merchant> {
     const { merchant } = await approvedMerchant(harness, { name: `Bolt & Sons ${randomUUID().slice(0, 6)} Ltd` });
     const owner = await merchantOwnerOf(harness, merchant);
-    const key = (
-      (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode: false }).expect(201))
-        .body as { secret: string }
-    ).secret;
+    const key = (await createApiKey(harness, owner, false)).secret;
     return { id: merchant.id, name: merchant.name, headers: owner.headers, key };
   }
 
@@ -73,25 +72,6 @@ describe('Hosted checkout pages (/c/{id}, /c/{id}/pay, /l/{slug})', () => {
       [linkId],
     );
 
-  /** The page's form tokens and the CSRF cookie it set. */
-  async function openForm(id: string, cookie?: string) {
-    const call = harness.http.get(`/c/${id}`);
-    const response = await (cookie ? call.set('Cookie', cookie) : call).expect(200);
-    const setCookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
-    const csrfCookie = cookie ?? setCookie.find((line) => line.startsWith('paysvc_checkout_csrf='))!.split(';')[0];
-    return {
-      response,
-      cookie: csrfCookie,
-      attempt: /name="attempt" value="([^"]+)"/.exec(response.text)![1],
-      csrf: /name="csrf" value="([^"]+)"/.exec(response.text)![1],
-    };
-  }
-
-  const postForm = (id: string, cookie: string | undefined, fields: Record<string, string>) => {
-    const call = harness.http.post(`/c/${id}/pay`).type('form');
-    return (cookie ? call.set('Cookie', cookie) : call).send(new URLSearchParams(fields).toString());
-  };
-
   beforeAll(async () => {
     harness = await createTestHarness({ clock });
     shop = await newMerchant();
@@ -104,7 +84,7 @@ describe('Hosted checkout pages (/c/{id}, /c/{id}/pay, /l/{slug})', () => {
   describe('GET /c/{id}', () => {
     it('renders the pay form, escaped, with the amount in the currency format, under a strict CSP, never cached', async () => {
       const id = await newSession(shop);
-      const { response } = await openForm(id);
+      const { response } = await openHostedForm(harness, id);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
@@ -145,14 +125,14 @@ describe('Hosted checkout pages (/c/{id}, /c/{id}/pay, /l/{slug})', () => {
 
     it('formats amounts by the currency minor unit (JPY has none)', async () => {
       const id = await newSession(shop, { amount: 1500, currency: 'JPY' });
-      const { response } = await openForm(id);
+      const { response } = await openHostedForm(harness, id);
       expect(response.text).toContain('¥1,500');
     });
 
     it('keeps the CSRF cookie a browser already holds, so forms in other tabs stay valid', async () => {
       const id = await newSession(shop);
-      const first = await openForm(id);
-      const second = await openForm(id, first.cookie);
+      const first = await openHostedForm(harness, id);
+      const second = await openHostedForm(harness, id, first.cookie);
       expect(second.response.headers['set-cookie']).toBeUndefined();
       expect(second.attempt).not.toBe(first.attempt);
     });
@@ -197,7 +177,7 @@ describe('Hosted checkout pages (/c/{id}, /c/{id}/pay, /l/{slug})', () => {
 
     it('shows an expired session as expired (410), with the way back, and expires it', async () => {
       const id = await newSession(shop);
-      const form = await openForm(id);
+      const form = await openHostedForm(harness, id);
       clock.advance(2 * HOUR);
       try {
         const response = await harness.http.get(`/c/${id}`).expect(410);
@@ -206,12 +186,7 @@ describe('Hosted checkout pages (/c/{id}, /c/{id}/pay, /l/{slug})', () => {
         expect(response.text).not.toContain('<form');
         expect(await sessionRow(id)).toMatchObject({ status: 'EXPIRED' });
         // Its form, sent now, pays nothing: the payer is sent to the expired page.
-        const late = await postForm(id, form.cookie, {
-          rail: 'CARD',
-          fundingAccount: '4242424242424242',
-          attempt: form.attempt,
-          csrf: form.csrf,
-        }).expect(303);
+        const late = await payHostedForm(harness, id, form, '4242424242424242').expect(303);
         expect(late.headers.location).toBe(`/c/${id}`);
         expect(await sessionRow(id)).toMatchObject({ status: 'EXPIRED', payment_id: null });
       } finally {
@@ -224,15 +199,15 @@ describe('Hosted checkout pages (/c/{id}, /c/{id}/pay, /l/{slug})', () => {
     it('refuses a form without the CSRF cookie, without a token, with a forged one or another session’s (403 HTML), paying nothing', async () => {
       const id = await newSession(shop);
       const other = await newSession(shop);
-      const form = await openForm(id);
-      const otherForm = await openForm(other, form.cookie);
+      const form = await openHostedForm(harness, id);
+      const otherForm = await openHostedForm(harness, other, form.cookie);
       const card = { rail: 'CARD', fundingAccount: '4242424242424242' };
       const refused = [
-        await postForm(id, undefined, { ...card, attempt: form.attempt, csrf: form.csrf }),
-        await postForm(id, form.cookie, { ...card, attempt: form.attempt }),
-        await postForm(id, form.cookie, { ...card, attempt: form.attempt, csrf: '0'.repeat(64) }),
-        await postForm(id, form.cookie, { ...card, attempt: otherForm.attempt, csrf: otherForm.csrf }),
-        await postForm(id, `paysvc_checkout_csrf=${'A'.repeat(43)}`, {
+        await postHostedForm(harness, id, undefined, { ...card, attempt: form.attempt, csrf: form.csrf }),
+        await postHostedForm(harness, id, form.cookie, { ...card, attempt: form.attempt }),
+        await postHostedForm(harness, id, form.cookie, { ...card, attempt: form.attempt, csrf: '0'.repeat(64) }),
+        await postHostedForm(harness, id, form.cookie, { ...card, attempt: otherForm.attempt, csrf: otherForm.csrf }),
+        await postHostedForm(harness, id, `paysvc_checkout_csrf=${'A'.repeat(43)}`, {
           ...card,
           attempt: form.attempt,
           csrf: form.csrf,
@@ -249,32 +224,24 @@ describe('Hosted checkout pages (/c/{id}, /c/{id}/pay, /l/{slug})', () => {
 
     it('asks again for a funding account that cannot be one or a rail it does not offer (422), paying nothing', async () => {
       const id = await newSession(shop);
-      const form = await openForm(id);
-      const bad = await postForm(id, form.cookie, {
-        rail: 'CARD',
-        fundingAccount: '<x>',
-        attempt: form.attempt,
-        csrf: form.csrf,
-      }).expect(422);
+      const form = await openHostedForm(harness, id);
+      const bad = await payHostedForm(harness, id, form, '<x>').expect(422);
       expect(bad.text).toContain('role="alert"');
       expect(bad.text).toContain('Enter a card, account or mobile number');
       expect(bad.text).not.toContain('&lt;x&gt;');
-      const noRail = await postForm(id, form.cookie, {
-        rail: 'GOLD',
-        fundingAccount: '4242424242424242',
-        attempt: form.attempt,
-        csrf: form.csrf,
-      }).expect(422);
+      const noRail = await payHostedForm(harness, id, form, '4242424242424242', 'GOLD').expect(422);
       expect(noRail.text).toContain('Choose how to pay.');
       expect(await sessionRow(id)).toMatchObject({ status: 'OPEN', payment_id: null });
     });
 
     it('takes urlencoded forms of at most 4 KB only', async () => {
       const id = await newSession(shop);
-      const form = await openForm(id);
-      await postForm(id, form.cookie, { attempt: form.attempt, csrf: form.csrf, padding: 'x'.repeat(5000) }).expect(
-        413,
-      );
+      const form = await openHostedForm(harness, id);
+      await postHostedForm(harness, id, form.cookie, {
+        attempt: form.attempt,
+        csrf: form.csrf,
+        padding: 'x'.repeat(5000),
+      }).expect(413);
       const json = await harness.http
         .post(`/c/${id}/pay`)
         .set('Cookie', form.cookie)
@@ -291,9 +258,9 @@ describe('Hosted checkout pages (/c/{id}, /c/{id}/pay, /l/{slug})', () => {
 
     it('pays through the core and sends the payer to the success URL with session_id (303), once per form', async () => {
       const id = await newSession(shop);
-      const form = await openForm(id);
+      const form = await openHostedForm(harness, id);
       const fields = { rail: 'CARD', fundingAccount: '4242 4242 4242 4242', attempt: form.attempt, csrf: form.csrf };
-      const paid = await postForm(id, form.cookie, fields).expect(303);
+      const paid = await postHostedForm(harness, id, form.cookie, fields).expect(303);
       expect(paid.headers.location).toBe(`${SUCCESS_ORIGIN}/done?order=42&session_id=${id}#top`);
       expect(paid.headers['cache-control']).toBe('no-store');
       const [payment] = await paymentsOf(id);
@@ -301,7 +268,7 @@ describe('Hosted checkout pages (/c/{id}, /c/{id}/pay, /l/{slug})', () => {
       expect(await sessionRow(id)).toMatchObject({ status: 'COMPLETE', payment_id: payment.id });
 
       // The same form again (a double submit without JavaScript): no second payment, the paid page.
-      const again = await postForm(id, form.cookie, fields).expect(303);
+      const again = await postHostedForm(harness, id, form.cookie, fields).expect(303);
       expect(again.headers.location).toBe(`/c/${id}`);
       expect(await paymentsOf(id)).toHaveLength(1);
 
@@ -313,17 +280,17 @@ describe('Hosted checkout pages (/c/{id}, /c/{id}/pay, /l/{slug})', () => {
 
     it('reads no page data (merchant, frame origins) for the 303 of a paid form, only for a page it renders', async () => {
       const id = await newSession(shop);
-      const form = await openForm(id);
+      const form = await openHostedForm(harness, id);
       const frameOrigins = jest.spyOn(CheckoutSessionsRepository.prototype, 'frameOrigins');
       const merchants = jest.spyOn(MerchantDirectory.prototype, 'findById');
       try {
         const refused = { rail: 'CARD', fundingAccount: '42', attempt: form.attempt, csrf: form.csrf };
-        await postForm(id, form.cookie, refused).expect(422);
+        await postHostedForm(harness, id, form.cookie, refused).expect(422);
         expect(frameOrigins).toHaveBeenCalledTimes(1);
         frameOrigins.mockClear();
         merchants.mockClear();
         const fields = { rail: 'CARD', fundingAccount: '4242 4242 4242 4242', attempt: form.attempt, csrf: form.csrf };
-        const paid = await postForm(id, form.cookie, fields).expect(303);
+        const paid = await postHostedForm(harness, id, form.cookie, fields).expect(303);
         expect(paid.headers.location).toBe(`${SUCCESS_ORIGIN}/done?order=42&session_id=${id}#top`);
         expect(frameOrigins).not.toHaveBeenCalled();
         expect(merchants).not.toHaveBeenCalled();
@@ -336,42 +303,26 @@ describe('Hosted checkout pages (/c/{id}, /c/{id}/pay, /l/{slug})', () => {
 
     it('shows a decline with its reason and a fresh form (402), then pays on the retry', async () => {
       const id = await newSession(shop);
-      const form = await openForm(id);
-      const declined = await postForm(id, form.cookie, {
-        rail: 'CARD',
-        fundingAccount: '4000000000000002',
-        attempt: form.attempt,
-        csrf: form.csrf,
-      }).expect(402);
+      const form = await openHostedForm(harness, id);
+      const declined = await payHostedForm(harness, id, form, '4000000000000002').expect(402);
       expect(declined.text).toMatch(
         /role="alert"[^>]*>\s*<strong>Payment not completed\.<\/strong>[^<]*Try another card or account\./,
       );
       expect(await paymentsOf(id)).toEqual([expect.objectContaining({ status: 'FAILED' })]);
       expect(await sessionRow(id)).toMatchObject({ status: 'OPEN', payment_id: null });
 
-      const attempt = /name="attempt" value="([^"]+)"/.exec(declined.text)![1];
-      const csrf = /name="csrf" value="([^"]+)"/.exec(declined.text)![1];
-      expect(attempt).not.toBe(form.attempt);
-      const paid = await postForm(id, form.cookie, {
-        rail: 'CARD',
-        fundingAccount: '4242424242424242',
-        attempt,
-        csrf,
-      }).expect(303);
+      const retry = hostedFormFields(declined.text);
+      expect(retry.attempt).not.toBe(form.attempt);
+      const paid = await payHostedForm(harness, id, { cookie: form.cookie, ...retry }, '4242424242424242').expect(303);
       expect(new URL(paid.headers.location).searchParams.get('session_id')).toBe(id);
       expect((await paymentsOf(id)).map((payment) => payment.status)).toEqual(['FAILED', 'SUCCEEDED']);
     });
 
     it('shows a payment the rail has not answered as in progress, on the POST and on the page, and takes no second one', async () => {
       const id = await newSession(shop);
-      const form = await openForm(id);
-      const secondTab = await openForm(id, form.cookie);
-      const pending = await postForm(id, form.cookie, {
-        rail: 'CARD',
-        fundingAccount: '4000000000000119',
-        attempt: form.attempt,
-        csrf: form.csrf,
-      }).expect(202);
+      const form = await openHostedForm(harness, id);
+      const secondTab = await openHostedForm(harness, id, form.cookie);
+      const pending = await payHostedForm(harness, id, form, '4000000000000119').expect(202);
       expect(pending.text).toContain('Payment in progress.');
       expect(pending.text).not.toContain('<form');
       const [payment] = await paymentsOf(id);
@@ -381,18 +332,13 @@ describe('Hosted checkout pages (/c/{id}, /c/{id}/pay, /l/{slug})', () => {
       expect(page.text).not.toContain('<form');
 
       // The second tab's form meets the payment under way (the core's 409): in progress, nothing paid twice.
-      const second = await postForm(id, form.cookie, {
-        rail: 'CARD',
-        fundingAccount: '4242424242424242',
-        attempt: secondTab.attempt,
-        csrf: secondTab.csrf,
-      }).expect(202);
+      const second = await payHostedForm(harness, id, secondTab, '4242424242424242').expect(202);
       expect(second.text).toContain('Payment in progress.');
       expect(await paymentsOf(id)).toEqual([expect.objectContaining({ id: payment.id })]);
     });
 
     it('answers an HTML 404 for an unknown session', async () => {
-      const response = await postForm(randomUUID(), undefined, { rail: 'CARD' }).expect(404);
+      const response = await postHostedForm(harness, randomUUID(), undefined, { rail: 'CARD' }).expect(404);
       expect(response.text).toContain('Checkout not found');
     });
   });
@@ -505,14 +451,9 @@ describe('Hosted checkout pages (/c/{id}, /c/{id}/pay, /l/{slug})', () => {
       const link = await newLink(shop, { amount: 90000, maxCompletions: 1, successMessage: 'See you at the <show>!' });
       const visit = await harness.http.get(`/l/${link.slug}`).expect(303);
       const sessionId = visit.headers.location.slice('/c/'.length);
-      const form = await openForm(sessionId);
+      const form = await openHostedForm(harness, sessionId);
       expect(form.response.headers['content-security-policy']).toContain("form-action 'self';");
-      const paid = await postForm(sessionId, form.cookie, {
-        rail: 'BANK_TRANSFER',
-        fundingAccount: '0000000001',
-        attempt: form.attempt,
-        csrf: form.csrf,
-      }).expect(303);
+      const paid = await payHostedForm(harness, sessionId, form, '0000000001', 'BANK_TRANSFER').expect(303);
       expect(paid.headers.location).toBe(`/c/${sessionId}`);
       const done = await harness.http.get(paid.headers.location).expect(200);
       expect(done.text).toContain('See you at the &lt;show&gt;!');

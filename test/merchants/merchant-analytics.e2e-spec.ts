@@ -9,24 +9,19 @@ import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-
 import { RailReversalService } from '../../src/modules/payments';
 import { newId } from '../../src/platform/database/new-id';
 import { nubanFor } from '../../src/modules/merchants/onboarding/nuban';
-import { approvedMerchant } from '../factories/merchant.factory';
-import { MerchantMember, merchantOwnerOf } from '../factories/merchant-user.factory';
+import { payOnHostedPage } from '../factories/checkout-session.factory';
+import { addVerifiedOrigin, setSettlementAccount, verifySettlementAccount } from '../factories/merchant.factory';
+import { KeyedMerchant, merchantWithKeys } from '../factories/merchant-api-key.factory';
+import { OUTBOX_EVENT_COLUMNS, outboxEventJob, OutboxEventRow } from '../factories/outbox-event.factory';
 import { adminOf } from '../factories/staff-user.factory';
 import { expectCataloguedApiError } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
 import { createIsolatedDatabase } from '../support/isolated-database';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 
-interface Merchant {
-  id: string;
-  owner: MerchantMember;
-  test: string;
-  live: string;
-}
-
 /** A planted checkout: its session and, unless OPEN, its payment, with the outbox events the producers write. */
 interface Planted {
-  merchant: Merchant;
+  merchant: KeyedMerchant;
   livemode?: boolean;
   currency?: string;
   source?: 'API' | 'PAYMENT_LINK';
@@ -58,18 +53,18 @@ const CARD = '4242424242424242';
 const REFUNDS_REFUSED_CARD = '4000000000005126';
 
 /**
- * Merchant analytics over HTTP: a planted dataset (sessions, payments and link views as the payment core and
+ * KeyedMerchant analytics over HTTP: a planted dataset (sessions, payments and link views as the payment core and
  * the hosted pages write them, with their outbox events) consumed into the rollups as the worker does, then
  * every route's figures exact, scoped to the key's merchant and mode; the rebuild agrees with the live rollups,
  * and a redelivered event counts once.
  */
-describe('Merchant analytics (GET /merchant/analytics/*)', () => {
+describe('KeyedMerchant analytics (GET /merchant/analytics/*)', () => {
   const clock = new FakeClock();
   let harness: TestHarness;
   let db: DataSource;
   let rollups: MerchantAnalyticsRollups;
-  let shop: Merchant;
-  let other: Merchant;
+  let shop: KeyedMerchant;
+  let other: KeyedMerchant;
   let link: string;
   /** Start of the current UTC hour. */
   let h0: number;
@@ -77,17 +72,6 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
   const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
   const at = (hoursAgo: number, minutes: number) => new Date(h0 - hoursAgo * HOUR + minutes * MINUTE);
   const iso = (ms: number) => new Date(ms).toISOString();
-
-  async function newMerchant(): Promise<Merchant> {
-    const { merchant } = await approvedMerchant(harness);
-    const owner = await merchantOwnerOf(harness, merchant);
-    const key = async (livemode: boolean) =>
-      (
-        (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode }).expect(201))
-          .body as { secret: string }
-      ).secret;
-    return { id: merchant.id, owner, test: await key(false), live: await key(true) };
-  }
 
   async function outbox(eventType: string, aggregateId: string, payload: object, createdAt: Date): Promise<void> {
     await db.query(
@@ -97,7 +81,7 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
     );
   }
 
-  async function insertLink(merchant: Merchant, livemode: boolean): Promise<string> {
+  async function insertLink(merchant: KeyedMerchant, livemode: boolean): Promise<string> {
     const id = newId();
     await db.query(
       `INSERT INTO merchant_payment_links (id, merchant_id, livemode, title, amount, currency, slug, created_at)
@@ -202,7 +186,7 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
     return { sessionId, paymentId };
   }
 
-  async function plantView(merchant: Merchant, linkId: string, hoursAgo: number, livemode = true): Promise<void> {
+  async function plantView(merchant: KeyedMerchant, linkId: string, hoursAgo: number, livemode = true): Promise<void> {
     const id = newId();
     const viewedAt = at(hoursAgo, 1);
     await db.query(
@@ -219,37 +203,21 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
   }
 
   /** The merchants' analytics events in the outbox, as the relay hands them to the worker's consumer. */
-  async function eventsOf(merchants: Merchant[]) {
-    const rows = await db.query<
-      {
-        id: string;
-        event_type: string;
-        aggregate_type: string;
-        aggregate_id: string;
-        payload: object;
-        created_at: Date;
-      }[]
-    >(
-      `SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
+  async function eventsOf(merchants: KeyedMerchant[]) {
+    const rows = await db.query<OutboxEventRow[]>(
+      `SELECT ${OUTBOX_EVENT_COLUMNS} FROM outbox_events
         WHERE event_type = ANY($1) AND payload->>'merchantId' = ANY($2) ORDER BY id`,
       [[...MERCHANT_ANALYTICS_OUTBOX_EVENTS.events], merchants.map((merchant) => merchant.id)],
     );
     return rows.map((row) => {
-      const event = MERCHANT_ANALYTICS_OUTBOX_EVENTS.read({
-        eventId: row.id,
-        eventType: row.event_type,
-        aggregateType: row.aggregate_type,
-        aggregateId: row.aggregate_id,
-        payload: row.payload as Record<string, unknown>,
-        occurredAt: row.created_at.toISOString(),
-      });
+      const event = MERCHANT_ANALYTICS_OUTBOX_EVENTS.read(outboxEventJob(row));
       if (!event) throw new Error(`unread event ${row.event_type}`);
       return event;
     });
   }
 
   /** Consumes every analytics event of the merchants (again, for those already counted); the outcomes. */
-  async function consume(merchants: Merchant[]): Promise<AppliedOutcome[]> {
+  async function consume(merchants: KeyedMerchant[]): Promise<AppliedOutcome[]> {
     const outcomes: AppliedOutcome[] = [];
     for (const event of await eventsOf(merchants)) outcomes.push(await rollups.apply(event));
     return outcomes;
@@ -362,8 +330,8 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
     db = harness.db;
     rollups = harness.app.get(MerchantAnalyticsRollups);
     h0 = Math.floor(clock.now().getTime() / HOUR) * HOUR;
-    shop = await newMerchant();
-    other = await newMerchant();
+    shop = await merchantWithKeys(harness);
+    other = await merchantWithKeys(harness);
     link = await insertLink(shop, true);
 
     // The shop, live, NGN: six succeeded payments over 20 days, one failed, two sessions left open.
@@ -619,10 +587,10 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
     /** Five payers' payments over 400 days, and two dated after today, live and consumed as the worker does. */
     const EMAILS = ['ann@long.test', 'ben@long.test', 'cat@long.test', 'dan@long.test', 'eve@long.test'];
     const planted: PlantedPayment[] = [];
-    let merchant: Merchant;
+    let merchant: KeyedMerchant;
 
     beforeAll(async () => {
-      merchant = await newMerchant();
+      merchant = await merchantWithKeys(harness);
       const hoursAgo = [
         ...Array.from({ length: 70 }, (_, i) => (i * 137 + 5) % (400 * 24)),
         // Around today's edges and a month back: the edge days of every range below.
@@ -678,13 +646,19 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
 
   describe("top customers' cumulative totals (a payer's total through a day, less its total before the window)", () => {
     /** Plants a payer's succeeded payment (live, NGN) and records it for the expectations. */
-    async function pay(merchant: Merchant, planted: PlantedPayment[], email: string, hoursAgo: number, amount: number) {
+    async function pay(
+      merchant: KeyedMerchant,
+      planted: PlantedPayment[],
+      email: string,
+      hoursAgo: number,
+      amount: number,
+    ) {
       await plant({ merchant, hoursAgo, amount, fee: 10, email, outcome: 'SUCCEEDED' });
       planted.push({ email, amount, paidAt: at(hoursAgo, 10) });
     }
 
     /** A payer's day rows: day, count and volume, and the cumulative count and volume through the day. */
-    async function daysOf(merchant: Merchant, email: string) {
+    async function daysOf(merchant: KeyedMerchant, email: string) {
       return db.query<{ day: string; payment_count: number; cum_count: number; cum_volume: string }[]>(
         `SELECT day::text, payment_count, cum_count, cum_volume FROM merchant_stats_payers_daily
           WHERE merchant_id = $1 AND livemode AND currency = 'NGN' AND customer_key = $2 ORDER BY day`,
@@ -692,7 +666,7 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
       );
     }
 
-    async function expectRanges(merchant: Merchant, planted: PlantedPayment[], ranges: number[]) {
+    async function expectRanges(merchant: KeyedMerchant, planted: PlantedPayment[], ranges: number[]) {
       for (const days of ranges) {
         expect([days, await body<unknown[]>(`top-customers?range=${days}d&limit=50`, merchant.live)]).toEqual([
           days,
@@ -702,7 +676,7 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
     }
 
     it("counts a late payment (dated before the payer's last day) in the later days' totals too", async () => {
-      const merchant = await newMerchant();
+      const merchant = await merchantWithKeys(harness);
       const planted: PlantedPayment[] = [];
       await pay(merchant, planted, 'lee@late.test', 0, 1000);
       await pay(merchant, planted, 'lee@late.test', 24 * 3, 2000);
@@ -732,7 +706,7 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
     });
 
     it('counts a payment dated after today in no window, and leaves out a payer with nothing in the window', async () => {
-      const merchant = await newMerchant();
+      const merchant = await merchantWithKeys(harness);
       const planted: PlantedPayment[] = [];
       // Fay: 40 days ago and after today; Gus: 40 and 2 days ago, and after today (twice).
       await pay(merchant, planted, 'fay@later.test', 24 * 40, 7000);
@@ -757,7 +731,7 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
     });
 
     it("applies many facts of one payer at once, one after the other: the payer's totals hold together", async () => {
-      const merchant = await newMerchant();
+      const merchant = await merchantWithKeys(harness);
       const planted: PlantedPayment[] = [];
       // 30 payments of one payer over 12 days, several a day, and a few of another payer.
       for (let i = 0; i < 30; i += 1) {
@@ -798,21 +772,8 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
           effectiveAt: clock.now().toISOString(),
         })
         .expect(200);
-      await harness.http
-        .patch(`/api/v1/admin/merchants/${shop.id}/settlement-account`)
-        .set(admin.headers)
-        .send({
-          bankCode: '058',
-          accountNumber: nubanFor('058', '012345678'),
-          accountName: 'SHOP LTD',
-          currency: 'NGN',
-        })
-        .expect(200);
-      await db.query(
-        `UPDATE merchant_settlement_accounts SET status = 'VERIFIED', payouts_held_until = $2
-          WHERE merchant_id = $1 AND replaced_at IS NULL`,
-        [shop.id, clock.now()],
-      );
+      await setSettlementAccount(harness, shop.id);
+      await verifySettlementAccount(harness, shop.id, clock.now());
       const ledger = (await harness.http.get('/api/v1/merchant/ledger').set(bearer(shop.live)).expect(200)).body as {
         nextPayout: { date: string; estimatedAmount: number };
       };
@@ -987,8 +948,8 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
       // A rebuild of all reads and rewrites every merchant's rollups: on the run's database it would rewrite those of
       // the specs running beside this one, whose figures count only what their own steps consumed.
       await onDatabaseOfItsOwn(async () => {
-        const first = await newMerchant();
-        const second = await newMerchant();
+        const first = await merchantWithKeys(harness);
+        const second = await merchantWithKeys(harness);
         await plant({
           merchant: first,
           hoursAgo: 3,
@@ -1024,7 +985,7 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
     });
 
     it("follow a link's real visit and hosted payment: the view, the session and the payment from their producers", async () => {
-      const merchant = await newMerchant();
+      const merchant = await merchantWithKeys(harness);
       const slug = `an-${randomUUID().slice(0, 8)}`;
       await harness.http
         .post('/api/v1/merchant/payment-links')
@@ -1033,23 +994,7 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
         .expect(201);
       const visit = await harness.http.get(`/l/${slug}`).expect(303);
       const sessionId = /^\/c\/([0-9a-f-]{36})$/.exec(visit.headers.location as string)![1];
-      const page = await harness.http.get(`/c/${sessionId}`).expect(200);
-      const cookie = ([] as string[])
-        .concat(page.headers['set-cookie'] ?? [])
-        .find((line) => line.startsWith('paysvc_checkout_csrf='))!
-        .split(';')[0];
-      const fields = {
-        rail: 'CARD',
-        fundingAccount: '4242424242424242',
-        attempt: /name="attempt" value="([^"]+)"/.exec(page.text)![1],
-        csrf: /name="csrf" value="([^"]+)"/.exec(page.text)![1],
-      };
-      await harness.http
-        .post(`/c/${sessionId}/pay`)
-        .type('form')
-        .set('Cookie', cookie)
-        .send(new URLSearchParams(fields).toString())
-        .expect(303);
+      await payOnHostedPage(harness, sessionId);
 
       const types = (await eventsOf([merchant])).map((event) => event.eventType).sort();
       expect(types).toEqual([
@@ -1082,17 +1027,8 @@ describe('Merchant analytics (GET /merchant/analytics/*)', () => {
 
     // Last: it moves the clock.
     it('count a refund the rail confirmed once, in the hour it was refunded; a pending or refused one not at all', async () => {
-      const merchant = await newMerchant();
-      const origin = `https://${randomUUID().slice(0, 8)}.shop.example`;
-      const added = await harness.http
-        .post('/api/v1/merchant/origins')
-        .set(merchant.owner.headers)
-        .send({ origin })
-        .expect(201);
-      await db.query(
-        `UPDATE merchant_origins SET status = 'VERIFIED', verification_method = 'DNS_TXT', verified_at = now() WHERE id = $1`,
-        [(added.body as { id: string }).id],
-      );
+      const merchant = await merchantWithKeys(harness);
+      const { origin } = await addVerifiedOrigin(harness, merchant.owner);
       const AMOUNT = 250_000;
       const pay = async (card: string): Promise<string> => {
         const session = await harness.http

@@ -1,26 +1,27 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
-import { AppConfigModule, loadAllConfiguration } from '../../src/configuration';
-import { ComplianceModule } from '../../src/modules/compliance';
-import { MerchantsJobsModule } from '../../src/modules/merchants';
 import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
 import { MerchantEventRecorder } from '../../src/modules/merchants/events/merchant-event-recorder.service';
 import { MerchantEventStreams } from '../../src/modules/merchants/events/merchant-event-streams.service';
 import { MerchantEventsRepository } from '../../src/modules/merchants/events/merchant-events.repository';
-import { Configuration } from '../../src/platform/config/configuration';
 import { newId } from '../../src/platform/database/new-id';
-import { PlatformModule } from '../../src/platform/platform.module';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
-import type { OutboxEventJob } from '../../src/platform/queue/queues';
 import { approvedMerchant, patchKyb } from '../factories/merchant.factory';
+import { createApiKey } from '../factories/merchant-api-key.factory';
 import { MerchantMember, merchantOwnerOf } from '../factories/merchant-user.factory';
+import {
+  OUTBOX_EVENT_COLUMNS,
+  outboxEventJob,
+  OutboxEventRow,
+  outboxEventsOf,
+} from '../factories/outbox-event.factory';
 import { expectCataloguedApiError } from '../support/assertions';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 import { waitFor } from '../support/wait-for';
 import { EventStreamClient } from './support/event-stream-client';
+import { startMerchantsWorker } from './support/merchants-worker';
 
 interface Merchant {
   id: string;
@@ -60,14 +61,7 @@ describe('Merchant API: the event stream (GET /merchant/events)', () => {
       config: { MERCHANT_EVENTS_HEARTBEAT_MS: String(HEARTBEAT_MS) },
     });
     port = (harness.app.getHttpServer().address() as AddressInfo).port;
-    const moduleRef = await Test.createTestingModule({
-      // ComplianceModule binds the payment core's screening port, which the checkout hook's payments module needs (as in WorkerModule).
-      imports: [AppConfigModule, PlatformModule, MerchantsJobsModule, ComplianceModule],
-    })
-      .overrideProvider(Configuration)
-      .useValue(loadAllConfiguration(harness.configuration.environment))
-      .compile();
-    worker = await moduleRef.init();
+    worker = await startMerchantsWorker(harness);
     redis = new Redis(harness.config.REDIS_URL, { keyPrefix: `${harness.config.REDIS_KEY_PREFIX}:` });
   });
 
@@ -94,13 +88,8 @@ describe('Merchant API: the event stream (GET /merchant/events)', () => {
   async function newMerchant(): Promise<Merchant> {
     const { merchant } = await approvedMerchant(harness);
     const owner = await merchantOwnerOf(harness, merchant);
-    const key = async (livemode: boolean) =>
-      (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode }).expect(201)).body as {
-        id: string;
-        secret: string;
-      };
-    const live = await key(true);
-    const test = await key(false);
+    const live = await createApiKey(harness, owner, true);
+    const test = await createApiKey(harness, owner, false);
     return { id: merchant.id, owner, live: live.secret, test: test.secret, liveKeyId: live.id };
   }
 
@@ -108,20 +97,7 @@ describe('Merchant API: the event stream (GET /merchant/events)', () => {
 
   /** Adds the merchant's outbox events the test has not relayed yet to the stream's queue, as the relay does; their ids. */
   async function relay(merchantId: string): Promise<string[]> {
-    const rows = await harness.db.query<
-      {
-        id: string;
-        event_type: string;
-        aggregate_type: string;
-        aggregate_id: string;
-        payload: Record<string, unknown>;
-        created_at: Date;
-      }[]
-    >(
-      `SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
-        WHERE aggregate_id = $1 AND event_type = 'merchant.kyb_status_changed' ORDER BY id`,
-      [merchantId],
-    );
+    const rows = await outboxEventsOf(harness, merchantId, 'merchant.kyb_status_changed');
     const added: string[] = [];
     for (const row of rows.filter((candidate) => !relayed.has(candidate.id))) {
       relayed.add(row.id);
@@ -131,26 +107,8 @@ describe('Merchant API: the event stream (GET /merchant/events)', () => {
     return added;
   }
 
-  async function addJob(
-    row: {
-      id: string;
-      event_type: string;
-      aggregate_type: string;
-      aggregate_id: string;
-      payload: object;
-      created_at: Date;
-    },
-    jobId: string,
-  ): Promise<void> {
-    const job: OutboxEventJob = {
-      eventId: row.id,
-      eventType: row.event_type,
-      aggregateType: row.aggregate_type,
-      aggregateId: row.aggregate_id,
-      payload: row.payload as Record<string, unknown>,
-      occurredAt: row.created_at.toISOString(),
-    };
-    await worker.get(QueueRegistry).get(STREAM_QUEUE).add(row.event_type, job, { jobId });
+  async function addJob(row: OutboxEventRow, jobId: string): Promise<void> {
+    await worker.get(QueueRegistry).get(STREAM_QUEUE).add(row.event_type, outboxEventJob(row), { jobId });
   }
 
   /** A KYB decision (a live event), relayed; its outbox event id. */
@@ -246,18 +204,10 @@ describe('Merchant API: the event stream (GET /merchant/events)', () => {
     expect((await again.take(2)).map((frame) => frame.id)).toEqual([e2, e3]);
 
     // A redelivery of e3 (the relay publishing it again) is not sent again; the next live event is.
-    const [e3Row] = await harness.db.query<
-      {
-        id: string;
-        event_type: string;
-        aggregate_type: string;
-        aggregate_id: string;
-        payload: object;
-        created_at: Date;
-      }[]
-    >(`SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events WHERE id = $1`, [
-      e3,
-    ]);
+    const [e3Row] = await harness.db.query<OutboxEventRow[]>(
+      `SELECT ${OUTBOX_EVENT_COLUMNS} FROM outbox_events WHERE id = $1`,
+      [e3],
+    );
     await addJob(e3Row, `${e3}:redelivery-1`);
     const e4 = await kybChange(shop.id, 'APPROVED');
     expect((await again.next()).id).toBe(e4);
@@ -404,20 +354,7 @@ describe('Merchant API: the event stream (GET /merchant/events)', () => {
       .get(CheckoutPayments)
       .pay({ sessionId, rail: 'CARD', fundingAccount: '4242424242424242', idempotencyKey: randomUUID() });
     expect(paid).toMatchObject({ outcome: 'PAID' });
-    const [row] = await harness.db.query<
-      {
-        id: string;
-        event_type: string;
-        aggregate_type: string;
-        aggregate_id: string;
-        payload: Record<string, unknown>;
-        created_at: Date;
-      }[]
-    >(
-      `SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
-        WHERE aggregate_id = $1 AND event_type = 'merchant.payment.succeeded'`,
-      [paid.paymentId],
-    );
+    const [row] = await outboxEventsOf(harness, paid.paymentId, 'merchant.payment.succeeded');
     await addJob(row, row.id);
 
     const frame = await test.next();

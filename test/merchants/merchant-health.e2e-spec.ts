@@ -3,20 +3,19 @@ import { DataSource } from 'typeorm';
 import { MerchantVelocity } from '../../src/modules/merchants';
 import { MerchantApiOutcomes } from '../../src/modules/merchants/health/merchant-api-outcomes';
 import { MerchantLedger } from '../../src/modules/merchants/ledger/merchant-ledger';
-import { nubanFor } from '../../src/modules/merchants/onboarding/nuban';
-import { approvedMerchant, patchKyb } from '../factories/merchant.factory';
+import {
+  approvedMerchant,
+  patchKyb,
+  setSettlementAccount,
+  verifySettlementAccount,
+} from '../factories/merchant.factory';
 import { merchantOwnerOf } from '../factories/merchant-user.factory';
+import { KeyedMerchant, merchantWithKeys } from '../factories/merchant-api-key.factory';
 import { adminOf } from '../factories/staff-user.factory';
 import type { Caller } from '../support/app-target';
 import { expectCataloguedApiError, expectLedgerBalanced } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
 import { createTestHarness, TestHarness } from '../support/test-harness';
-
-interface Shop {
-  id: string;
-  test: string;
-  live: string;
-}
 
 interface Check {
   name: string;
@@ -53,29 +52,10 @@ describe('Merchant health (GET /merchant/health)', () => {
   const check = (body: HealthBody, name: string) => body.checks.find((candidate) => candidate.name === name)!;
   const statusesOf = (body: HealthBody) => Object.fromEntries(body.checks.map((c) => [c.name, c.status]));
 
-  async function newShop(): Promise<Shop> {
-    const { merchant } = await approvedMerchant(harness);
-    const owner = await merchantOwnerOf(harness, merchant);
-    const key = async (livemode: boolean) =>
-      (
-        (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode }).expect(201))
-          .body as { secret: string }
-      ).secret;
-    return { id: merchant.id, test: await key(false), live: await key(true) };
-  }
-
   /** A VERIFIED NGN settlement account whose 72-hour hold is over, and a VERIFIED https origin. */
-  async function makeHealthy(shop: Shop): Promise<void> {
-    await harness.http
-      .patch(`/api/v1/admin/merchants/${shop.id}/settlement-account`)
-      .set(admin.headers)
-      .send({ bankCode: '058', accountNumber: nubanFor('058', '012345678'), accountName: 'SHOP LTD', currency: 'NGN' })
-      .expect(200);
-    await db.query(
-      `UPDATE merchant_settlement_accounts SET status = 'VERIFIED', payouts_held_until = $2
-        WHERE merchant_id = $1 AND replaced_at IS NULL`,
-      [shop.id, new Date(clock.now().getTime() - HOUR)],
-    );
+  async function makeHealthy(shop: KeyedMerchant): Promise<void> {
+    await setSettlementAccount(harness, shop.id);
+    await verifySettlementAccount(harness, shop.id, new Date(clock.now().getTime() - HOUR));
     await db.query(
       `INSERT INTO merchant_origins (id, merchant_id, origin, test_mode_only, status, challenge_token,
                                      verification_method, verified_at, created_at)
@@ -84,7 +64,11 @@ describe('Merchant health (GET /merchant/health)', () => {
     );
   }
 
-  async function plantEndpoint(shop: Shop, livemode: boolean, state: Record<string, unknown>): Promise<string> {
+  async function plantEndpoint(
+    shop: KeyedMerchant,
+    livemode: boolean,
+    state: Record<string, unknown>,
+  ): Promise<string> {
     const id = randomUUID();
     await db.query(
       `INSERT INTO merchant_webhook_endpoints (id, merchant_id, livemode, url, enabled_events, status, disabled_reason,
@@ -111,7 +95,7 @@ describe('Merchant health (GET /merchant/health)', () => {
   });
 
   it('answers HEALTHY with every check OK for an approved live merchant with a verified account and origin', async () => {
-    const shop = await newShop();
+    const shop = await merchantWithKeys(harness);
     await makeHealthy(shop);
     const body = await healthOf(shop.live);
     expect(body).toEqual({
@@ -134,7 +118,7 @@ describe('Merchant health (GET /merchant/health)', () => {
   });
 
   it('answers DEGRADED on a WARN: no settlement account, no verified origin in live mode', async () => {
-    const shop = await newShop();
+    const shop = await merchantWithKeys(harness);
     const live = await healthOf(shop.live);
     expect(live).toMatchObject({ status: 'DEGRADED', liveEnabled: true, payoutsEnabled: false, livemode: true });
     expect(statusesOf(live)).toMatchObject({ settlement_account: 'WARN', verified_origins: 'WARN', kyb: 'OK' });
@@ -146,7 +130,7 @@ describe('Merchant health (GET /merchant/health)', () => {
   });
 
   it('warns when a velocity cap is 80 % used, and fails when it is full', async () => {
-    const shop = await newShop();
+    const shop = await merchantWithKeys(harness);
     await makeHealthy(shop);
     await harness.http
       .post(`/api/v1/admin/merchants/${shop.id}/velocity-caps`)
@@ -185,7 +169,7 @@ describe('Merchant health (GET /merchant/health)', () => {
   });
 
   it("answers AT_RISK on a FAIL: the last 24 h's API error rate of the key's mode, counted per request", async () => {
-    const shop = await newShop();
+    const shop = await merchantWithKeys(harness);
     await makeHealthy(shop);
     // 15 answers 404 and 10 answer 200, in live mode; the test key's errors are another mode's.
     for (let i = 0; i < 15; i += 1) {
@@ -220,7 +204,7 @@ describe('Merchant health (GET /merchant/health)', () => {
   });
 
   it('judges webhook delivery by the mode’s endpoints: failing warns, failing a day or disabled by failures fails', async () => {
-    const shop = await newShop();
+    const shop = await merchantWithKeys(harness);
     await makeHealthy(shop);
     await plantEndpoint(shop, true, { status: 'ENABLED' });
     expect(check(await healthOf(shop.live), 'webhook_delivery').status).toBe('OK');
@@ -251,7 +235,7 @@ describe('Merchant health (GET /merchant/health)', () => {
   });
 
   it("fails the refund rate from the ledger's last 30 days: refunds of 10 % or more of the captured volume", async () => {
-    const shop = await newShop();
+    const shop = await merchantWithKeys(harness);
     await makeHealthy(shop);
     const ledger = harness.app.get(MerchantLedger);
     const paymentId = randomUUID();
@@ -297,7 +281,7 @@ describe('Merchant health (GET /merchant/health)', () => {
   });
 
   it('answers RESTRICTED for a SUSPENDED merchant, whatever the other checks say', async () => {
-    const shop = await newShop();
+    const shop = await merchantWithKeys(harness);
     await makeHealthy(shop);
     expect((await patchKyb(harness, shop.id, { status: 'SUSPENDED', reasonCode: 'suspended.risk' })).status).toBe(200);
     const body = await healthOf(shop.live);

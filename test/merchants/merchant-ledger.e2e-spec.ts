@@ -5,21 +5,13 @@ import { MerchantLedger, type MerchantCapture } from '../../src/modules/merchant
 import { merchantFee } from '../../src/modules/merchants/ledger/merchant-fee';
 import { MerchantPricing } from '../../src/modules/merchants/ledger/merchant-pricing';
 import { nextPayoutDay } from '../../src/modules/merchants/ledger/payout-schedule';
-import { nubanFor } from '../../src/modules/merchants/onboarding/nuban';
-import { approvedMerchant } from '../factories/merchant.factory';
-import { MerchantMember, merchantOwnerOf } from '../factories/merchant-user.factory';
+import { setSettlementAccount, verifySettlementAccount } from '../factories/merchant.factory';
+import { KeyedMerchant, merchantWithKeys } from '../factories/merchant-api-key.factory';
 import { adminOf } from '../factories/staff-user.factory';
 import { expectCataloguedApiError, expectLedgerBalanced } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 import { createTestHarness, TestHarness } from '../support/test-harness';
-
-interface Merchant {
-  id: string;
-  owner: MerchantMember;
-  test: string;
-  live: string;
-}
 
 interface ReleaseRow {
   kind: string;
@@ -42,7 +34,7 @@ interface LedgerBody {
   nextPayout: { date: string; estimatedAmount: number } | null;
 }
 
-describe('Merchant ledger: pending, available and reserve balances per merchant, mode and currency', () => {
+describe('KeyedMerchant ledger: pending, available and reserve balances per merchant, mode and currency', () => {
   const clock = new FakeClock();
   /**
    * A database of the spec's own: the release job it runs after moving the clock days ahead makes
@@ -54,23 +46,12 @@ describe('Merchant ledger: pending, available and reserve balances per merchant,
   let db: DataSource;
   let ledger: MerchantLedger;
   let pricing: MerchantPricing;
-  let shop: Merchant;
+  let shop: KeyedMerchant;
   /** With pricing (2% + NGN 50, 10% reserve for 30 days, DAILY T+2) and a VERIFIED NGN settlement account. */
-  let priced: Merchant;
+  let priced: KeyedMerchant;
   /** With the same pricing and no settlement account. */
-  let refunder: Merchant;
-  let other: Merchant;
-
-  async function newMerchant(): Promise<Merchant> {
-    const { merchant } = await approvedMerchant(harness);
-    const owner = await merchantOwnerOf(harness, merchant);
-    const key = async (livemode: boolean) =>
-      (
-        (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode }).expect(201))
-          .body as { secret: string }
-      ).secret;
-    return { id: merchant.id, owner, test: await key(false), live: await key(true) };
-  }
+  let refunder: KeyedMerchant;
+  let other: KeyedMerchant;
 
   /** PATCH /admin/merchants/{id}/pricing, in force from the fake clock's now. */
   async function setPricing(merchantId: string, overrides: Record<string, unknown> = {}) {
@@ -94,7 +75,7 @@ describe('Merchant ledger: pending, available and reserve balances per merchant,
   }
 
   /** A capture as the payment core records it: the terms at capture time, the fee from them, one transaction. */
-  async function capture(merchant: Merchant, livemode: boolean, amount: number, currency = 'NGN') {
+  async function capture(merchant: KeyedMerchant, livemode: boolean, amount: number, currency = 'NGN') {
     const paymentId = randomUUID();
     const entryId = await db.transaction(async (manager) => {
       const terms = await pricing.termsAt(manager, merchant.id, currency, clock.now());
@@ -129,7 +110,7 @@ describe('Merchant ledger: pending, available and reserve balances per merchant,
         ORDER BY id`,
       [merchantId],
     );
-  const refund = (merchant: Merchant, livemode: boolean, paymentId: string, amount: number) =>
+  const refund = (merchant: KeyedMerchant, livemode: boolean, paymentId: string, amount: number) =>
     db.transaction((manager) =>
       ledger.recordRefund(manager, {
         paymentId,
@@ -160,25 +141,16 @@ describe('Merchant ledger: pending, available and reserve balances per merchant,
     db = harness.db;
     ledger = harness.app.get(MerchantLedger);
     pricing = harness.app.get(MerchantPricing);
-    shop = await newMerchant();
+    shop = await merchantWithKeys(harness);
     // Everything a person or staff does is set up before any test moves the clock past their tokens.
-    priced = await newMerchant();
+    priced = await merchantWithKeys(harness);
     await setPricing(priced.id);
-    const admin = await adminOf(harness);
-    await harness.http
-      .patch(`/api/v1/admin/merchants/${priced.id}/settlement-account`)
-      .set(admin.headers)
-      .send({ bankCode: '058', accountNumber: nubanFor('058', '012345678'), accountName: 'SHOP LTD', currency: 'NGN' })
-      .expect(200);
+    await setSettlementAccount(harness, priced.id);
     // Verification (a name match) comes with payouts; the 72-hour hold of a new account is over.
-    await db.query(
-      `UPDATE merchant_settlement_accounts SET status = 'VERIFIED', payouts_held_until = $2
-        WHERE merchant_id = $1 AND replaced_at IS NULL`,
-      [priced.id, clock.now()],
-    );
-    refunder = await newMerchant();
+    await verifySettlementAccount(harness, priced.id, clock.now());
+    refunder = await merchantWithKeys(harness);
     await setPricing(refunder.id);
-    other = await newMerchant();
+    other = await merchantWithKeys(harness);
   });
 
   afterEach(async () => {
@@ -192,7 +164,7 @@ describe('Merchant ledger: pending, available and reserve balances per merchant,
 
   describe('terms and fees', () => {
     it('answers the platform default (1.5% + NGN 100, capped at NGN 2,000, T+1, no reserve) for a merchant without pricing', async () => {
-      const merchant = await newMerchant();
+      const merchant = await merchantWithKeys(harness);
       const terms = await pricing.termsAt(db.manager, merchant.id, 'NGN', clock.now());
       expect(terms).toEqual({
         pricingVersionId: null,
@@ -215,7 +187,7 @@ describe('Merchant ledger: pending, available and reserve balances per merchant,
     });
 
     it('answers the version in force at the time asked, not a later one', async () => {
-      const merchant = await newMerchant();
+      const merchant = await merchantWithKeys(harness);
       const before = clock.now();
       clock.advance(1000);
       await setPricing(merchant.id);
@@ -246,7 +218,7 @@ describe('Merchant ledger: pending, available and reserve balances per merchant,
 
   describe('a capture', () => {
     it('debits the rail clearing, credits pending, reserve and fee revenue, and schedules both releases', async () => {
-      const merchant = await newMerchant();
+      const merchant = await merchantWithKeys(harness);
       await setPricing(merchant.id);
       const capturedAt = clock.now();
       const { paymentId, entryId } = await capture(merchant, true, 1_000_000);
@@ -286,7 +258,7 @@ describe('Merchant ledger: pending, available and reserve balances per merchant,
     });
 
     it('posts to accounts opened beforehand, outside the transaction, as the payment core does', async () => {
-      const merchant = await newMerchant();
+      const merchant = await merchantWithKeys(harness);
       await ledger.openAccounts({ merchantId: merchant.id, livemode: true, currency: 'GHS', rail: 'CARD' });
       const opened = await db.query<{ code: string; type: string }[]>(
         `SELECT code, type FROM ledger_accounts WHERE code LIKE $1 ORDER BY code`,

@@ -1,16 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
-import { AppConfigModule, loadAllConfiguration } from '../../src/configuration';
-import { ComplianceModule } from '../../src/modules/compliance';
-import { MerchantsJobsModule } from '../../src/modules/merchants';
 import { MerchantOriginRecheck } from '../../src/modules/merchants/origins/merchant-origin-recheck';
-import { Clock } from '../../src/platform/clock/clock';
-import { Configuration } from '../../src/platform/config/configuration';
-import { DnsResolver, ResolvedAddress } from '../../src/platform/outbound/dns-resolver';
-import { OutboundTrust } from '../../src/platform/outbound/outbound-trust';
-import { PlatformModule } from '../../src/platform/platform.module';
 import { approvedMerchant } from '../factories/merchant.factory';
+import { createApiKey } from '../factories/merchant-api-key.factory';
 import {
   MERCHANT_PASSWORD,
   MerchantMember,
@@ -21,20 +13,11 @@ import {
 import { expectCataloguedApiError } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
 import { HttpsTestServer, makeTestCertificates, startHttpsTestServer } from '../support/https-test-server';
-import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
-import { createTestHarness, TestHarness } from '../support/test-harness';
+import type { IsolatedDatabase } from '../support/isolated-database';
+import { TestDnsResolver } from '../support/test-dns-resolver';
+import type { TestHarness } from '../support/test-harness';
 import { waitFor } from '../support/wait-for';
-
-/** DNS as the test says: its names resolve to the local HTTPS server; no TXT record anywhere. */
-class TestResolver extends DnsResolver {
-  readonly addresses = new Map<string, string[]>();
-  resolveAddresses(hostname: string): Promise<ResolvedAddress[]> {
-    return Promise.resolve((this.addresses.get(hostname) ?? []).map((address) => ({ address, family: 4 })));
-  }
-  resolveTxt(): Promise<string[][]> {
-    return Promise.resolve([]);
-  }
-}
+import { startOutboundMerchantsApp } from './support/merchants-worker';
 
 interface OriginRow {
   status: string;
@@ -57,7 +40,8 @@ describe('Merchant origins: the weekly re-check of verified origins (worker)', (
    * failing.
    */
   let database: IsolatedDatabase;
-  const resolver = new TestResolver();
+  /** Its names resolve to the local HTTPS server; no TXT record anywhere. */
+  const resolver = new TestDnsResolver();
   /** The challenge file each host serves (host:port → token); absent → 404. */
   const files = new Map<string, string>();
   let server: HttpsTestServer;
@@ -74,38 +58,17 @@ describe('Merchant origins: the weekly re-check of verified origins (worker)', (
       if (request.url !== CHALLENGE_PATH || token === undefined) return void response.writeHead(404).end('not here');
       response.writeHead(200).end(token);
     });
-    const trust = new OutboundTrust({ allowLoopback: true }, [certificates.caPem]);
-    database = await createIsolatedDatabase();
-    harness = await createTestHarness({
+    ({ database, harness, worker } = await startOutboundMerchantsApp({
       redisNamespace: 'origin-recheck',
       clock,
-      config: { DATABASE_URL: database.url },
-      override: (builder) =>
-        builder.overrideProvider(DnsResolver).useValue(resolver).overrideProvider(OutboundTrust).useValue(trust),
-    });
-    // The worker, in process: the same database, Redis prefix, settings, clock and DNS as the API.
-    const moduleRef = await Test.createTestingModule({
-      // The checkout hook brings the payment core, whose screening port ComplianceModule binds (as in WorkerModule).
-      imports: [AppConfigModule, PlatformModule, MerchantsJobsModule, ComplianceModule],
-    })
-      .overrideProvider(Configuration)
-      .useValue(loadAllConfiguration(harness.configuration.environment))
-      .overrideProvider(Clock)
-      .useValue(clock)
-      .overrideProvider(DnsResolver)
-      .useValue(resolver)
-      .overrideProvider(OutboundTrust)
-      .useValue(trust)
-      .compile();
-    worker = await moduleRef.init();
+      resolver,
+      caPem: certificates.caPem,
+    }));
 
     const { merchant } = await approvedMerchant(harness);
     merchantId = merchant.id;
     owner = await merchantOwnerOf(harness, merchant);
-    live = (
-      (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode: true }).expect(201))
-        .body as { secret: string }
-    ).secret;
+    live = (await createApiKey(harness, owner, true)).secret;
   });
 
   afterAll(async () => {

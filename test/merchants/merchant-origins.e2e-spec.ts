@@ -1,12 +1,13 @@
 import type { TestingModuleBuilder } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { PUBLIC_ONLY } from '../../src/platform/outbound/address-policy';
-import { DnsResolver, ResolvedAddress } from '../../src/platform/outbound/dns-resolver';
+import { DnsResolver } from '../../src/platform/outbound/dns-resolver';
 import { OutboundTrust } from '../../src/platform/outbound/outbound-trust';
 import { registerMerchant } from '../factories/merchant.factory';
 import { MerchantMember, merchantOwnerOf, teamMemberOf } from '../factories/merchant-user.factory';
 import { expectCataloguedApiError } from '../support/assertions';
 import { HttpsTestServer, makeTestCertificates, startHttpsTestServer } from '../support/https-test-server';
+import { TestDnsResolver } from '../support/test-dns-resolver';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 
 interface OriginBody {
@@ -26,20 +27,6 @@ interface OriginBody {
   createdAt: string;
 }
 
-/** DNS as the test says: names to addresses, TXT records it sets per test. */
-class TestResolver extends DnsResolver {
-  readonly addresses = new Map<string, string[]>();
-  readonly txt = new Map<string, string[][]>();
-  resolveAddresses(hostname: string): Promise<ResolvedAddress[]> {
-    return Promise.resolve(
-      (this.addresses.get(hostname) ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
-    );
-  }
-  resolveTxt(name: string): Promise<string[][]> {
-    return Promise.resolve(this.txt.get(name) ?? []);
-  }
-}
-
 const CHALLENGE_PATH = '/.well-known/paysvc-verification.txt';
 /** Addresses the origin check must never reach without the loopback setting, each behind a name. */
 const FORBIDDEN: Record<string, string> = {
@@ -51,7 +38,7 @@ const FORBIDDEN: Record<string, string> = {
 };
 
 describe('Merchant origins: add, list, verify by DNS TXT or HTTPS file through the outbound guard, delete', () => {
-  const resolver = new TestResolver();
+  const resolver = new TestDnsResolver();
   const files = new Map<string, { status: number; body: string; headers?: Record<string, string> }>();
   let server: HttpsTestServer;
   /** Loopback allowed (the test setting): the HTTPS file is served by the local test server. */

@@ -9,20 +9,11 @@ import { DataSource } from 'typeorm';
 import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
 import { newId } from '../../src/platform/database/new-id';
 import { csvBatch, CsvColumn } from '../../src/platform/http/csv-export';
-import { approvedMerchant } from '../factories/merchant.factory';
-import { merchantOwnerOf } from '../factories/merchant-user.factory';
+import { KeyedMerchant, merchantWithKeys } from '../factories/merchant-api-key.factory';
 import { expectCataloguedApiError } from '../support/assertions';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 import { waitFor } from '../support/wait-for';
 import { responseText } from '../support/response-text';
-
-interface Keys {
-  id: string;
-  test: string;
-  live: string;
-  /** A dashboard access token of the merchant's OWNER. */
-  ownerHeaders: Record<string, string>;
-}
 
 interface PaymentItem {
   id: string;
@@ -90,8 +81,8 @@ const CSV_HEADER = [
 describe('Merchant payments list and CSV export (GET /merchant/payments, /merchant/payments.csv)', () => {
   let harness: TestHarness;
   let port: number;
-  let shop: Keys;
-  let other: Keys;
+  let shop: KeyedMerchant;
+  let other: KeyedMerchant;
   /** The start of the UTC day ten days ago: the planted payments' day 0. */
   let day0: Date;
   /** Shop's test-mode payments, oldest first, as planted (ids). */
@@ -102,17 +93,6 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
   const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
   const at = (offset: number) => new Date(day0.getTime() + offset);
   const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
-  async function keysOf(): Promise<Keys> {
-    const { merchant } = await approvedMerchant(harness);
-    const owner = await merchantOwnerOf(harness, merchant);
-    const key = async (livemode: boolean) =>
-      (
-        (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode }).expect(201))
-          .body as { secret: string }
-      ).secret;
-    return { id: merchant.id, test: await key(false), live: await key(true), ownerHeaders: owner.headers };
-  }
 
   /** A checkout payment and its session, as the payment core and checkout leave them, in SQL. */
   async function plant(merchantId: string, livemode: boolean, fields: Planted): Promise<string> {
@@ -226,8 +206,8 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
   beforeAll(async () => {
     harness = await createTestHarness({ redisNamespace: 'm-payments' });
     port = (harness.app.getHttpServer().address() as AddressInfo).port;
-    shop = await keysOf();
-    other = await keysOf();
+    shop = await merchantWithKeys(harness);
+    other = await merchantWithKeys(harness);
     const today = new Date();
     day0 = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - 10 * DAY);
 
@@ -442,7 +422,7 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
     });
 
     it('pages by cursor: no duplicate and no gap while payments are added between pages; the new ones head a fresh first page', async () => {
-      const pager = await keysOf();
+      const pager = await merchantWithKeys(harness);
       const planted: string[] = [];
       for (let index = 0; index < 7; index += 1) {
         planted.unshift(await plant(pager.id, false, { createdAt: at(index * HOUR), reference: `p-${index}` }));
@@ -484,7 +464,7 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
     });
 
     it('size: 50 by default and at most, at least 1', async () => {
-      const bulk = await keysOf();
+      const bulk = await merchantWithKeys(harness);
       for (let index = 0; index < 52; index += 1) {
         await plant(bulk.id, false, { createdAt: at(index * 60_000), reference: `bulk-${index}` });
       }
@@ -615,13 +595,13 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
         (await harness.http.get(LIST).expect(401)).body as Record<string, unknown>,
         'UNAUTHENTICATED',
       );
-      const dashboard = await harness.http.get(LIST).set(shop.ownerHeaders).expect(403);
+      const dashboard = await harness.http.get(LIST).set(shop.owner.headers).expect(403);
       expectCataloguedApiError(dashboard.body as Record<string, unknown>, 'MERCHANT_API_KEY_REQUIRED');
       expectCataloguedApiError(
         (await harness.http.get(CSV).expect(401)).body as Record<string, unknown>,
         'UNAUTHENTICATED',
       );
-      await harness.http.get(CSV).set(shop.ownerHeaders).expect(403);
+      await harness.http.get(CSV).set(shop.owner.headers).expect(403);
     });
   });
 
@@ -721,7 +701,7 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
     });
 
     it('writes hostile cells byte for byte as the platform CSV writer writes the list items (PostgreSQL encodes the file)', async () => {
-      const hostile = await keysOf();
+      const hostile = await merchantWithKeys(harness);
       // Each hostile text as a merchant reference and a masked funding account, the e-mails (masked) beside.
       const texts = [
         '=1+2',
@@ -836,7 +816,7 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
     });
 
     it('searches with any text in q (quotes, backslashes, a `$1`) as the list does; NUL is 400 before any byte', async () => {
-      const quoted = await keysOf();
+      const quoted = await merchantWithKeys(harness);
       const reference = `o'brien \\'; DROP TABLE payments; -- $1 "x"`;
       const id = await plant(quoted.id, false, { createdAt: at(HOUR), reference });
       await plant(quoted.id, false, { createdAt: at(2 * HOUR), reference: 'other' });
@@ -851,7 +831,7 @@ describe('Merchant payments list and CSV export (GET /merchant/payments, /mercha
     });
 
     it('a client hanging up mid-export ends the query and gives the connection back to the pool', async () => {
-      const bulk = await keysOf();
+      const bulk = await merchantWithKeys(harness);
       // Enough rows that the export is far from done when the client leaves (about 9 MB of CSV). The seed goes
       // through a connection of its own, without the pool's 15 s statement and client timeouts: on a busy
       // two-core machine 80,000 rows and their indexes can take longer than a request's statement may.

@@ -9,17 +9,14 @@ import { PaymentsJobsModule, RailReversalService } from '../../src/modules/payme
 import { PAYMENT_QUEUES } from '../../src/modules/payments/payments.events';
 import { RailReversalRepository } from '../../src/modules/payments/rails/rail-reversal.repository';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
-import type { OutboxEventJob } from '../../src/platform/queue/queues';
-import { approvedMerchant, patchKyb } from '../factories/merchant.factory';
-import { merchantOwnerOf } from '../factories/merchant-user.factory';
+import { addVerifiedOrigin, patchKyb } from '../factories/merchant.factory';
+import { KeyedMerchant, merchantWithKeys } from '../factories/merchant-api-key.factory';
+import { outboxEventJob, outboxEventsOf } from '../factories/outbox-event.factory';
 import { expectLedgerBalanced } from '../support/assertions';
 import { settledJob, startOutboxWorker } from '../support/outbox-worker';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 
-interface Merchant {
-  id: string;
-  test: string;
-  live: string;
+interface Merchant extends KeyedMerchant {
   /** A VERIFIED https origin of the merchant, for live redirect URLs. */
   origin: string;
 }
@@ -62,20 +59,8 @@ describe('Merchant refunds of checkout payments (POST/GET /merchant/refunds)', (
   const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
 
   async function newMerchant(): Promise<Merchant> {
-    const { merchant } = await approvedMerchant(harness);
-    const owner = await merchantOwnerOf(harness, merchant);
-    const key = async (livemode: boolean) =>
-      (
-        (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode }).expect(201))
-          .body as { secret: string }
-      ).secret;
-    const origin = `https://${randomUUID().slice(0, 8)}.shop.example`;
-    const added = await harness.http.post('/api/v1/merchant/origins').set(owner.headers).send({ origin }).expect(201);
-    await harness.db.query(
-      `UPDATE merchant_origins SET status = 'VERIFIED', verification_method = 'DNS_TXT', verified_at = now() WHERE id = $1`,
-      [(added.body as { id: string }).id],
-    );
-    return { id: merchant.id, test: await key(false), live: await key(true), origin };
+    const merchant = await merchantWithKeys(harness);
+    return { ...merchant, origin: (await addVerifiedOrigin(harness, merchant.owner)).origin };
   }
 
   /** Opens a session with the key and pays it through the payment core; answers the payment's id and outcome. */
@@ -146,22 +131,6 @@ describe('Merchant refunds of checkout payments (POST/GET /merchant/refunds)', (
         [refundId],
       )
     )[0];
-
-  const outboxOf = (aggregateId: string, eventType: string) =>
-    harness.db.query<
-      {
-        id: string;
-        event_type: string;
-        aggregate_type: string;
-        aggregate_id: string;
-        payload: Record<string, unknown>;
-        created_at: Date;
-      }[]
-    >(
-      `SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
-        WHERE aggregate_id = $1 AND event_type = $2 ORDER BY created_at, id`,
-      [aggregateId, eventType],
-    );
 
   /** The worker's try of the refund's rail reversal (the `payment.part_refund_requested` job's). */
   const railAnswers = async (refundId: string) =>
@@ -237,7 +206,7 @@ describe('Merchant refunds of checkout payments (POST/GET /merchant/refunds)', (
       status: 'PENDING',
     });
     // Its job goes through the outbox, by the reversal's id.
-    const [job] = await outboxOf((await reversalOf(part.id)).id, 'payment.part_refund_requested');
+    const [job] = await outboxEventsOf(harness, (await reversalOf(part.id)).id, 'payment.part_refund_requested');
     expect(job.payload).toEqual({
       paymentId,
       refundId: part.id,
@@ -286,7 +255,7 @@ describe('Merchant refunds of checkout payments (POST/GET /merchant/refunds)', (
     expect(railRefunds.map((row) => row.reference).sort()).toEqual([`refund:${part.id}`, `refund:${rest.id}`].sort());
     expect(await paymentRefunded(paymentId)).toBe(AMOUNT);
 
-    const refunded = await outboxOf(paymentId, 'merchant.payment.refunded');
+    const refunded = await outboxEventsOf(harness, paymentId, 'merchant.payment.refunded');
     expect(refunded.map((event) => event.payload.refundId)).toEqual([part.id, rest.id]);
     expect(refunded[0].payload).toMatchObject({
       merchantId: shop.id,
@@ -300,14 +269,7 @@ describe('Merchant refunds of checkout payments (POST/GET /merchant/refunds)', (
     });
     // As webhooks and the event stream send it: payment.refunded, the payment with its refund.
     const [event] = refunded;
-    const received = WEBHOOK_OUTBOX_EVENTS.read({
-      eventId: event.id,
-      eventType: event.event_type,
-      aggregateType: event.aggregate_type,
-      aggregateId: event.aggregate_id,
-      payload: event.payload,
-      occurredAt: event.created_at.toISOString(),
-    });
+    const received = WEBHOOK_OUTBOX_EVENTS.read(outboxEventJob(event));
     expect(received).not.toBeNull();
     const streamed = merchantStreamEventOf(received!);
     expect(streamed).toMatchObject({ merchantId: shop.id, livemode: false, type: 'payment.refunded' });
@@ -332,7 +294,7 @@ describe('Merchant refunds of checkout payments (POST/GET /merchant/refunds)', (
 
     // A second try of a settled reversal changes nothing.
     await railAnswers(part.id);
-    expect(await outboxOf(paymentId, 'merchant.payment.refunded')).toHaveLength(2);
+    expect(await outboxEventsOf(harness, paymentId, 'merchant.payment.refunded')).toHaveLength(2);
     await expectLedgerBalanced(harness);
   });
 
@@ -343,7 +305,7 @@ describe('Merchant refunds of checkout payments (POST/GET /merchant/refunds)', (
     const made = (await refund(shop.test, { paymentId, amount: 70_000, reason: 'DUPLICATE' }).expect(201))
       .body as RefundBody;
     const reversalId = (await reversalOf(made.id)).id;
-    const [row] = await outboxOf(reversalId, 'payment.part_refund_requested');
+    const [row] = await outboxEventsOf(harness, reversalId, 'payment.part_refund_requested');
 
     // The worker's composition: the payments jobs beside the merchants jobs, which register the checkout hook.
     const worker = await startOutboxWorker(PaymentsJobsModule, {
@@ -352,15 +314,10 @@ describe('Merchant refunds of checkout payments (POST/GET /merchant/refunds)', (
       imports: [MerchantsJobsModule, ComplianceModule],
     });
     try {
-      const job: OutboxEventJob = {
-        eventId: row.id,
-        eventType: row.event_type,
-        aggregateType: row.aggregate_type,
-        aggregateId: row.aggregate_id,
-        payload: row.payload,
-        occurredAt: row.created_at.toISOString(),
-      };
-      await worker.get(QueueRegistry).get(PAYMENT_QUEUES.railReversals).add(row.event_type, job, { jobId: row.id });
+      await worker
+        .get(QueueRegistry)
+        .get(PAYMENT_QUEUES.railReversals)
+        .add(row.event_type, outboxEventJob(row), { jobId: row.id });
       expect((await settledJob(worker, PAYMENT_QUEUES.railReversals, row.id)).state).toBe('completed');
     } finally {
       await worker.close();
@@ -369,7 +326,7 @@ describe('Merchant refunds of checkout payments (POST/GET /merchant/refunds)', (
     const read = (await harness.http.get(`${REFUNDS}/${made.id}`).set(bearer(shop.test)).expect(200))
       .body as RefundBody;
     expect(read).toMatchObject({ status: 'SUCCEEDED', payment: { refundedAmount: 70_000 } });
-    expect(await outboxOf(paymentId, 'merchant.payment.refunded')).toHaveLength(1);
+    expect(await outboxEventsOf(harness, paymentId, 'merchant.payment.refunded')).toHaveLength(1);
     await expectLedgerBalanced(harness);
   });
 
@@ -566,15 +523,15 @@ describe('Merchant refunds of checkout payments (POST/GET /merchant/refunds)', (
     expect(await paymentRefunded(paymentId)).toBe(0);
     expect(held(await balances(shop.test))).toEqual(held(before));
     await expectReleasesMatchPending(shop.id);
-    const [event] = await outboxOf(paymentId, 'merchant.refund.failed');
+    const [event] = await outboxEventsOf(harness, paymentId, 'merchant.refund.failed');
     expect(event.payload).toMatchObject({ refundId: made.id, refundStatus: 'FAILED', refundedAmount: 0 });
-    expect(await outboxOf(paymentId, 'merchant.payment.refunded')).toEqual([]);
+    expect(await outboxEventsOf(harness, paymentId, 'merchant.payment.refunded')).toEqual([]);
     await expectLedgerBalanced(harness);
 
     // Settled for good: another try changes nothing, and what the payment has left can be refunded again.
     await railAnswers(made.id);
     expect((await reversalOf(made.id)).status).toBe('FAILED');
-    expect(await outboxOf(paymentId, 'merchant.refund.failed')).toHaveLength(1);
+    expect(await outboxEventsOf(harness, paymentId, 'merchant.refund.failed')).toHaveLength(1);
     await refund(shop.test, { paymentId, amount: AMOUNT, reason: 'REQUESTED_BY_CUSTOMER' }).expect(201);
   });
 });

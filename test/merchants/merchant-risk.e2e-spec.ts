@@ -1,19 +1,12 @@
 import { MerchantVelocity, type VelocityAdmission } from '../../src/modules/merchants';
-import { approvedMerchant } from '../factories/merchant.factory';
-import { MerchantMember, merchantOwnerOf, teamMemberOf } from '../factories/merchant-user.factory';
+import { teamMemberOf } from '../factories/merchant-user.factory';
+import { merchantWithKeys } from '../factories/merchant-api-key.factory';
 import { createCustomer } from '../factories/customer.factory';
 import { adminOf } from '../factories/staff-user.factory';
 import type { Caller } from '../support/app-target';
 import { expectCataloguedApiError } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
 import { createTestHarness, TestHarness } from '../support/test-harness';
-
-interface Shop {
-  id: string;
-  owner: MerchantMember;
-  test: string;
-  live: string;
-}
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -33,17 +26,6 @@ describe('Merchant risk: profile, limits and daily figures (GET /merchant/risk/*
   const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
   const get = (path: string, headers: Record<string, string>) =>
     harness.http.get(`/api/v1/merchant/risk/${path}`).set(headers);
-
-  async function newShop(): Promise<Shop> {
-    const { merchant } = await approvedMerchant(harness);
-    const owner = await merchantOwnerOf(harness, merchant);
-    const key = async (livemode: boolean) =>
-      (
-        (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode }).expect(201))
-          .body as { secret: string }
-      ).secret;
-    return { id: merchant.id, owner, test: await key(false), live: await key(true) };
-  }
 
   const setCaps = (merchantId: string, caps: Record<string, unknown>[]) =>
     harness.http
@@ -95,7 +77,7 @@ describe('Merchant risk: profile, limits and daily figures (GET /merchant/risk/*
 
   describe('GET /merchant/risk/profile', () => {
     it('shows the tier, the caps and the reserve of the pricing in force, in the caller mode', async () => {
-      const shop = await newShop();
+      const shop = await merchantWithKeys(harness);
       const before = await get('profile', bearer(shop.test)).expect(200);
       expect(before.body).toEqual({
         merchantId: shop.id,
@@ -134,7 +116,7 @@ describe('Merchant risk: profile, limits and daily figures (GET /merchant/risk/*
     });
 
     it('answers the ANALYST, and refuses callers without merchant credentials', async () => {
-      const shop = await newShop();
+      const shop = await merchantWithKeys(harness);
       const analyst = await teamMemberOf(harness, shop.owner, 'ANALYST');
       expect((await get('profile', analyst.headers).expect(200)).body).toMatchObject({ merchantId: shop.id });
       expectCataloguedApiError((await get('profile', {}).expect(401)).body, 'UNAUTHENTICATED');
@@ -146,7 +128,7 @@ describe('Merchant risk: profile, limits and daily figures (GET /merchant/risk/*
 
   describe('GET /merchant/risk/limits', () => {
     it('answers each cap with what its trailing window used and has left, per mode', async () => {
-      const shop = await newShop();
+      const shop = await merchantWithKeys(harness);
       await setCaps(shop.id, [
         { scope: 'MERCHANT', window: 'HOUR', currency: 'NGN', maxCount: 10, maxAmount: 50_000 },
         { scope: 'MERCHANT', window: 'DAY', currency: 'NGN', maxAmount: 100_000 },
@@ -255,7 +237,7 @@ describe('Merchant risk: profile, limits and daily figures (GET /merchant/risk/*
       expect(person.body).toEqual(live.body);
 
       // Another merchant's key sees nothing of this one's payments.
-      const other = await newShop();
+      const other = await merchantWithKeys(harness);
       await setCaps(other.id, [{ scope: 'MERCHANT', window: 'HOUR', currency: 'NGN', maxCount: 10 }]);
       expect((await get('limits', bearer(other.test)).expect(200)).body).toMatchObject({
         caps: [{ usedCount: 0, usedAmount: 0, remainingCount: 10, nextReleaseAt: null }],
@@ -263,7 +245,7 @@ describe('Merchant risk: profile, limits and daily figures (GET /merchant/risk/*
     });
 
     it('answers no caps for a merchant without any', async () => {
-      const shop = await newShop();
+      const shop = await merchantWithKeys(harness);
       await admit(shop.id, MINUTE);
       expect((await get('limits', bearer(shop.test)).expect(200)).body).toEqual({
         asOf: clock.now().toISOString(),
@@ -289,7 +271,7 @@ describe('Merchant risk: profile, limits and daily figures (GET /merchant/risk/*
     });
 
     it('answers one zero-filled row per UTC day, oldest first, in the caller mode and currency', async () => {
-      const shop = await newShop();
+      const shop = await merchantWithKeys(harness);
       // Today's first minute (UTC), whatever the time now.
       await admit(shop.id, 0, { at: at(0), amount: 1000n });
       await admit(shop.id, 0, { at: at(0, 30_000), amount: 2001n, customerKey: 'cust-1' });
@@ -321,7 +303,7 @@ describe('Merchant risk: profile, limits and daily figures (GET /merchant/risk/*
     });
 
     it('counts the fee currency of the pricing in force when no currency is named', async () => {
-      const shop = await newShop();
+      const shop = await merchantWithKeys(harness);
       await setPricing(shop.id, { feeCurrency: 'USD' });
       await admit(shop.id, 0, { at: at(0), amount: 4000n, currency: 'USD' });
       await admit(shop.id, 0, { at: at(0), amount: 1000n });
@@ -340,7 +322,7 @@ describe('Merchant risk: profile, limits and daily figures (GET /merchant/risk/*
       ['an unknown currency', 'range=7d&currency=XYZ', 'currency'],
       ['an unknown parameter', 'range=7d&bucket=hour', 'bucket'],
     ])('refuses %s (400 VALIDATION_FAILED)', async (_label, query, field) => {
-      const shop = await newShop();
+      const shop = await merchantWithKeys(harness);
       const response = await get(`kpis?${query}`, bearer(shop.test)).expect(400);
       expectCataloguedApiError(response.body, 'VALIDATION_FAILED');
       expect((response.body as { details: { field: string }[] }).details.map((detail) => detail.field)).toContain(

@@ -2,8 +2,6 @@ import { getQueueToken } from '@nestjs/bull';
 import type { Job, Queue } from 'bull';
 import { parse } from 'csv-parse/sync';
 import { createHash, randomUUID } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
-import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { MerchantStatementFanOut } from '../../src/modules/merchants/statements/merchant-statement-fan-out';
 import { MerchantStatementGenerator } from '../../src/modules/merchants/statements/merchant-statement-generator';
@@ -14,20 +12,15 @@ import {
 import { parseStatementPeriod, previousStatementPeriod } from '../../src/modules/merchants/statements/statement-period';
 import { MerchantStatementsProcessor } from '../../src/modules/merchants/jobs/merchant-statements.processor';
 import { FileStore } from '../../src/platform/files/file-store';
-import { approvedMerchant } from '../factories/merchant.factory';
 import { plantMerchantCapture, plantMerchantEntry, type PlantedBalance } from '../factories/merchant-ledger.factory';
-import { merchantOwnerOf } from '../factories/merchant-user.factory';
+import { KeyedMerchant, merchantWithKeys } from '../factories/merchant-api-key.factory';
 import { adminOf } from '../factories/staff-user.factory';
 import type { Caller } from '../support/app-target';
 import { expectCataloguedApiError, expectLedgerBalanced } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
+import { pdfText } from '../support/pdf-text';
+import { responseBytes } from '../support/response-text';
 import { createTestHarness, TestHarness } from '../support/test-harness';
-
-interface Shop {
-  id: string;
-  test: string;
-  live: string;
-}
 
 interface StatementBody {
   id: string;
@@ -61,33 +54,6 @@ interface PageBody {
 /** The month stated: September 2026 (UTC), long over whenever this runs. */
 const PERIOD = '2026-09';
 
-/** Collects a binary body (supertest buffers only text and JSON by itself). */
-function binary(response: Response, callback: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  response.on('data', (chunk: Buffer) => chunks.push(chunk));
-  response.on('end', () => callback(null, Buffer.concat(chunks)));
-  response.on('error', (error: Error) => callback(error, Buffer.alloc(0)));
-}
-
-/** The text the PDF draws: every TJ array's hex strings, decoded, in the (inflated) content streams. */
-function pdfTextOf(pdf: Buffer): string {
-  const runs: string[] = [];
-  for (const [, body] of pdf.toString('latin1').matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(body, 'latin1')).toString('latin1');
-    } catch {
-      content = body;
-    }
-    for (const [, array] of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      runs.push(
-        [...array.matchAll(/<([0-9a-f]*)>/gi)].map(([, hex]) => Buffer.from(hex, 'hex').toString('latin1')).join(''),
-      );
-    }
-  }
-  return runs.join('\n');
-}
-
 /**
  * Monthly statements: the figures of a planted month line by line from the merchant's ledger
  * accounts, the PDF and CSV files, the job's fan-out and two runs racing on one month, the list's
@@ -101,21 +67,10 @@ describe('Merchant statements (GET /merchant/statements, /merchant/statements/{i
 
   const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
 
-  async function newShop(): Promise<Shop> {
-    const { merchant } = await approvedMerchant(harness);
-    const owner = await merchantOwnerOf(harness, merchant);
-    const key = async (livemode: boolean) =>
-      (
-        (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode }).expect(201))
-          .body as { secret: string }
-      ).secret;
-    return { id: merchant.id, test: await key(false), live: await key(true) };
-  }
-
-  const plant = (shop: Shop, livemode: boolean, at: string, kind: string, lines: [PlantedBalance, number][]) =>
+  const plant = (shop: KeyedMerchant, livemode: boolean, at: string, kind: string, lines: [PlantedBalance, number][]) =>
     plantMerchantEntry(harness, { merchantId: shop.id, livemode }, at, kind, lines);
 
-  const capture = (shop: Shop, livemode: boolean, at: string, amount: number, fee: number, reserve: number) =>
+  const capture = (shop: KeyedMerchant, livemode: boolean, at: string, amount: number, fee: number, reserve: number) =>
     plantMerchantCapture(harness, { merchantId: shop.id, livemode }, at, { amount, fee, reserve });
 
   /**
@@ -123,7 +78,7 @@ describe('Merchant statements (GET /merchant/statements, /merchant/statements/{i
    * pending release, a capture of 2,000,000 (fee 35,000, reserve 196,500), a refund of 300,000 and the August
    * reserve's release; October's capture is after the month.
    */
-  async function plantLiveMonth(shop: Shop): Promise<void> {
+  async function plantLiveMonth(shop: KeyedMerchant): Promise<void> {
     await capture(shop, true, '2026-08-15T10:00:00Z', 1_000_000, 20_000, 98_000);
     await plant(shop, true, '2026-09-03T09:00:00Z', 'MERCHANT_PENDING_RELEASE', [
       ['pending', 882_000],
@@ -141,7 +96,7 @@ describe('Merchant statements (GET /merchant/statements, /merchant/statements/{i
     await capture(shop, true, '2026-10-01T00:00:00Z', 500_000, 10_000, 0);
   }
 
-  const generate = (shop: Shop, livemode: boolean, period = PERIOD) =>
+  const generate = (shop: KeyedMerchant, livemode: boolean, period = PERIOD) =>
     harness.http.post(`/api/v1/admin/merchants/${shop.id}/statements`).set(admin.headers).send({ period, livemode });
 
   const download = (secret: string, id: string, format: string) =>
@@ -149,7 +104,7 @@ describe('Merchant statements (GET /merchant/statements, /merchant/statements/{i
       .get(`/api/v1/merchant/statements/${id}/files/${format}`)
       .set(bearer(secret))
       .buffer(true)
-      .parse(binary);
+      .parse(responseBytes);
 
   const rowsOf = (merchantId: string) =>
     db.query<{ livemode: boolean; period: string; currency: string; status: string }[]>(
@@ -172,7 +127,7 @@ describe('Merchant statements (GET /merchant/statements, /merchant/statements/{i
   });
 
   it('states a planted month line by line: opening, each movement, closing; a PDF and a CSV with their digests', async () => {
-    const shop = await newShop();
+    const shop = await merchantWithKeys(harness);
     await plantLiveMonth(shop);
     const made = await generate(shop, true).expect(200);
     const [statement] = made.body as StatementBody[];
@@ -214,7 +169,7 @@ describe('Merchant statements (GET /merchant/statements, /merchant/statements/{i
     expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdfBytes.length).toBe(statement.files[0].sizeBytes);
     expect(createHash('sha256').update(pdfBytes).digest('hex')).toBe(statement.files[0].sha256);
-    const text = pdfTextOf(pdfBytes);
+    const text = pdfText(pdfBytes);
     expect(text).toContain('Statement for September 2026');
     expect(text).toContain('Closing balance\nNGN 24,485.00');
     expect(text).toContain('Fees\n-NGN 350.00');
@@ -256,7 +211,7 @@ describe('Merchant statements (GET /merchant/statements, /merchant/statements/{i
   });
 
   it('watermarks a test-mode PDF TEST MODE, and keeps the modes apart', async () => {
-    const shop = await newShop();
+    const shop = await merchantWithKeys(harness);
     await capture(shop, false, '2026-09-12T10:00:00Z', 100_000, 1_500, 0);
     const [statement] = (await generate(shop, false).expect(200)).body as StatementBody[];
     expect(statement).toMatchObject({
@@ -269,7 +224,7 @@ describe('Merchant statements (GET /merchant/statements, /merchant/statements/{i
     });
     const pdf = (await download(shop.test, statement.id, 'pdf').expect(200)).body as Buffer;
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = pdfTextOf(pdf);
+    const text = pdfText(pdf);
     expect(text).toContain('TEST MODE');
     expect(pdf.toString('latin1')).toContain('TEST MODE');
     // No live activity, no live statement; the live key does not see the test one.
@@ -285,7 +240,7 @@ describe('Merchant statements (GET /merchant/statements, /merchant/statements/{i
   });
 
   it('fails a month whose closing balance is not the opening plus the movements, with the reason and no files', async () => {
-    const shop = await newShop();
+    const shop = await merchantWithKeys(harness);
     await capture(shop, true, '2026-09-02T10:00:00Z', 400_000, 6_000, 0);
     // A movement no statement line accounts for (an entry of another kind on the merchant's balance).
     await plant(shop, true, '2026-09-20T10:00:00Z', 'MANUAL_ADJUSTMENT', [
@@ -312,8 +267,8 @@ describe('Merchant statements (GET /merchant/statements, /merchant/statements/{i
   });
 
   it('fans the month out to one job per merchant and mode with activity, and two runs racing make one statement', async () => {
-    const shop = await newShop();
-    const quiet = await newShop();
+    const shop = await merchantWithKeys(harness);
+    const quiet = await merchantWithKeys(harness);
     await plantLiveMonth(shop);
     await capture(shop, false, '2026-09-12T10:00:00Z', 100_000, 1_500, 0);
     // Activity before the month only: no job.
@@ -365,7 +320,7 @@ describe('Merchant statements (GET /merchant/statements, /merchant/statements/{i
   });
 
   it("runs as the worker does: the tick states the clock's month before, and two runs of its job make one statement", async () => {
-    const shop = await newShop();
+    const shop = await merchantWithKeys(harness);
     const month = previousStatementPeriod(clock.now());
     await capture(shop, true, new Date(month.start.getTime() + 86_400_000).toISOString(), 100_000, 1_500, 0);
     const queue = harness.app.get<Queue>(getQueueToken(MERCHANT_STATEMENTS_QUEUE));
@@ -382,7 +337,7 @@ describe('Merchant statements (GET /merchant/statements, /merchant/statements/{i
   });
 
   it('pages newest month first from page 0 (size 50 by default, 1 to 100), and answers 400 outside', async () => {
-    const shop = await newShop();
+    const shop = await merchantWithKeys(harness);
     for (const month of ['06', '07', '08']) {
       await capture(shop, true, `2026-${month}-10T10:00:00Z`, 100_000, 1_500, 0);
       await generate(shop, true, `2026-${month}`).expect(200);
@@ -408,8 +363,8 @@ describe('Merchant statements (GET /merchant/statements, /merchant/statements/{i
   });
 
   it("answers 404 for another merchant's statement, 400 for an unknown format or a bad id, and takes the API key only", async () => {
-    const shop = await newShop();
-    const other = await newShop();
+    const shop = await merchantWithKeys(harness);
+    const other = await merchantWithKeys(harness);
     await capture(shop, true, '2026-09-12T10:00:00Z', 100_000, 1_500, 0);
     const [statement] = (await generate(shop, true).expect(200)).body as StatementBody[];
     for (const format of ['pdf', 'csv']) {
@@ -436,7 +391,7 @@ describe('Merchant statements (GET /merchant/statements, /merchant/statements/{i
   });
 
   it("refuses staff's run of a month not over (400), an unknown merchant (404), a bad body (400), a merchant's key (403)", async () => {
-    const shop = await newShop();
+    const shop = await merchantWithKeys(harness);
     const now = clock.now();
     const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
     expectCataloguedApiError(

@@ -1,26 +1,18 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import type { Job } from 'bull';
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Webhook } from 'standardwebhooks';
-import { AppConfigModule, loadAllConfiguration } from '../../src/configuration';
-import { ComplianceModule } from '../../src/modules/compliance';
-import { MerchantsJobsModule } from '../../src/modules/merchants';
 import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-payments';
 import { MerchantBalanceReleases } from '../../src/modules/merchants/ledger/merchant-balance-releases';
 import { MerchantsConfig } from '../../src/modules/merchants/merchants.config';
-import { Clock } from '../../src/platform/clock/clock';
 import { newId } from '../../src/platform/database/new-id';
 import { WebhookDeliveryQueue } from '../../src/modules/merchants/webhooks/webhook-queues';
-import { Configuration } from '../../src/platform/config/configuration';
-import { DnsResolver, ResolvedAddress } from '../../src/platform/outbound/dns-resolver';
-import { OutboundTrust } from '../../src/platform/outbound/outbound-trust';
 import { buildOpenApiDocument } from '../../src/platform/openapi/openapi-document';
-import { PlatformModule } from '../../src/platform/platform.module';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
 import type { OutboxEventJob } from '../../src/platform/queue/queues';
 import { approvedMerchant, patchKyb, registerMerchant } from '../factories/merchant.factory';
+import { createApiKey } from '../factories/merchant-api-key.factory';
 import {
   MERCHANT_PASSWORD,
   MerchantMember,
@@ -28,11 +20,14 @@ import {
   merchantOwnerOf,
   MerchantTokens,
 } from '../factories/merchant-user.factory';
+import { outboxEventJob, outboxEventsOf } from '../factories/outbox-event.factory';
 import { FakeClock } from '../support/fake-clock';
 import { HttpsTestServer, makeTestCertificates, startHttpsTestServer } from '../support/https-test-server';
-import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
-import { createTestHarness, TestHarness } from '../support/test-harness';
+import type { IsolatedDatabase } from '../support/isolated-database';
+import { TestDnsResolver } from '../support/test-dns-resolver';
+import type { TestHarness } from '../support/test-harness';
 import { waitFor } from '../support/wait-for';
+import { startOutboundMerchantsApp } from './support/merchants-worker';
 
 interface Received {
   path: string;
@@ -73,18 +68,6 @@ interface Endpoint {
   secret: string;
 }
 
-class TestResolver extends DnsResolver {
-  readonly addresses = new Map<string, string[]>();
-  resolveAddresses(hostname: string): Promise<ResolvedAddress[]> {
-    return Promise.resolve(
-      (this.addresses.get(hostname) ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
-    );
-  }
-  resolveTxt(): Promise<string[][]> {
-    return Promise.resolve([]);
-  }
-}
-
 const MINUTE = 60_000;
 const DAY = 24 * 3600 * 1000;
 const DELIVERIES_QUEUE = 'merchant-webhook-deliveries';
@@ -101,7 +84,7 @@ function signatureHeaders(request: Received): Record<string, string> {
 }
 
 describe('Merchant webhook deliveries: outbox events and test events, signed as Standard Webhooks, retried, recorded', () => {
-  const resolver = new TestResolver();
+  const resolver = new TestDnsResolver();
   const clock = new FakeClock();
   /** What each path answers; 200 "ok" unless set. */
   const answers = new Map<string, { status: number; body: string }>();
@@ -124,32 +107,14 @@ describe('Merchant webhook deliveries: outbox events and test events, signed as 
       });
     });
     resolver.addresses.set('receiver.hooks.test', ['127.0.0.1']);
-    // The receiver is on loopback, under the test's own authority.
-    const trust = new OutboundTrust({ allowLoopback: true }, [certificates.caPem]);
-    // A database of its own: the purge runs with the clock a month ahead, over every merchant's rows.
-    database = await createIsolatedDatabase();
-    harness = await createTestHarness({
+    // The receiver is on loopback, under the test's own authority. A database of its own: the purge
+    // runs with the clock a month ahead, over every merchant's rows.
+    ({ database, harness, worker } = await startOutboundMerchantsApp({
       redisNamespace: 'webhook-deliveries',
       clock,
-      config: { DATABASE_URL: database.url },
-      override: (builder) =>
-        builder.overrideProvider(DnsResolver).useValue(resolver).overrideProvider(OutboundTrust).useValue(trust),
-    });
-    // The worker, in process: the same database, Redis prefix, settings, clock and DNS as the API.
-    const moduleRef = await Test.createTestingModule({
-      // ComplianceModule binds the payment core's screening port, which the checkout hook's payments module needs (as in WorkerModule).
-      imports: [AppConfigModule, PlatformModule, MerchantsJobsModule, ComplianceModule],
-    })
-      .overrideProvider(Configuration)
-      .useValue(loadAllConfiguration(harness.configuration.environment))
-      .overrideProvider(Clock)
-      .useValue(clock)
-      .overrideProvider(DnsResolver)
-      .useValue(resolver)
-      .overrideProvider(OutboundTrust)
-      .useValue(trust)
-      .compile();
-    worker = await moduleRef.init();
+      resolver,
+      caPem: certificates.caPem,
+    }));
   });
 
   // Each test starts at the real time: receivers verify timestamps against their own clock.
@@ -210,30 +175,9 @@ describe('Merchant webhook deliveries: outbox events and test events, signed as 
    * the relay would publish them to the webhooks' queue (the relay is not run here).
    */
   async function publishOutboxEvents(aggregateId: string, eventType: string): Promise<string[]> {
-    const rows = await harness.db.query<
-      {
-        id: string;
-        event_type: string;
-        aggregate_type: string;
-        aggregate_id: string;
-        payload: Record<string, unknown>;
-        created_at: Date;
-      }[]
-    >(
-      `SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
-        WHERE aggregate_id = $1 AND event_type = $2 ORDER BY id`,
-      [aggregateId, eventType],
-    );
+    const rows = await outboxEventsOf(harness, aggregateId, eventType);
     for (const row of rows) {
-      const job: OutboxEventJob = {
-        eventId: row.id,
-        eventType: row.event_type,
-        aggregateType: row.aggregate_type,
-        aggregateId: row.aggregate_id,
-        payload: row.payload,
-        occurredAt: row.created_at.toISOString(),
-      };
-      await queue(EVENTS_QUEUE).add(row.event_type, job, { jobId: row.id });
+      await queue(EVENTS_QUEUE).add(row.event_type, outboxEventJob(row), { jobId: row.id });
     }
     return rows.map((row) => row.id);
   }
@@ -820,10 +764,7 @@ describe('Merchant webhook deliveries: outbox events and test events, signed as 
     const kybOnly = await endpointOf(owner, { livemode: false, enabledEvents: ['kyb.status_changed'] });
     const live = await endpointOf(owner, { livemode: true });
     // A test key, before any KYB decision.
-    const key = (
-      (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode: false }).expect(201))
-        .body as { secret: string }
-    ).secret;
+    const key = (await createApiKey(harness, owner, false)).secret;
     const created = await harness.http
       .post('/api/v1/merchant/checkout-sessions')
       .set({ Authorization: `Bearer ${key}`, 'Idempotency-Key': randomUUID() })
@@ -933,10 +874,7 @@ describe('Merchant webhook deliveries: outbox events and test events, signed as 
       enabledEvents: ['payment.succeeded', 'payment.failed'],
     });
     const live = await endpointOf(owner, { livemode: true });
-    const key = (
-      (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode: false }).expect(201))
-        .body as { secret: string }
-    ).secret;
+    const key = (await createApiKey(harness, owner, false)).secret;
 
     const { session, outcome } = await payTestSession(key, '4242424242424242', 'order-paid-1');
     expect(outcome).toMatchObject({ outcome: 'PAID' });
@@ -1009,10 +947,7 @@ describe('Merchant webhook deliveries: outbox events and test events, signed as 
     const owner = await merchantOwnerOf(harness, merchant);
     const test = await endpointOf(owner, { livemode: false });
     const live = await endpointOf(owner, { livemode: true });
-    const key = (
-      (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode: false }).expect(201))
-        .body as { secret: string }
-    ).secret;
+    const key = (await createApiKey(harness, owner, false)).secret;
 
     const { session, outcome } = await payTestSession(key, '4000000000000002', 'order-declined-1');
     expect(outcome).toMatchObject({ outcome: 'DECLINED' });

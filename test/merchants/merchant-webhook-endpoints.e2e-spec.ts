@@ -1,11 +1,12 @@
 import type { TestingModuleBuilder } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { FieldCipher } from '../../src/platform/crypto/field-cipher';
-import { DnsResolver, ResolvedAddress } from '../../src/platform/outbound/dns-resolver';
+import { DnsResolver } from '../../src/platform/outbound/dns-resolver';
 import { registerMerchant } from '../factories/merchant.factory';
 import { MerchantMember, merchantOwnerOf, teamMemberOf } from '../factories/merchant-user.factory';
 import { expectCataloguedApiError } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
+import { TestDnsResolver } from '../support/test-dns-resolver';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 
 interface EndpointBody {
@@ -22,19 +23,6 @@ interface EndpointBody {
   secret?: string;
 }
 
-/** Names resolve where the test says; anything else has no address. */
-class TestResolver extends DnsResolver {
-  readonly addresses = new Map<string, string[]>();
-  resolveAddresses(hostname: string): Promise<ResolvedAddress[]> {
-    return Promise.resolve(
-      (this.addresses.get(hostname) ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
-    );
-  }
-  resolveTxt(): Promise<string[][]> {
-    return Promise.resolve([]);
-  }
-}
-
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 /** Names leading to addresses no endpoint may use (without the loopback test setting). */
 const FORBIDDEN: Record<string, string> = {
@@ -46,7 +34,7 @@ const FORBIDDEN: Record<string, string> = {
 };
 
 describe('Merchant webhook endpoints: register (URL vetted by the outbound guard), list, change, rotate, delete', () => {
-  const resolver = new TestResolver();
+  const resolver = new TestDnsResolver();
   const clock = new FakeClock();
   let harness: TestHarness;
 

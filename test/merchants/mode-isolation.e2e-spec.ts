@@ -6,13 +6,15 @@ import { MerchantsJobsModule } from '../../src/modules/merchants';
 import { MERCHANT_EVENT_QUEUES } from '../../src/modules/merchants/events/merchant-event-queues';
 import { WEBHOOK_OUTBOX_EVENTS } from '../../src/modules/merchants/webhooks/webhook-fan-out.service';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
-import type { OutboxEventJob } from '../../src/platform/queue/queues';
-import { approvedMerchant } from '../factories/merchant.factory';
+import { payOnHostedPage } from '../factories/checkout-session.factory';
+import { addVerifiedOrigin, approvedMerchant } from '../factories/merchant.factory';
+import { createApiKey } from '../factories/merchant-api-key.factory';
 import { MerchantMember, merchantOwnerOf } from '../factories/merchant-user.factory';
 import { adminOf } from '../factories/staff-user.factory';
 import { nubanFor } from '../../src/modules/merchants/onboarding/nuban';
 import { MerchantAnalyticsRollups } from '../../src/modules/merchants/analytics/merchant-analytics-rollups';
 import { plantMerchantEntry } from '../factories/merchant-ledger.factory';
+import { OUTBOX_EVENT_COLUMNS, outboxEventJob, OutboxEventRow } from '../factories/outbox-event.factory';
 import { expectCataloguedApiError } from '../support/assertions';
 import { settledJob, startOutboxWorker } from '../support/outbox-worker';
 import { createTestHarness, TestHarness } from '../support/test-harness';
@@ -108,7 +110,6 @@ const ROWS: Row[] = ISOLATION_ROUTES.flatMap((route): Row[] => {
   });
 });
 
-const CARD = '4242424242424242';
 /** Paid amounts: each merchant and mode its own, so balances and figures tell whose they are. */
 /** Checkout sessions each merchant and mode opens beyond its open and paid ones (the funnel's `api.opened`). */
 export const EXTRA_SESSIONS: Record<Whose, Record<Mode, number>> = {
@@ -153,12 +154,6 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
   /** The origin both merchants verified, so either one's live key may send the other's requests. */
   const origin = `https://${randomUUID().slice(0, 8)}.isolation.example`;
 
-  /** A new API key of the merchant in the mode; its id. */
-  async function newKeyId(owner: MerchantMember, livemode: boolean): Promise<string> {
-    const key = await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode }).expect(201);
-    return (key.body as { id: string }).id;
-  }
-
   /** Adds an origin of the merchant; its id. */
   async function addOrigin(owner: MerchantMember, value: string): Promise<string> {
     const added = await harness.http
@@ -167,16 +162,6 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
       .send({ origin: value })
       .expect(201);
     return (added.body as { id: string }).id;
-  }
-
-  /** The shared origin, VERIFIED for the merchant as a DNS check would leave it; its id. */
-  async function verifyOrigin(owner: MerchantMember): Promise<string> {
-    const id = await addOrigin(owner, origin);
-    await harness.db.query(
-      `UPDATE merchant_origins SET status = 'VERIFIED', verification_method = 'DNS_TXT', verified_at = now() WHERE id = $1`,
-      [id],
-    );
-    return id;
   }
 
   async function openSession(
@@ -198,27 +183,6 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
       .send(request)
       .expect(201);
     return { id: (response.body as { id: string }).id, idempotencyKey, request };
-  }
-
-  /** Pays a session on its hosted page, as a payer's browser does (the form's CSRF cookie and fields). */
-  async function payOnHostedPage(sessionId: string): Promise<void> {
-    const page = await harness.http.get(`/c/${sessionId}`).expect(200);
-    const cookie = ([] as string[])
-      .concat(page.headers['set-cookie'] ?? [])
-      .find((line) => line.startsWith('paysvc_checkout_csrf='))!
-      .split(';')[0];
-    const fields = {
-      rail: 'CARD',
-      fundingAccount: CARD,
-      attempt: /name="attempt" value="([^"]+)"/.exec(page.text)![1],
-      csrf: /name="csrf" value="([^"]+)"/.exec(page.text)![1],
-    };
-    await harness.http
-      .post(`/c/${sessionId}/pay`)
-      .type('form')
-      .set('Cookie', cookie)
-      .send(new URLSearchParams(fields).toString())
-      .expect(303);
   }
 
   async function webhookEndpoint(owner: MerchantMember, livemode: boolean): Promise<string> {
@@ -243,7 +207,7 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
     const amount = AMOUNTS[whose][mode];
     const open = await openSession(secret, origin, 150_000);
     const paidCheckoutSessionId = (await openSession(secret, origin, amount)).id;
-    await payOnHostedPage(paidCheckoutSessionId);
+    await payOnHostedPage(harness, paidCheckoutSessionId);
     const paid = await harness.http
       .get(`/api/v1/merchant/checkout-sessions/${paidCheckoutSessionId}`)
       .set({ Authorization: `Bearer ${secret}` })
@@ -291,7 +255,7 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
         livemode ? `https://${randomUUID().slice(0, 8)}.isolation.example` : 'http://localhost:4102',
       ),
       apiKeyId: keyIds.get(`${whose}:${mode}`) as string,
-      doomedApiKeyId: await newKeyId(owner, livemode),
+      doomedApiKeyId: (await createApiKey(harness, owner, livemode)).id,
       streamEventIds: [],
       statementId: '',
       refundId: (refund.body as { id: string }).id,
@@ -327,31 +291,14 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
 
   /** Hands the merchant's merchant-facing outbox events to the worker's stream recorder, as the relay does. */
   async function recordStreamEvents(merchantId: string): Promise<void> {
-    const rows = await harness.db.query<
-      {
-        id: string;
-        event_type: string;
-        aggregate_type: string;
-        aggregate_id: string;
-        payload: Record<string, unknown>;
-        created_at: Date;
-      }[]
-    >(
-      `SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
+    const rows = await harness.db.query<OutboxEventRow[]>(
+      `SELECT ${OUTBOX_EVENT_COLUMNS} FROM outbox_events
         WHERE event_type = ANY ($1::text[]) AND payload->>'merchantId' = $2 ORDER BY id`,
       [[...WEBHOOK_OUTBOX_EVENTS.events], merchantId],
     );
     const queue = worker.get(QueueRegistry).get(MERCHANT_EVENT_QUEUES.stream);
     for (const row of rows) {
-      const job: OutboxEventJob = {
-        eventId: row.id,
-        eventType: row.event_type,
-        aggregateType: row.aggregate_type,
-        aggregateId: row.aggregate_id,
-        payload: row.payload,
-        occurredAt: row.created_at.toISOString(),
-      };
-      await queue.add(row.event_type, job, { jobId: row.id });
+      await queue.add(row.event_type, outboxEventJob(row), { jobId: row.id });
     }
     for (const row of rows) {
       expect((await settledJob(worker, MERCHANT_EVENT_QUEUES.stream, row.id)).state).toBe('completed');
@@ -375,13 +322,9 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
       const owner = await merchantOwnerOf(harness, merchant);
       owners.set(whose, owner);
       for (const mode of MODES) {
-        const key = await harness.http
-          .post('/api/v1/merchant/api-keys')
-          .set(owner.headers)
-          .send({ livemode: mode === 'live' })
-          .expect(201);
-        keys.set(`${whose}:${mode}`, (key.body as { secret: string }).secret);
-        keyIds.set(`${whose}:${mode}`, (key.body as { id: string }).id);
+        const key = await createApiKey(harness, owner, mode === 'live');
+        keys.set(`${whose}:${mode}`, key.secret);
+        keyIds.set(`${whose}:${mode}`, key.id);
       }
       // A cap, so the limits answer what each mode used.
       await harness.http
@@ -400,7 +343,8 @@ describe('Mode isolation: every merchant-scoped route x test and live keys of tw
           currency: 'NGN',
         })
         .expect(200);
-      const httpsOriginId = await verifyOrigin(owner);
+      // The shared origin, VERIFIED for the merchant as a DNS check would leave it.
+      const { id: httpsOriginId } = await addVerifiedOrigin(harness, owner, origin);
       for (const mode of MODES) {
         objects.set(`${whose}:${mode}`, await modeObjects(whose, mode, merchant.id, httpsOriginId));
       }

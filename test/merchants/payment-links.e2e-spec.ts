@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { nubanFor } from '../../src/modules/merchants/onboarding/nuban';
-import { approvedMerchant, patchKyb } from '../factories/merchant.factory';
-import { MerchantMember, merchantOwnerOf } from '../factories/merchant-user.factory';
-import { adminOf } from '../factories/staff-user.factory';
+import { addVerifiedOrigin, patchKyb, setSettlementAccount } from '../factories/merchant.factory';
+import { KeyedMerchant, merchantWithKeys } from '../factories/merchant-api-key.factory';
 import { expectCataloguedApiError } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
 import { createTestHarness, TestHarness } from '../support/test-harness';
@@ -22,21 +20,14 @@ interface LinkBody {
   [field: string]: unknown;
 }
 
-interface Merchant {
-  id: string;
-  owner: MerchantMember;
-  test: string;
-  live: string;
-}
-
 const PATH = '/api/v1/merchant/payment-links';
 const HOUR = 3_600_000;
 
 describe('Merchant API: payment links (POST and GET /merchant/payment-links)', () => {
   const clock = new FakeClock();
   let harness: TestHarness;
-  let shop: Merchant;
-  let other: Merchant;
+  let shop: KeyedMerchant;
+  let other: KeyedMerchant;
   let liveOrigin: string;
 
   const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
@@ -51,35 +42,15 @@ describe('Merchant API: payment links (POST and GET /merchant/payment-links)', (
     ...overrides,
   });
 
-  async function newMerchant(): Promise<Merchant> {
-    const { merchant } = await approvedMerchant(harness);
-    const owner = await merchantOwnerOf(harness, merchant);
-    const key = async (livemode: boolean) =>
-      (
-        (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode }).expect(201))
-          .body as { secret: string }
-      ).secret;
-    return { id: merchant.id, owner, test: await key(false), live: await key(true) };
-  }
-
   const rowOf = async (id: string) =>
     (await harness.db.query<Record<string, unknown>[]>(`SELECT * FROM merchant_payment_links WHERE id = $1`, [id]))[0];
 
   beforeAll(async () => {
     harness = await createTestHarness({ clock });
-    shop = await newMerchant();
-    other = await newMerchant();
-    liveOrigin = `https://${randomUUID().slice(0, 8)}.links.example`;
-    const added = await harness.http
-      .post('/api/v1/merchant/origins')
-      .set(shop.owner.headers)
-      .send({ origin: liveOrigin })
-      .expect(201);
-    await harness.db.query(
-      `UPDATE merchant_origins SET status = 'VERIFIED', verification_method = 'DNS_TXT', verified_at = now()
-        WHERE id = $1`,
-      [(added.body as { id: string }).id],
-    );
+    shop = await merchantWithKeys(harness);
+    other = await merchantWithKeys(harness);
+    liveOrigin = (await addVerifiedOrigin(harness, shop.owner, `https://${randomUUID().slice(0, 8)}.links.example`))
+      .origin;
   });
 
   afterAll(async () => {
@@ -224,13 +195,8 @@ describe('Merchant API: payment links (POST and GET /merchant/payment-links)', (
   });
 
   it('refuses live links of a SUSPENDED merchant (403 MERCHANT_RESTRICTED) and a currency it does not settle in', async () => {
-    const merchant = await newMerchant();
-    const admin = await adminOf(harness);
-    await harness.http
-      .patch(`/api/v1/admin/merchants/${merchant.id}/settlement-account`)
-      .set(admin.headers)
-      .send({ bankCode: '058', accountNumber: nubanFor('058', '012345678'), accountName: 'SHOP LTD', currency: 'NGN' })
-      .expect(200);
+    const merchant = await merchantWithKeys(harness);
+    await setSettlementAccount(harness, merchant.id);
     expectCataloguedApiError(
       (await create(merchant.test, fixed({ currency: 'USD' })).expect(422)).body,
       'CURRENCY_NOT_SUPPORTED',
@@ -243,7 +209,7 @@ describe('Merchant API: payment links (POST and GET /merchant/payment-links)', (
   });
 
   it("lists the key mode's links newest first with completion counts, never the other mode's or merchant's", async () => {
-    const merchant = await newMerchant();
+    const merchant = await merchantWithKeys(harness);
     const made: string[] = [];
     for (let index = 0; index < 3; index += 1) {
       made.push(((await create(merchant.test, fixed({ title: `Test ${index}` })).expect(201)).body as LinkBody).id);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { approvedMerchant, registerMerchant } from '../factories/merchant.factory';
-import { MerchantMember, merchantOwnerOf } from '../factories/merchant-user.factory';
+import { KeyedMerchant, merchantWithKeys } from '../factories/merchant-api-key.factory';
 import { expectCataloguedApiError } from '../support/assertions';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 
@@ -17,13 +16,6 @@ interface SessionBody {
   title: string | null;
 }
 
-interface Keys {
-  merchantId: string;
-  owner: MerchantMember;
-  test: string;
-  live: string | null;
-}
-
 const SANDBOX = '/api/v1/developer/sandbox/checkout-sessions';
 const MERCHANT = '/api/v1/merchant/checkout-sessions';
 const DEVELOPER_KEY = 'X-Service-Developer-Key';
@@ -31,20 +23,9 @@ const DEVELOPER_KEY = 'X-Service-Developer-Key';
 describe('Developer sandbox: test-mode checkout sessions with a sandbox key as Bearer or X-Service-Developer-Key', () => {
   let harness: TestHarness;
   /** A merchant still in KYB review: test keys only. */
-  let pending: Keys;
+  let pending: KeyedMerchant<false>;
   /** An APPROVED merchant, with a live key too. */
-  let approved: Keys;
-
-  async function keysOf(approve: boolean): Promise<Keys> {
-    const { merchant } = approve ? await approvedMerchant(harness) : await registerMerchant(harness);
-    const owner = await merchantOwnerOf(harness, merchant);
-    const key = async (livemode: boolean) =>
-      (
-        (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode }).expect(201))
-          .body as { secret: string }
-      ).secret;
-    return { merchantId: merchant.id, owner, test: await key(false), live: approve ? await key(true) : null };
-  }
+  let approved: KeyedMerchant;
 
   const order = (overrides: Record<string, unknown> = {}) => ({
     amount: 4200,
@@ -74,8 +55,8 @@ describe('Developer sandbox: test-mode checkout sessions with a sandbox key as B
 
   beforeAll(async () => {
     harness = await createTestHarness({ redisNamespace: 'sandbox-checkout' });
-    pending = await keysOf(false);
-    approved = await keysOf(true);
+    pending = await merchantWithKeys(harness, { approved: false });
+    approved = await merchantWithKeys(harness);
   });
 
   afterAll(async () => {
@@ -97,7 +78,7 @@ describe('Developer sandbox: test-mode checkout sessions with a sandbox key as B
       cancelUrl: 'http://localhost:3000/return',
     });
     expect(session.url).toMatch(new RegExp(`/c/${session.id}$`));
-    expect((await sessionsOf(pending.merchantId)).find((row) => row.id === session.id)).toEqual({
+    expect((await sessionsOf(pending.id)).find((row) => row.id === session.id)).toEqual({
       id: session.id,
       livemode: false,
       success_url: 'http://localhost:3000/return',
@@ -105,7 +86,7 @@ describe('Developer sandbox: test-mode checkout sessions with a sandbox key as B
     });
     const [merchant] = await harness.db.query<{ kyb_status: string }[]>(
       `SELECT kyb_status FROM merchants WHERE id = $1`,
-      [pending.merchantId],
+      [pending.id],
     );
     expect(merchant.kyb_status).not.toBe('APPROVED');
 
@@ -127,12 +108,12 @@ describe('Developer sandbox: test-mode checkout sessions with a sandbox key as B
       { Authorization: `Bearer ${pending.test}`, [DEVELOPER_KEY]: pending.test },
       order(),
     ).expect(201);
-    const ids = (await sessionsOf(pending.merchantId)).map((row) => row.id);
+    const ids = (await sessionsOf(pending.id)).map((row) => row.id);
     for (const response of [viaHeader, merchantRoute, both]) expect(ids).toContain((response.body as SessionBody).id);
   });
 
   it('answers 400 AMBIGUOUS_CREDENTIALS when Authorization and X-Service-Developer-Key differ, and creates nothing', async () => {
-    const before = (await sessionsOf(approved.merchantId)).length;
+    const before = (await sessionsOf(approved.id)).length;
     const cases: Record<string, string>[] = [
       { Authorization: `Bearer ${approved.test}`, [DEVELOPER_KEY]: pending.test },
       { Authorization: `Bearer ${approved.owner.accessToken}`, [DEVELOPER_KEY]: approved.test },
@@ -144,18 +125,18 @@ describe('Developer sandbox: test-mode checkout sessions with a sandbox key as B
         expectCataloguedApiError(response.body as Record<string, unknown>, 'AMBIGUOUS_CREDENTIALS');
       }
     }
-    expect(await sessionsOf(approved.merchantId)).toHaveLength(before);
+    expect(await sessionsOf(approved.id)).toHaveLength(before);
   });
 
   it('answers 403 SANDBOX_KEY_REQUIRED for a live key on the sandbox route, and for a live key in X-Service-Developer-Key anywhere', async () => {
-    const before = (await sessionsOf(approved.merchantId)).length;
+    const before = (await sessionsOf(approved.id)).length;
     const bearer = await post(SANDBOX, { Authorization: `Bearer ${approved.live}` }, order()).expect(403);
     expectCataloguedApiError(bearer.body as Record<string, unknown>, 'SANDBOX_KEY_REQUIRED');
-    const header = await post(SANDBOX, { [DEVELOPER_KEY]: approved.live! }, order()).expect(403);
+    const header = await post(SANDBOX, { [DEVELOPER_KEY]: approved.live }, order()).expect(403);
     expectCataloguedApiError(header.body as Record<string, unknown>, 'SANDBOX_KEY_REQUIRED');
-    const merchantRoute = await post(MERCHANT, { [DEVELOPER_KEY]: approved.live! }, order()).expect(403);
+    const merchantRoute = await post(MERCHANT, { [DEVELOPER_KEY]: approved.live }, order()).expect(403);
     expectCataloguedApiError(merchantRoute.body as Record<string, unknown>, 'SANDBOX_KEY_REQUIRED');
-    expect(await sessionsOf(approved.merchantId)).toHaveLength(before);
+    expect(await sessionsOf(approved.id)).toHaveLength(before);
 
     // The live key as Bearer on the merchant route is the live API, as before (a live session).
     const live = await post(
@@ -195,9 +176,7 @@ describe('Developer sandbox: test-mode checkout sessions with a sandbox key as B
     expect((again.body as SessionBody).id).toBe((first.body as SessionBody).id);
     const other = await post(SANDBOX, { [DEVELOPER_KEY]: pending.test }, { ...body, amount: 1 }, key).expect(409);
     expectCataloguedApiError(other.body as Record<string, unknown>, 'IDEMPOTENCY_KEY_REUSED');
-    expect(
-      (await sessionsOf(pending.merchantId)).filter((row) => row.id === (first.body as SessionBody).id),
-    ).toHaveLength(1);
+    expect((await sessionsOf(pending.id)).filter((row) => row.id === (first.body as SessionBody).id)).toHaveLength(1);
   });
 
   it('checks the return URL: endpoint or successUrl and cancelUrl (400), an allowed origin (422)', async () => {

@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { MerchantAnalyticsRollups } from '../../src/modules/merchants/analytics/merchant-analytics-rollups';
 import { NOTIFIED_EVENT_TYPES } from '../../src/modules/notifications/notified-events';
 import { createCustomer, type SignedInUser } from '../factories/customer.factory';
-import { approvedMerchant } from '../factories/merchant.factory';
-import { merchantOwnerOf, type MerchantMember } from '../factories/merchant-user.factory';
+import { payOnHostedPage } from '../factories/checkout-session.factory';
+import { merchantWithKeys } from '../factories/merchant-api-key.factory';
 import { expectLedgerBalanced } from '../support/assertions';
 import { createTestHarness, TestHarness } from '../support/test-harness';
-
-const CARD = '4242424242424242';
 
 /**
  * The sandbox never touches live money or customers (design/merchants.md section 6): a test-mode
@@ -17,7 +15,6 @@ const CARD = '4242424242424242';
  */
 describe('A test payment stays in the sandbox', () => {
   let harness: TestHarness;
-  let owner: MerchantMember;
   let merchantId: string;
   let testKey: string;
   let liveKey: string;
@@ -25,42 +22,9 @@ describe('A test payment stays in the sandbox', () => {
 
   const key = (secret: string) => ({ Authorization: `Bearer ${secret}` });
 
-  async function newKey(livemode: boolean): Promise<string> {
-    const response = await harness.http
-      .post('/api/v1/merchant/api-keys')
-      .set(owner.headers)
-      .send({ livemode })
-      .expect(201);
-    return (response.body as { secret: string }).secret;
-  }
-
-  async function payOnHostedPage(sessionId: string): Promise<void> {
-    const page = await harness.http.get(`/c/${sessionId}`).expect(200);
-    const cookie = ([] as string[])
-      .concat(page.headers['set-cookie'] ?? [])
-      .find((line) => line.startsWith('paysvc_checkout_csrf='))!
-      .split(';')[0];
-    const fields = {
-      rail: 'CARD',
-      fundingAccount: CARD,
-      attempt: /name="attempt" value="([^"]+)"/.exec(page.text)![1],
-      csrf: /name="csrf" value="([^"]+)"/.exec(page.text)![1],
-    };
-    await harness.http
-      .post(`/c/${sessionId}/pay`)
-      .type('form')
-      .set('Cookie', cookie)
-      .send(new URLSearchParams(fields).toString())
-      .expect(303);
-  }
-
   beforeAll(async () => {
     harness = await createTestHarness();
-    const { merchant } = await approvedMerchant(harness);
-    merchantId = merchant.id;
-    owner = await merchantOwnerOf(harness, merchant);
-    testKey = await newKey(false);
-    liveKey = await newKey(true);
+    ({ id: merchantId, test: testKey, live: liveKey } = await merchantWithKeys(harness));
     customer = await createCustomer(harness);
   });
 
@@ -80,7 +44,7 @@ describe('A test payment stays in the sandbox', () => {
       })
       .expect(201);
     const sessionId = (opened.body as { id: string }).id;
-    await payOnHostedPage(sessionId);
+    await payOnHostedPage(harness, sessionId);
     const session = await harness.http
       .get(`/api/v1/merchant/checkout-sessions/${sessionId}`)
       .set(key(testKey))

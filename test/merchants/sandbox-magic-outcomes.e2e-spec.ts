@@ -8,8 +8,11 @@ import { PaymentRecoveryService, PaymentsJobsModule, RailDisputes } from '../../
 import { PAYMENT_QUEUES, SANDBOX_RAIL_NOTICE_JOB } from '../../src/modules/payments/payments.events';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
 import { PaymentsConfig } from '../../src/modules/payments/payments.config';
+import { payOnHostedPage } from '../factories/checkout-session.factory';
 import { approvedMerchant } from '../factories/merchant.factory';
+import { createApiKey } from '../factories/merchant-api-key.factory';
 import { merchantOwnerOf } from '../factories/merchant-user.factory';
+import { OUTBOX_EVENT_COLUMNS, outboxEventJob, OutboxEventRow } from '../factories/outbox-event.factory';
 import { expectLedgerBalanced } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
 import { settledJob, startOutboxWorker } from '../support/outbox-worker';
@@ -18,15 +21,6 @@ import { createTestHarness, TestHarness } from '../support/test-harness';
 interface Merchant {
   id: string;
   key: string;
-}
-
-interface OutboxRow {
-  id: string;
-  event_type: string;
-  aggregate_type: string;
-  aggregate_id: string;
-  payload: Record<string, unknown>;
-  created_at: Date;
 }
 
 const AMOUNT = 500_000;
@@ -47,11 +41,7 @@ describe('Sandbox magic outcomes on the hosted page', () => {
   async function newMerchant(): Promise<Merchant> {
     const { merchant } = await approvedMerchant(harness);
     const owner = await merchantOwnerOf(harness, merchant);
-    const key = (
-      (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode: false }).expect(201))
-        .body as { secret: string }
-    ).secret;
-    return { id: merchant.id, key };
+    return { id: merchant.id, key: (await createApiKey(harness, owner, false)).secret };
   }
 
   async function newSession(merchant: Merchant): Promise<string> {
@@ -70,21 +60,8 @@ describe('Sandbox magic outcomes on the hosted page', () => {
   }
 
   /** Opens the hosted page and posts its form with the account, as the browser would; expects `status`. */
-  async function payOnPage(sessionId: string, rail: string, fundingAccount: string, status: number) {
-    const page = await harness.http.get(`/c/${sessionId}`).expect(200);
-    const cookie = ([] as string[])
-      .concat(page.headers['set-cookie'] ?? [])
-      .find((line) => line.startsWith('paysvc_checkout_csrf='))!
-      .split(';')[0];
-    const attempt = /name="attempt" value="([^"]+)"/.exec(page.text)![1];
-    const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)![1];
-    return harness.http
-      .post(`/c/${sessionId}/pay`)
-      .type('form')
-      .set('Cookie', cookie)
-      .send(new URLSearchParams({ rail, fundingAccount, attempt, csrf }).toString())
-      .expect(status);
-  }
+  const payOnPage = (sessionId: string, rail: string, fundingAccount: string, status: number) =>
+    payOnHostedPage(harness, sessionId, { rail, fundingAccount, status });
 
   const paymentsOf = (sessionId: string) =>
     harness.db.query<{ id: string; status: string; failure_code: string | null; journal_entry_id: string | null }[]>(
@@ -101,8 +78,8 @@ describe('Sandbox magic outcomes on the hosted page', () => {
     )[0];
 
   const eventsOf = (...aggregateIds: string[]) =>
-    harness.db.query<OutboxRow[]>(
-      `SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
+    harness.db.query<OutboxEventRow[]>(
+      `SELECT ${OUTBOX_EVENT_COLUMNS} FROM outbox_events
         WHERE aggregate_id = ANY ($1::text[]) ORDER BY created_at, id`,
       [aggregateIds],
     );
@@ -242,15 +219,7 @@ describe('Sandbox magic outcomes on the hosted page', () => {
     // merchant.payment.disputed, read as the webhooks' fan-out and the event stream read it.
     const events = await eventsOf(payment.id, merchant.id);
     const disputed = events.find((event) => event.event_type === 'merchant.payment.disputed')!;
-    const job = (row: OutboxRow) => ({
-      eventId: row.id,
-      eventType: row.event_type,
-      aggregateType: row.aggregate_type,
-      aggregateId: row.aggregate_id,
-      payload: row.payload,
-      occurredAt: new Date(row.created_at).toISOString(),
-    });
-    const streamed = merchantStreamEventOf(WEBHOOK_OUTBOX_EVENTS.read(job(disputed))!);
+    const streamed = merchantStreamEventOf(WEBHOOK_OUTBOX_EVENTS.read(outboxEventJob(disputed))!);
     expect(streamed).toMatchObject({ merchantId: merchant.id, livemode: false, type: 'payment.disputed' });
     expect(streamed!.envelope).toMatchObject({
       type: 'payment.disputed',
@@ -272,7 +241,7 @@ describe('Sandbox magic outcomes on the hosted page', () => {
     const balanceUpdated = events.find(
       (event) => event.event_type === 'merchant.balance_updated' && event.payload.reason === 'DISPUTE',
     )!;
-    expect(merchantStreamEventOf(WEBHOOK_OUTBOX_EVENTS.read(job(balanceUpdated))!)!.envelope).toMatchObject({
+    expect(merchantStreamEventOf(WEBHOOK_OUTBOX_EVENTS.read(outboxEventJob(balanceUpdated))!)!.envelope).toMatchObject({
       type: 'balance.updated',
       data: { object: { reason: 'DISPUTE', pending: 0, available: -FEE, reserve: 0 } },
     });

@@ -3,18 +3,14 @@ import { CheckoutPayments } from '../../src/modules/merchants/checkout/checkout-
 import { WEBHOOK_OUTBOX_EVENTS, WebhookFanOut } from '../../src/modules/merchants/webhooks/webhook-fan-out.service';
 import { WEBHOOK_QUEUES } from '../../src/modules/merchants/webhooks/webhook-queues';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
-import { approvedMerchant } from '../factories/merchant.factory';
-import { merchantOwnerOf } from '../factories/merchant-user.factory';
+import { addVerifiedOrigin } from '../factories/merchant.factory';
+import { KeyedMerchant, merchantWithKeys } from '../factories/merchant-api-key.factory';
+import { outboxEventJob, outboxEventsOf } from '../factories/outbox-event.factory';
 import { expectCataloguedApiError, expectLedgerBalanced } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 
-interface Merchant {
-  id: string;
-  /** The OWNER's dashboard headers (webhook endpoints are managed by people). */
-  owner: Record<string, string>;
-  test: string;
-  live: string;
+interface Merchant extends KeyedMerchant {
   /** A VERIFIED https origin of the merchant, for live redirect URLs. */
   origin: string;
 }
@@ -50,21 +46,8 @@ describe('Developer test clock (POST /developer/test-clock/advance)', () => {
   let other: Merchant;
 
   async function newMerchant(): Promise<Merchant> {
-    const { merchant } = await approvedMerchant(harness);
-    const owner = await merchantOwnerOf(harness, merchant);
-    const key = async (livemode: boolean) =>
-      (
-        (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode }).expect(201))
-          .body as { secret: string }
-      ).secret;
-    const origin = `https://${randomUUID().slice(0, 8)}.shop.example`;
-    const added = await harness.http.post('/api/v1/merchant/origins').set(owner.headers).send({ origin }).expect(201);
-    // VERIFIED as a DNS check would leave it.
-    await harness.db.query(
-      `UPDATE merchant_origins SET status = 'VERIFIED', verification_method = 'DNS_TXT', verified_at = now() WHERE id = $1`,
-      [(added.body as { id: string }).id],
-    );
-    return { id: merchant.id, owner: owner.headers, test: await key(false), live: await key(true), origin };
+    const merchant = await merchantWithKeys(harness);
+    return { ...merchant, origin: (await addVerifiedOrigin(harness, merchant.owner)).origin };
   }
 
   async function newSession(secret: string, overrides: Record<string, unknown> = {}): Promise<string> {
@@ -218,33 +201,13 @@ describe('Developer test clock (POST /developer/test-clock/advance)', () => {
     const merchant = await newMerchant();
     await harness.http
       .post('/api/v1/merchant/webhook-endpoints')
-      .set(merchant.owner)
+      .set(merchant.owner.headers)
       .send({ url: 'https://93.184.215.14/hooks', enabledEvents: ['payment.succeeded'] })
       .expect(201);
     const { paymentId } = await paidSession(merchant);
     // The fan-out as the worker runs it: one delivery of payment.succeeded, its job queued.
-    const [row] = await harness.db.query<
-      {
-        id: string;
-        event_type: string;
-        aggregate_type: string;
-        aggregate_id: string;
-        payload: Record<string, unknown>;
-        created_at: Date;
-      }[]
-    >(
-      `SELECT id, event_type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
-        WHERE aggregate_id = $1 AND event_type = 'merchant.payment.succeeded'`,
-      [paymentId],
-    );
-    const event = WEBHOOK_OUTBOX_EVENTS.read({
-      eventId: row.id,
-      eventType: row.event_type,
-      aggregateType: row.aggregate_type,
-      aggregateId: row.aggregate_id,
-      payload: row.payload,
-      occurredAt: new Date(row.created_at).toISOString(),
-    })!;
+    const [row] = await outboxEventsOf(harness, paymentId, 'merchant.payment.succeeded');
+    const event = WEBHOOK_OUTBOX_EVENTS.read(outboxEventJob(row))!;
     expect(await harness.app.get(WebhookFanOut).onOutboxEvent(event)).toBe(1);
     const [delivery] = await harness.db.query<{ id: string }[]>(
       `SELECT d.id FROM merchant_webhook_deliveries d WHERE d.event_id = $1`,

@@ -1,18 +1,15 @@
-import type { INestApplicationContext } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import type { Job } from 'bull';
 import type { DataSource } from 'typeorm';
 import { BILL_EVENTS } from '../../src/modules/bills';
 import { NOTIFICATIONS_QUEUE } from '../../src/modules/notifications';
 import { UnusableEventError } from '../../src/modules/notifications/event-notice';
-import { NotificationsJobsModule } from '../../src/modules/notifications/jobs/notifications-jobs.module';
 import { NotificationsProcessor } from '../../src/modules/notifications/jobs/notifications.processor';
 import { NotificationDeliveryService } from '../../src/modules/notifications/notification-delivery.service';
 import { PAYMENT_EVENTS } from '../../src/modules/payments';
 import { SCHEDULE_EVENTS } from '../../src/modules/schedules';
 import { AppConfig } from '../../src/platform/config/app-config';
 import { newId } from '../../src/platform/database/new-id';
-import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { outboxSubscriptions, routesOf } from '../../src/platform/outbox/outbox-subscriptions';
 import { RedisOutboxPublisher } from '../../src/platform/outbox/outbox.publisher';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
@@ -22,27 +19,23 @@ import {
   billEventJob,
   billEventPayload,
   billPaidPayload,
+  NotificationBody,
   paymentEventJob,
   paymentEventPayload,
   scheduleConfirmationPayload,
   scheduleEventJob,
   scheduleRunPayload,
+  textsTo,
 } from '../factories/notification.factory';
+import { outboxEventOf } from '../factories/outbox-event.factory';
 import type { Http } from '../support/app-target';
 import { createTestHarness, TestHarness } from '../support/test-harness';
-import { settledJob, startOutboxWorker } from '../support/outbox-worker';
-
-interface NotificationBody {
-  id: string;
-  category: string;
-  type: string;
-  title: string;
-  body: string;
-  data: Record<string, unknown>;
-  isRead: boolean;
-  readAt: string | null;
-  createdAt: string;
-}
+import {
+  expectDeliveredBySmsOnly,
+  expectDeliveredOnceAtOnce,
+  expectDeliveredOnceInTurn,
+} from './support/delivery-assertions';
+import { useNotificationsWorker } from './support/notifications-worker';
 
 describe('bill and schedule notices (from bill.* and schedule.* events)', () => {
   let harness: TestHarness;
@@ -68,12 +61,8 @@ describe('bill and schedule notices (from bill.* and schedule.* events)', () => 
       eventId,
     ]);
   /** The texts the customer got, except the sign-up code. */
-  const smsTo = async (user: SignedInUser, containing = ''): Promise<string[]> => {
-    const mailbox = await http.get('/api/v1/dev/messages').query({ phone: user.phone }).expect(200);
-    return (mailbox.body as { body: string }[])
-      .map((message) => message.body)
-      .filter((body) => !body.startsWith('Your verification code') && body.includes(containing));
-  };
+  const smsTo = async (user: SignedInUser, containing = ''): Promise<string[]> =>
+    (await textsTo(harness, user.phone, containing)).filter((body) => !body.startsWith('Your verification code'));
   const setPreferences = (user: SignedInUser, preferences: Record<string, unknown>[]) =>
     http.patch('/api/v1/notifications/preferences').set(user.headers).send({ preferences }).expect(204);
 
@@ -243,37 +232,16 @@ describe('bill and schedule notices (from bill.* and schedule.* events)', () => 
       SCHEDULE_EVENTS.confirmationNeeded,
       scheduleConfirmationPayload(user.userId, { billerName: 'Eko Water' }),
     );
-    expect(await delivery.deliverEvent(smsOnly)).toEqual({
-      result: 'DELIVERED',
-      notificationId: null,
-      sentOn: ['SMS'],
-    });
-    expect(await delivery.deliverEvent(smsOnly)).toMatchObject({ result: 'DUPLICATE' });
-    expect(await rowsOfEvent(smsOnly.eventId)).toEqual([]);
-    expect(await smsTo(user, 'Eko Water')).toHaveLength(1);
+    await expectDeliveredBySmsOnly(harness, smsOnly, user, 'Eko Water');
   });
 
   it('makes one notice and one SMS of an event delivered again, one after another or at once', async () => {
     const user = await createCustomer(harness);
     const received = billEventJob(BILL_EVENTS.received, billEventPayload(user.userId));
-    expect((await delivery.deliverEvent(received)).result).toBe('DELIVERED');
-    expect(await delivery.deliverEvent({ ...received, occurredAt: new Date().toISOString() })).toEqual({
-      result: 'DUPLICATE',
-      notificationId: null,
-      sentOn: [],
-    });
-    expect(await rowsOfEvent(received.eventId)).toHaveLength(1);
+    await expectDeliveredOnceInTurn(harness, received);
 
     const failed = scheduleEventJob(SCHEDULE_EVENTS.runFailed, scheduleRunPayload(user.userId));
-    const outcomes = await Promise.all(Array.from({ length: 5 }, () => delivery.deliverEvent(failed)));
-    expect(outcomes.map((outcome) => outcome.result).sort()).toEqual([
-      'DELIVERED',
-      'DUPLICATE',
-      'DUPLICATE',
-      'DUPLICATE',
-      'DUPLICATE',
-    ]);
-    expect(await rowsOfEvent(failed.eventId)).toHaveLength(1);
+    await expectDeliveredOnceAtOnce(harness, failed);
     expect(await smsTo(user, 'scheduled payment')).toHaveLength(1);
     expect(await notificationsOf(user)).toHaveLength(2);
   });
@@ -308,41 +276,23 @@ describe('bill and schedule notices (from bill.* and schedule.* events)', () => 
   });
 
   describe('through the worker’s queue', () => {
-    let worker: INestApplicationContext;
-
-    beforeAll(async () => {
-      worker = await startOutboxWorker(NotificationsJobsModule, { runConfig: config, label: 'bill-notices' });
-    }, 30_000);
-
-    afterAll(() => worker?.close());
-
-    const settled = async (eventId: string): Promise<string> =>
-      (await settledJob(worker, NOTIFICATIONS_QUEUE, eventId)).state;
+    const queue = useNotificationsWorker(() => config, 'bill-notices');
 
     it('a published schedule event becomes a notice; a published broken bill event fails once, without retries', async () => {
       const user = await createCustomer(harness);
-      const publisher = worker.get(RedisOutboxPublisher);
-      const outboxEvent = (job: OutboxEventJob) =>
-        Object.assign(new OutboxEvent(), {
-          id: job.eventId,
-          eventType: job.eventType,
-          aggregateType: job.aggregateType,
-          aggregateId: job.aggregateId,
-          payload: job.payload,
-          createdAt: new Date(),
-        });
+      const publisher = queue.worker.get(RedisOutboxPublisher);
 
-      const run = outboxEvent(scheduleEventJob(SCHEDULE_EVENTS.runFailed, scheduleRunPayload(user.userId)));
+      const run = outboxEventOf(scheduleEventJob(SCHEDULE_EVENTS.runFailed, scheduleRunPayload(user.userId)));
       await publisher.publish(run);
-      expect(await settled(run.id)).toBe('completed');
+      expect(await queue.settled(run.id)).toBe('completed');
       expect((await notificationsOf(user)).map((item) => item.type)).toEqual(['SCHEDULE_RUN_FAILED']);
 
-      const broken = outboxEvent(
+      const broken = outboxEventOf(
         billEventJob(BILL_EVENTS.received, { ...billEventPayload(user.userId), currency: 'naira', billId: newId() }),
       );
       await publisher.publish(broken);
-      expect(await settled(broken.id)).toBe('failed');
-      const job = await worker.get(QueueRegistry).get(NOTIFICATIONS_QUEUE).getJob(broken.id);
+      expect(await queue.settled(broken.id)).toBe('failed');
+      const job = await queue.worker.get(QueueRegistry).get(NOTIFICATIONS_QUEUE).getJob(broken.id);
       expect(job?.attemptsMade).toBe(1);
       expect(job?.failedReason).toBe('bill.received payload: bad currency');
       expect(await receiptsOf(broken.id)).toEqual([]);

@@ -1,35 +1,32 @@
-import type { INestApplicationContext } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
-import { NotificationsJobsModule } from '../../src/modules/notifications/jobs/notifications-jobs.module';
 import { NotificationDeliveryService } from '../../src/modules/notifications/notification-delivery.service';
 import { UnusableEventError } from '../../src/modules/notifications/event-notice';
 import { AppConfig } from '../../src/platform/config/app-config';
 import { newId } from '../../src/platform/database/new-id';
-import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { RedisOutboxPublisher } from '../../src/platform/outbox/outbox.publisher';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
 import { NOTIFICATIONS_QUEUE } from '../../src/modules/notifications';
 import { PAYMENT_EVENTS } from '../../src/modules/payments';
 import { createCustomer, SignedInUser } from '../factories/customer.factory';
-import { createNotification, paymentEventJob, paymentEventPayload } from '../factories/notification.factory';
+import {
+  createNotification,
+  NotificationBody,
+  paymentEventJob,
+  paymentEventPayload,
+  textsTo,
+} from '../factories/notification.factory';
+import { outboxEventOf } from '../factories/outbox-event.factory';
 import type { Http } from '../support/app-target';
 import { expectApiError } from '../support/assertions';
 import { createTestHarness, TestHarness } from '../support/test-harness';
-import { settledJob, startOutboxWorker } from '../support/outbox-worker';
-
-interface NotificationBody {
-  id: string;
-  category: string;
-  type: string;
-  title: string;
-  body: string;
-  data: Record<string, unknown>;
-  isRead: boolean;
-  readAt: string | null;
-  createdAt: string;
-}
+import {
+  expectDeliveredBySmsOnly,
+  expectDeliveredOnceAtOnce,
+  expectDeliveredOnceInTurn,
+} from './support/delivery-assertions';
+import { useNotificationsWorker } from './support/notifications-worker';
 
 interface NotificationPageBody {
   items: NotificationBody[];
@@ -63,12 +60,7 @@ describe('notifications (/notifications)', () => {
     db.query<{ id: string; user_id: string }[]>(`SELECT id, user_id FROM notifications WHERE source_event_id = $1`, [
       eventId,
     ]);
-  const smsTo = async (user: SignedInUser, containing: string): Promise<string[]> => {
-    const mailbox = await http.get('/api/v1/dev/messages').query({ phone: user.phone }).expect(200);
-    return (mailbox.body as { body: string }[])
-      .map((message) => message.body)
-      .filter((body) => body.includes(containing));
-  };
+  const smsTo = (user: SignedInUser, containing: string) => textsTo(harness, user.phone, containing);
   const setPreferences = (user: SignedInUser, preferences: Record<string, unknown>[]) =>
     http.patch('/api/v1/notifications/preferences').set(user.headers).send({ preferences });
 
@@ -128,11 +120,7 @@ describe('notifications (/notifications)', () => {
         PAYMENT_EVENTS.succeeded,
         paymentEventPayload(alice.userId, { billerReference: reference }),
       );
-      const first = await delivery.deliverEvent(job);
-      const again = await delivery.deliverEvent({ ...job, occurredAt: new Date().toISOString() });
-      expect(first.result).toBe('DELIVERED');
-      expect(again).toEqual({ result: 'DUPLICATE', notificationId: null, sentOn: [] });
-      expect(await rowsOfEvent(job.eventId)).toHaveLength(1);
+      await expectDeliveredOnceInTurn(harness, job);
 
       const concurrent = paymentEventJob(
         PAYMENT_EVENTS.failed,
@@ -142,15 +130,7 @@ describe('notifications (/notifications)', () => {
           billerReference: reference,
         }),
       );
-      const outcomes = await Promise.all(Array.from({ length: 5 }, () => delivery.deliverEvent(concurrent)));
-      expect(outcomes.map((outcome) => outcome.result).sort()).toEqual([
-        'DELIVERED',
-        'DUPLICATE',
-        'DUPLICATE',
-        'DUPLICATE',
-        'DUPLICATE',
-      ]);
-      expect(await rowsOfEvent(concurrent.eventId)).toHaveLength(1);
+      await expectDeliveredOnceAtOnce(harness, concurrent);
       expect(await smsTo(alice, reference)).toHaveLength(1);
       expect(await smsTo(alice, 'refused it because it would not take a payment')).toHaveLength(1);
     });
@@ -272,14 +252,7 @@ describe('notifications (/notifications)', () => {
         PAYMENT_EVENTS.succeeded,
         paymentEventPayload(carol.userId, { billerReference: 'ONLY-SMS' }),
       );
-      expect(await delivery.deliverEvent(smsOnly)).toEqual({
-        result: 'DELIVERED',
-        notificationId: null,
-        sentOn: ['SMS'],
-      });
-      expect(await delivery.deliverEvent(smsOnly)).toMatchObject({ result: 'DUPLICATE' });
-      expect(await rowsOfEvent(smsOnly.eventId)).toEqual([]);
-      expect(await smsTo(carol, 'ONLY-SMS')).toHaveLength(1);
+      await expectDeliveredBySmsOnly(harness, smsOnly, carol, 'ONLY-SMS');
 
       await setPreferences(carol, [{ category: 'PAYMENTS', channel: 'SMS', enabled: false }]).expect(204);
       const silent = paymentEventJob(
@@ -553,37 +526,15 @@ describe('notifications (/notifications)', () => {
   });
 
   describe('through the worker’s queue', () => {
-    let worker: INestApplicationContext;
-
-    beforeAll(async () => {
-      // The worker's notifications processor; global teardown deletes its queue and the mailbox
-      // of the SMS it sends.
-      worker = await startOutboxWorker(NotificationsJobsModule, { runConfig: config, label: 'notifications' });
-    }, 30_000);
-
-    afterAll(() => worker?.close());
-
-    function outboxEvent(eventType: string, payload: Record<string, unknown>): OutboxEvent {
-      return Object.assign(new OutboxEvent(), {
-        id: newId(),
-        eventType,
-        aggregateType: 'payment',
-        aggregateId: String(payload.paymentId),
-        payload,
-        createdAt: new Date(),
-      });
-    }
-
-    const settled = async (eventId: string): Promise<string> =>
-      (await settledJob(worker, NOTIFICATIONS_QUEUE, eventId)).state;
+    const queue = useNotificationsWorker(() => config, 'notifications');
 
     it('a published payment.succeeded event becomes a notification; a broken one fails without retries', async () => {
-      const publisher = worker.get(RedisOutboxPublisher);
+      const publisher = queue.worker.get(RedisOutboxPublisher);
       const payload = paymentEventPayload(alice.userId, { billerReference: 'VIA-QUEUE' });
-      const event = outboxEvent(PAYMENT_EVENTS.succeeded, { ...payload });
+      const event = outboxEventOf(paymentEventJob(PAYMENT_EVENTS.succeeded, payload));
       await publisher.publish(event);
       await publisher.publish(event); // the relay may publish twice; the job id dedupes it
-      expect(await settled(event.id)).toBe('completed');
+      expect(await queue.settled(event.id)).toBe('completed');
       const rows = await db.query(`SELECT user_id, title, data FROM notifications WHERE source_event_id = $1`, [
         event.id,
       ]);
@@ -595,10 +546,12 @@ describe('notifications (/notifications)', () => {
         },
       ]);
 
-      const broken = outboxEvent(PAYMENT_EVENTS.failed, { ...payload, paymentId: newId(), currency: 'naira' });
+      const broken = outboxEventOf(
+        paymentEventJob(PAYMENT_EVENTS.failed, { ...payload, paymentId: newId(), currency: 'naira' }),
+      );
       await publisher.publish(broken);
-      expect(await settled(broken.id)).toBe('failed');
-      const job = await worker.get(QueueRegistry).get(NOTIFICATIONS_QUEUE).getJob(broken.id);
+      expect(await queue.settled(broken.id)).toBe('failed');
+      const job = await queue.worker.get(QueueRegistry).get(NOTIFICATIONS_QUEUE).getJob(broken.id);
       expect(job?.attemptsMade).toBe(1);
       expect(job?.failedReason).toContain('currency');
       expect(await rowsOfEvent(broken.id)).toEqual([]);

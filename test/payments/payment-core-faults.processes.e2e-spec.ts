@@ -19,6 +19,7 @@ import { expectLedgerBalanced } from '../support/assertions';
 import { freePort } from '../support/disposable-redis';
 import { FaultProxy, startDatabaseProxy } from '../support/fault-proxy';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
+import { withProcessDateAhead } from '../support/process-date';
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
 import { ServiceProcess, startApiProcess } from './support/service-process';
 
@@ -323,28 +324,8 @@ describe('the payment core when the process or the database fails around the rai
     const timedOut = await kit.pay(customer, { amount: 63_500, fundingAccount: '4000000000000119' });
     expect(timedOut.body.status).toBe('AUTHORIZING');
     await sleep(1100);
-    // This process's clock runs two hours ahead of the database's (only `Date` is faked: the
-    // drivers' timers keep running): the payment is still young.
-    jest.useFakeTimers({
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-      now: Date.now() + 2 * 3_600_000,
-    });
-    try {
-      expect(await recovery().recover()).toBeGreaterThanOrEqual(1);
-    } finally {
-      jest.useRealTimers();
-    }
+    // This process's clock runs two hours ahead of the database's: the payment is still young.
+    expect(await withProcessDateAhead(2 * 3_600_000, () => recovery().recover())).toBeGreaterThanOrEqual(1);
     // Asked to capture again (this account never answers), not failed as too old.
     expect(await stateOf(timedOut.body.id)).toMatchObject({ status: 'AUTHORIZING', failureCode: null });
     expect(rail.captures.get(timedOut.body.id)).toBe(2);

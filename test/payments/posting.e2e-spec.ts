@@ -7,6 +7,7 @@ import { withBillerUnreachable } from '../factories/biller.factory';
 import { createPostingAttempt } from '../factories/posting-attempt.factory';
 import { expectApiError, expectLedgerBalanced } from '../support/assertions';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
+import { withProcessDateAhead } from '../support/process-date';
 import { createPaymentsApp, PaymentsApp } from './support/payments-kit';
 
 /**
@@ -96,28 +97,8 @@ describe('posting payments to billers', () => {
     const customer = await kit.newCustomer();
     const paid = await kit.pay(customer, { amount: 21_000 });
     expect(paid.status).toBe(200);
-    // This process's clock runs 40 days ahead of the database's (only `Date` is faked: the
-    // drivers' timers keep running).
-    jest.useFakeTimers({
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-      now: Date.now() + 40 * 86_400_000,
-    });
-    try {
-      await kit.posting.start(paid.body.id);
-    } finally {
-      jest.useRealTimers();
-    }
+    // This process's clock runs 40 days ahead of the database's.
+    await withProcessDateAhead(40 * 86_400_000, () => kit.posting.start(paid.body.id));
     expect((await payment(paid.body.id)).status).toBe('SUCCEEDED');
     const days = await kit.db.query(
       `SELECT DISTINCT p.day::text AS day, (pay.completed_at AT TIME ZONE 'UTC')::date::text AS completed

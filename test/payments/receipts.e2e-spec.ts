@@ -1,41 +1,15 @@
-import { inflateSync } from 'node:zlib';
-import type { Response } from 'supertest';
 import { ReceiptService } from '../../src/modules/payments/receipts/receipt.service';
 import { newId } from '../../src/platform/database/new-id';
 import { createBiller } from '../factories/biller.factory';
 import { createCustomer, SignedInUser } from '../factories/customer.factory';
 import { insertPayment as insertPaymentRow } from '../factories/payment.factory';
 import { FakeClock } from '../support/fake-clock';
+import { pdfText } from '../support/pdf-text';
+import { responseBytes } from '../support/response-text';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 
 const BASE_URL = 'https://pay.example.test/edge';
 const TTL_SECONDS = 600;
-
-/** Collects a binary body (supertest only buffers text and JSON by itself). */
-function binary(response: Response, callback: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  response.on('data', (chunk: Buffer) => chunks.push(chunk));
-  response.on('end', () => callback(null, Buffer.concat(chunks)));
-}
-
-/** The text drawn on the PDF's page: every TJ run of every (deflated) content stream. */
-function textOf(pdf: Buffer): string {
-  const runs: string[] = [];
-  for (const [, body] of pdf.toString('latin1').matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(body, 'latin1')).toString('latin1');
-    } catch {
-      content = body;
-    }
-    for (const [, array] of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      runs.push(
-        [...array.matchAll(/<([0-9a-f]*)>/gi)].map(([, hex]) => Buffer.from(hex, 'hex').toString('latin1')).join(''),
-      );
-    }
-  }
-  return runs.join('\n');
-}
 
 describe('payment receipts (GET /receipts/{token})', () => {
   let harness: TestHarness;
@@ -78,7 +52,7 @@ describe('payment receipts (GET /receipts/{token})', () => {
 
   /** The path of an issued URL, to fetch from the app under test. */
   const pathOf = (url: string) => url.slice(BASE_URL.length);
-  const download = (path: string) => harness.http.get(path).buffer(true).parse(binary);
+  const download = (path: string) => harness.http.get(path).buffer(true).parse(responseBytes);
 
   it('issues an absolute link that anyone holding it can open as a PDF without signing in', async () => {
     const paymentId = await insertPayment(customer, 'SUCCEEDED');
@@ -97,7 +71,7 @@ describe('payment receipts (GET /receipts/{token})', () => {
     const pdf = response.body as Buffer;
     expect(Number(response.headers['content-length'])).toBe(pdf.length);
     expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
-    const text = textOf(pdf);
+    const text = pdfText(pdf);
     for (const expected of [
       'Payment receipt',
       'SUCCESSFUL',
@@ -148,7 +122,7 @@ describe('payment receipts (GET /receipts/{token})', () => {
     const { url } = await receipts.issue(customer.userId, paymentId);
     await harness.db.query(`UPDATE payments SET status = 'REFUNDED' WHERE id = $1`, [paymentId]);
     const response = await download(pathOf(url)).expect(200);
-    const text = textOf(response.body as Buffer);
+    const text = pdfText(response.body as Buffer);
     expect(text).toContain('REFUNDED');
     expect(text).not.toContain('SUCCESSFUL');
 

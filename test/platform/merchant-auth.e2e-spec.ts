@@ -1,39 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { AccessTokenService } from '../../src/platform/auth/access-token.service';
-import {
-  ActiveMerchantSession,
-  MerchantApiKeyVerifier,
-  MerchantSessionVerifier,
-} from '../../src/platform/auth/merchant-credentials';
-import type { MerchantApiKeyPrincipal } from '../../src/platform/auth/principal';
+import type { ActiveMerchantSession } from '../../src/platform/auth/merchant-credentials';
 import { bearer, createCustomer, SignedInUser } from '../factories/customer.factory';
 import { signJwt } from '../factories/access-token.factory';
 import { expectCataloguedApiError } from '../support/assertions';
+import {
+  StubMerchantApiKeys,
+  stubMerchantCredentials,
+  StubMerchantSessions,
+} from '../support/merchant-credential-stubs';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 import { MerchantProbeController } from './support/merchant-probe.controller';
 import { StaffProbeController } from '../identity/support/staff-probe.controller';
-
-/** Sessions and keys the guard is told about, standing in for the merchant contexts. */
-class StubSessions extends MerchantSessionVerifier {
-  readonly active = new Map<string, ActiveMerchantSession>();
-  findActive(sessionId: string): Promise<ActiveMerchantSession | null> {
-    return Promise.resolve(this.active.get(sessionId) ?? null);
-  }
-}
-
-class StubKeys extends MerchantApiKeyVerifier {
-  readonly keys = new Map<string, MerchantApiKeyPrincipal>();
-  verify(rawKey: string): Promise<MerchantApiKeyPrincipal | null> {
-    return Promise.resolve(this.keys.get(rawKey) ?? null);
-  }
-}
 
 describe('Platform: the merchant guard (people, API keys, and the wrong side)', () => {
   let harness: TestHarness;
   let customer: SignedInUser;
   let tokens: AccessTokenService;
-  const sessions = new StubSessions();
-  const keys = new StubKeys();
+  /** Sessions and keys the guard is told about, standing in for the merchant contexts. */
+  const sessions = new StubMerchantSessions();
+  const keys = new StubMerchantApiKeys();
   const merchantId = randomUUID();
   const liveKey = `sk_live_${'L'.repeat(43)}`;
   const testKey = `sk_test_${'T'.repeat(43)}`;
@@ -41,12 +27,7 @@ describe('Platform: the merchant guard (people, API keys, and the wrong side)', 
   beforeAll(async () => {
     harness = await createTestHarness({
       controllers: [MerchantProbeController, StaffProbeController],
-      override: (builder) =>
-        builder
-          .overrideProvider(MerchantSessionVerifier)
-          .useValue(sessions)
-          .overrideProvider(MerchantApiKeyVerifier)
-          .useValue(keys),
+      override: stubMerchantCredentials(sessions, keys),
     });
     tokens = harness.app.get(AccessTokenService);
     customer = await createCustomer(harness);

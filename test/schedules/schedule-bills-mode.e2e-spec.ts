@@ -1,4 +1,3 @@
-import { ScheduleRunner } from '../../src/modules/schedules';
 import type { ClaimedRunRow } from '../../src/modules/schedules/schedule-run.repository';
 import { PostingService } from '../../src/modules/payments/posting/posting.service';
 import { billInput, pushBills, randomAccountReference } from '../factories/bill.factory';
@@ -8,11 +7,8 @@ import { createSavedAccount } from '../factories/saved-account.factory';
 import { businessToday } from '../factories/schedule.factory';
 import { expectLedgerBalanced } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
-import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
-import { createSchedulesApp, SchedulesApp } from './support/schedules-kit';
 import { claimDueRun, payClaimedRun } from './support/claimed-run';
-
-const HOUR = 3_600_000;
+import { useScheduleRunnerBed } from './support/runner-bed';
 
 /**
  * Bills mode (`mode: BILLS`, `maximumAmount`): each period the runner pays the account's open
@@ -22,37 +18,17 @@ const HOUR = 3_600_000;
  * every due schedule); the clock stands still so access tokens stay valid for the API reads.
  */
 describe('schedule runs: bills mode', () => {
-  let database: IsolatedDatabase;
-  let kit: SchedulesApp;
-  let runner: ScheduleRunner;
   const clock = new FakeClock();
-
-  beforeAll(async () => {
-    database = await createIsolatedDatabase();
-    kit = await createSchedulesApp({
-      clock,
-      config: {
-        DATABASE_URL: database.url,
-        SCHEDULE_RUN_MAX_ATTEMPTS: '3',
-        SCHEDULE_RUN_RETRY_BACKOFF_MS: String(HOUR),
-      },
-    });
-    runner = kit.app.get(ScheduleRunner, { strict: false });
-  }, 60_000);
-
-  afterAll(async () => {
-    await kit?.close();
-    await database?.drop();
-  });
+  const bed = useScheduleRunnerBed(clock);
 
   /**
    * A customer with the account saved: bills pushed for it with their phone as a hint are matched
    * to them at ingestion (account history + an agreeing hint = two signals).
    */
   const customerWithAccount = async (): Promise<{ customer: SignedInUser; account: string }> => {
-    const customer = await kit.newCustomer();
+    const customer = await bed.kit.newCustomer();
     const account = randomAccountReference();
-    await createSavedAccount(kit, customer, { billerId: kit.biller.id, accountReference: account });
+    await createSavedAccount(bed.kit, customer, { billerId: bed.kit.biller.id, accountReference: account });
     return { customer, account };
   };
 
@@ -63,8 +39,8 @@ describe('schedule runs: bills mode', () => {
     bills: Record<string, unknown>[],
   ): Promise<string[]> => {
     const report = await pushBills(
-      kit,
-      kit.biller.slug,
+      bed.kit,
+      bed.kit.biller.slug,
       bills.map((overrides) =>
         billInput({ accountReference: account, customer: { phone: customer.phone }, ...overrides }),
       ),
@@ -75,7 +51,7 @@ describe('schedule runs: bills mode', () => {
 
   /** A ONCE bills-mode schedule due today for the account. */
   const billsSchedule = async (customer: SignedInUser, account: string, maximumAmount: number): Promise<string> => {
-    const created = await kit
+    const created = await bed.kit
       .schedule(customer, {
         accountReference: account,
         mode: 'BILLS',
@@ -91,26 +67,26 @@ describe('schedule runs: bills mode', () => {
   };
 
   const runsOf = async (customer: SignedInUser, id: string): Promise<Record<string, unknown>[]> =>
-    (await kit.http.get(`/api/v1/schedules/${id}/runs`).set(customer.headers).expect(200)).body;
+    (await bed.kit.http.get(`/api/v1/schedules/${id}/runs`).set(customer.headers).expect(200)).body;
 
   /** Every payment to the account, whatever its channel or key. */
   const paymentsTo = (account: string) =>
-    kit.db.query(
+    bed.kit.db.query(
       `SELECT id, status, channel, amount::int AS amount, idempotency_key FROM payments
         WHERE biller_id = $1 AND account_reference = $2 ORDER BY created_at`,
-      [kit.biller.id, account],
+      [bed.kit.biller.id, account],
     ) as Promise<{ id: string; status: string; channel: string; amount: number; idempotency_key: string }[]>;
 
   const billRow = async (id: string) =>
     (
-      await kit.db.query(`SELECT status, payment_id, amount_due::int AS amount_due FROM bills WHERE id = $1`, [id])
+      await bed.kit.db.query(`SELECT status, payment_id, amount_due::int AS amount_due FROM bills WHERE id = $1`, [id])
     )[0] as { status: string; payment_id: string | null; amount_due: number };
 
-  const claimedRunOf = (scheduleId: string) => claimDueRun(kit, runner, clock, scheduleId);
-  const payRun = (row: ClaimedRunRow) => payClaimedRun(runner, row);
+  const claimedRunOf = (scheduleId: string) => claimDueRun(bed.kit, bed.runner, clock, scheduleId);
+  const payRun = (row: ClaimedRunRow) => payClaimedRun(bed.runner, row);
 
   const confirmationEvents = (scheduleId: string) =>
-    kit.db.query(
+    bed.kit.db.query(
       `SELECT payload FROM outbox_events WHERE event_type = 'schedule.confirmation_needed' AND aggregate_id = $1`,
       [scheduleId],
     ) as Promise<{ payload: Record<string, unknown> }[]>;
@@ -121,7 +97,7 @@ describe('schedule runs: bills mode', () => {
     // A bill equal to the maximum is within it.
     const id = await billsSchedule(customer, account, 180_000);
 
-    await runner.tick();
+    await bed.runner.tick();
     let payments = await paymentsTo(account);
     expect(payments).toHaveLength(1);
     const [payment] = payments;
@@ -136,8 +112,8 @@ describe('schedule runs: bills mode', () => {
     // The bill is PAID as soon as a live payment exists (BillsService.payBill marks it).
     expect(await billRow(billId)).toEqual({ status: 'PAID', payment_id: payment.id, amount_due: 180_000 });
 
-    await kit.app.get(PostingService).start(payment.id);
-    await runner.tick();
+    await bed.kit.app.get(PostingService).start(payment.id);
+    await bed.runner.tick();
     [run] = await runsOf(customer, id);
     expect(run).toMatchObject({
       status: 'SUCCEEDED',
@@ -148,7 +124,7 @@ describe('schedule runs: bills mode', () => {
       outcomeCode: null,
       completedAt: expect.any(String),
     });
-    const shownPayment = await kit.http.get(`/api/v1/payments/${payment.id}`).set(customer.headers).expect(200);
+    const shownPayment = await bed.kit.http.get(`/api/v1/payments/${payment.id}`).set(customer.headers).expect(200);
     expect(shownPayment.body).toMatchObject({
       id: payment.id,
       channel: 'SCHEDULE',
@@ -156,26 +132,26 @@ describe('schedule runs: bills mode', () => {
       status: 'SUCCEEDED',
       accountReference: account,
     });
-    const shownBill = await kit.http.get(`/api/v1/bills/${billId}`).set(customer.headers).expect(200);
+    const shownBill = await bed.kit.http.get(`/api/v1/bills/${billId}`).set(customer.headers).expect(200);
     expect(shownBill.body).toMatchObject({ id: billId, status: 'PAID', paymentId: payment.id, amountDue: 180_000 });
 
     // More rounds pay nothing more and change nothing.
     const before = { runs: await runsOf(customer, id), bill: await billRow(billId) };
-    await runner.tick();
-    await runner.tick();
+    await bed.runner.tick();
+    await bed.runner.tick();
     payments = await paymentsTo(account);
     expect(payments).toEqual([{ ...payment, status: 'SUCCEEDED' }]);
     expect(await runsOf(customer, id)).toEqual(before.runs);
     expect(await billRow(billId)).toEqual(before.bill);
     expect(await confirmationEvents(id)).toHaveLength(0);
-    await expectLedgerBalanced(kit);
+    await expectLedgerBalanced(bed.kit);
   });
 
   it('skips the period as NO_BILL_DUE when the account has no open bill', async () => {
     const { customer, account } = await customerWithAccount();
     const id = await billsSchedule(customer, account, 200_000);
 
-    await runner.tick();
+    await bed.runner.tick();
     const runs = await runsOf(customer, id);
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({
@@ -195,8 +171,8 @@ describe('schedule runs: bills mode', () => {
     const [billId] = await pushMatched(customer, account, [{ amountDue: 250_001 }]);
     const id = await billsSchedule(customer, account, 250_000);
 
-    await runner.tick();
-    await runner.tick();
+    await bed.runner.tick();
+    await bed.runner.tick();
     const [run] = await runsOf(customer, id);
     expect(run).toMatchObject({
       status: 'SKIPPED',
@@ -213,7 +189,7 @@ describe('schedule runs: bills mode', () => {
       scheduleId: id,
       runId: run.id,
       customerId: customer.userId,
-      billerId: kit.biller.id,
+      billerId: bed.kit.biller.id,
       accountReference: account,
       periodKey: 'once',
       billId,
@@ -232,18 +208,18 @@ describe('schedule runs: bills mode', () => {
     ]);
     const id = await billsSchedule(customer, account, 200_000);
 
-    await runner.tick();
+    await bed.runner.tick();
     const payments = await paymentsTo(account);
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ channel: 'SCHEDULE', amount: 90_000 });
-    await kit.app.get(PostingService).start(payments[0].id);
-    await runner.tick();
+    await bed.kit.app.get(PostingService).start(payments[0].id);
+    await bed.runner.tick();
 
     const [run] = await runsOf(customer, id);
     expect(run).toMatchObject({ status: 'SUCCEEDED', billId: earlier, amount: 90_000, paymentId: payments[0].id });
     expect(await billRow(earlier)).toMatchObject({ status: 'PAID', payment_id: payments[0].id });
     expect(await billRow(later)).toMatchObject({ status: 'UNVIEWED', payment_id: null });
-    const open = await kit.http.get(`/api/v1/bills/${later}`).set(customer.headers).expect(200);
+    const open = await bed.kit.http.get(`/api/v1/bills/${later}`).set(customer.headers).expect(200);
     expect(open.body).toMatchObject({ status: 'VIEWED', paymentId: null });
     expect(await paymentsTo(account)).toHaveLength(1);
   });
@@ -251,7 +227,7 @@ describe('schedule runs: bills mode', () => {
   it('does not pay a bill again that the customer already paid from the inbox: NO_BILL_DUE', async () => {
     const { customer, account } = await customerWithAccount();
     const [billId] = await pushMatched(customer, account, [{ amountDue: 150_000 }]);
-    const paid = await kit.http
+    const paid = await bed.kit.http
       .post(`/api/v1/bills/${billId}/pay`)
       .set(customer.headers)
       .send({ rail: 'CARD', fundingAccount: GOOD_CARD })
@@ -259,8 +235,8 @@ describe('schedule runs: bills mode', () => {
     expect(paid.body).toMatchObject({ channel: 'BILL', amount: 150_000 });
     const id = await billsSchedule(customer, account, 200_000);
 
-    await runner.tick();
-    await runner.tick();
+    await bed.runner.tick();
+    await bed.runner.tick();
     const [run] = await runsOf(customer, id);
     // The paid bill is no longer open, so nothing is due (ALREADY_PAID is fixed mode's outcome).
     expect(run).toMatchObject({ status: 'SKIPPED', outcomeCode: 'NO_BILL_DUE', paymentId: null, billId: null });
@@ -276,7 +252,7 @@ describe('schedule runs: bills mode', () => {
       { amountDue: 110_000, billDate: '2026-10-01', dueDate: '2030-10-30' },
       { amountDue: 110_000, billDate: '2026-11-01', dueDate: '2030-11-30' },
     ]);
-    const paid = await kit.http
+    const paid = await bed.kit.http
       .post(`/api/v1/bills/${first}/pay`)
       .set(customer.headers)
       .send({ rail: 'CARD', fundingAccount: GOOD_CARD })
@@ -284,7 +260,7 @@ describe('schedule runs: bills mode', () => {
     const id = await billsSchedule(customer, account, 200_000);
 
     // A distinct bill, paid with the schedule's consent: the duplicate window does not apply.
-    await runner.tick();
+    await bed.runner.tick();
     const [pending] = await runsOf(customer, id);
     expect(pending).toMatchObject({ status: 'PENDING', attempt: 1, outcomeCode: null, billId: second });
     const payments = await paymentsTo(account);
@@ -293,8 +269,8 @@ describe('schedule runs: bills mode', () => {
       ['SCHEDULE', 110_000],
     ]);
     const scheduled = payments[1];
-    await kit.app.get(PostingService).start(scheduled.id);
-    await runner.tick();
+    await bed.kit.app.get(PostingService).start(scheduled.id);
+    await bed.runner.tick();
     const [run] = await runsOf(customer, id);
     expect(run).toMatchObject({ status: 'SUCCEEDED', billId: second, paymentId: scheduled.id, attempt: 1 });
     expect(await billRow(first)).toMatchObject({ status: 'PAID', payment_id: paid.body.id });
@@ -317,8 +293,8 @@ describe('schedule runs: bills mode', () => {
     let [shown] = await runsOf(customer, id);
     expect(shown).toMatchObject({ status: 'PENDING', billId, paymentId: payment.id, outcomeCode: null });
 
-    await kit.app.get(PostingService).start(payment.id);
-    await runner.tick();
+    await bed.kit.app.get(PostingService).start(payment.id);
+    await bed.runner.tick();
     [shown] = await runsOf(customer, id);
     expect(shown).toMatchObject({ status: 'SUCCEEDED', billId, paymentId: payment.id, outcomeCode: null });
   });
@@ -328,15 +304,15 @@ describe('schedule runs: bills mode', () => {
     const [billId] = await pushMatched(customer, account, [{ amountDue: 170_000 }]);
     // A plain payment of the same amount: the bill is marked PAID only once it succeeds and its
     // event reaches the bills context, so the bill is still open when the run comes.
-    const plain = await createPayment(kit, customer, {
-      biller: kit.biller.slug,
+    const plain = await createPayment(bed.kit, customer, {
+      biller: bed.kit.biller.slug,
       accountReference: account,
       amount: 170_000,
     });
     expect(await billRow(billId)).toMatchObject({ status: 'UNVIEWED', payment_id: null });
     const id = await billsSchedule(customer, account, 200_000);
 
-    await runner.tick();
+    await bed.runner.tick();
     const [run] = await runsOf(customer, id);
     expect(run).toMatchObject({ status: 'SKIPPED', outcomeCode: 'ALREADY_PAID' });
     const payments = await paymentsTo(account);

@@ -1,4 +1,3 @@
-import { ScheduleRunner } from '../../src/modules/schedules';
 import type { ClaimedRunRow } from '../../src/modules/schedules/schedule-run.repository';
 import { PostingService } from '../../src/modules/payments/posting/posting.service';
 import type { SignedInUser } from '../factories/customer.factory';
@@ -6,9 +5,8 @@ import { postPayment } from '../factories/payment.factory';
 import { businessToday } from '../factories/schedule.factory';
 import { expectCataloguedApiError, expectLedgerBalanced } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
-import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
-import { createSchedulesApp, SchedulesApp } from './support/schedules-kit';
 import { claimDueRun, payClaimedRun } from './support/claimed-run';
+import { useScheduleRunnerBed } from './support/runner-bed';
 
 const HOUR = 3_600_000;
 
@@ -18,36 +16,16 @@ const HOUR = 3_600_000;
  * within the period then reported, and a period already paid another way is skipped.
  */
 describe('schedule runs', () => {
-  let database: IsolatedDatabase;
-  let kit: SchedulesApp;
-  let runner: ScheduleRunner;
   const clock = new FakeClock();
-
-  beforeAll(async () => {
-    database = await createIsolatedDatabase();
-    kit = await createSchedulesApp({
-      clock,
-      config: {
-        DATABASE_URL: database.url,
-        SCHEDULE_RUN_MAX_ATTEMPTS: '3',
-        SCHEDULE_RUN_RETRY_BACKOFF_MS: String(HOUR),
-      },
-    });
-    runner = kit.app.get(ScheduleRunner, { strict: false });
-  }, 60_000);
-
-  afterAll(async () => {
-    await kit?.close();
-    await database?.drop();
-  });
+  const bed = useScheduleRunnerBed(clock);
 
   /** The runs as GET /schedules/{id}/runs answers them (through the API while tokens are valid). */
   const runsOf = async (customer: SignedInUser, id: string, viaApi = false): Promise<Record<string, unknown>[]> => {
     if (viaApi) {
-      return (await kit.http.get(`/api/v1/schedules/${id}/runs`).set(customer.headers).expect(200)).body;
+      return (await bed.kit.http.get(`/api/v1/schedules/${id}/runs`).set(customer.headers).expect(200)).body;
     }
     // Moving the clock hours ahead expires access tokens: read the rows the route reads.
-    return kit.db.query(
+    return bed.kit.db.query(
       `SELECT id, status, period_key AS "periodKey", due_on::text AS "dueOn", attempt, payment_id AS "paymentId",
               outcome_code AS "outcomeCode", outcome_message AS "outcomeMessage", amount::int AS amount
          FROM schedule_runs WHERE schedule_id = $1 ORDER BY due_on DESC, id DESC`,
@@ -56,18 +34,18 @@ describe('schedule runs', () => {
   };
 
   const paymentsOf = (scheduleId: string) =>
-    kit.db.query(
+    bed.kit.db.query(
       `SELECT id, status, idempotency_key, channel, failure_code FROM payments
         WHERE idempotency_key LIKE $1 ORDER BY created_at`,
       [`schedule:${scheduleId}:%`],
     ) as Promise<{ id: string; status: string; idempotency_key: string; channel: string; failure_code: string }[]>;
 
-  const claimedRunOf = (scheduleId: string) => claimDueRun(kit, runner, clock, scheduleId);
-  const payRun = (row: ClaimedRunRow) => payClaimedRun(runner, row);
+  const claimedRunOf = (scheduleId: string) => claimDueRun(bed.kit, bed.runner, clock, scheduleId);
+  const payRun = (row: ClaimedRunRow) => payClaimedRun(bed.runner, row);
 
   it('two executions of one run pay the period once, and the run keeps its own payment (never SKIPPED)', async () => {
-    const customer = await kit.newCustomer();
-    const created = await kit
+    const customer = await bed.kit.newCustomer();
+    const created = await bed.kit
       .schedule(customer, {
         accountReference: '45010002009',
         amount: 90_000,
@@ -87,20 +65,20 @@ describe('schedule runs', () => {
     let [shown] = await runsOf(customer, id);
     expect(shown).toMatchObject({ status: 'PENDING', paymentId: payments[0].id, outcomeCode: null });
 
-    await kit.app.get(PostingService).start(payments[0].id);
-    await runner.tick();
+    await bed.kit.app.get(PostingService).start(payments[0].id);
+    await bed.runner.tick();
     [shown] = await runsOf(customer, id);
     expect(shown).toMatchObject({ status: 'SUCCEEDED', paymentId: payments[0].id, outcomeCode: null });
   });
 
   it('skips a period already paid another way', async () => {
-    const customer = await kit.newCustomer();
-    const paid = await postPayment(kit, customer, {
-      biller: kit.biller.slug,
+    const customer = await bed.kit.newCustomer();
+    const paid = await postPayment(bed.kit, customer, {
+      biller: bed.kit.biller.slug,
       accountReference: '45010002004',
       amount: 70_000,
     }).expect(200);
-    const created = await kit
+    const created = await bed.kit
       .schedule(customer, {
         accountReference: '45010002004',
         amount: 70_000,
@@ -109,22 +87,22 @@ describe('schedule runs', () => {
         startDate: businessToday(clock.now()),
       })
       .expect(201);
-    await runner.tick();
+    await bed.runner.tick();
     const [run] = await runsOf(customer, created.body.id, true);
     expect(run).toMatchObject({ status: 'SKIPPED', outcomeCode: 'ALREADY_PAID', paymentId: paid.body.id });
     expect(await paymentsOf(created.body.id)).toHaveLength(0);
   });
 
   it('pays a due period once through the payment core, and the run succeeds when the payment does', async () => {
-    const customer = await kit.newCustomer();
+    const customer = await bed.kit.newCustomer();
     const today = businessToday(clock.now());
-    const created = await kit
+    const created = await bed.kit
       .schedule(customer, { accountReference: '45010002001', dayOfMonth: Number(today.slice(8)), startDate: today })
       .expect(201);
     const id = created.body.id as string;
     expect(created.body.nextRunOn).toBe(today);
 
-    await runner.tick();
+    await bed.runner.tick();
     const [payment] = await paymentsOf(id);
     expect(payment).toMatchObject({ channel: 'SCHEDULE', idempotency_key: `schedule:${id}:${today.slice(0, 7)}` });
     expect(payment.status).toBe('PENDING');
@@ -137,8 +115,8 @@ describe('schedule runs', () => {
       attempt: 1,
     });
 
-    await kit.app.get(PostingService).start(payment.id);
-    await runner.tick();
+    await bed.kit.app.get(PostingService).start(payment.id);
+    await bed.runner.tick();
     [run] = await runsOf(customer, id, true);
     expect(run).toMatchObject({
       status: 'SUCCEEDED',
@@ -146,20 +124,20 @@ describe('schedule runs', () => {
       currency: 'NGN',
       completedAt: expect.any(String),
     });
-    const schedule = await kit.http.get(`/api/v1/schedules/${id}`).set(customer.headers).expect(200);
+    const schedule = await bed.kit.http.get(`/api/v1/schedules/${id}`).set(customer.headers).expect(200);
     expect(schedule.body.nextRunOn > today).toBe(true);
 
     // More rounds the same day pay nothing more.
-    await runner.tick();
-    await runner.tick();
+    await bed.runner.tick();
+    await bed.runner.tick();
     expect(await paymentsOf(id)).toHaveLength(1);
     expect(await runsOf(customer, id)).toHaveLength(1);
-    await expectLedgerBalanced(kit);
+    await expectLedgerBalanced(bed.kit);
   });
 
   it('completes a ONCE schedule after its run', async () => {
-    const customer = await kit.newCustomer();
-    const created = await kit
+    const customer = await bed.kit.newCustomer();
+    const created = await bed.kit
       .schedule(customer, {
         accountReference: '45010002002',
         frequency: 'ONCE',
@@ -167,16 +145,16 @@ describe('schedule runs', () => {
         startDate: businessToday(clock.now()),
       })
       .expect(201);
-    await runner.tick();
-    const schedule = await kit.http.get(`/api/v1/schedules/${created.body.id}`).set(customer.headers).expect(200);
+    await bed.runner.tick();
+    const schedule = await bed.kit.http.get(`/api/v1/schedules/${created.body.id}`).set(customer.headers).expect(200);
     expect(schedule.body).toMatchObject({ status: 'COMPLETED', nextRunOn: null });
     const [run] = await runsOf(customer, created.body.id);
     expect(run).toMatchObject({ periodKey: 'once', status: 'PENDING' });
   });
 
   it('retries a failed payment within the period with a new key per attempt, then fails the run and tells the customer', async () => {
-    const customer = await kit.newCustomer();
-    const created = await kit
+    const customer = await bed.kit.newCustomer();
+    const created = await bed.kit
       .schedule(customer, {
         accountReference: '45010002003',
         frequency: 'ONCE',
@@ -186,19 +164,19 @@ describe('schedule runs', () => {
       })
       .expect(201);
     const id = created.body.id as string;
-    await runner.tick();
+    await bed.runner.tick();
     let [run] = await runsOf(customer, id);
     expect(run).toMatchObject({ status: 'PENDING', attempt: 2, outcomeCode: 'INSUFFICIENT_FUNDS', paymentId: null });
     // Not due again until the backoff has passed.
-    await runner.tick();
+    await bed.runner.tick();
     expect(await paymentsOf(id)).toHaveLength(1);
 
     clock.advance(HOUR);
-    await runner.tick();
+    await bed.runner.tick();
     [run] = await runsOf(customer, id);
     expect(run).toMatchObject({ status: 'PENDING', attempt: 3 });
     clock.advance(2 * HOUR);
-    await runner.tick();
+    await bed.runner.tick();
     [run] = await runsOf(customer, id);
     expect(run).toMatchObject({
       status: 'FAILED',
@@ -213,7 +191,7 @@ describe('schedule runs', () => {
       `schedule:${id}:once:3`,
     ]);
     expect(payments.every((payment) => payment.status === 'FAILED')).toBe(true);
-    const events = await kit.db.query(
+    const events = await bed.kit.db.query(
       `SELECT payload FROM outbox_events WHERE event_type = 'schedule.run_failed' AND aggregate_id = $1`,
       [id],
     );
@@ -224,17 +202,17 @@ describe('schedule runs', () => {
       periodKey: 'once',
       amount: 100_000,
       currency: 'NGN',
-      billerId: kit.biller.id,
+      billerId: bed.kit.biller.id,
       accountReference: '45010002003',
       reason: 'Your funding account did not have enough funds',
     });
-    await expectLedgerBalanced(kit);
+    await expectLedgerBalanced(bed.kit);
   });
 
   it('skips a pending run of a schedule cancelled before it was paid, and hides runs from other customers', async () => {
-    const customer = await kit.newCustomer();
-    const stranger = await kit.newCustomer();
-    const created = await kit
+    const customer = await bed.kit.newCustomer();
+    const stranger = await bed.kit.newCustomer();
+    const created = await bed.kit
       .schedule(customer, {
         accountReference: '45010002005',
         frequency: 'ONCE',
@@ -243,20 +221,20 @@ describe('schedule runs', () => {
       })
       .expect(201);
     const id = created.body.id as string;
-    await runner.createDueRuns();
-    await kit.http.delete(`/api/v1/schedules/${id}`).set(customer.headers).expect(204);
-    await runner.tick();
+    await bed.runner.createDueRuns();
+    await bed.kit.http.delete(`/api/v1/schedules/${id}`).set(customer.headers).expect(204);
+    await bed.runner.tick();
     const [run] = await runsOf(customer, id);
     expect(run).toMatchObject({ status: 'SKIPPED', outcomeCode: 'SCHEDULE_CANCELLED' });
     expect(await paymentsOf(id)).toHaveLength(0);
-    const hidden = await kit.http.get(`/api/v1/schedules/${id}/runs`).set(stranger.headers).expect(404);
+    const hidden = await bed.kit.http.get(`/api/v1/schedules/${id}/runs`).set(stranger.headers).expect(404);
     expectCataloguedApiError(hidden.body, 'NOT_FOUND');
   });
 
   it('lists runs newest first, one per period', async () => {
-    const customer = await kit.newCustomer();
+    const customer = await bed.kit.newCustomer();
     const today = businessToday(clock.now());
-    const created = await kit
+    const created = await bed.kit
       .schedule(customer, {
         accountReference: '45010002006',
         frequency: 'WEEKLY',
@@ -266,9 +244,9 @@ describe('schedule runs', () => {
       })
       .expect(201);
     const id = created.body.id as string;
-    await runner.tick();
+    await bed.runner.tick();
     clock.advance(7 * 24 * HOUR);
-    await runner.tick();
+    await bed.runner.tick();
     // Back to the time the access token was issued, to read the runs through the API.
     clock.advance(-7 * 24 * HOUR);
     const runs = await runsOf(customer, id, true);

@@ -15,3 +15,21 @@ export function responseText(response: TextStream, done: (error: Error | null, b
   response.on('data', (chunk: string) => (text += chunk));
   response.on('end', () => done(null, text));
 }
+
+/** What `responseBytes` reads from: a response stream as supertest hands it to a parser. */
+interface ByteStream {
+  on(event: 'data', listener: (chunk: Buffer) => void): unknown;
+  on(event: 'end', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+/**
+ * A supertest parser (`.buffer(true).parse(responseBytes)`) that collects the body as bytes: supertest
+ * buffers only text and JSON by itself, so a PDF arrives as `response.body`, a Buffer.
+ */
+export function responseBytes(response: ByteStream, callback: (error: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  response.on('data', (chunk: Buffer) => chunks.push(chunk));
+  response.on('end', () => callback(null, Buffer.concat(chunks)));
+  response.on('error', (error: Error) => callback(error, Buffer.alloc(0)));
+}

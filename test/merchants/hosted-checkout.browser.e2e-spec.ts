@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import puppeteer, { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { approvedMerchant } from '../factories/merchant.factory';
+import { createApiKey } from '../factories/merchant-api-key.factory';
 import { merchantOwnerOf } from '../factories/merchant-user.factory';
 import { FakeClock } from '../support/fake-clock';
 import { createTestHarness, TestHarness } from '../support/test-harness';
@@ -50,10 +51,7 @@ describe('Hosted checkout in Chromium', () => {
 
     const { merchant } = await approvedMerchant(harness, { name: `Corner Shop ${randomUUID().slice(0, 6)}` });
     const owner = await merchantOwnerOf(harness, merchant);
-    apiKey = (
-      (await harness.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode: false }).expect(201))
-        .body as { secret: string }
-    ).secret;
+    apiKey = (await createApiKey(harness, owner, false)).secret;
 
     browser = await puppeteer.launch({
       executablePath: CHROMIUM,

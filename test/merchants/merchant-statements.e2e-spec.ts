@@ -18,7 +18,7 @@ import { adminOf } from '../factories/staff-user.factory';
 import type { Caller } from '../support/app-target';
 import { expectCataloguedApiError, expectLedgerBalanced } from '../support/assertions';
 import { FakeClock } from '../support/fake-clock';
-import { pdfText } from '../support/pdf-text';
+import { drawnPdfText } from '../support/pdf-text';
 import { responseBytes } from '../support/response-text';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 
@@ -169,7 +169,7 @@ describe('Merchant statements (GET /merchant/statements, /merchant/statements/{i
     expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdfBytes.length).toBe(statement.files[0].sizeBytes);
     expect(createHash('sha256').update(pdfBytes).digest('hex')).toBe(statement.files[0].sha256);
-    const text = pdfText(pdfBytes);
+    const text = drawnPdfText(pdfBytes);
     expect(text).toContain('Statement for September 2026');
     expect(text).toContain('Closing balance\nNGN 24,485.00');
     expect(text).toContain('Fees\n-NGN 350.00');
@@ -224,7 +224,7 @@ describe('Merchant statements (GET /merchant/statements, /merchant/statements/{i
     });
     const pdf = (await download(shop.test, statement.id, 'pdf').expect(200)).body as Buffer;
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = pdfText(pdf);
+    const text = drawnPdfText(pdf);
     expect(text).toContain('TEST MODE');
     expect(pdf.toString('latin1')).toContain('TEST MODE');
     // No live activity, no live statement; the live key does not see the test one.

@@ -4,7 +4,7 @@ import { createBiller } from '../factories/biller.factory';
 import { createCustomer, SignedInUser } from '../factories/customer.factory';
 import { insertPayment as insertPaymentRow } from '../factories/payment.factory';
 import { FakeClock } from '../support/fake-clock';
-import { pdfText } from '../support/pdf-text';
+import { drawnPdfText } from '../support/pdf-text';
 import { responseBytes } from '../support/response-text';
 import { createTestHarness, TestHarness } from '../support/test-harness';
 
@@ -71,7 +71,7 @@ describe('payment receipts (GET /receipts/{token})', () => {
     const pdf = response.body as Buffer;
     expect(Number(response.headers['content-length'])).toBe(pdf.length);
     expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
-    const text = pdfText(pdf);
+    const text = drawnPdfText(pdf);
     for (const expected of [
       'Payment receipt',
       'SUCCESSFUL',
@@ -122,7 +122,7 @@ describe('payment receipts (GET /receipts/{token})', () => {
     const { url } = await receipts.issue(customer.userId, paymentId);
     await harness.db.query(`UPDATE payments SET status = 'REFUNDED' WHERE id = $1`, [paymentId]);
     const response = await download(pathOf(url)).expect(200);
-    const text = pdfText(response.body as Buffer);
+    const text = drawnPdfText(response.body as Buffer);
     expect(text).toContain('REFUNDED');
     expect(text).not.toContain('SUCCESSFUL');
 

@@ -7,6 +7,7 @@ import { ReplicaReads } from '../../src/platform/database/replica-reads';
 import { BillersApp, createBillersApp } from '../billers/support/billers-kit';
 import { createBiller, createBillerCategory } from '../factories/biller.factory';
 import { approvedMerchant } from '../factories/merchant.factory';
+import { createApiKey } from '../factories/merchant-api-key.factory';
 import { merchantOwnerOf } from '../factories/merchant-user.factory';
 import { plantPayment } from '../factories/reconciliation.factory';
 import { CLI_RUN_TIMEOUT_MS, compiledCli } from '../support/compiled-cli';
@@ -75,10 +76,7 @@ describe('read replica (DATABASE_REPLICA_URL)', () => {
     const { merchant } = await approvedMerchant(kit);
     merchantId = merchant.id;
     const owner = await merchantOwnerOf(kit, merchant);
-    apiKey = (
-      (await kit.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode: false }).expect(201))
-        .body as { secret: string }
-    ).secret;
+    apiKey = (await createApiKey(kit, owner, false)).secret;
     // A paid checkout session and its payment, as checkout and the payment core leave them.
     const sessionId = newId();
     const paymentId = newId();

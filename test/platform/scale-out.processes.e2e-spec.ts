@@ -4,6 +4,7 @@ import request from 'supertest';
 import type { SignedInUser } from '../factories/customer.factory';
 import { randomPhoneNumber } from '../factories/customer.factory';
 import { approvedMerchant } from '../factories/merchant.factory';
+import { createApiKey } from '../factories/merchant-api-key.factory';
 import { merchantOwnerOf } from '../factories/merchant-user.factory';
 import { newIdempotencyKey, paymentRequest } from '../factories/payment.factory';
 import { businessToday, scheduleRequest } from '../factories/schedule.factory';
@@ -95,10 +96,7 @@ describe('two API processes and two workers on one database and one Redis', () =
     // worker): what the stream hears is what is recorded after that.
     const { merchant } = await approvedMerchant(kit);
     const owner = await merchantOwnerOf(kit, merchant);
-    const testKey = (
-      (await kit.http.post('/api/v1/merchant/api-keys').set(owner.headers).send({ livemode: false }).expect(201))
-        .body as { secret: string }
-    ).secret;
+    const testKey = (await createApiKey(kit, owner, false)).secret;
     const before = await waitFor(
       () => kit.db.query<{ id: string }[]>(`SELECT id FROM merchant_events WHERE merchant_id = $1`, [merchant.id]),
       (rows) => rows.length === 1,

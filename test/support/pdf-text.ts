@@ -4,7 +4,7 @@ import { inflateSync } from 'node:zlib';
  * The text a PDF draws: the hex strings of every TJ array in its content streams (inflated where
  * they are deflated), decoded as Latin-1, one line per array.
  */
-export function pdfText(pdf: Buffer): string {
+export function drawnPdfText(pdf: Buffer): string {
   const runs: string[] = [];
   for (const [, body] of pdf.toString('latin1').matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
     let content: string;

@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { drawnPdfText } from '../../../../test/support/pdf-text';
 import { pdfText, ReceiptPdfRenderer } from './receipt-pdf.renderer';
 import type { ReceiptPayment } from './receipt.repository';
 
@@ -20,26 +20,6 @@ const payment: ReceiptPayment = {
   completedAt: new Date('2025-11-23T09:40:12.345Z'),
 };
 
-/** The text drawn on the page: every TJ run of every content stream, decoded from WinAnsi. */
-function textOf(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const runs: string[] = [];
-  for (const [, body] of raw.matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(body, 'latin1')).toString('latin1');
-    } catch {
-      content = body;
-    }
-    for (const [, array] of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      runs.push(
-        [...array.matchAll(/<([0-9a-f]*)>/gi)].map(([, hex]) => Buffer.from(hex, 'hex').toString('latin1')).join(''),
-      );
-    }
-  }
-  return runs.join('\n');
-}
-
 describe('ReceiptPdfRenderer', () => {
   const renderer = new ReceiptPdfRenderer();
 
@@ -52,7 +32,7 @@ describe('ReceiptPdfRenderer', () => {
     expect(raw).toContain('/Title ');
     expect(raw).toContain('(Payment receipt 0193f5c2-7d1e-7c4a-9b2f-5e6d7c8b9a01)');
     expect(raw).toContain('(Payment Service)');
-    const text = textOf(pdf);
+    const text = drawnPdfText(pdf);
     for (const expected of [
       'Payment Service',
       'Payment receipt',
@@ -95,7 +75,7 @@ describe('ReceiptPdfRenderer', () => {
       fee: 9_007_199_254_740_991n,
     });
     expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
-    const text = textOf(pdf);
+    const text = drawnPdfText(pdf);
     expect(text).toContain('REFUNDED');
     expect(text).toContain('NGN 180,143,985,094,819.82');
     expect(text).toContain('\u0097');

@@ -38,7 +38,6 @@ describe('the API and a worker behind PgBouncer in transaction pooling mode', ()
       config: {
         DATABASE_URL: bouncer.url(database.name),
         DATABASE_NAMED_STATEMENTS: 'false',
-        OUTBOX_POLL_INTERVAL_MS: '50',
         POSTING_SWEEP_INTERVAL_MS: '100',
       },
     });

@@ -8,6 +8,7 @@ import { AppConfig } from '../../src/platform/config/app-config';
 import { loadConfig } from '../../src/platform/config/configuration';
 import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { OutboxRelayModule } from '../../src/platform/outbox/outbox-relay.module';
+import { OUTBOX_WAKE_GAP_MS, outboxWakeChannel } from '../../src/platform/outbox/outbox-wake-ups';
 import { OUTBOX_ROUTES, OutboxPublisher, RedisOutboxPublisher } from '../../src/platform/outbox/outbox.publisher';
 import { OutboxRelay } from '../../src/platform/outbox/outbox.relay';
 import { OutboxWriter } from '../../src/platform/outbox/outbox.writer';
@@ -51,8 +52,14 @@ describe('transactional outbox', () => {
   const received: OutboxEventJob[] = [];
   const failing = new Set<string>();
 
-  /** A relay in a context of its own: its own pool, its own relay id, as in a second worker. */
-  async function startRelayContext(withRunner = false): Promise<INestApplicationContext> {
+  /**
+   * A relay in a context of its own: its own pool, its own relay id, as in a second worker;
+   * `settings` replace the spec's.
+   */
+  async function startRelayContext(
+    withRunner = false,
+    settings: Partial<AppConfig> = {},
+  ): Promise<INestApplicationContext> {
     const moduleRef = await Test.createTestingModule({
       imports: [AppConfigModule, PlatformModule, ...(withRunner ? [OutboxRelayModule] : [])],
       providers: withRunner
@@ -69,11 +76,16 @@ describe('transactional outbox', () => {
           ],
     })
       .overrideProvider(AppConfig)
-      .useValue(config)
+      .useValue(Object.assign(Object.create(Object.getPrototypeOf(config) as object) as AppConfig, config, settings))
       .compile();
     const context = await moduleRef.init();
     contexts.push(context);
     return context;
+  }
+
+  async function close(context: INestApplicationContext): Promise<void> {
+    contexts.splice(contexts.indexOf(context), 1);
+    await context.close();
   }
 
   async function writeEvents(context: INestApplicationContext, count: number, eventType = EVENT_TYPE) {
@@ -346,8 +358,93 @@ describe('transactional outbox', () => {
       );
       return count === 3;
     });
-    contexts.splice(contexts.indexOf(worker), 1);
-    await worker.close();
+    await close(worker);
+  });
+
+  describe('wake-ups', () => {
+    /** A Redis prefix of these tests' own: no other spec file's commits wake their relays. */
+    const settings = () => ({ REDIS_KEY_PREFIX: `${config.REDIS_KEY_PREFIX}:wake-${randomBytes(3).toString('hex')}` });
+
+    async function published(context: INestApplicationContext, ids: string[]): Promise<number> {
+      const [{ count }] = (await context
+        .get(DataSource)
+        .query(`SELECT count(*)::int AS count FROM outbox_events WHERE id = ANY($1::uuid[]) AND status = 'PUBLISHED'`, [
+          ids,
+        ])) as { count: number }[];
+      return count;
+    }
+
+    it('has a relay publish what another process commits at once, long before its next poll', async () => {
+      const own = settings();
+      const worker = await startRelayContext(true, { ...own, OUTBOX_POLL_INTERVAL_MS: 3_600_000 });
+      const writer = await startRelayContext(false, own);
+      const probe = new Redis(config.REDIS_URL);
+      try {
+        const channel = outboxWakeChannel(own);
+        await waitFor(async () => {
+          const [, listening] = (await probe.pubsub('NUMSUB', channel)) as [string, number];
+          return Number(listening) === 1;
+        });
+        // The batches of its start and of its subscription have run: from here only a wake-up starts one.
+        await sleep(300);
+        const ids = await writeEvents(writer, 3, `${EVENT_TYPE}.woken`);
+        await waitFor(async () => (await published(writer, ids)) === 3, 5_000);
+      } finally {
+        probe.disconnect();
+        await close(worker);
+        await close(writer);
+      }
+    });
+
+    it('sends one after the outermost commit of a transaction that wrote outbox rows, and none otherwise', async () => {
+      const own = settings();
+      const writer = await startRelayContext(false, own);
+      const probe = new Redis(config.REDIS_URL);
+      const heard: number[] = [];
+      probe.on('message', () => heard.push(Date.now()));
+      const quiet = () => sleep(150).then(() => heard.length);
+      try {
+        await probe.subscribe(outboxWakeChannel(own));
+        const dataSource = writer.get(DataSource);
+        const outbox = writer.get(OutboxWriter);
+        const message = {
+          eventType: `${EVENT_TYPE}.wake`,
+          aggregateType: 'probe',
+          aggregateId: 'w',
+          payload: {},
+        } as const;
+
+        await dataSource.transaction((manager) => manager.query('SELECT 1'));
+        expect(await quiet()).toBe(0);
+
+        await expect(
+          dataSource.transaction(async (manager) => {
+            await outbox.write(manager, message);
+            throw new Error('rolled back');
+          }),
+        ).rejects.toThrow('rolled back');
+        expect(await quiet()).toBe(0);
+
+        await dataSource.transaction(async (manager) => {
+          await manager.transaction((savepoint) => outbox.write(savepoint, message));
+          expect(await quiet()).toBe(0);
+        });
+        await waitFor(() => heard.length === 1);
+        expect(await quiet()).toBe(1);
+
+        // Many commits at once: a send at once, then at most one a gap.
+        const started = Date.now();
+        await Promise.all(
+          Array.from({ length: 20 }, () => dataSource.transaction((manager) => outbox.write(manager, message))),
+        );
+        await waitFor(() => heard.length >= 2);
+        const lasted = Date.now() - started;
+        expect(await quiet()).toBeLessThanOrEqual(1 + 1 + Math.ceil(lasted / OUTBOX_WAKE_GAP_MS));
+      } finally {
+        probe.disconnect();
+        await close(writer);
+      }
+    });
   });
 });
 

@@ -44,7 +44,6 @@ describe('repeatable jobs after Redis loses them', () => {
         REDIS_URL: redis.url,
         REDIS_KEY_PREFIX: `repeat-${randomBytes(3).toString('hex')}`,
         SCHEDULE_RUNNER_INTERVAL_MS: '200',
-        OUTBOX_POLL_INTERVAL_MS: '50',
         POSTING_SWEEP_INTERVAL_MS: '200',
         // An hour: within a test only the worker's reaction to its reconnection can bring them back.
         REPEATABLE_JOB_CHECK_INTERVAL_MS: '3600000',

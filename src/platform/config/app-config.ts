@@ -259,7 +259,7 @@ export class AppConfig implements ConfigSliceChecks {
   @Matches(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 code such as NGN' })
   LIMITS_CURRENCY = 'NGN';
 
-  @Setting('relay poll interval when the outbox is idle')
+  @Setting('relay poll interval; commits wake the relays at once, so this is the fallback (Redis away, retries due)')
   @Transform(toInt)
   @IsInt()
   @Min(10)

@@ -1,34 +1,66 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
+import { InjectRedis } from '../redis/redis.module';
+import { subscriberConnectionOf } from '../redis/subscriber-connection';
 import { NonOverlappingRun } from '../schedule/non-overlapping-run';
+import { outboxWakeChannel } from './outbox-wake-ups';
 import { OutboxRelay } from './outbox.relay';
 
 /**
- * Runs the relay in the worker, on the `outbox-relay` interval (OUTBOX_POLL_INTERVAL_MS): a
- * batch at start and on each tick, and the next one at once while batches come back full.
- * Shutdown waits for the batch in flight.
+ * Runs the relay in the worker: a batch at start, at each wake-up (`OutboxWakeUps`: a process
+ * committed outbox rows), and on the `outbox-relay` interval (OUTBOX_POLL_INTERVAL_MS), which
+ * finds what no wake-up announced (Redis away, rows whose retry came due); the next batch at once
+ * while batches come back full. A wake-up during a batch makes one more batch after it. The
+ * wake-ups come on a subscriber connection of the relay's own; after it reconnects, the relay
+ * runs a batch for what was committed while it was away. Shutdown waits for the batch in flight.
  */
 @Injectable()
 export class OutboxRelayRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   static readonly INTERVAL_NAME = 'outbox-relay';
   private readonly logger = new Logger(OutboxRelayRunner.name);
   private readonly run = new NonOverlappingRun(OutboxRelayRunner.INTERVAL_NAME, () => this.relayBatch(), this.logger);
+  private wakeUps: Redis | null = null;
 
   constructor(
     private readonly relay: OutboxRelay,
     private readonly config: AppConfig,
     private readonly scheduler: SchedulerRegistry,
+    @InjectRedis() private readonly redis: Redis,
   ) {}
 
   onApplicationBootstrap(): void {
     this.run.schedule(this.scheduler, this.config.OUTBOX_POLL_INTERVAL_MS);
     void this.run.trigger();
+    this.listenForWakeUps();
     this.logger.log(`outbox relay ${this.relay.relayId} started`);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    const wakeUps = this.wakeUps;
+    this.wakeUps = null;
+    wakeUps?.disconnect();
     await this.run.stop(this.scheduler);
+  }
+
+  private listenForWakeUps(): void {
+    const wakeUps = subscriberConnectionOf(this.redis);
+    const channel = outboxWakeChannel(this.config);
+    // Redis away: the poll carries on alone, and ioredis reconnects by itself.
+    wakeUps.on('error', () => undefined);
+    wakeUps.on('message', () => void this.run.wake());
+    // At each connection (SUBSCRIBE again is harmless where ioredis resubscribed), then a batch
+    // for what was committed while no wake-up could come.
+    wakeUps.on('ready', () => {
+      wakeUps.subscribe(channel).then(
+        () => this.run.wake(),
+        (error: unknown) => {
+          if (this.wakeUps) this.logger.warn({ err: error }, 'outbox wake-ups not subscribed; the relay polls');
+        },
+      );
+    });
+    this.wakeUps = wakeUps;
   }
 
   private async relayBatch(): Promise<boolean> {

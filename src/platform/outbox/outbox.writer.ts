@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import { newId } from '../database/new-id';
 import { sqlStatements } from '../database/sql-query';
 import { executorOn, run } from '../database/statement-executor';
+import { noteOutboxWritten } from './outbox-wake-ups';
 import * as outbox from './sql/outbox.queries';
 import type { OutboxMessage } from './outbox-events';
 
@@ -13,6 +14,7 @@ const SQL = sqlStatements('outbox', outbox);
 /**
  * Records side effects in the caller's transaction. Pass the `EntityManager` of the
  * transaction that changes the state: the event then exists if and only if the change does.
+ * Its commit wakes the relays (`OutboxWakeUps`).
  * Each message's payload is the one its context declares for the event type (`outbox-events.ts`);
  * it is stored as JSON.
  */
@@ -23,6 +25,7 @@ export class OutboxWriter {
     if (!manager.queryRunner?.isTransactionActive) {
       throw new Error('OutboxWriter.write needs the EntityManager of an open transaction');
     }
+    noteOutboxWritten(manager.queryRunner);
     const ids = messages.map(() => newId());
     await run(executorOn(manager), SQL.insertEvents, {
       ids,

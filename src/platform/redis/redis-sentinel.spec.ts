@@ -112,8 +112,8 @@ describe('Redis connections through Sentinel', () => {
       commandTimeout: 700,
       retryStrategy: redisReconnectDelay,
     });
-    // What it duplicates goes through Sentinel too (the merchant event streams' subscriber:
-    // src/modules/merchants/events/event-subscriber.spec.ts).
+    // What it duplicates goes through Sentinel too (a subscriber connection:
+    // src/platform/redis/subscriber-connection.spec.ts).
     const duplicate = client.duplicate();
     duplicate.on('error', () => undefined);
     opened.push(duplicate);

@@ -25,12 +25,17 @@ describe('NonOverlappingRun', () => {
     expect(scheduler.getIntervals()).toEqual([]);
   });
 
-  it('starts nothing while a run is in flight', async () => {
-    const gate = deferred();
-    const task = jest.fn(async () => {
+  /** A task whose runs wait for `gate`, then report no more work. */
+  function gatedTask(gate: { promise: Promise<void> }) {
+    return jest.fn(async () => {
       await gate.promise;
       return false;
     });
+  }
+
+  it('starts nothing while a run is in flight', async () => {
+    const gate = deferred();
+    const task = gatedTask(gate);
     const run = new NonOverlappingRun('probe-loop', task, logger);
     const first = run.trigger();
     const second = run.trigger();
@@ -40,6 +45,20 @@ describe('NonOverlappingRun', () => {
     expect(task).toHaveBeenCalledTimes(1);
     await run.trigger();
     expect(task).toHaveBeenCalledTimes(2);
+  });
+
+  it('goes round once more after the run in flight when woken during it, however many wakes came', async () => {
+    const gate = deferred();
+    const task = gatedTask(gate);
+    const run = new NonOverlappingRun('probe-loop', task, logger);
+    const first = run.trigger();
+    expect(run.wake()).toBe(first);
+    expect(run.wake()).toBe(first);
+    gate.resolve();
+    await first;
+    expect(task).toHaveBeenCalledTimes(2);
+    await run.wake();
+    expect(task).toHaveBeenCalledTimes(3);
   });
 
   it('runs again at once while a run reports more work waiting', async () => {

@@ -41,7 +41,6 @@ export function useScheduleWorkersBed(redisNamespace: string, config: Record<str
       config: {
         DATABASE_URL: database.url,
         SCHEDULE_RUNNER_INTERVAL_MS: '200',
-        OUTBOX_POLL_INTERVAL_MS: '50',
         POSTING_SWEEP_INTERVAL_MS: '200',
         ...config,
       },

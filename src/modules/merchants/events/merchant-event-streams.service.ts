@@ -7,6 +7,7 @@ import type { MerchantApiKeyPrincipal } from '../../../platform/auth/principal';
 import { AppConfig } from '../../../platform/config/app-config';
 import { dependencyUnavailable } from '../../../platform/http/dependency-outage';
 import { InjectRedis } from '../../../platform/redis/redis.module';
+import { subscriberConnectionOf } from '../../../platform/redis/subscriber-connection';
 import { MerchantsConfig } from '../merchants.config';
 import { EventStreamLeases } from './event-stream-leases';
 import { MerchantEventRecorder } from './merchant-event-recorder.service';
@@ -263,7 +264,7 @@ export class MerchantEventStreams implements OnApplicationBootstrap, OnModuleDes
 
   private subscriberClient(): Redis {
     if (this.subscriber) return this.subscriber;
-    const subscriber = eventSubscriberOf(this.redis);
+    const subscriber = subscriberConnectionOf(this.redis);
     subscriber.on('error', () => undefined);
     subscriber.on('message', (channel: string, text: string) => this.onMessage(channel, text));
     // Messages published while it was away are lost to pub/sub: the table has them.
@@ -288,21 +289,6 @@ export class MerchantEventStreams implements OnApplicationBootstrap, OnModuleDes
   private closeAll(): void {
     for (const stream of [...this.open]) stream.close();
   }
-}
-
-/**
- * The process's subscriber connection, a duplicate of `redis`: its own connection (a subscribed
- * connection takes no other command) that queues SUBSCRIBEs until it is connected and resubscribes
- * by itself after a reconnection.
- *
- * Without the ready check: ioredis writes a SUBSCRIBE that comes while the connection is set up
- * (status `connect`, streams opening together on a fresh process or after a reconnection) at once,
- * and its ready check's INFO, sent after that, is then refused in subscriber mode: the connection
- * fails its ready check, every SUBSCRIBE queued is rejected (503 to those streams) and it
- * reconnects. The check only waits for a Redis still loading its data, which pub/sub does not need.
- */
-export function eventSubscriberOf(redis: Redis): Redis {
-  return redis.duplicate({ enableOfflineQueue: true, autoResubscribe: true, enableReadyCheck: false });
 }
 
 function parseMessage(text: string): PublishedMerchantEvent | null {

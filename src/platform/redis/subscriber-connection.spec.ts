@@ -1,10 +1,10 @@
 import Redis from 'ioredis';
-import { loadAllConfiguration } from '../../../configuration';
-import { AppConfig } from '../../../platform/config/app-config';
-import { sharedClientOptions } from '../../../platform/redis/redis.module';
-import { eventSubscriberOf } from './merchant-event-streams.service';
+import { loadAllConfiguration } from '../../configuration';
+import { AppConfig } from '../config/app-config';
+import { sharedClientOptions } from './redis.module';
+import { subscriberConnectionOf } from './subscriber-connection';
 
-describe("the event streams' subscriber connection", () => {
+describe('a subscriber connection', () => {
   it('reaches the master through Sentinel like the shared client it duplicates', () => {
     const config = loadAllConfiguration({
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
@@ -17,7 +17,7 @@ describe("the event streams' subscriber connection", () => {
       REDIS_SENTINEL_MASTER: 'payments',
     }).get(AppConfig);
     const shared = new Redis(config.REDIS_URL, { ...sharedClientOptions(config), lazyConnect: true });
-    const subscriber = eventSubscriberOf(shared);
+    const subscriber = subscriberConnectionOf(shared);
     subscriber.on('error', () => undefined);
     try {
       expect(subscriber.options).toMatchObject({

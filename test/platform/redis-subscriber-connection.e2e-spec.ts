@@ -1,14 +1,14 @@
 import Redis from 'ioredis';
-import { eventSubscriberOf } from '../../src/modules/merchants/events/merchant-event-streams.service';
+import { subscriberConnectionOf } from '../../src/platform/redis/subscriber-connection';
 import { DisposableRedis, startDisposableRedis } from '../support/disposable-redis';
 import { waitFor } from '../support/wait-for';
 
 /**
- * The event streams' subscriber connection on a Redis of the spec's own: streams that open
+ * A subscriber connection (the event streams', the outbox relay's wake-ups') on a Redis of the spec's own: streams that open
  * together while it is still being set up all get their subscription (each one's SUBSCRIBE comes
  * at a different point of the connection's set-up), and it then hears what is published.
  */
-describe('the event streams subscriber connection', () => {
+describe('a Redis subscriber connection', () => {
   let server: DisposableRedis;
   let redis: Redis;
   let publisher: Redis;
@@ -29,7 +29,7 @@ describe('the event streams subscriber connection', () => {
   });
 
   it('subscribes every channel asked for while it connects, and delivers their messages', async () => {
-    const subscriber = eventSubscriberOf(redis);
+    const subscriber = subscriberConnectionOf(redis);
     subscriber.on('error', () => undefined);
     const heard: string[] = [];
     subscriber.on('message', (channel: string, message: string) => heard.push(`${channel} ${message}`));

@@ -56,7 +56,8 @@
  *    BENCH_CUSTOMERS (256) TIER_1 customers, a biller on the simulator and the CARD rail (as
  *    bench:payments).
  * 2. Starts the API on BENCH_API_PORT (3300) and the worker (NODE_ENV=production, LOG_LEVEL=warn,
- *    DATABASE_POOL_SIZE=BENCH_POOL_SIZE (10), OUTBOX_POLL_INTERVAL_MS=50), logs every customer in,
+ *    DATABASE_POOL_SIZE=BENCH_POOL_SIZE (10), OUTBOX_POLL_INTERVAL_MS=BENCH_OUTBOX_POLL_MS: the
+ *    service's 500 by default, as deployed; the bench gave it 50 before the relay's wake-ups), logs every customer in,
  *    and starts the floor on BENCH_FLOOR_PORT (3301): one process, two pools of BENCH_POOL_SIZE
  *    (acceptance and posting, as the API's and the worker's), BENCH_FLOOR_CONCURRENCY (8, the
  *    posting processor's) payments posted at once.
@@ -70,7 +71,13 @@
  *    floor; Redis commands per payment (`INFO commandstats`); with a PostgreSQL that loads
  *    pg_stat_statements, statements and commits per payment of both, and the last round's top
  *    statements of each (the bench's own polling, a few statements a second, is among them).
- * 4. Afterwards: every payment SUCCEEDED and posted to the simulator exactly once, every service
+ * 4. Then, for as many rounds, a paced phase: BENCH_PACED_RATE (10) payments a second on one
+ *    connection for BENCH_PACED_SECONDS (5; 0 skips it) against the API, then the floor, each
+ *    settled and its consumers done before the next; prints the median, p95 and longest time from
+ *    a payment's creation to its SUCCEEDED (`created_at` to `completed_at`) of each: what a payer
+ *    waits for the biller's confirmation when the service is not busy (for the service, one hop
+ *    through the outbox relay: the capture's event, which queues the posting job).
+ * 5. Afterwards: every payment SUCCEEDED and posted to the simulator exactly once, every service
  *    payment has its PAYMENT_SUCCEEDED notification, every service outbox row PUBLISHED within
  *    30 s, and the ledger check passes. Exits 1 when any of these fails or a request failed.
  *
@@ -116,6 +123,7 @@ import {
   describeLoad,
   Figures,
   log,
+  median,
   runCli,
   setting,
   startBuilt,
@@ -153,6 +161,11 @@ const floorConcurrency = setting('BENCH_FLOOR_CONCURRENCY', 8);
 const settleLimitMs = setting('BENCH_SETTLE_LIMIT_SECONDS', 180) * 1000;
 const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const workerNodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** The worker's OUTBOX_POLL_INTERVAL_MS: the service's default (the bench used 50 before the relay's wake-ups). */
+const outboxPollMs = setting('BENCH_OUTBOX_POLL_MS', 500);
+/** The paced phase: payments a second, on one connection, for BENCH_PACED_SECONDS (0 skips it) a round. */
+const pacedRate = setting('BENCH_PACED_RATE', 10);
+const pacedSeconds = setting('BENCH_PACED_SECONDS', 5);
 const TARGET_RATIO = 0.5;
 /** Idempotency keys: the service's payments are `bench-*` (payment-kit), the floor's `floor-*`. */
 const SERVICE_KEYS = 'bench-%';
@@ -193,8 +206,8 @@ async function main(): Promise<void> {
         apiPort,
         databaseUrl,
         poolSize,
-        extra: { REDIS_URL: redis.url },
-        note: `; Redis ${redis.url} (pid ${redis.pid})`,
+        extra: { REDIS_URL: redis.url, OUTBOX_POLL_INTERVAL_MS: String(outboxPollMs) },
+        note: `; Redis ${redis.url} (pid ${redis.pid}); the worker's relay polls every ${outboxPollMs} ms`,
       },
       async ({ env, db, simulator, billerId, billerUrl }) => {
         const database = new URL(databaseUrl).pathname.slice(1);
@@ -220,7 +233,7 @@ async function main(): Promise<void> {
         }
 
         const driveService = (duration: number) => drivePayments(baseUrl, customers, { connections, duration });
-        const driveFloor = (duration: number) => driveFloorServer(customerRows, duration);
+        const driveFloor = (duration: number, rate?: number) => driveFloorServer(customerRows, duration, rate);
         const serviceProcesses = { API: api.pid, worker: worker.pid, Redis: redis.pid || undefined };
         const floorProcesses = { floor: floor.pid, Redis: redis.pid || undefined };
         const windows = { fromUs: 0, toUs: 0 };
@@ -256,7 +269,26 @@ async function main(): Promise<void> {
           results.push({ service, floor: floorRound });
         }
 
+        const paced: { service: Latencies; floor: Latencies }[] = [];
+        for (let round = 1; pacedSeconds > 0 && round <= rounds; round += 1) {
+          await serviceQuiet();
+          const service = await pacedLatencies(db, SERVICE_KEYS, () =>
+            drivePayments(baseUrl, customers, { connections: 1, duration: pacedSeconds, rate: pacedRate }),
+          );
+          await serviceQuiet();
+          const floorLatencies = await pacedLatencies(db, FLOOR_KEYS, () => driveFloor(pacedSeconds, pacedRate));
+          log(
+            `paced ${round}: from a payment's creation to its SUCCEEDED, ${pacedRate} a second on one connection: ` +
+              `service ${describeLatencies(service)}; floor ${describeLatencies(floorLatencies)}; ` +
+              `service median ${(service.median / Math.max(floorLatencies.median, 0.001)).toFixed(1)}x the floor's`,
+          );
+          paced.push({ service, floor: floorLatencies });
+        }
+
         const failures: string[] = [];
+        for (const [index, { service, floor: floorLatencies }] of paced.entries()) {
+          if (service.failed + floorLatencies.failed > 0) failures.push(`paced ${index + 1}: requests failed`);
+        }
         for (const [index, { service, floor: floorRound }] of results.entries()) {
           for (const [name, figures] of [
             ['service', service],
@@ -321,6 +353,46 @@ async function main(): Promise<void> {
     // After `runPaymentBench` has stopped the API and the worker that use it.
     await redis.close();
   }
+}
+
+/** Settle latencies of a paced phase, in milliseconds. */
+interface Latencies {
+  payments: number;
+  median: number;
+  p95: number;
+  max: number;
+  /** Requests answered other than 2xx, errors, and payments left unsettled or FAILED. */
+  failed: number;
+}
+
+/**
+ * Drives a paced load and waits for its payments to settle (`settle`), then reads each one's
+ * time from creation to completion (`created_at` to `completed_at`, both written by the
+ * database's clock or the processes' on this one machine): what a payer waits for the biller's
+ * confirmation when the service is not busy.
+ */
+async function pacedLatencies(db: Client, keys: string, drive: () => Promise<Figures>): Promise<Latencies> {
+  const start = await dbNow(db);
+  const outcome = await settle(db, start, keys, drive);
+  const { rows } = await db.query<{ ms: number }>(
+    `SELECT (extract(epoch FROM completed_at - created_at) * 1000)::float8 AS ms
+       FROM payments WHERE created_at >= $1 AND idempotency_key LIKE $2 AND status = 'SUCCEEDED'
+      ORDER BY ms`,
+    [start, keys],
+  );
+  const values = rows.map((row) => row.ms);
+  const at = (share: number) => values[Math.min(values.length - 1, Math.floor(share * values.length))] ?? 0;
+  return {
+    payments: values.length,
+    median: median(values),
+    p95: at(0.95),
+    max: values[values.length - 1] ?? 0,
+    failed: outcome.load.non2xx + outcome.load.errors + outcome.failed + outcome.unsettled,
+  };
+}
+
+function describeLatencies(latencies: Latencies): string {
+  return `${latencies.payments} payments, median ${latencies.median.toFixed(0)} ms, p95 ${latencies.p95.toFixed(0)} ms, max ${latencies.max.toFixed(0)} ms`;
 }
 
 function perSecond(round: SettledRound): number {
@@ -443,8 +515,9 @@ async function waitQuiet(
   return (Date.now() - started) / 1000;
 }
 
-function driveFloorServer(customers: { id: string }[], duration: number): Promise<Figures> {
-  return driveFloorPayments(`http://127.0.0.1:${floorPort}`, { connections, duration }, (count, key) => ({
+function driveFloorServer(customers: { id: string }[], duration: number, rate?: number): Promise<Figures> {
+  const settings = rate ? { connections: 1, duration, rate } : { connections, duration };
+  return driveFloorPayments(`http://127.0.0.1:${floorPort}`, settings, (count, key) => ({
     customerId: customers[count % customers.length].id,
     key,
     // Unique per customer, as the service's payments: the duplicate window never refuses one.

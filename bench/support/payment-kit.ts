@@ -239,12 +239,15 @@ export async function drivePayments(
     spreadAccounts?: boolean;
     /** Where the payments go: `/api/v1/payments` unless given. */
     path?: string;
+    /** Requests a second over all connections (autocannon's `overallRate`); as fast as answered unless given. */
+    rate?: number;
   },
 ): Promise<Figures> {
   const result = await autocannon({
     url: baseUrl,
     connections: settings.connections,
     duration: settings.duration,
+    ...(settings.rate ? { overallRate: settings.rate } : {}),
     requests: [
       {
         method: 'POST',
@@ -269,19 +272,21 @@ export async function drivePayments(
 }
 
 /**
- * `POST /pay` of a floor server at `url` with `connections` connections for `duration` s: each
+ * `POST /pay` of a floor server at `url` with `connections` connections for `duration` s (at
+ * `rate` requests a second in all, when given): each
  * request takes the next number of the bench's counter (`nextCount`) and a unique key
  * (`floor-<count>-` and random hex), and sends the JSON body `order` makes of them.
  */
 export async function driveFloorPayments(
   url: string,
-  settings: { connections: number; duration: number },
+  settings: { connections: number; duration: number; rate?: number },
   order: (count: number, key: string) => Record<string, unknown>,
 ): Promise<Figures> {
   const result = await autocannon({
     url,
     connections: settings.connections,
     duration: settings.duration,
+    ...(settings.rate ? { overallRate: settings.rate } : {}),
     requests: [
       {
         method: 'POST',

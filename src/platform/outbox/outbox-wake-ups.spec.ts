@@ -24,6 +24,12 @@ describe('OutboxWakeUps', () => {
   });
 
   const commitOf = (runner: Partial<QueryRunner>) => ({ queryRunner: runner }) as TransactionCommitEvent;
+  /** The query runner of a committed transaction that wrote outbox rows. */
+  const written = () => {
+    const runner = { isTransactionActive: false, data: {} } as QueryRunner;
+    noteOutboxWritten(runner);
+    return runner;
+  };
 
   it("subscribes to its data source's transactions", () => {
     expect(dataSource.subscribers).toEqual([wakeUps]);
@@ -58,27 +64,21 @@ describe('OutboxWakeUps', () => {
     expect(publish).not.toHaveBeenCalled();
   });
 
-  it('sends one wake-up at once, then one at the end of the gap for every wake within it', () => {
-    wakeUps.wake();
-    expect(publish).toHaveBeenCalledTimes(1);
-    for (let index = 0; index < 50; index += 1) wakeUps.wake();
+  it('spaces its sends by the wake-up gap', () => {
+    for (let index = 0; index < 20; index += 1) wakeUps.afterTransactionCommit(commitOf(written()));
     expect(publish).toHaveBeenCalledTimes(1);
     jest.advanceTimersByTime(OUTBOX_WAKE_GAP_MS);
     expect(publish).toHaveBeenCalledTimes(2);
-    jest.advanceTimersByTime(OUTBOX_WAKE_GAP_MS * 5);
-    expect(publish).toHaveBeenCalledTimes(2);
-    wakeUps.wake();
-    expect(publish).toHaveBeenCalledTimes(3);
   });
 
   it('drops a send Redis refuses, and sends nothing after shutdown', async () => {
     publish.mockRejectedValueOnce(new Error('Connection is closed.'));
-    wakeUps.wake();
+    wakeUps.afterTransactionCommit(commitOf(written()));
     await Promise.resolve();
-    wakeUps.wake();
+    wakeUps.afterTransactionCommit(commitOf(written()));
     wakeUps.onApplicationShutdown();
     jest.advanceTimersByTime(OUTBOX_WAKE_GAP_MS);
-    wakeUps.wake();
+    wakeUps.afterTransactionCommit(commitOf(written()));
     expect(publish).toHaveBeenCalledTimes(1);
   });
 });

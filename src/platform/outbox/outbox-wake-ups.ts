@@ -9,12 +9,16 @@ import {
 } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { InjectRedis } from '../redis/redis.module';
+import { SpacedCalls } from '../schedule/spaced-calls';
 
 /** The channel (under REDIS_KEY_PREFIX) on which relays hear that outbox rows were committed. */
 export const OUTBOX_WAKE_CHANNEL = 'outbox:wake';
 
-/** At most one wake-up a process sends in this many milliseconds; the ones in between wait for its end. */
-export const OUTBOX_WAKE_GAP_MS = 10;
+/**
+ * At most one wake-up a process sends, and one batch a relay runs for wake-ups, in this many
+ * milliseconds; what comes in between waits for the gap's end.
+ */
+export const OUTBOX_WAKE_GAP_MS = 50;
 
 /** The mark a transaction's query runner carries once it wrote outbox rows. */
 const WROTE_OUTBOX = 'outbox.wrote';
@@ -36,60 +40,34 @@ export function noteOutboxWritten(runner: QueryRunner): void {
  * A TypeORM subscriber of the process's data source: when a transaction that `OutboxWriter`
  * wrote in commits (the outermost commit, not a savepoint's release), it PUBLISHes an empty
  * message on the wake channel, after the COMMIT has answered, so a relay that hears it finds
- * the rows. Sends are spaced by OUTBOX_WAKE_GAP_MS: a commit during a gap has the send at the
- * gap's end carry its wake-up, so a process sends at most a hundred a second however many
- * transactions it commits, and a lone commit's wake-up goes at once. Sending never waits on
+ * the rows. Sends are spaced by OUTBOX_WAKE_GAP_MS (`SpacedCalls`): a commit during a gap has
+ * the send at the gap's end carry its wake-up, so a process sends at most twenty a second however
+ * many transactions it commits, and a lone commit's wake-up goes at once. Sending never waits on
  * Redis and never fails the commit; a refused send is dropped (the poll still finds the rows).
  */
 @Injectable()
 export class OutboxWakeUps implements EntitySubscriberInterface, OnApplicationShutdown {
-  private readonly channel: string;
-  private lastSentAt = Number.NEGATIVE_INFINITY;
-  private pending: NodeJS.Timeout | null = null;
-  private closed = false;
+  private readonly sends: SpacedCalls;
 
-  constructor(
-    dataSource: DataSource,
-    @InjectRedis() private readonly redis: Redis,
-    config: AppConfig,
-  ) {
-    this.channel = outboxWakeChannel(config);
+  constructor(dataSource: DataSource, @InjectRedis() redis: Redis, config: AppConfig) {
+    const channel = outboxWakeChannel(config);
+    this.sends = new SpacedCalls(OUTBOX_WAKE_GAP_MS, () => {
+      redis.publish(channel, '').catch(() => undefined);
+    });
     dataSource.subscribers.push(this);
   }
 
   afterTransactionCommit({ queryRunner }: TransactionCommitEvent): void {
     if (queryRunner.isTransactionActive || queryRunner.data[WROTE_OUTBOX] !== true) return;
     delete queryRunner.data[WROTE_OUTBOX];
-    this.wake();
+    this.sends.signal();
   }
 
   afterTransactionRollback({ queryRunner }: TransactionRollbackEvent): void {
     if (!queryRunner.isTransactionActive) delete queryRunner.data[WROTE_OUTBOX];
   }
 
-  /** Sends a wake-up now, or at the end of the current gap when one was sent within it. */
-  wake(): void {
-    if (this.pending || this.closed) return;
-    const wait = this.lastSentAt + OUTBOX_WAKE_GAP_MS - performance.now();
-    if (wait <= 0) {
-      this.send();
-      return;
-    }
-    this.pending = setTimeout(() => {
-      this.pending = null;
-      this.send();
-    }, wait);
-  }
-
   onApplicationShutdown(): void {
-    this.closed = true;
-    if (this.pending) clearTimeout(this.pending);
-    this.pending = null;
-  }
-
-  private send(): void {
-    if (this.closed) return;
-    this.lastSentAt = performance.now();
-    this.redis.publish(this.channel, '').catch(() => undefined);
+    this.sends.close();
   }
 }

@@ -15,7 +15,9 @@ import { OutboxWriter } from '../../src/platform/outbox/outbox.writer';
 import { AppConfigModule } from '../../src/configuration';
 import { PlatformModule } from '../../src/platform/platform.module';
 import { QueueRegistry } from '../../src/platform/queue/queue-registry';
+import { REDIS } from '../../src/platform/redis/redis.module';
 import { EVENTS_CHANNEL, OutboxEventJob } from '../../src/platform/queue/queues';
+import { startDisposableRedis } from '../support/disposable-redis';
 import { createIsolatedDatabase, IsolatedDatabase } from '../support/isolated-database';
 
 /** The probe events this spec writes: a type of this run's own, any payload. */
@@ -393,6 +395,41 @@ describe('transactional outbox', () => {
         probe.disconnect();
         await close(worker);
         await close(writer);
+      }
+    });
+
+    it('hears wake-ups again once its Redis is back, and relays what was committed while it was away', async () => {
+      const server = await startDisposableRedis();
+      await server.start();
+      const own = { ...settings(), REDIS_URL: server.url };
+      const channel = outboxWakeChannel(own);
+      const worker = await startRelayContext(true, { ...own, OUTBOX_POLL_INTERVAL_MS: 3_600_000 });
+      const writer = await startRelayContext(false, own);
+      const probe = new Redis(server.url, { retryStrategy: () => 100, maxRetriesPerRequest: 1 });
+      probe.on('error', () => undefined);
+      const listening = async () => {
+        try {
+          const [, count] = (await probe.pubsub('NUMSUB', channel)) as [string, number];
+          return Number(count);
+        } catch {
+          return 0;
+        }
+      };
+      const ready = (context: INestApplicationContext) => context.get<Redis>(REDIS).status === 'ready';
+      try {
+        await waitFor(async () => (await listening()) === 1);
+        await server.kill();
+        // The commits go through with Redis down; their wake-ups are lost.
+        const away = await writeEvents(writer, 2, `${EVENT_TYPE}.away`);
+        await server.start();
+        await waitFor(async () => (await listening()) === 1 && ready(worker) && ready(writer), 15_000);
+        const back = await writeEvents(writer, 1, `${EVENT_TYPE}.back`);
+        await waitFor(async () => (await published(writer, [...away, ...back])) === 3, 10_000);
+      } finally {
+        probe.disconnect();
+        await close(worker);
+        await close(writer);
+        await server.kill();
       }
     });
 

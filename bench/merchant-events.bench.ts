@@ -33,7 +33,8 @@
  *    project's CLI and seeds it (the demo merchant, APPROVED); BENCH_MERCHANTS - 1 more
  *    merchants are copies of it, each with its own sandbox key.
  * 2. Starts the API and the worker (NODE_ENV=production, LOG_LEVEL=warn, OUTBOX_POLL_INTERVAL_MS
- *    50 as the checkout bench), opens the BENCH_RATE x BENCH_SECONDS checkout sessions and
+ *    BENCH_OUTBOX_POLL_MS: the service's 500 by default, as deployed, since commits wake the relay;
+ *    50 before the wake-ups), opens the BENCH_RATE x BENCH_SECONDS checkout sessions and
  *    renders their pay forms (`GET /c/{id}`), then reads the API's RSS.
  * 3. Opens the streams, BENCH_OPEN_CONCURRENCY (32) at a time, reads the RSS again, subscribes
  *    the floor, and pays the sessions at BENCH_RATE a second.
@@ -77,6 +78,8 @@ const rate = setting('BENCH_RATE', 20);
 const seconds = setting('BENCH_SECONDS', 30);
 const openConcurrency = setting('BENCH_OPEN_CONCURRENCY', 32);
 const drainSeconds = setting('BENCH_DRAIN_SECONDS', 60);
+/** The worker's OUTBOX_POLL_INTERVAL_MS. */
+const outboxPollMs = setting('BENCH_OUTBOX_POLL_MS', 500);
 const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** The setting's own ceiling (merchants.config.ts). */
 const MAX_STREAMS_PER_KEY = 100;
@@ -114,7 +117,10 @@ async function main(): Promise<void> {
     databaseUrl,
     redisKeyPrefix,
     poolSize,
-    extra: { OUTBOX_POLL_INTERVAL_MS: '50', MERCHANT_EVENTS_MAX_STREAMS_PER_KEY: String(Math.max(5, streamsPerKey)) },
+    extra: {
+      OUTBOX_POLL_INTERVAL_MS: String(outboxPollMs),
+      MERCHANT_EVENTS_MAX_STREAMS_PER_KEY: String(Math.max(5, streamsPerKey)),
+    },
   });
   const db = await recreateSeeded(databaseUrl, env);
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });

@@ -18,7 +18,7 @@ export const OUTBOX_WAKE_CHANNEL = 'outbox:wake';
  * At most one wake-up a process sends, and one batch a relay runs for wake-ups, in this many
  * milliseconds; what comes in between waits for the gap's end.
  */
-export const OUTBOX_WAKE_GAP_MS = 50;
+export const OUTBOX_WAKE_GAP_MS = 25;
 
 /** The mark a transaction's query runner carries once it wrote outbox rows. */
 const WROTE_OUTBOX = 'outbox.wrote';
@@ -41,7 +41,7 @@ export function noteOutboxWritten(runner: QueryRunner): void {
  * wrote in commits (the outermost commit, not a savepoint's release), it PUBLISHes an empty
  * message on the wake channel, after the COMMIT has answered, so a relay that hears it finds
  * the rows. Sends are spaced by OUTBOX_WAKE_GAP_MS (`SpacedCalls`): a commit during a gap has
- * the send at the gap's end carry its wake-up, so a process sends at most twenty a second however
+ * the send at the gap's end carry its wake-up, so a process sends at most forty a second however
  * many transactions it commits, and a lone commit's wake-up goes at once. Sending never waits on
  * Redis and never fails the commit; a refused send is dropped (the poll still finds the rows).
  */

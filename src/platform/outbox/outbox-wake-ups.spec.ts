@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { DataSource, type QueryRunner, type TransactionCommitEvent } from 'typeorm';
+import { DataSource, type QueryRunner, type TransactionCommitEvent, type TransactionRollbackEvent } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { noteOutboxWritten, OUTBOX_WAKE_GAP_MS, OutboxWakeUps } from './outbox-wake-ups';
 
@@ -59,7 +59,7 @@ describe('OutboxWakeUps', () => {
   it('forgets the mark of a rolled-back transaction', () => {
     const runner = { isTransactionActive: false, data: {} } as QueryRunner;
     noteOutboxWritten(runner);
-    wakeUps.afterTransactionRollback({ queryRunner: runner } as TransactionCommitEvent);
+    wakeUps.afterTransactionRollback({ queryRunner: runner } as TransactionRollbackEvent);
     wakeUps.afterTransactionCommit(commitOf(runner));
     expect(publish).not.toHaveBeenCalled();
   });
